@@ -1,0 +1,63 @@
+// createApp wires the contract, the views and the worlds into an Express application. No I/O
+// happens at import time; the composition roots (cli.ts, index.ts) decide files and ports.
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { Contract } from './contract/contract.js';
+import type { ViewTable } from './domain/context.js';
+import type { ServerInfo } from './domain/server-info.js';
+import type { Clock } from './control/clock.js';
+import type { World } from './world.js';
+import { ApiError } from './errors.js';
+import { errorBody } from './http/envelope.js';
+import { formBodyParsers } from './http/body.js';
+import { apiHandler, newExchange, type Interceptor } from './http/api-handler.js';
+import { Responder } from './http/respond.js';
+
+export interface AppDeps {
+  contract: Contract;
+  views: ViewTable;
+  clock: Clock;
+  server: ServerInfo;
+  worldFor: (req: Request) => World;
+  strictResponses?: boolean;
+  interceptor?: Interceptor;
+  log?: (line: string) => void;
+  /** Extra routers mounted before the API (the /__mock control API, the inspector). */
+  mounts?: Array<[string, express.Router]>;
+}
+
+export interface MockApp {
+  app: express.Express;
+  responder: Responder;
+}
+
+export function createApp(deps: AppDeps): MockApp {
+  const log = deps.log ?? ((line: string) => console.error(line));
+  const responder = new Responder(deps.contract, { strictResponses: !!deps.strictResponses, log });
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  for (const [path, router] of deps.mounts ?? []) app.use(path, router);
+  const api = apiHandler({ ...deps, responder, log });
+  app.use('/api/v1', ...formBodyParsers(), api);
+  // Anything else is an unknown route, answered with the same envelope.
+  app.use((req: Request, res: Response) => {
+    const ex = newExchange(req, deps.worldFor(req), deps.clock);
+    const err = new ApiError('BAD_REQUEST', 'Not Found', 404);
+    responder.finish(res, ex, err.status, errorBody(err));
+  });
+  // Body parser failures (too large, bad multipart) and anything unexpected end here.
+  app.use((err: any, req: Request, res: Response, _next: NextFunction) => {
+    const ex = newExchange(req, deps.worldFor(req), deps.clock);
+    let apiErr: ApiError;
+    if (err instanceof ApiError) apiErr = err;
+    else if (err?.type === 'entity.too.large' || err?.code === 'LIMIT_FIELD_VALUE') apiErr = new ApiError('BAD_REQUEST', 'Request body too large', 413);
+    else if (err?.name === 'MulterError' || (typeof err?.status === 'number' && err.status >= 400 && err.status < 500)) {
+      apiErr = new ApiError('BAD_REQUEST', `Malformed request body: ${err.message}`, typeof err.status === 'number' ? err.status : 400);
+    } else {
+      log(`teamchat-mock: unexpected error in ${req.method} ${req.path}: ${err?.stack ?? err}`);
+      apiErr = new ApiError('INTERNAL_SERVER_ERROR', 'Internal server error', 500);
+    }
+    responder.finish(res, ex, apiErr.status, errorBody(apiErr));
+  });
+  return { app, responder };
+}

@@ -1,0 +1,46 @@
+// The one ajv instance. The whole description is registered under one $id so that the `$ref`s of
+// parameter and response schemas resolve; every validator is compiled once, at start-up.
+import Ajv2020Module, { type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { OpenApiDoc } from './load.js';
+
+const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
+const addFormats = (addFormatsModule as any).default ?? addFormatsModule;
+
+export const DOC_ID = 'teamchat-openapi';
+
+export class SchemaCompiler {
+  private readonly ajv: InstanceType<typeof Ajv2020>;
+
+  constructor(doc: OpenApiDoc) {
+    // strict off: OpenAPI adds keywords (example, deprecated, x-*) that JSON Schema does not know.
+    this.ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
+    addFormats(this.ajv);
+    this.ajv.addSchema({ $id: DOC_ID, components: rebase(doc.components) });
+  }
+
+  compile(schema: unknown): ValidateFunction {
+    return this.ajv.compile(rebase(schema) as object);
+  }
+}
+
+/** Rewrites local refs (#/components/...) to refs into the registered document. */
+export function rebase(value: any): any {
+  if (Array.isArray(value)) return value.map(rebase);
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${DOC_ID}${v}` : rebase(v);
+  }
+  return out;
+}
+
+/** Follows a local $ref (one level at a time) to the object it names. */
+export function resolveRef(doc: OpenApiDoc, value: any): any {
+  let seen = 0;
+  while (value && typeof value === 'object' && typeof value.$ref === 'string' && seen++ < 20) {
+    const parts = value.$ref.replace(/^#\//, '').split('/').map((p: string) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    value = parts.reduce((node: any, p: string) => node?.[p], doc);
+  }
+  return value;
+}

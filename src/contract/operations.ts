@@ -1,0 +1,131 @@
+// Turns the description into Operation records: how to find the operation from a request, which
+// parameters it takes (where, how encoded, with a validator each) and how to check its responses.
+// Everything here runs once at start-up.
+import type { ValidateFunction } from 'ajv';
+import type { OpenApiDoc } from './load.js';
+import { SchemaCompiler, resolveRef } from './ajv.js';
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+const METHODS: Method[] = ['get', 'post', 'put', 'patch', 'delete'];
+
+export interface ParamSpec {
+  name: string;
+  in: 'path' | 'query' | 'body';
+  required: boolean;
+  /** The value travels as JSON text inside the form field or query value. */
+  json: boolean;
+  /** For JSON fields whose schema accepts a string: a value that is not JSON is taken as that string. */
+  rawStringFallback: boolean;
+  /** The primitive type a plain (non-JSON) value decodes to. */
+  primitive: 'string' | 'integer' | 'number' | 'boolean' | 'any';
+  schema: any;
+  default: unknown;
+  validate: ValidateFunction;
+}
+
+export interface Operation {
+  id: string;
+  method: Method;
+  /** The path as written in the description, e.g. /messages/{message_id}/report. */
+  path: string;
+  pathParamNames: string[];
+  params: ParamSpec[];
+  paramNames: Set<string>;
+  authenticated: boolean;
+  deprecated: boolean;
+  spec: any;
+  /** Response validators by status ('200', '400', ..., 'default'). */
+  responses: Map<string, ValidateFunction>;
+}
+
+function primitiveOf(schema: any): ParamSpec['primitive'] {
+  const t = Array.isArray(schema?.type) ? schema.type.find((x: string) => x !== 'null') : schema?.type;
+  return t === 'string' || t === 'integer' || t === 'number' || t === 'boolean' ? t : 'any';
+}
+
+function acceptsString(doc: OpenApiDoc, schema: any): boolean {
+  const s = resolveRef(doc, schema);
+  if (!s || typeof s !== 'object') return false;
+  const types = Array.isArray(s.type) ? s.type : [s.type];
+  if (types.includes('string')) return true;
+  return [...(s.oneOf ?? []), ...(s.anyOf ?? [])].some((b: any) => acceptsString(doc, b));
+}
+
+function paramSpec(doc: OpenApiDoc, compiler: SchemaCompiler, base: Omit<ParamSpec, 'validate' | 'primitive' | 'rawStringFallback' | 'default'>): ParamSpec {
+  const schema = resolveRef(doc, base.schema) ?? {};
+  return {
+    ...base,
+    primitive: base.json ? 'any' : primitiveOf(schema),
+    rawStringFallback: base.json && acceptsString(doc, base.schema),
+    default: schema.default,
+    validate: compiler.compile(base.schema ?? {}),
+  };
+}
+
+function collectParams(doc: OpenApiDoc, compiler: SchemaCompiler, item: any, op: any): ParamSpec[] {
+  const out: ParamSpec[] = [];
+  for (const raw of [...(item.parameters ?? []), ...(op.parameters ?? [])]) {
+    const p = resolveRef(doc, raw);
+    const jsonContent = p.content?.['application/json'];
+    out.push(paramSpec(doc, compiler, {
+      name: p.name,
+      in: p.in === 'path' ? 'path' : 'query',
+      required: !!p.required,
+      json: !!jsonContent,
+      schema: jsonContent ? jsonContent.schema : p.schema,
+    }));
+  }
+  const body = resolveRef(doc, op.requestBody);
+  const form = body?.content?.['application/x-www-form-urlencoded'] ?? body?.content?.['multipart/form-data'];
+  if (form) {
+    const schema = resolveRef(doc, form.schema) ?? {};
+    const required = new Set<string>(schema.required ?? []);
+    for (const [name, propSchema] of Object.entries<any>(schema.properties ?? {})) {
+      const contentType: string | undefined = form.encoding?.[name]?.contentType;
+      out.push(paramSpec(doc, compiler, {
+        name,
+        in: 'body',
+        required: required.has(name),
+        json: !!contentType && contentType.includes('json'),
+        schema: propSchema,
+      }));
+    }
+  }
+  return out;
+}
+
+function responseSchema(doc: OpenApiDoc, response: any): any {
+  const r = resolveRef(doc, response);
+  return r?.content?.['application/json']?.schema;
+}
+
+export function buildOperations(doc: OpenApiDoc, compiler = new SchemaCompiler(doc)): Operation[] {
+  const ops: Operation[] = [];
+  const globalSecurity = (doc as any).security ?? [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const params = collectParams(doc, compiler, item, op);
+      const responses = new Map<string, ValidateFunction>();
+      for (const [status, response] of Object.entries<any>(op.responses ?? {})) {
+        const schema = responseSchema(doc, response);
+        if (schema) responses.set(status, compiler.compile(schema));
+      }
+      const security = op.security ?? globalSecurity;
+      ops.push({
+        id: op.operationId,
+        method,
+        path,
+        pathParamNames: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]),
+        params,
+        paramNames: new Set(params.map((p) => p.name)),
+        authenticated: security.length > 0,
+        deprecated: !!op.deprecated,
+        spec: op,
+        responses,
+      });
+    }
+  }
+  return ops;
+}

@@ -1,0 +1,73 @@
+// Finds the operation for a method and path. Static paths are one map lookup; paths with
+// parameters are regular expressions compiled from the description (integer parameters match
+// digits only, so /users/me never matches /users/{user_id}). Static paths win over templated ones.
+import type { Method, Operation } from './operations.js';
+
+export type RouteMatch =
+  | { kind: 'found'; op: Operation; pathValues: Record<string, string> }
+  | { kind: 'wrong-method'; allowed: string[] }
+  | { kind: 'not-found' };
+
+interface Template {
+  regex: RegExp;
+  names: string[];
+  byMethod: Map<string, Operation>;
+}
+
+function paramPattern(op: Operation, name: string): string {
+  const p = op.params.find((x) => x.in === 'path' && x.name === name);
+  return p?.primitive === 'integer' ? '(\\d+)' : '([^/]+)';
+}
+
+export class Router {
+  private readonly statics = new Map<string, Map<string, Operation>>();
+  private readonly templates: Template[] = [];
+
+  constructor(operations: Operation[], private readonly prefix: string) {
+    const templates = new Map<string, Template>();
+    for (const op of operations) {
+      if (!op.pathParamNames.length) {
+        const byMethod = this.statics.get(op.path) ?? new Map();
+        byMethod.set(op.method, op);
+        this.statics.set(op.path, byMethod);
+        continue;
+      }
+      let t = templates.get(op.path);
+      if (!t) {
+        const source = op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}]+)\\?\}/g, (_, n) => paramPattern(op, n));
+        t = { regex: new RegExp(`^${source}$`), names: op.pathParamNames, byMethod: new Map() };
+        templates.set(op.path, t);
+        this.templates.push(t);
+      }
+      t.byMethod.set(op.method, op);
+    }
+  }
+
+  /** `path` is the request path, with the prefix (e.g. /api/v1/messages). */
+  match(method: string, path: string): RouteMatch {
+    if (!path.startsWith(this.prefix)) return { kind: 'not-found' };
+    let rest = path.slice(this.prefix.length);
+    if (rest.length > 1 && rest.endsWith('/')) rest = rest.slice(0, -1);
+    const m = method.toLowerCase() as Method;
+    const statics = this.statics.get(rest);
+    if (statics) return this.pick(statics, m, {});
+    for (const t of this.templates) {
+      const hit = t.regex.exec(rest);
+      if (!hit) continue;
+      const values: Record<string, string> = {};
+      t.names.forEach((n, i) => { values[n] = safeDecode(hit[i + 1]); });
+      return this.pick(t.byMethod, m, values);
+    }
+    return { kind: 'not-found' };
+  }
+
+  private pick(byMethod: Map<string, Operation>, m: string, pathValues: Record<string, string>): RouteMatch {
+    const op = byMethod.get(m) ?? (m === 'head' ? byMethod.get('get') : undefined);
+    if (op) return { kind: 'found', op, pathValues };
+    return { kind: 'wrong-method', allowed: [...byMethod.keys()].map((x) => x.toUpperCase()).sort() };
+  }
+}
+
+function safeDecode(s: string): string {
+  try { return decodeURIComponent(s); } catch { return s; }
+}

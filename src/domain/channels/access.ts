@@ -1,0 +1,64 @@
+// Who may see and use a channel. Public channels are open to everyone but guests; private ones
+// to their subscribers and to the groups that may subscribe or add subscribers. Administrators see
+// every channel's metadata but not a private channel's content.
+import { badRequest } from '../../errors.js';
+import type { Store } from '../../store/store.js';
+import { subscriptionKey } from '../../store/store.js';
+import type { Stream, User } from '../../store/state.js';
+import { holdsSetting } from '../groups/membership.js';
+import { isAdmin, isGuest } from '../users/roles.js';
+
+export const invalidChannelId = () => badRequest('Invalid channel ID');
+
+export function isSubscribed(store: Store, userId: number, streamId: number): boolean {
+  return store.subscriptions.has(subscriptionKey(userId, streamId));
+}
+
+export function subscriberIds(store: Store, streamId: number): number[] {
+  const out: number[] = [];
+  for (const s of store.subscriptions.all()) {
+    if (s.stream_id === streamId && store.users.get(s.user_id)?.is_active) out.push(s.user_id);
+  }
+  return out;
+}
+
+/** May read the channel's messages (and is allowed to know it exists). */
+export function hasContentAccess(store: Store, user: User, stream: Stream): boolean {
+  if (isSubscribed(store, user.user_id, stream.stream_id)) return true;
+  if (stream.invite_only) {
+    return holdsSetting(store, stream.can_subscribe_group, user.user_id)
+      || holdsSetting(store, stream.can_add_subscribers_group, user.user_id);
+  }
+  if (isGuest(user)) return stream.is_web_public;
+  return true;
+}
+
+/** May see the channel's name, description and settings. */
+export function hasMetadataAccess(store: Store, user: User, stream: Stream): boolean {
+  if (hasContentAccess(store, user, stream)) return true;
+  if (!stream.invite_only) return false;
+  return isAdmin(user) || holdsSetting(store, stream.can_administer_channel_group, user.user_id);
+}
+
+/** Organization administrators act as if they were in can_administer_channel_group. */
+export function canAdministerChannel(store: Store, user: User, stream: Stream): boolean {
+  if (isAdmin(user)) return !stream.invite_only || isSubscribed(store, user.user_id, stream.stream_id) || true;
+  return holdsSetting(store, stream.can_administer_channel_group, user.user_id);
+}
+
+export function streamById(store: Store, streamId: number): Stream {
+  const stream = store.streams.get(streamId);
+  if (!stream) throw invalidChannelId();
+  return stream;
+}
+
+/** The channel, if the user may see its metadata; "Invalid channel ID" otherwise. */
+export function accessStreamById(store: Store, user: User, streamId: number): Stream {
+  const stream = store.streams.get(streamId);
+  if (!stream || !hasMetadataAccess(store, user, stream)) throw invalidChannelId();
+  return stream;
+}
+
+export function streamByName(store: Store, name: string): Stream | undefined {
+  return store.streams.by('name', name.toLowerCase());
+}

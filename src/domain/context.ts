@@ -1,0 +1,32 @@
+// What a view receives: the acting user, the sandbox's store and event hub, the clock and the
+// server's settings. Views never see Express or lowdb.
+import type { Store } from '../store/store.js';
+import type { User } from '../store/state.js';
+import type { Clock } from '../control/clock.js';
+import type { ServerInfo } from './server-info.js';
+
+/** Delivers events to the queues of the users who should see them (implemented by events/). */
+export interface EventSink {
+  /**
+   * Sends `event` to every queue of each of `userIds` that asked for its type.
+   * `perQueue` may adjust the event for one queue (e.g. add local_message_id for the sender's queue).
+   */
+  publish(userIds: Iterable<number>, event: Record<string, unknown>, perQueue?: (queueId: string, userId: number) => Record<string, unknown> | null): void;
+}
+
+export interface Ctx {
+  store: Store;
+  /** The authenticated user. Only the unauthenticated operations (server_settings) get null. */
+  actor: User;
+  clock: Clock;
+  events: EventSink;
+  server: ServerInfo;
+  /** The feature level this request is answered at. */
+  featureLevel: number;
+  /** The User-Agent's client name, for heuristics such as read_by_sender. */
+  clientName: string;
+}
+
+export type ViewResult = Record<string, unknown> | void;
+export type View = (ctx: Ctx, params: Record<string, any>) => ViewResult | Promise<ViewResult>;
+export type ViewTable = Record<string, View>;

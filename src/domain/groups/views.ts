@@ -1,0 +1,4 @@
+// Views of the groups operations, by operationId.
+import type { ViewTable } from '../context.js';
+
+export const views: ViewTable = {};

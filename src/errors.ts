@@ -1,0 +1,46 @@
+// The one error type: views and the HTTP layer throw ApiError; src/http/respond.ts turns it into
+// the envelope {"result":"error","msg":...,"code":...,<extra>}. Nothing else writes error bodies.
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    msg: string,
+    readonly status = 400,
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(msg);
+  }
+}
+
+/** BAD_REQUEST: the generic invalid-request error (spec Part 7). */
+export const badRequest = (msg: string, extra: Record<string, unknown> = {}) => new ApiError('BAD_REQUEST', msg, 400, extra);
+
+export const missingArgument = (name: string) =>
+  new ApiError('REQUEST_VARIABLE_MISSING', `Missing '${name}' argument`, 400, { var_name: name });
+
+export const notLoggedIn = () =>
+  new ApiError('UNAUTHORIZED', 'Not logged in: API authentication or user session required', 401, {}, {
+    'WWW-Authenticate': 'Basic realm="zulip"',
+  });
+
+export const invalidApiKey = () =>
+  new ApiError('UNAUTHORIZED', 'Invalid API key', 401, {}, { 'WWW-Authenticate': 'Basic realm="zulip"' });
+
+/** The real server answers a deactivated account with its own code, USER_DEACTIVATED, at 401. */
+export const accountDeactivated = () =>
+  new ApiError('USER_DEACTIVATED', 'Account is deactivated', 401, {}, { 'WWW-Authenticate': 'Basic realm="zulip"' });
+
+export const mustBeAdmin = () => new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
+
+export const insufficientPermission = () => badRequest('Insufficient permission');
+
+export const notFound = () => new ApiError('BAD_REQUEST', 'Not Found', 404);
+
+export const methodNotAllowed = (allowed: string[]) =>
+  new ApiError('BAD_REQUEST', 'Method Not Allowed', 405, { allowed_methods: allowed }, { Allow: allowed.join(', ') });
+
+export const notImplemented = (operationId: string) =>
+  new ApiError('NOT_IMPLEMENTED', `teamchat-mock does not implement ${operationId} yet`, 501);
+
+export const internalError = () => new ApiError('INTERNAL_SERVER_ERROR', 'Internal server error', 500);

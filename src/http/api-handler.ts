@@ -1,0 +1,98 @@
+// The /api/v1 pipeline, one small stage after another:
+//   route -> authenticate -> decode and validate -> (scenario rules) -> view -> respond.
+// Every answer, success or error, leaves through Responder.finish.
+import type { Request, Response } from 'express';
+import type { Contract } from '../contract/contract.js';
+import { decodeParams } from '../contract/decode.js';
+import { ApiError, methodNotAllowed, notFound, notImplemented } from '../errors.js';
+import type { Ctx, ViewTable } from '../domain/context.js';
+import type { ServerInfo } from '../domain/server-info.js';
+import type { Clock } from '../control/clock.js';
+import type { World } from '../world.js';
+import { authenticate } from './auth.js';
+import { errorBody, successBody } from './envelope.js';
+import type { Exchange } from './exchange.js';
+import type { Responder } from './respond.js';
+
+export interface Interception {
+  /** Name of the scenario that answered. */
+  scenario: string;
+  status: number;
+  body: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/** The single hook where scenarios act; returns an answer to send instead of the view's, if any. */
+export type Interceptor = (ex: Exchange, req: Request, ctx: Ctx | null) => Promise<Interception | 'drop' | null> | Interception | 'drop' | null;
+
+export interface ApiDeps {
+  contract: Contract;
+  views: ViewTable;
+  clock: Clock;
+  server: ServerInfo;
+  responder: Responder;
+  worldFor: (req: Request) => World;
+  interceptor?: Interceptor;
+  log: (line: string) => void;
+}
+
+let nextExchangeId = 1;
+
+export function newExchange(req: Request, world: World, clock: Clock): Exchange {
+  const raw: Record<string, unknown> = {};
+  const body = (req.body && typeof req.body === 'object') ? req.body : {};
+  const query = (req.query && typeof req.query === 'object') ? req.query : {};
+  for (const [k, v] of Object.entries(query)) raw[k] = v;
+  for (const [k, v] of Object.entries(body)) raw[k] = v;
+  return {
+    id: nextExchangeId++, time: clock.nowMs(), started: performance.now(), duration_ms: 0, sandbox: world.name,
+    method: req.method, path: req.path, operation: null, user: null, raw, params: null,
+    status: 0, body: null, problems: [], scenario: null,
+  };
+}
+
+function clientName(req: Request): string {
+  const ua = req.headers['user-agent'] ?? '';
+  return ua.split('/')[0] || 'API';
+}
+
+export function apiHandler(deps: ApiDeps) {
+  const { contract, views, responder } = deps;
+  return async function handle(req: Request, res: Response): Promise<void> {
+    const world = deps.worldFor(req);
+    const ex = newExchange(req, world, deps.clock);
+    try {
+      const match = contract.router.match(req.method, req.baseUrl + req.path);
+      if (match.kind === 'not-found') throw notFound();
+      if (match.kind === 'wrong-method') throw methodNotAllowed(match.allowed);
+      const op = match.op;
+      ex.operation = op;
+      const actor = op.authenticated ? authenticate(world.store, req.headers.authorization) : null;
+      ex.user = actor;
+      const body = (req.body && typeof req.body === 'object') ? req.body : {};
+      const { params, ignored } = decodeParams(op, match.pathValues, body, req.query as Record<string, unknown>);
+      ex.params = params;
+      const ctx: Ctx = {
+        store: world.store, actor: actor!, clock: deps.clock, events: world.events, server: deps.server,
+        featureLevel: deps.server.featureLevel, clientName: clientName(req),
+      };
+      if (deps.interceptor) {
+        const hit = await deps.interceptor(ex, req, ctx);
+        if (hit === 'drop') { ex.scenario = ex.scenario ?? 'drop'; req.socket.destroy(); return; }
+        if (hit) { ex.scenario = hit.scenario; responder.finish(res, ex, hit.status, hit.body, hit.headers); return; }
+      }
+      const view = views[op.id];
+      if (!view) throw notImplemented(op.id);
+      const data = await view(ctx, params);
+      responder.finish(res, ex, 200, successBody(data, ignored, ctx.featureLevel >= 167));
+    } catch (err) {
+      if (err instanceof ApiError) {
+        responder.finish(res, ex, err.status, errorBody(err), err.headers);
+        return;
+      }
+      deps.log(`teamchat-mock: unexpected error in ${req.method} ${req.path}: ${(err as Error).stack ?? err}`);
+      const internal = new ApiError('INTERNAL_SERVER_ERROR', 'Internal server error', 500);
+      responder.finish(res, ex, 500, errorBody(internal));
+    }
+  };
+}

@@ -1,0 +1,29 @@
+// One request and its answer, as the journal and the inspector see it.
+import type { Operation } from '../contract/operations.js';
+import type { ResponseProblem } from '../contract/contract.js';
+import type { User } from '../store/state.js';
+
+export interface Exchange {
+  id: number;
+  /** Mock-clock time the request arrived, ms. */
+  time: number;
+  /** performance.now() when the request arrived. */
+  started: number;
+  /** Real duration in ms, set when answered. */
+  duration_ms: number;
+  sandbox: string;
+  method: string;
+  path: string;
+  operation: Operation | null;
+  user: User | null;
+  /** The request's raw key/values (body, then query), before decoding. */
+  raw: Record<string, unknown>;
+  /** Decoded parameters, when decoding succeeded. */
+  params: Record<string, unknown> | null;
+  status: number;
+  body: unknown;
+  /** Problems of the response against the description. */
+  problems: ResponseProblem[];
+  /** Name of the scenario whose rule answered, if any. */
+  scenario: string | null;
+}

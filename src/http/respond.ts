@@ -1,0 +1,47 @@
+// Sends every API response: checks it against the description, reports a violation (logged, or a
+// 500 in strict mode), tells the observers (journal, inspector) and writes the bytes once.
+import type { Response } from 'express';
+import type { Contract } from '../contract/contract.js';
+import type { Exchange } from './exchange.js';
+import { contractViolations } from '../contract/violations.js';
+import { ApiError } from '../errors.js';
+import { errorBody } from './envelope.js';
+
+export interface ResponderOptions {
+  strictResponses: boolean;
+  log: (line: string) => void;
+}
+
+export type ExchangeObserver = (exchange: Exchange) => void;
+
+export class Responder {
+  readonly observers: ExchangeObserver[] = [];
+
+  constructor(private readonly contract: Contract, private readonly options: ResponderOptions) {}
+
+  finish(res: Response, ex: Exchange, status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): void {
+    let problems = this.contract.checkResponse(ex.operation, status, body);
+    if (problems.length) {
+      const where = ex.operation ? ex.operation.id : `${ex.method} ${ex.path}`;
+      const detail = problems.map((p) => `${p.path || '/'}: ${p.message}`).join('; ');
+      this.options.log(`teamchat-mock: response of ${where} (status ${status}) breaks the description: ${detail}`);
+      contractViolations.emit('violation', { operation: where, status, body, problems });
+      if (this.options.strictResponses) {
+        const err = new ApiError('CONTRACT_VIOLATION', `Response of ${where} breaks the description: ${detail}`, 500);
+        status = err.status;
+        body = errorBody(err);
+        headers = {};
+        problems = [...problems];
+      }
+    }
+    ex.status = status;
+    ex.body = body;
+    ex.problems = problems;
+    ex.duration_ms = performance.now() - ex.started;
+    for (const observe of this.observers) observe(ex);
+    if (res.headersSent || res.destroyed) return;
+    const text = JSON.stringify(body);
+    res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+    res.end(text);
+  }
+}

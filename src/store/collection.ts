@@ -1,0 +1,82 @@
+// An indexed view over one array of the state. The array stays the persisted form (lowdb
+// serialises it as is); the maps make every lookup by key O(1). Every change goes through
+// insert/update/remove so that indexes stay right and the store knows it has to persist.
+
+export type Key = string | number;
+
+export interface CollectionOptions<T> {
+  key: (row: T) => Key;
+  /** Extra unique indexes, e.g. users by lower-cased email. */
+  unique?: Record<string, (row: T) => Key>;
+}
+
+export class Collection<T extends object> {
+  private readonly byKey = new Map<Key, T>();
+  private readonly indexes = new Map<string, Map<Key, T>>();
+
+  constructor(
+    private rows: T[],
+    private readonly options: CollectionOptions<T>,
+    private readonly changed: () => void,
+  ) {
+    for (const name of Object.keys(options.unique ?? {})) this.indexes.set(name, new Map());
+    for (const row of rows) this.index(row);
+  }
+
+  private index(row: T): void {
+    this.byKey.set(this.options.key(row), row);
+    for (const [name, fn] of Object.entries(this.options.unique ?? {})) this.indexes.get(name)!.set(fn(row), row);
+  }
+
+  private unindex(row: T): void {
+    this.byKey.delete(this.options.key(row));
+    for (const [name, fn] of Object.entries(this.options.unique ?? {})) this.indexes.get(name)!.delete(fn(row));
+  }
+
+  get size(): number { return this.rows.length; }
+  get(key: Key): T | undefined { return this.byKey.get(key); }
+  has(key: Key): boolean { return this.byKey.has(key); }
+  /** Lookup by a unique index declared in the options. */
+  by(index: string, value: Key): T | undefined { return this.indexes.get(index)?.get(value); }
+  all(): readonly T[] { return this.rows; }
+  filter(pred: (row: T) => boolean): T[] { return this.rows.filter(pred); }
+  find(pred: (row: T) => boolean): T | undefined { return this.rows.find(pred); }
+
+  insert(row: T): T {
+    if (this.byKey.has(this.options.key(row))) throw new Error(`duplicate key ${this.options.key(row)}`);
+    this.rows.push(row);
+    this.index(row);
+    this.changed();
+    return row;
+  }
+
+  /** Applies `patch` to the stored row (re-indexing it) and returns the row. */
+  update(row: T, patch: Partial<T>): T {
+    this.unindex(row);
+    Object.assign(row, patch);
+    this.index(row);
+    this.changed();
+    return row;
+  }
+
+  remove(row: T): void {
+    const i = this.rows.indexOf(row);
+    if (i < 0) return;
+    this.rows.splice(i, 1);
+    this.unindex(row);
+    this.changed();
+  }
+
+  /** Removes every row matching `pred` in one pass; returns the removed rows. */
+  removeWhere(pred: (row: T) => boolean): T[] {
+    const removed: T[] = [];
+    const kept: T[] = [];
+    for (const row of this.rows) (pred(row) ? removed : kept).push(row);
+    if (!removed.length) return removed;
+    this.rows.length = 0;
+    for (const row of kept) this.rows.push(row);
+    for (const row of removed) this.unindex(row);
+    this.changed();
+    return removed;
+  }
+}

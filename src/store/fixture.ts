@@ -1,0 +1,53 @@
+// Reads a fixture or data file into a State, with errors that name the file and the problem.
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { State } from './state.js';
+
+const collections: Array<keyof State> = [
+  'users', 'streams', 'subscriptions', 'user_groups', 'channel_folders', 'linkifiers', 'realm_emoji', 'messages',
+  'user_topics', 'scheduled_messages', 'reminders', 'saved_snippets', 'drafts', 'push_devices', 'sent_push_notifications',
+];
+
+export class FixtureError extends Error {}
+
+/** The fixture shipped with the package (fixtures/default.json). */
+export function defaultFixturePath(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const up of ['../..', '../../..']) {
+    const file = path.resolve(here, up, 'fixtures', 'default.json');
+    if (existsSync(file)) return file;
+  }
+  throw new FixtureError(`the embedded fixture fixtures/default.json was not found above ${here}`);
+}
+
+/** Checks the top-level shape; a missing collection becomes an empty one. */
+export function checkState(data: unknown, source: string): State {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new FixtureError(`${source}: the top level must be a JSON object`);
+  const state = data as Record<string, unknown>;
+  if (!state.realm || typeof state.realm !== 'object') throw new FixtureError(`${source}: "realm" must be an object`);
+  for (const name of collections) {
+    if (state[name] === undefined) state[name] = [];
+    else if (!Array.isArray(state[name])) throw new FixtureError(`${source}: "${name}" must be an array`);
+  }
+  return state as unknown as State;
+}
+
+export function readStateFile(file: string): State {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new FixtureError(`${file}: cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw new FixtureError(`${file}: not valid JSON (${(err as Error).message})`);
+  }
+  return checkState(data, file);
+}
+
+/** A deep copy, so that resets always start from the pristine fixture. */
+export const cloneState = (state: State): State => structuredClone(state);

@@ -1,0 +1,351 @@
+// The shape of the mock's state: what fixtures/*.json hold and what the store keeps in memory.
+// Field names follow the API's own names wherever the API shows the object, so that views can
+// copy them out without renaming.
+
+/** A group-setting value (spec 2.1): a user group ID, or an anonymous group. */
+export type GroupSettingValue = number | { direct_members: number[]; direct_subgroups: number[] };
+
+export const Role = { owner: 100, administrator: 200, moderator: 300, member: 400, guest: 600 } as const;
+export type RoleValue = (typeof Role)[keyof typeof Role];
+
+export type TopicsPolicy = 'inherit' | 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';
+
+export interface Realm {
+  id: number;
+  name: string;
+  description: string;
+  url: string;
+  date_created: number;
+  /** Organization-level empty-topic rule (register: realm_topics_policy). */
+  topics_policy: 'allow_empty_topic' | 'disable_empty_topic';
+  /** Channel that receives message reports; null when not configured (register reports -1). */
+  moderation_request_channel_id: number | null;
+  new_stream_announcements_stream_id: number | null;
+  signup_announcements_stream_id: number | null;
+  /** Organization default, in days; -1 keeps forever. */
+  message_retention_days: number;
+  enable_spectator_access: boolean;
+  /** The server setting WEB_PUBLIC_STREAMS_ENABLED. */
+  web_public_streams_enabled: boolean;
+  /** "Many" for wildcard mentions: more subscribers (channel) or participants (topic) than this. */
+  wildcard_mention_large_threshold: number;
+  /** Days before a member counts as a full member. */
+  waiting_period_threshold: number;
+  default_language: string;
+  email_gateway_domain: string;
+  push_notifications_enabled: boolean;
+  /** Default channel IDs for new users. */
+  default_stream_ids: number[];
+  notification_bot_id: number;
+  email_gateway_bot_id: number;
+  welcome_bot_id?: number;
+  can_mention_many_users_group: GroupSettingValue;
+  can_create_public_channel_group: GroupSettingValue;
+  can_create_private_channel_group: GroupSettingValue;
+  can_create_web_public_channel_group: GroupSettingValue;
+  can_add_subscribers_group: GroupSettingValue;
+  can_manage_all_groups: GroupSettingValue;
+  can_create_groups: GroupSettingValue;
+  can_create_bots_group: GroupSettingValue;
+  can_create_users_group?: GroupSettingValue;
+  can_delete_any_message_group: GroupSettingValue;
+  can_delete_own_message_group: GroupSettingValue;
+  can_move_messages_between_channels_group: GroupSettingValue;
+  can_move_messages_between_topics_group: GroupSettingValue;
+  can_resolve_topics_group: GroupSettingValue;
+  direct_message_permission_group: GroupSettingValue;
+  direct_message_initiator_group: GroupSettingValue;
+  /** Seconds a user may edit a message's content after sending; null means no limit. */
+  message_content_edit_limit_seconds: number | null;
+  allow_message_editing: boolean;
+}
+
+/** Personal settings (spec 2.12 plus the ones the send and notification rules read). */
+export interface UserSettings {
+  twenty_four_hour_time: boolean;
+  web_mark_read_on_scroll_policy: number;
+  web_channel_default_view: number;
+  starred_message_counts: boolean;
+  receives_typing_notifications: boolean;
+  web_suggest_update_timezone: boolean;
+  fluid_layout_width: boolean;
+  high_contrast_mode: boolean;
+  web_font_size_px: number;
+  web_line_height_percent: number;
+  color_scheme: number;
+  enable_drafts_synchronization: boolean;
+  translate_emoticons: boolean;
+  display_emoji_reaction_users: boolean;
+  default_language: string;
+  web_home_view: string;
+  web_escape_navigates_to_home_view: boolean;
+  left_side_userlist: boolean;
+  emojiset: string;
+  demote_inactive_streams: number;
+  user_list_style: number;
+  web_animate_image_previews: string;
+  web_stream_unreads_count_display_policy: number;
+  hide_ai_features: boolean;
+  web_inbox_show_channel_folders: boolean;
+  web_left_sidebar_show_channel_folders: boolean;
+  web_left_sidebar_unreads_count_summary: boolean;
+  timezone: string;
+  enable_stream_desktop_notifications: boolean;
+  enable_stream_email_notifications: boolean;
+  enable_stream_push_notifications: boolean;
+  enable_stream_audible_notifications: boolean;
+  notification_sound: string;
+  enable_desktop_notifications: boolean;
+  enable_sounds: boolean;
+  email_notifications_batching_period_seconds: number;
+  wildcard_mentions_notify: boolean;
+  presence_enabled: boolean;
+  send_read_receipts: boolean;
+  /** 1 topics the user participates in, 2 sends to, 3 initiates, 4 never. */
+  automatically_follow_topics_policy: number;
+  /** Same values, for unmuting topics in muted channels. */
+  automatically_unmute_topics_in_muted_streams_policy: number;
+  automatically_follow_topics_where_mentioned: boolean;
+  [setting: string]: unknown;
+}
+
+export interface UserStatus {
+  status_text: string;
+  emoji_name: string;
+  emoji_code: string;
+  reaction_type: '' | 'unicode_emoji' | 'realm_emoji' | 'service_extra_emoji';
+}
+
+export interface User {
+  user_id: number;
+  email: string;
+  delivery_email: string;
+  full_name: string;
+  /** 32 alphanumeric characters. */
+  api_key: string;
+  /** Plain text on purpose: a mock's fixture, used by POST /fetch_api_key. */
+  password: string;
+  role: RoleValue;
+  is_active: boolean;
+  is_bot: boolean;
+  /** 1 generic, 2 incoming webhook, 3 outgoing webhook, 4 embedded; null for people. */
+  bot_type: number | null;
+  bot_owner_id: number | null;
+  /** Notification bot, email gateway bot, welcome bot. */
+  is_system_bot: boolean;
+  date_joined: string;
+  /** UNIX seconds of the last activity; drives partial_subscribers. */
+  last_active: number;
+  avatar_version: number;
+  timezone: string;
+  settings: UserSettings;
+  /** Names of settings the user changed themselves (for skip_if_already_edited). */
+  settings_edited: string[];
+  status: UserStatus;
+  /** Set while an email change awaits confirmation. */
+  pending_email: string | null;
+}
+
+export interface Stream {
+  stream_id: number;
+  name: string;
+  description: string;
+  rendered_description: string;
+  date_created: number;
+  creator_id: number | null;
+  invite_only: boolean;
+  is_web_public: boolean;
+  history_public_to_subscribers: boolean;
+  /** null inherits the organization setting; -1 keeps forever. */
+  message_retention_days: number | null;
+  is_archived: boolean;
+  folder_id: number | null;
+  topics_policy: TopicsPolicy;
+  is_recently_active: boolean;
+  stream_weekly_traffic: number | null;
+  can_add_subscribers_group: GroupSettingValue;
+  can_remove_subscribers_group: GroupSettingValue;
+  can_administer_channel_group: GroupSettingValue;
+  can_delete_any_message_group: GroupSettingValue;
+  can_delete_own_message_group: GroupSettingValue;
+  can_move_messages_out_of_channel_group: GroupSettingValue;
+  can_move_messages_within_channel_group: GroupSettingValue;
+  can_send_message_group: GroupSettingValue;
+  can_subscribe_group: GroupSettingValue;
+  can_create_topic_group: GroupSettingValue;
+  can_resolve_topics_group: GroupSettingValue;
+}
+
+export interface Subscription {
+  user_id: number;
+  stream_id: number;
+  color: string;
+  is_muted: boolean;
+  pin_to_top: boolean;
+  desktop_notifications: boolean | null;
+  email_notifications: boolean | null;
+  wildcard_mentions_notify: boolean | null;
+  push_notifications: boolean | null;
+  audible_notifications: boolean | null;
+}
+
+export interface UserGroup {
+  id: number;
+  name: string;
+  description: string;
+  is_system_group: boolean;
+  direct_members: number[];
+  direct_subgroups: number[];
+  deactivated: boolean;
+  creator_id: number | null;
+  date_created: number | null;
+  can_manage_group: GroupSettingValue;
+  can_add_members_group: GroupSettingValue;
+  can_remove_members_group: GroupSettingValue;
+  can_join_group: GroupSettingValue;
+  can_leave_group: GroupSettingValue;
+  can_mention_group: GroupSettingValue;
+}
+
+export interface ChannelFolder {
+  id: number;
+  name: string;
+  description: string;
+  rendered_description: string;
+  is_archived: boolean;
+  order: number;
+  creator_id: number | null;
+  date_created: number;
+}
+
+export interface Linkifier {
+  id: number;
+  pattern: string;
+  url_template: string;
+  example_input: string | null;
+  reverse_template: string | null;
+  alternative_url_templates: string[];
+}
+
+export interface Reaction {
+  emoji_name: string;
+  emoji_code: string;
+  reaction_type: 'unicode_emoji' | 'realm_emoji' | 'zulip_extra_emoji';
+  user_id: number;
+}
+
+export interface Message {
+  id: number;
+  sender_id: number;
+  type: 'stream' | 'private';
+  /** Channel messages only; null for direct messages. */
+  stream_id: number | null;
+  /** "" is the empty topic; always "" for direct messages. */
+  topic: string;
+  /** Direct messages: every participant's user ID, sender included, sorted. */
+  recipient_ids: number[];
+  content: string;
+  rendered_content: string;
+  timestamp: number;
+  client: string;
+  /** Per-user flags (read, starred, mentioned, wildcard_mentioned, ...), keyed by user ID. */
+  flags: Record<string, string[]>;
+  reactions: Reaction[];
+  last_edit_timestamp: number | null;
+}
+
+export interface UserTopic {
+  user_id: number;
+  stream_id: number;
+  topic: string;
+  /** 0 none, 1 muted, 2 unmuted, 3 followed. */
+  visibility_policy: number;
+  last_updated: number;
+}
+
+export interface ScheduledMessage {
+  scheduled_message_id: number;
+  sender_id: number;
+  type: 'stream' | 'private';
+  /** Channel ID, or the list of recipient user IDs. */
+  to: number | number[];
+  topic: string;
+  content: string;
+  rendered_content: string;
+  scheduled_delivery_timestamp: number;
+  read_by_sender: boolean | null;
+  failed: boolean;
+  /** Set once delivered: the ID of the message it became. */
+  delivered_message_id: number | null;
+}
+
+export interface Reminder {
+  reminder_id: number;
+  user_id: number;
+  message_id: number;
+  note: string;
+  scheduled_delivery_timestamp: number;
+  delivered_message_id: number | null;
+}
+
+export interface SavedSnippet {
+  id: number;
+  user_id: number;
+  title: string;
+  content: string;
+  date_created: number;
+}
+
+export interface Draft {
+  id: number;
+  user_id: number;
+  type: 'stream' | 'private' | '';
+  to: number[];
+  topic: string;
+  content: string;
+  timestamp: number;
+}
+
+export interface PushDevice {
+  device_id: number;
+  user_id: number;
+  /** Which app registered it: 'android' or 'ios'. */
+  platform: 'android' | 'ios';
+  registered_at: number;
+}
+
+/** A test push notification the mock "sent", kept so tests can see it. */
+export interface SentPushNotification {
+  id: number;
+  user_id: number;
+  device_id: number;
+  kind: 'test';
+  sent_at: number;
+}
+
+export interface RealmEmoji {
+  id: number;
+  name: string;
+  source_url: string;
+  deactivated: boolean;
+  author_id: number | null;
+}
+
+export interface State {
+  realm: Realm;
+  users: User[];
+  streams: Stream[];
+  subscriptions: Subscription[];
+  user_groups: UserGroup[];
+  channel_folders: ChannelFolder[];
+  linkifiers: Linkifier[];
+  realm_emoji: RealmEmoji[];
+  messages: Message[];
+  user_topics: UserTopic[];
+  scheduled_messages: ScheduledMessage[];
+  reminders: Reminder[];
+  saved_snippets: SavedSnippet[];
+  drafts: Draft[];
+  push_devices: PushDevice[];
+  sent_push_notifications: SentPushNotification[];
+}
