@@ -57,7 +57,7 @@ export class MockServer {
     this.fixturePath = options.fixtureState ? null : options.fixture ?? defaultFixturePath();
     const fixture = options.fixtureState ?? readStateFile(this.fixturePath!);
     const initial = options.data && existsSync(options.data) ? readStateFile(options.data) : fixture;
-    this.world = new World('default', initial);
+    this.world = new World('default', initial, this.clock);
     this.persister = options.data ? new Persister(options.data, this.world.store) : null;
     const { app, responder } = createApp({
       contract: this.contract,
