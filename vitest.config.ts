@@ -6,5 +6,7 @@ export default defineConfig({
     setupFiles: ['test/setup/contract-guard.ts'],
     testTimeout: 20000,
     hookTimeout: 30000,
+    // The JSON report feeds the totals line that .ci/run prints.
+    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
   },
 });

@@ -1,0 +1,23 @@
+// Text the CLI prints or writes: the credentials table and zuliprc files.
+import type { User } from './store/state.js';
+
+const ROLE_NAMES: Record<number, string> = { 100: 'owner', 200: 'administrator', 300: 'moderator', 400: 'member', 600: 'guest' };
+
+export function roleName(user: User): string {
+  if (user.is_bot) return 'bot';
+  return ROLE_NAMES[user.role] ?? String(user.role);
+}
+
+/** The fixture's active users with role, email and API key, as an aligned table. */
+export function usersTable(users: readonly User[]): string {
+  const rows = users.filter((u) => u.is_active).map((u) => [roleName(u), u.email, u.api_key, u.full_name]);
+  const header = ['role', 'email', 'api key', 'name'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+/** A zuliprc for the user, as the official clients and SDKs read it. */
+export function zuliprc(user: User, base: string): string {
+  return `[api]\nemail=${user.email}\nkey=${user.api_key}\nsite=${base}\n`;
+}

@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// Command-line entry: parse flags, start the server, print where it listens and who can log in,
+// shut down cleanly on SIGINT/SIGTERM.
+import { writeFileSync } from 'node:fs';
+import { Command, InvalidArgumentError } from 'commander';
+import { MockServer } from './server.js';
+import { FixtureError } from './store/fixture.js';
+import { usersTable, zuliprc } from './cli-output.js';
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('a port number from 0 to 65535');
+  return n;
+}
+
+const program = new Command()
+  .name('teamchat-mock')
+  .description('Mock and contract-test server for the team chat (Zulip) REST API')
+  .option('--port <n>', 'port to listen on; 0 picks a free one', port, 9991)
+  .option('--host <addr>', 'address to listen on', '127.0.0.1')
+  .option('--fixture <file>', 'fixture to start from (default: the embedded fixtures/default.json)')
+  .option('--data <file>', 'persist state to this file (loaded from it when it exists); default: memory only')
+  .option('--strict-responses', 'answer 500 when a response breaks the OpenAPI description', false)
+  .option('--zuliprc <email>', 'write a zuliprc file for this fixture user into the current folder')
+  .showHelpAfterError();
+
+async function main(): Promise<void> {
+  program.parse();
+  const opts = program.opts<{ port: number; host: string; fixture?: string; data?: string; strictResponses: boolean; zuliprc?: string }>();
+  let server: MockServer;
+  try {
+    server = new MockServer({ fixture: opts.fixture, data: opts.data, strictResponses: opts.strictResponses });
+  } catch (err) {
+    if (err instanceof FixtureError) {
+      console.error(`teamchat-mock: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const base = await server.listen(opts.port, opts.host);
+  const users = server.world.store.users.all();
+  console.log(`teamchat-mock listening on ${base} (API at ${base}/api/v1, feature level ${server.server.featureLevel})`);
+  console.log(`fixture: ${server.fixturePath ?? '(in memory)'}${opts.data ? `, data: ${opts.data}` : ''}`);
+  console.log(usersTable(users));
+  if (opts.zuliprc) {
+    const user = users.find((u) => u.email.toLowerCase() === opts.zuliprc!.toLowerCase());
+    if (!user) {
+      console.error(`teamchat-mock: --zuliprc: no user ${opts.zuliprc} in the fixture`);
+    } else {
+      writeFileSync('zuliprc', zuliprc(user, base));
+      console.log(`wrote ./zuliprc for ${user.email}`);
+    }
+  }
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`teamchat-mock: ${signal}, shutting down`);
+    await server.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(`teamchat-mock: ${err?.message ?? err}`);
+  process.exit(1);
+});
