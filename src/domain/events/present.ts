@@ -1,0 +1,53 @@
+// What one queue sees of an event: the parts of an event that depend on how the queue was
+// registered rather than on who receives it.
+//  - Clients without the empty_topic_name capability get the empty topic as the organization's
+//    display name for it ("general chat"), as the real server does.
+//  - Message events may be published with both `content` (Markdown) and `rendered_content`
+//    (HTML); the queue gets the one its apply_markdown asked for, with the matching content_type.
+import type { Event, EventQueue } from './queue.js';
+
+type Obj = Record<string, unknown>;
+
+/** Fields that carry a topic name, per event type (and, for messages, inside `message`). */
+const TOPIC_FIELDS: Record<string, string[]> = {
+  user_topic: ['topic_name'],
+  typing: ['topic'],
+  update_message: ['topic', 'subject', 'orig_subject'],
+  delete_message: ['topic'],
+};
+
+export function presentFor(queue: EventQueue, event: Event): Event {
+  const out = structuredClone(event);
+  const displayName = queue.options.capabilities.empty_topic_name ? null : queue.options.emptyTopicDisplayName;
+  if (out.type === 'message' && isObj(out.message)) {
+    if (displayName !== null) renameEmpty(out.message, ['subject', 'topic'], displayName);
+    chooseContent(out.message, queue.options.applyMarkdown);
+  } else if (displayName !== null) {
+    renameEmpty(out, TOPIC_FIELDS[String(out.type)] ?? [], displayName);
+    if (out.type === 'scheduled_messages') {
+      for (const sm of listOf(out.scheduled_messages)) renameEmpty(sm, ['topic'], displayName);
+      if (isObj(out.scheduled_message)) renameEmpty(out.scheduled_message, ['topic'], displayName);
+    }
+  }
+  return out;
+}
+
+/** The empty topic shown by its display name, for clients that do not handle "". */
+export function renameEmpty(obj: Obj, fields: string[], displayName: string): void {
+  for (const f of fields) if (obj[f] === '') obj[f] = displayName;
+}
+
+function chooseContent(message: Obj, applyMarkdown: boolean): void {
+  if (!('rendered_content' in message)) return;
+  if (applyMarkdown) message.content = message.rendered_content;
+  message.content_type = applyMarkdown ? 'text/html' : 'text/x-markdown';
+  delete message.rendered_content;
+}
+
+function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function listOf(v: unknown): Obj[] {
+  return Array.isArray(v) ? v.filter(isObj) : [];
+}

@@ -1,0 +1,108 @@
+// One client's event queue: the events it has not acknowledged yet, what it asked to receive, and
+// the long-polls waiting on it. Event IDs start at 0 and grow by one per queue.
+import { randomUUID } from 'node:crypto';
+
+export type Event = Record<string, unknown>;
+
+/** How a wait ended: an event arrived, the long-poll timed out, or the queue went away. */
+export type WaitOutcome = 'event' | 'timeout' | 'gone';
+
+export interface QueueOptions {
+  userId: number;
+  /** Event types the queue receives; null for every type. */
+  eventTypes: ReadonlySet<string> | null;
+  /** Message events must pass it (register's narrow); null when no narrow was given. */
+  messageFilter: ((event: Event) => boolean) | null;
+  /** client_capabilities, e.g. empty_topic_name. */
+  capabilities: Readonly<Record<string, boolean>>;
+  /** The empty topic's display name, shown to clients without the empty_topic_name capability. */
+  emptyTopicDisplayName: string;
+  applyMarkdown: boolean;
+  clientGravatar: boolean;
+  /** Mock-clock seconds without a poll after which the queue is garbage-collected. */
+  idleTimeoutSecs: number;
+  /** Mock-clock time of creation, UNIX seconds. */
+  now: number;
+}
+
+export class EventQueue {
+  readonly id = randomUUID();
+  readonly userId: number;
+  readonly options: QueueOptions;
+  private events: Event[] = [];
+  private nextEventId = 0;
+  /** Mock-clock time of the last registration or poll. */
+  private lastActivity: number;
+  private readonly waiters = new Set<(outcome: WaitOutcome) => void>();
+
+  constructor(options: QueueOptions) {
+    this.options = options;
+    this.userId = options.userId;
+    this.lastActivity = options.now;
+  }
+
+  /** Whether the queue asked for events of this type (heartbeats are always delivered). */
+  wantsType(type: unknown): boolean {
+    const types = this.options.eventTypes;
+    return types === null || type === 'heartbeat' || (typeof type === 'string' && types.has(type));
+  }
+
+  /** The type check plus the narrow, which only message events must pass. */
+  accepts(event: Event): boolean {
+    if (!this.wantsType(event.type)) return false;
+    if (event.type === 'message' && this.options.messageFilter) return this.options.messageFilter(event);
+    return true;
+  }
+
+  /** Appends the event with the next ID and wakes the long-polls waiting on the queue. */
+  push(event: Event): void {
+    this.events.push({ ...event, id: this.nextEventId++ });
+    this.wake('event');
+  }
+
+  /** Drops the events the client has acknowledged (IDs up to and including throughId). */
+  prune(throughId: number): void {
+    let i = 0;
+    while (i < this.events.length && (this.events[i].id as number) <= throughId) i++;
+    if (i) this.events.splice(0, i);
+  }
+
+  contents(): Event[] {
+    return [...this.events];
+  }
+
+  get empty(): boolean {
+    return this.events.length === 0;
+  }
+
+  touch(now: number): void {
+    this.lastActivity = now;
+  }
+
+  /** Idle: nobody is polling it and it was last polled idleTimeoutSecs or more ago. */
+  isExpired(now: number): boolean {
+    return this.waiters.size === 0 && now - this.lastActivity >= this.options.idleTimeoutSecs;
+  }
+
+  /** Waits (real time) for the next event, at most timeoutMs. */
+  wait(timeoutMs: number): Promise<WaitOutcome> {
+    return new Promise((resolve) => {
+      const done = (outcome: WaitOutcome) => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        resolve(outcome);
+      };
+      const timer = setTimeout(() => done('timeout'), timeoutMs);
+      this.waiters.add(done);
+    });
+  }
+
+  /** Ends every waiting long-poll; used when the queue is deleted or the server closes. */
+  end(): void {
+    this.wake('gone');
+  }
+
+  private wake(outcome: WaitOutcome): void {
+    for (const waiter of [...this.waiters]) waiter(outcome);
+  }
+}
