@@ -1,11 +1,87 @@
-// Event queues per sandbox. (The contract core only needs publish(); queues, long polling and
-// the event shapes arrive with the event-queue work.)
+// The event queues of one world: created by POST /register, read by GET /events, deleted by
+// DELETE /events or when idle. Domain actions publish events here; each event goes to every
+// queue of its users that asked for its type, with an ID of that queue's own sequence.
+import { ApiError } from '../../errors.js';
 import type { EventSink } from '../context.js';
+import { EventQueue, type Event, type QueueOptions } from './queue.js';
+import { presentFor } from './present.js';
+
+/** The real server answers an unknown queue, and another user's queue, the same way. */
+export const badEventQueueId = (queueId: string) =>
+  new ApiError('BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${queueId}`, 400, { queue_id: queueId });
+
+export type PerQueue = (queueId: string, userId: number) => Event | null;
 
 export class EventHub implements EventSink {
-  publish(_userIds: Iterable<number>, _event: Record<string, unknown>): void {
-    // No queues yet: events are dropped.
+  private readonly queues = new Map<string, EventQueue>();
+  private readonly byUser = new Map<number, Set<EventQueue>>();
+  closed = false;
+
+  register(options: QueueOptions): EventQueue {
+    const queue = new EventQueue(options);
+    this.queues.set(queue.id, queue);
+    let mine = this.byUser.get(queue.userId);
+    if (!mine) this.byUser.set(queue.userId, (mine = new Set()));
+    mine.add(queue);
+    return queue;
   }
 
-  close(): void {}
+  /** The user's queue, or BAD_EVENT_QUEUE_ID (also for an expired one not collected yet). */
+  access(userId: number, queueId: string, now: number): EventQueue {
+    const queue = this.queues.get(queueId);
+    if (!queue || queue.userId !== userId) throw badEventQueueId(queueId);
+    if (queue.isExpired(now)) {
+      this.delete(queue);
+      throw badEventQueueId(queueId);
+    }
+    return queue;
+  }
+
+  delete(queue: EventQueue): void {
+    this.queues.delete(queue.id);
+    this.byUser.get(queue.userId)?.delete(queue);
+    queue.end();
+  }
+
+  /**
+   * Appends `event` to each queue of `userIds` that wants it. `perQueue` may return that queue's
+   * own variant of the event (e.g. with local_message_id), or null to leave the queue out.
+   */
+  publish(userIds: Iterable<number>, event: Event, perQueue?: PerQueue): void {
+    for (const userId of new Set(userIds)) {
+      for (const queue of this.byUser.get(userId) ?? []) {
+        if (!queue.wantsType(event.type)) continue;
+        const variant = perQueue ? perQueue(queue.id, userId) : event;
+        if (variant === null) continue;
+        const chosen = variant ?? event;
+        if (!queue.accepts(chosen)) continue;
+        queue.push(presentFor(queue, chosen));
+      }
+    }
+  }
+
+  /** Garbage-collects the queues nobody has polled for their idle timeout (mock-clock time). */
+  expireIdle(now: number): void {
+    for (const queue of [...this.queues.values()]) if (queue.isExpired(now)) this.delete(queue);
+  }
+
+  /** The queues of a user (tests and the inspector). */
+  queuesOf(userId: number): EventQueue[] {
+    return [...(this.byUser.get(userId) ?? [])];
+  }
+
+  get size(): number {
+    return this.queues.size;
+  }
+
+  /** Drops every queue; their waiting long-polls get BAD_EVENT_QUEUE_ID (world reset). */
+  clear(): void {
+    for (const queue of [...this.queues.values()]) this.delete(queue);
+  }
+
+  /** Server shutdown: waiting long-polls end with a normal (empty) answer. */
+  close(): void {
+    this.closed = true;
+    this.clear();
+  }
 }

@@ -19,3 +19,8 @@ export function activeUserById(store: Store, userId: number): User {
 export function userByEmail(store: Store, email: string): User | undefined {
   return store.users.by('email', email.toLowerCase());
 }
+
+/** IDs of every active user (people and bots): the audience of organization-wide events. */
+export function activeUserIds(store: Store): number[] {
+  return store.users.filter((u) => u.is_active).map((u) => u.user_id);
+}

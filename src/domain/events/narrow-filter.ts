@@ -1,0 +1,66 @@
+// The narrow a queue may be registered with: only message events matching every term reach the
+// queue. As on the real server, events narrows support just the operators that can be checked
+// on a message event alone (channel, topic, sender, is), and negation is not applied.
+import { badRequest } from '../../errors.js';
+import type { Event } from './queue.js';
+
+type Term = [operator: string, operand: unknown];
+
+const SUPPORTED = new Set(['stream', 'channel', 'topic', 'sender', 'is']);
+const RESOLVED_TOPIC_PREFIX = '✔ ';
+
+/** Accepts both the legacy `[operator, operand]` pairs and `{operator, operand}` objects. */
+function terms(narrow: unknown[]): Term[] {
+  return narrow.map((t) => (Array.isArray(t) ? [String(t[0]), t[1]] : [String((t as any).operator), (t as any).operand]));
+}
+
+export function buildMessageFilter(narrow: unknown[]): ((event: Event) => boolean) | null {
+  const list = terms(narrow);
+  if (!list.length) return null;
+  for (const [operator] of list) {
+    if (!SUPPORTED.has(operator)) throw badRequest(`Operator ${operator} not supported.`);
+  }
+  return (event) => list.every((term) => matches(term, event));
+}
+
+const lower = (v: unknown) => String(v ?? '').toLowerCase();
+
+function matches([operator, operand]: Term, event: Event): boolean {
+  const m = (event.message ?? {}) as Record<string, unknown>;
+  const flags = Array.isArray(event.flags) ? (event.flags as string[]) : [];
+  const isChannel = m.type === 'stream';
+  switch (operator) {
+    case 'stream':
+    case 'channel':
+      if (!isChannel) return false;
+      return typeof operand === 'number' ? m.stream_id === operand : lower(operand) === lower(m.display_recipient);
+    case 'topic':
+      return isChannel && lower(operand) === lower(m.subject);
+    case 'sender':
+      return typeof operand === 'number' ? m.sender_id === operand : lower(operand) === lower(m.sender_email);
+    case 'is':
+      return matchesIs(String(operand), m, flags);
+    default:
+      return false;
+  }
+}
+
+function matchesIs(operand: string, m: Record<string, unknown>, flags: string[]): boolean {
+  switch (operand) {
+    case 'dm':
+    case 'private':
+      return m.type === 'private';
+    case 'starred':
+      return flags.includes('starred');
+    case 'unread':
+      return !flags.includes('read');
+    case 'mentioned':
+    case 'alerted':
+      return flags.includes('mentioned') || flags.includes('wildcard_mentioned');
+    case 'resolved':
+      return m.type === 'stream' && String(m.subject ?? '').startsWith(RESOLVED_TOPIC_PREFIX);
+    default:
+      // Other `is` operands do not restrict the events a queue receives.
+      return true;
+  }
+}
