@@ -19,6 +19,6 @@ describe('README', () => {
   it('gives the two commands that CI runs', () => {
     expect(readme).toContain('npm ci && npm start');
     expect(readme).toContain('npm ci && npm test');
-    expect(readFileSync(new URL('../.ci/run', import.meta.url), 'utf8')).toContain('npm ci --no-audit --no-fund && npm test');
+    expect(readFileSync(new URL('../.ci/run', import.meta.url), 'utf8')).toMatch(/^npm ci && npm test$/m);
   });
 });
