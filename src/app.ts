@@ -4,7 +4,6 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Contract } from './contract/contract.js';
 import type { ViewTable } from './domain/context.js';
 import type { ServerInfo } from './domain/server-info.js';
-import type { Clock } from './control/clock.js';
 import type { World } from './world.js';
 import { ApiError } from './errors.js';
 import { errorBody } from './http/envelope.js';
@@ -15,12 +14,13 @@ import { Responder } from './http/respond.js';
 export interface AppDeps {
   contract: Contract;
   views: ViewTable;
-  clock: Clock;
   server: ServerInfo;
   worldFor: (req: Request) => World;
   strictResponses?: boolean;
   interceptor?: Interceptor;
   log?: (line: string) => void;
+  /** Middleware run before any route (the sandbox path prefix). */
+  before?: express.RequestHandler[];
   /** Extra routers mounted before the API (the /__mock control API, the inspector). */
   mounts?: Array<[string, express.Router]>;
 }
@@ -36,18 +36,20 @@ export function createApp(deps: AppDeps): MockApp {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
+  for (const handler of deps.before ?? []) app.use(handler);
   for (const [path, router] of deps.mounts ?? []) app.use(path, router);
   const api = apiHandler({ ...deps, responder, log });
+  const worldOrNull = (req: Request) => { try { return deps.worldFor(req); } catch { return null; } };
   app.use('/api/v1', ...formBodyParsers(), api);
   // Anything else is an unknown route, answered with the same envelope.
   app.use((req: Request, res: Response) => {
-    const ex = newExchange(req, deps.worldFor(req), deps.clock);
+    const ex = newExchange(req, worldOrNull(req));
     const err = new ApiError('BAD_REQUEST', 'Not Found', 404);
     responder.finish(res, ex, err.status, errorBody(err));
   });
   // Body parser failures (too large, bad multipart) and anything unexpected end here.
   app.use((err: any, req: Request, res: Response, _next: NextFunction) => {
-    const ex = newExchange(req, deps.worldFor(req), deps.clock);
+    const ex = newExchange(req, worldOrNull(req));
     let apiErr: ApiError;
     if (err instanceof ApiError) apiErr = err;
     else if (err?.type === 'entity.too.large' || err?.code === 'LIMIT_FIELD_VALUE') apiErr = new ApiError('BAD_REQUEST', 'Request body too large', 413);

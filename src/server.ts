@@ -1,6 +1,9 @@
-// MockServer: the composition of contract, fixture, worlds, clock, persistence and the Express
-// app, with listen() and close(). The CLI, startMockServer() and the tests all build one.
+// MockServer: the composition of contract, fixture, worlds (the default one and sandboxes),
+// scenarios, journal, persistence and the Express app, with listen() and close(). The CLI,
+// startMockServer() and the tests all build one.
 import http from 'node:http';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Request } from 'express';
 import { compileContract, type Contract } from './contract/contract.js';
@@ -14,20 +17,33 @@ import type { State } from './store/state.js';
 import type { ViewTable } from './domain/context.js';
 import type { Responder } from './http/respond.js';
 import { World } from './world.js';
-import { existsSync } from 'node:fs';
+import { Journal } from './control/journal.js';
+import { ErrorCatalog } from './control/scenarios/error-catalog.js';
+import { scenarioInterceptor } from './control/interceptor.js';
+import { controlRouter } from './control/router.js';
+import { sandboxName, sandboxPrefix } from './control/sandbox.js';
+import { loadScenario, NAME_PATTERN } from './control/scenarios/load.js';
+import type { ControlHost } from './control/views.js';
+import { badRequest } from './errors.js';
 
 export interface MockServerOptions {
   /** Fixture file; default the embedded fixtures/default.json. */
   fixture?: string;
   /** Or the fixture state itself. */
   fixtureState?: State;
-  /** Persist state to this file (loaded from it when it exists). */
+  /** Persist the default world's state to this file (loaded from it when it exists). */
   data?: string;
   /** With `data`: acknowledge writes only once they are on disk. */
   durable?: boolean;
   strictResponses?: boolean;
   featureLevel?: number;
   longpollTimeoutSeconds?: number;
+  /** Scenarios (names of scenarios/ or files) active from the start in every world. */
+  scenarios?: string[];
+  /** Token the control API requires (always required when listening beyond loopback). */
+  controlToken?: string;
+  /** Journal bounds. */
+  journalEntries?: number;
   log?: (line: string) => void;
   /** Replace views (tests of the pipeline itself). */
   views?: ViewTable;
@@ -39,41 +55,110 @@ export function sharedContract(): Contract {
   return (cachedContract ??= compileContract());
 }
 
+let cachedCatalog: ErrorCatalog | null = null;
+const sharedCatalog = () => (cachedCatalog ??= new ErrorCatalog(sharedContract()));
+
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.');
+
 export class MockServer {
   readonly contract: Contract;
-  readonly clock = new Clock();
   readonly server: ServerInfo;
   readonly fixturePath: string | null;
+  readonly fixture: State;
   readonly world: World;
+  readonly sandboxes = new Map<string, World>();
+  readonly journal: Journal;
   readonly persister: Persister | null;
-  readonly app: ReturnType<typeof createApp>['app'];
-  readonly responder: Responder;
+  private app: ReturnType<typeof createApp>['app'] | null = null;
+  responder!: Responder;
   private httpServer: http.Server | null = null;
+  private startScenarios: Array<{ scenario: any; source: string }> = [];
+  private readonly log: (line: string) => void;
   baseUrl = '';
 
   constructor(readonly options: MockServerOptions = {}) {
+    this.log = options.log ?? ((line: string) => console.error(line));
     this.contract = sharedContract();
     this.server = serverInfo(this.contract, options.featureLevel ?? NEWEST_FEATURE_LEVEL, options.longpollTimeoutSeconds);
     this.fixturePath = options.fixtureState ? null : options.fixture ?? defaultFixturePath();
-    const fixture = options.fixtureState ?? readStateFile(this.fixturePath!);
-    const initial = options.data && existsSync(options.data) ? readStateFile(options.data) : fixture;
-    this.world = new World('default', initial, this.clock);
+    this.fixture = options.fixtureState ?? readStateFile(this.fixturePath!);
+    const initial = options.data && existsSync(options.data) ? readStateFile(options.data) : this.fixture;
+    this.world = new World('default', initial, new Clock(), sharedCatalog());
     this.persister = options.data ? new Persister(options.data, this.world.store) : null;
+    this.journal = new Journal(options.journalEntries);
+  }
+
+  /** The default world, or the named sandbox (created from the fixture on first use). */
+  worldNamed(name: string): World {
+    if (name === 'default') return this.world;
+    let world = this.sandboxes.get(name);
+    if (!world) {
+      world = new World(name, this.fixture, new Clock(), sharedCatalog());
+      for (const s of this.startScenarios) world.scenarios.activate(s.scenario, s.source, world.store);
+      this.sandboxes.set(name, world);
+    }
+    return world;
+  }
+
+  private worldFor = (req: Request): World => {
+    const name = sandboxName(req);
+    if (name === null) throw badRequest('Invalid sandbox name: use letters, digits, - and _ (at most 64)');
+    return this.worldNamed(name);
+  };
+
+  private controlHost(): ControlHost {
+    return {
+      world: (name) => this.worldNamed(name),
+      sandboxNames: () => ['default', ...this.sandboxes.keys()],
+      dropSandbox: (name) => {
+        const world = this.sandboxes.get(name);
+        if (!world) return false;
+        world.close();
+        this.sandboxes.delete(name);
+        return true;
+      },
+      journal: this.journal,
+      server: this.server,
+      fixturePath: this.fixturePath,
+      namedFixture: (name) => {
+        if (!NAME_PATTERN.test(name)) throw badRequest(`Invalid fixture name '${name}'`);
+        const file = path.join(path.dirname(defaultFixturePath()), `${name}.json`);
+        if (!existsSync(file)) throw badRequest(`No fixture named '${name}'`);
+        try { return readStateFile(file); } catch (err) { throw badRequest((err as Error).message); }
+      },
+    };
+  }
+
+  /** Loads the start-up scenarios (async: TypeScript scenarios are imported). */
+  private async prepare(host: string): Promise<void> {
+    for (const s of this.options.scenarios ?? []) {
+      const loaded = await loadScenario(s);
+      this.startScenarios.push(loaded);
+      this.world.scenarios.activate(loaded.scenario, loaded.source, this.world.store);
+    }
+    const token = this.options.controlToken ?? null;
     const { app, responder } = createApp({
       contract: this.contract,
-      views: options.views ?? allViews,
-      clock: this.clock,
+      views: this.options.views ?? allViews,
       server: this.server,
-      worldFor: (_req: Request) => this.world,
-      strictResponses: options.strictResponses,
-      log: options.log,
+      worldFor: this.worldFor,
+      strictResponses: this.options.strictResponses,
+      interceptor: scenarioInterceptor(),
+      log: this.options.log,
+      before: [sandboxPrefix],
+      mounts: [['/__mock', controlRouter({
+        host: this.controlHost(), server: this.server, worldFor: this.worldFor, token,
+        closed: !isLoopback(host) && !token, log: this.log,
+      })]],
     });
+    responder.observers.push((ex) => this.journal.record(ex));
     this.app = app;
     this.responder = responder;
   }
 
   async listen(port = 0, host = '127.0.0.1'): Promise<string> {
-    const server = http.createServer(this.app);
+    await this.prepare(host);
+    const server = http.createServer(this.app!);
     server.keepAliveTimeout = 65_000;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -89,12 +174,14 @@ export class MockServer {
   async close(): Promise<void> {
     const server = this.httpServer;
     this.httpServer = null;
+    // The worlds first: they end waiting long-polls, which the HTTP server's close would wait for.
+    this.world.close();
+    for (const w of this.sandboxes.values()) w.close();
     if (server) {
       server.closeIdleConnections?.();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();
     }
-    this.world.close();
     await this.persister?.close();
   }
 }

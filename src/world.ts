@@ -5,32 +5,69 @@ import type { State } from './store/state.js';
 import { cloneState } from './store/fixture.js';
 import { EventHub } from './domain/events/hub.js';
 import type { Clock } from './control/clock.js';
+import { ScenarioSet } from './control/scenarios/engine.js';
+import type { ErrorCatalog } from './control/scenarios/error-catalog.js';
+
+/** Real-time period of the tick, so that due work happens while the clock runs on its own. */
+const TICK_INTERVAL_MS = 1000;
 
 export class World {
   readonly store: Store;
   readonly events: EventHub;
+  /** Scenarios active in this world only. */
+  readonly scenarios: ScenarioSet;
   private readonly stopClock: () => void;
+  private readonly timer: NodeJS.Timeout;
 
-  constructor(readonly name: string, private fixture: State, readonly clock: Clock) {
+  constructor(readonly name: string, private fixture: State, readonly clock: Clock, catalog: ErrorCatalog) {
     this.store = new Store(cloneState(fixture));
+    this.scenarios = new ScenarioSet(catalog);
     this.events = new EventHub();
-    // Time-driven work (scheduled messages, reminders, idle queues) runs when the clock moves.
+    // Time-driven work (scheduled messages, reminders, idle queues) runs when the clock is moved
+    // and, for time that just passes, once a second.
     this.stopClock = clock.onChange(() => this.tick());
+    this.timer = setInterval(() => this.tickSafely(), TICK_INTERVAL_MS);
+    this.timer.unref();
   }
 
   /** Does whatever has become due at the clock's current time. */
   tick(): void {
-    // Filled in by the event-queue and delivery work.
+    const now = this.clock.now();
+    this.events.expireIdle(now);
   }
 
-  /** Back to the fixture (or to a new one). */
+  /** Back to the fixture (or to a new one). Event queues go too: clients must register again. */
   reset(fixture: State = this.fixture): void {
     this.fixture = fixture;
     this.store.load(cloneState(fixture));
+    this.scenarios.restart();
+    this.events.clear();
+  }
+
+  /** UNIX seconds of the next scheduled message or reminder still to deliver, or null. */
+  nextDelivery(): number | null {
+    let next: number | null = null;
+    for (const m of this.store.scheduledMessages.all()) {
+      if (m.delivered_message_id === null && !m.failed && (next === null || m.scheduled_delivery_timestamp < next)) next = m.scheduled_delivery_timestamp;
+    }
+    for (const r of this.store.reminders.all()) {
+      if (r.delivered_message_id === null && (next === null || r.scheduled_delivery_timestamp < next)) next = r.scheduled_delivery_timestamp;
+    }
+    return next;
   }
 
   close(): void {
+    clearInterval(this.timer);
     this.stopClock();
     this.events.close();
+  }
+
+  /** The periodic tick has nobody to report to: a failure is logged, and the next tick tries again. */
+  private tickSafely(): void {
+    try {
+      this.tick();
+    } catch (err) {
+      console.error(`teamchat-mock: tick of world ${this.name} failed: ${(err as Error).stack ?? err}`);
+    }
   }
 }

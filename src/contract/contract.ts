@@ -33,7 +33,8 @@ export class Contract {
       const schema = resolveRef(doc, { $ref: `#/components/responses/${name}` })?.content?.['application/json']?.schema;
       if (schema) this.shared.set(status, compiler.compile(schema));
     }
-    this.genericError = compiler.compile({ $ref: '#/components/schemas/JsonError' });
+    const generic = doc.components.schemas?.JsonError ? 'JsonError' : 'ErrorBody';
+    this.genericError = compiler.compile({ $ref: `#/components/schemas/${generic}` });
   }
 
   operation(id: string): Operation {
@@ -62,6 +63,6 @@ export class Contract {
   }
 }
 
-export function compileContract(name = 'api'): Contract {
-  return new Contract(loadDescription(name));
+export function compileContract(name: 'api' | 'control' = 'api'): Contract {
+  return new Contract(loadDescription(name), name === 'api' ? '/api/v1' : '/__mock');
 }

@@ -76,7 +76,8 @@ function collectParams(doc: OpenApiDoc, compiler: SchemaCompiler, item: any, op:
     }));
   }
   const body = resolveRef(doc, op.requestBody);
-  const form = body?.content?.['application/x-www-form-urlencoded'] ?? body?.content?.['multipart/form-data'];
+  // Form bodies (the API) or JSON bodies (the control API): either way one object of named fields.
+  const form = body?.content?.['application/x-www-form-urlencoded'] ?? body?.content?.['multipart/form-data'] ?? body?.content?.['application/json'];
   if (form) {
     const schema = resolveRef(doc, form.schema) ?? {};
     const required = new Set<string>(schema.required ?? []);

@@ -25,6 +25,8 @@ export interface Ctx {
   featureLevel: number;
   /** The User-Agent's client name, for heuristics such as read_by_sender. */
   clientName: string;
+  /** Name of the world (sandbox) serving the request. */
+  sandbox: string;
 }
 
 export type ViewResult = Record<string, unknown> | void;

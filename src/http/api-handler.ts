@@ -3,11 +3,10 @@
 // Every answer, success or error, leaves through Responder.finish.
 import type { Request, Response } from 'express';
 import type { Contract } from '../contract/contract.js';
-import { decodeParams } from '../contract/decode.js';
+import { decodeParams, type Decoded } from '../contract/decode.js';
 import { ApiError, methodNotAllowed, notFound, notImplemented } from '../errors.js';
 import type { Ctx, ViewTable } from '../domain/context.js';
 import type { ServerInfo } from '../domain/server-info.js';
-import type { Clock } from '../control/clock.js';
 import type { World } from '../world.js';
 import { authenticate } from './auth.js';
 import { errorBody, successBody } from './envelope.js';
@@ -22,13 +21,17 @@ export interface Interception {
   headers?: Record<string, string>;
 }
 
-/** The single hook where scenarios act; returns an answer to send instead of the view's, if any. */
-export type Interceptor = (ex: Exchange, req: Request, ctx: Ctx | null) => Promise<Interception | 'drop' | null> | Interception | 'drop' | null;
+/**
+ * The single hook where scenarios act, after routing and authentication and before the view;
+ * returns an answer to send instead of the view's, if any. `params` decodes on demand (null when
+ * the request's parameters do not decode), so rules that need no parameters fire even on bad input.
+ */
+export type Interceptor = (ex: Exchange, req: Request, world: World, params: () => Record<string, unknown> | null) =>
+  Promise<Interception | 'drop' | null> | Interception | 'drop' | null;
 
 export interface ApiDeps {
   contract: Contract;
   views: ViewTable;
-  clock: Clock;
   server: ServerInfo;
   responder: Responder;
   worldFor: (req: Request) => World;
@@ -38,14 +41,15 @@ export interface ApiDeps {
 
 let nextExchangeId = 1;
 
-export function newExchange(req: Request, world: World, clock: Clock): Exchange {
+/** A new journal record for `req`; the world is the one serving it, if it could be chosen. */
+export function newExchange(req: Request, world: World | null): Exchange {
   const raw: Record<string, unknown> = {};
   const body = (req.body && typeof req.body === 'object') ? req.body : {};
   const query = (req.query && typeof req.query === 'object') ? req.query : {};
   for (const [k, v] of Object.entries(query)) raw[k] = v;
   for (const [k, v] of Object.entries(body)) raw[k] = v;
   return {
-    id: nextExchangeId++, time: clock.nowMs(), started: performance.now(), duration_ms: 0, sandbox: world.name,
+    id: nextExchangeId++, time: world?.clock.nowMs() ?? Date.now(), started: performance.now(), duration_ms: 0, sandbox: world?.name ?? '',
     method: req.method, path: req.path, operation: null, user: null, raw, params: null,
     status: 0, body: null, problems: [], scenario: null,
   };
@@ -59,8 +63,15 @@ function clientName(req: Request): string {
 export function apiHandler(deps: ApiDeps) {
   const { contract, views, responder } = deps;
   return async function handle(req: Request, res: Response): Promise<void> {
-    const world = deps.worldFor(req);
-    const ex = newExchange(req, world, deps.clock);
+    let world: World;
+    try {
+      world = deps.worldFor(req);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      responder.finish(res, newExchange(req, null), err.status, errorBody(err), err.headers);
+      return;
+    }
+    const ex = newExchange(req, world);
     try {
       const match = contract.router.match(req.method, req.baseUrl + req.path);
       if (match.kind === 'not-found') throw notFound();
@@ -70,17 +81,25 @@ export function apiHandler(deps: ApiDeps) {
       const actor = op.authenticated ? authenticate(world.store, req.headers.authorization) : null;
       ex.user = actor;
       const body = (req.body && typeof req.body === 'object') ? req.body : {};
-      const { params, ignored } = decodeParams(op, match.pathValues, body, req.query as Record<string, unknown>);
-      ex.params = params;
-      const ctx: Ctx = {
-        store: world.store, actor: actor!, clock: deps.clock, events: world.events, server: deps.server,
-        featureLevel: deps.server.featureLevel, clientName: clientName(req),
+      let decoded: Decoded | null = null;
+      let decodeError: unknown = null;
+      const decode = (): Decoded | null => {
+        if (!decoded && !decodeError) {
+          try { decoded = decodeParams(op, match.pathValues, body, req.query as Record<string, unknown>); } catch (err) { decodeError = err; }
+        }
+        return decoded;
       };
       if (deps.interceptor) {
-        const hit = await deps.interceptor(ex, req, ctx);
-        if (hit === 'drop') { ex.scenario = ex.scenario ?? 'drop'; req.socket.destroy(); return; }
-        if (hit) { ex.scenario = hit.scenario; responder.finish(res, ex, hit.status, hit.body, hit.headers); return; }
+        const hit = await deps.interceptor(ex, req, world, () => decode()?.params ?? null);
+        if (hit === 'drop') { ex.scenario = ex.scenario ?? 'drop'; ex.status = 0; responder.dropped(ex); req.socket.destroy(); return; }
+        if (hit) { ex.params = decode()?.params ?? null; ex.scenario = hit.scenario; responder.finish(res, ex, hit.status, hit.body, hit.headers); return; }
       }
+      const { params, ignored } = decode() ?? (() => { throw decodeError; })();
+      ex.params = params;
+      const ctx: Ctx = {
+        store: world.store, actor: actor!, clock: world.clock, events: world.events, server: deps.server,
+        featureLevel: deps.server.featureLevel, clientName: clientName(req), sandbox: world.name,
+      };
       const view = views[op.id];
       if (!view) throw notImplemented(op.id);
       const data = await view(ctx, params);

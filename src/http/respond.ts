@@ -19,6 +19,12 @@ export class Responder {
 
   constructor(private readonly contract: Contract, private readonly options: ResponderOptions) {}
 
+  /** A request answered by closing the connection (a scenario's dropped connection). */
+  dropped(ex: Exchange): void {
+    ex.duration_ms = performance.now() - ex.started;
+    for (const observe of this.observers) observe(ex);
+  }
+
   finish(res: Response, ex: Exchange, status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): void {
     let problems = this.contract.checkResponse(ex.operation, status, body);
     if (problems.length) {

@@ -17,3 +17,11 @@ describe('the OpenAPI description', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 });
+
+describe('the control API description', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const doc = loadDescription('control');
+    const api = (await SwaggerParser.validate(structuredClone(doc) as any)) as { openapi?: string };
+    expect(api.openapi).toBe('3.1.0');
+  });
+});

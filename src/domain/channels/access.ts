@@ -40,9 +40,15 @@ export function hasMetadataAccess(store: Store, user: User, stream: Stream): boo
   return isAdmin(user) || holdsSetting(store, stream.can_administer_channel_group, user.user_id);
 }
 
-/** Organization administrators act as if they were in can_administer_channel_group. */
+/**
+ * Organization administrators act as if they were in can_administer_channel_group. (What an
+ * administrator who is not subscribed to a private channel may not do is decided by content
+ * access, which changes of privacy and of most group settings also require.) Guests never hold
+ * the setting.
+ */
 export function canAdministerChannel(store: Store, user: User, stream: Stream): boolean {
-  if (isAdmin(user)) return !stream.invite_only || isSubscribed(store, user.user_id, stream.stream_id) || true;
+  if (isAdmin(user)) return true;
+  if (isGuest(user)) return false;
   return holdsSetting(store, stream.can_administer_channel_group, user.user_id);
 }
 
@@ -61,4 +67,14 @@ export function accessStreamById(store: Store, user: User, streamId: number): St
 
 export function streamByName(store: Store, name: string): Stream | undefined {
   return store.streams.by('name', name.toLowerCase());
+}
+
+/**
+ * The channel, if it is active and the user may read its content (the real server's
+ * access_stream_by_id); "Invalid channel ID" otherwise, so that the two cases look the same.
+ */
+export function accessStreamContentById(store: Store, user: User, streamId: number): Stream {
+  const stream = store.streams.get(streamId);
+  if (!stream || stream.is_archived || !hasContentAccess(store, user, stream)) throw invalidChannelId();
+  return stream;
 }

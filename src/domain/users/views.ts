@@ -1,4 +1,28 @@
-// Views of the users operations, by operationId.
-import type { ViewTable } from '../context.js';
+// Views of the users operations, by operationId: they map parameters to the actions.
+import type { View, ViewTable } from '../context.js';
+import { deactivateUser } from './deactivate.js';
+import { ownUser } from './own-user.js';
+import { requireHuman } from './roles.js';
+import { requestedSettings, updateOwnSettings } from './settings.js';
+import { updateOthersSettings } from './settings-bulk.js';
+import { updateStatus } from './status.js';
 
-export const views: ViewTable = {};
+const updateSettings: View = (ctx, params) => {
+  requireHuman(ctx.actor);
+  const { full_name, email, old_password, new_password, target_users } = params;
+  const account = { full_name, email, old_password, new_password };
+  const settings = requestedSettings(params);
+  if (target_users !== undefined) updateOthersSettings(ctx, account, settings, target_users);
+  else updateOwnSettings(ctx, account, settings);
+  return {};
+};
+
+export const views: ViewTable = {
+  'update-settings': updateSettings,
+  // Deprecated aliases (merged into PATCH /settings at FL 80): same parameters, same behaviour.
+  'update-display-settings': updateSettings,
+  'update-notification-settings': updateSettings,
+  'update-status': (ctx, params) => updateStatus(ctx, params),
+  'deactivate-user': (ctx, params) => deactivateUser(ctx, params.user_id, params.actions),
+  'get-own-user': (ctx) => ownUser(ctx),
+};

@@ -1,0 +1,54 @@
+// The /__mock control API as an Express router: the token gate, JSON bodies, and the same
+// pipeline as the API (compiled from openapi/control.yaml, responses checked against it).
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { compileContract, type Contract } from '../contract/contract.js';
+import { apiHandler } from '../http/api-handler.js';
+import { Responder } from '../http/respond.js';
+import { ApiError } from '../errors.js';
+import { errorBody } from '../http/envelope.js';
+import { newExchange } from '../http/api-handler.js';
+import type { ServerInfo } from '../domain/server-info.js';
+import type { World } from '../world.js';
+import { controlViews, type ControlHost } from './views.js';
+import { BODY_LIMIT_BYTES } from '../http/body.js';
+
+export const TOKEN_HEADER = 'x-mock-token';
+
+let controlContract: Contract | null = null;
+export const sharedControlContract = () => (controlContract ??= compileContract('control'));
+
+export interface ControlOptions {
+  host: ControlHost;
+  server: ServerInfo;
+  worldFor: (req: Request) => World;
+  /** Required token; null means none is needed. */
+  token: string | null;
+  /** True when the server listens beyond loopback and no token was given: the API is closed. */
+  closed: boolean;
+  log: (line: string) => void;
+}
+
+export function controlRouter(options: ControlOptions): express.Router {
+  const contract = sharedControlContract();
+  const responder = new Responder(contract, { strictResponses: false, log: options.log });
+  const router = express.Router();
+  const refuse = (req: Request, res: Response, err: ApiError) =>
+    responder.finish(res, newExchange(req, null), err.status, errorBody(err));
+
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.path === '/ui' || req.path.startsWith('/ui/')) return next();
+    if (options.closed) {
+      return refuse(req, res, new ApiError('UNAUTHORIZED', 'The control API is closed: the server listens beyond loopback; start it with --control-token', 401));
+    }
+    if (options.token && req.headers[TOKEN_HEADER] !== options.token) {
+      return refuse(req, res, new ApiError('UNAUTHORIZED', `Missing or wrong control token (header X-Mock-Token)`, 401));
+    }
+    next();
+  });
+  router.use(express.json({ limit: BODY_LIMIT_BYTES }));
+  router.use(apiHandler({
+    contract, views: controlViews(options.host), server: options.server, responder,
+    worldFor: options.worldFor, log: options.log,
+  }));
+  return router;
+}

@@ -1,0 +1,84 @@
+// Finds and loads scenario files: scenarios/NAME.json, NAME.ts or NAME.js (the file's basename
+// is the scenario's name), or any file a user names on the command line. TypeScript files are
+// loaded through tsx, so a scenario needs no build step.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL, fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
+import { badRequest } from '../../errors.js';
+import type { Scenario } from './types.js';
+
+const EXTENSIONS = ['.json', '.ts', '.mts', '.js', '.mjs'];
+export const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/** The scenarios/ folder shipped with the package. */
+export function scenariosDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const up of ['../../..', '../../../..']) {
+    const dir = path.resolve(here, up, 'scenarios');
+    if (existsSync(dir)) return dir;
+  }
+  return path.resolve(here, '../../../scenarios');
+}
+
+export interface AvailableScenario { name: string; description: string; file: string }
+
+const cache = new Map<string, { mtimeMs: number; scenario: Scenario }>();
+
+async function loadFile(file: string): Promise<Scenario> {
+  const mtimeMs = statSync(file).mtimeMs;
+  const hit = cache.get(file);
+  if (hit && hit.mtimeMs === mtimeMs) return hit.scenario;
+  let scenario: Scenario;
+  try {
+    if (file.endsWith('.json')) {
+      scenario = JSON.parse(readFileSync(file, 'utf8'));
+    } else {
+      const mod = await tsImport(pathToFileURL(file).href, import.meta.url);
+      scenario = mod.default?.default ?? mod.default ?? mod.scenario;
+    }
+  } catch (err) {
+    throw badRequest(`Scenario file ${file} cannot be loaded: ${(err as Error).message}`);
+  }
+  if (!scenario || typeof scenario !== 'object') throw badRequest(`Scenario file ${file} has no default export`);
+  const name = path.basename(file).replace(/\.[^.]+$/, '');
+  scenario = { ...scenario, name: scenario.name ?? name };
+  cache.set(file, { mtimeMs, scenario });
+  return scenario;
+}
+
+/** A scenario of the scenarios/ folder, by name (never a path: names cannot leave the folder). */
+export async function loadScenarioByName(name: string, dir = scenariosDir()): Promise<Scenario> {
+  if (!NAME_PATTERN.test(name)) throw badRequest(`Invalid scenario name '${name}'`);
+  for (const ext of EXTENSIONS) {
+    const file = path.join(dir, name + ext);
+    if (existsSync(file)) return loadFile(file);
+  }
+  throw badRequest(`No scenario named '${name}'`);
+}
+
+/** A name of the scenarios/ folder, or a path to a file anywhere (command line only). */
+export async function loadScenario(nameOrFile: string, dir = scenariosDir()): Promise<{ scenario: Scenario; source: string }> {
+  if (NAME_PATTERN.test(nameOrFile) && !existsSync(nameOrFile)) {
+    return { scenario: await loadScenarioByName(nameOrFile, dir), source: `scenarios/${nameOrFile}` };
+  }
+  const file = path.resolve(nameOrFile);
+  if (!existsSync(file)) throw badRequest(`No scenario file ${file}`);
+  return { scenario: await loadFile(file), source: file };
+}
+
+export async function listScenarios(dir = scenariosDir()): Promise<AvailableScenario[]> {
+  let files: string[] = [];
+  try { files = readdirSync(dir).filter((f) => EXTENSIONS.includes(path.extname(f))).sort(); } catch { return []; }
+  const out: AvailableScenario[] = [];
+  for (const f of files) {
+    const name = f.replace(/\.[^.]+$/, '');
+    try {
+      const s = await loadFile(path.join(dir, f));
+      out.push({ name, description: s.description ?? '', file: `scenarios/${f}` });
+    } catch {
+      out.push({ name, description: '(cannot be loaded)', file: `scenarios/${f}` });
+    }
+  }
+  return out;
+}

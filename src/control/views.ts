@@ -1,0 +1,98 @@
+// Views of the /__mock control API, by operationId (openapi/control.yaml). They act on the world
+// named by the request's sandbox.
+import type { ViewTable } from '../domain/context.js';
+import { badRequest } from '../errors.js';
+import type { State } from '../store/state.js';
+import { checkState, FixtureError } from '../store/fixture.js';
+import type { Journal, JournalQuery } from './journal.js';
+import type { World } from '../world.js';
+import type { ServerInfo } from '../domain/server-info.js';
+import { listScenarios, loadScenarioByName } from './scenarios/load.js';
+import type { Scenario } from './scenarios/types.js';
+import { clockView } from './clock-view.js';
+
+export interface ControlHost {
+  world(name: string): World;
+  sandboxNames(): string[];
+  dropSandbox(name: string): boolean;
+  journal: Journal;
+  server: ServerInfo;
+  /** The fixture file the worlds start from (null when given as state). */
+  fixturePath: string | null;
+  /** A fixture of the fixtures/ folder by basename. */
+  namedFixture(name: string): State;
+}
+
+export function controlViews(host: ControlHost): ViewTable {
+  return {
+    'mock-info': (ctx) => ({
+      zulip_feature_level: ctx.featureLevel, zulip_version: host.server.version, sandbox: ctx.sandbox, fixture: host.fixturePath,
+    }),
+
+    'mock-reset': (ctx, p) => {
+      const world = host.world(ctx.sandbox);
+      world.reset(p.fixture ? host.namedFixture(p.fixture) : undefined);
+      return { sandbox: ctx.sandbox, fixture: p.fixture ?? host.fixturePath };
+    },
+
+    'mock-list-scenarios': async (ctx) => ({
+      active: host.world(ctx.sandbox).scenarios.active.map((a) => a.summary()),
+      available: await listScenarios(),
+    }),
+
+    'mock-activate-scenario': async (ctx, p) => {
+      if (!p.name === !p.definition) throw badRequest('Give exactly one of name and definition');
+      const scenario: Scenario = p.definition ?? (await loadScenarioByName(p.name));
+      const world = host.world(ctx.sandbox);
+      const active = world.scenarios.activate(scenario, p.definition ? 'inline' : `scenarios/${p.name}`, world.store);
+      return { scenario: active.summary() };
+    },
+
+    'mock-deactivate-scenarios': (ctx, p) => {
+      const gone = host.world(ctx.sandbox).scenarios.deactivate(p.name);
+      if (p.name && !gone.length) throw badRequest(`Scenario '${p.name}' is not active`);
+      return { deactivated: gone };
+    },
+
+    'mock-journal': (_ctx, p) => host.journal.query(p as JournalQuery),
+    'mock-verify': (_ctx, p) => host.journal.query(p as JournalQuery),
+    'mock-clear-journal': () => { host.journal.clear(); },
+
+    'mock-get-clock': (ctx) => clockView(host.world(ctx.sandbox)),
+    'mock-set-clock': (ctx, p) => {
+      const world = host.world(ctx.sandbox);
+      const clock = world.clock;
+      if (p.real) clock.reset();
+      if (p.set_ms !== undefined) clock.set(p.set_ms);
+      if (p.set !== undefined) clock.set(Date.parse(p.set));
+      if (p.advance_ms) clock.advance(p.advance_ms);
+      if (p.to_next_delivery) {
+        const next = world.nextDelivery();
+        if (next === null) throw badRequest('Nothing is scheduled');
+        if (next * 1000 > clock.nowMs()) clock.set(next * 1000);
+      }
+      if (p.freeze === true) clock.freeze();
+      if (p.freeze === false) clock.unfreeze();
+      world.tick();
+      return clockView(world);
+    },
+
+    'mock-export-state': (ctx) => ({ state: host.world(ctx.sandbox).store.state }),
+    'mock-import-state': (ctx, p) => {
+      let state: State;
+      try {
+        state = checkState(structuredClone(p.state), 'state');
+      } catch (err) {
+        if (err instanceof FixtureError) throw badRequest(err.message);
+        throw err;
+      }
+      host.world(ctx.sandbox).store.load(state);
+    },
+
+    'mock-list-sandboxes': () => ({ sandboxes: host.sandboxNames() }),
+    'mock-drop-sandbox': (_ctx, p) => {
+      if (p.name === 'default') throw badRequest('The default world cannot be dropped; reset it instead');
+      if (!host.dropSandbox(p.name)) throw badRequest(`No sandbox named '${p.name}'`);
+    },
+  };
+}

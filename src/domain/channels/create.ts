@@ -1,0 +1,110 @@
+// POST /channels/create: checks every parameter and permission first, then creates the channel,
+// subscribes the listed users, sends the stream/create and subscription events and, with
+// `announce`, has the notification bot announce the channel.
+import { badRequest } from '../../errors.js';
+import type { Ctx } from '../context.js';
+import type { GroupSettingValue, Stream, TopicsPolicy } from '../../store/state.js';
+import { renderMarkdown } from '../render/markdown.js';
+import { isAdmin, isGuest } from '../users/roles.js';
+import { addSubscriptions } from '../subscriptions/add.js';
+import { streamByName } from './access.js';
+import { channelActivity } from './activity.js';
+import { activeUserIds, metadataAudience } from './audience.js';
+import { postNotification, silentMention } from './announce.js';
+import {
+  CHANNEL_GROUP_SETTING_NAMES, checkGroupSettingValue, checkProtectedHistoryTopicGroup, defaultGroupSetting,
+  type ChannelGroupSetting,
+} from './group-settings.js';
+import { channelAlreadyExists, checkChannelName, oneLine } from './names.js';
+import { checkCanCreate, checkCanMakeWebPublic, checkCanSetTopicsPolicy, requireOwner, retentionDays } from './realm-permissions.js';
+import { streamToDict } from './stream-dict.js';
+import { invalidFolder } from './folders.js';
+
+export interface CreateChannelParams {
+  name: string;
+  description: string;
+  subscribers: number[];
+  announce: boolean;
+  invite_only: boolean;
+  is_web_public: boolean;
+  is_default_stream: boolean;
+  folder_id?: number;
+  topics_policy: TopicsPolicy;
+  history_public_to_subscribers?: boolean;
+  message_retention_days?: string | number;
+  [setting: string]: unknown;
+}
+
+/** The listed users, each an active user of the organization ("Invalid user ID: n" otherwise). */
+function checkSubscribers(ctx: Ctx, ids: number[]): number[] {
+  for (const id of ids) if (!ctx.store.users.get(id)?.is_active) throw badRequest(`Invalid user ID: ${id}`);
+  return [...new Set(ids)];
+}
+
+export function createChannel(ctx: Ctx, p: CreateChannelParams): { id: number } {
+  const { store, actor } = ctx;
+  if (isGuest(actor)) throw badRequest('Not allowed for guest users');
+  const name = checkChannelName(p.name);
+  if (streamByName(store, name)) throw channelAlreadyExists(name);
+  const subscribers = checkSubscribers(ctx, p.subscribers);
+  if (p.folder_id !== undefined && !store.channelFolders.get(p.folder_id)) throw invalidFolder();
+
+  const settings = {} as Record<ChannelGroupSetting, GroupSettingValue>;
+  for (const setting of CHANNEL_GROUP_SETTING_NAMES) {
+    const given = p[setting] as GroupSettingValue | undefined;
+    settings[setting] = given === undefined ? defaultGroupSetting(store, setting, actor) : checkGroupSettingValue(store, setting, given);
+  }
+
+  checkCanCreate(store, actor, p.invite_only);
+  if (p.is_default_stream && !isAdmin(actor)) throw badRequest('Insufficient permission');
+  if (p.invite_only && p.is_default_stream) throw badRequest('A default channel cannot be private.');
+  if (p.is_web_public) {
+    if (p.invite_only) throw badRequest('Invalid parameters');
+    checkCanMakeWebPublic(store, actor);
+  }
+  const retention = p.message_retention_days === undefined ? null : retentionDays(p.message_retention_days);
+  if (retention !== null) requireOwner(actor);
+  if (p.topics_policy !== 'inherit') checkCanSetTopicsPolicy(actor);
+  // A public channel's history is always public to its subscribers; a private one's defaults to protected.
+  const historyPublic = p.invite_only ? (p.history_public_to_subscribers ?? false) : true;
+  checkProtectedHistoryTopicGroup(store, p.invite_only, historyPublic, settings.can_create_topic_group);
+
+  const description = oneLine(p.description);
+  const stream: Stream = store.streams.insert({
+    stream_id: store.nextId('streams'), name, description, rendered_description: renderMarkdown(store, description),
+    date_created: ctx.clock.now(), creator_id: actor.user_id, invite_only: p.invite_only, is_web_public: p.is_web_public,
+    history_public_to_subscribers: historyPublic, message_retention_days: retention, is_archived: false,
+    folder_id: p.folder_id ?? null, topics_policy: p.topics_policy, is_recently_active: true, stream_weekly_traffic: null,
+    ...settings,
+  });
+  if (p.is_default_stream) store.updateRealm({ default_stream_ids: [...store.realm.default_stream_ids, stream.stream_id] });
+
+  announceCreation(ctx, stream, subscribers);
+  addSubscriptions(ctx, stream, subscribers);
+  if (p.announce) announceInChannel(ctx, stream);
+  return { id: stream.stream_id };
+}
+
+/**
+ * stream/create goes to everyone who may see the channel: all active non-guests for a public
+ * channel (everyone for a web-public one), and for a private one the administrators, the holders
+ * of the access groups and the subscribers about to be added.
+ */
+function announceCreation(ctx: Ctx, stream: Stream, subscribers: number[]): void {
+  const { store } = ctx;
+  const users = stream.is_web_public
+    ? activeUserIds(store)
+    : [...new Set([...metadataAudience(store, stream), ...(stream.invite_only ? subscribers : [])])];
+  const dict = streamToDict(store, stream, channelActivity(store, ctx.clock.now()));
+  ctx.events.publish(users, { type: 'stream', op: 'create', streams: [dict], for_unarchiving: false });
+}
+
+/** The notification bot's message in the organization's new-channel announcements channel. */
+function announceInChannel(ctx: Ctx, stream: Stream): void {
+  const { store, actor } = ctx;
+  const target = store.realm.new_stream_announcements_stream_id;
+  const channel = target === null ? undefined : store.streams.get(target);
+  if (!channel || channel.is_archived) return;
+  const content = `${silentMention(actor.full_name, actor.user_id)} created a new channel #**${stream.name}**.`;
+  postNotification(ctx, channel, 'new channels', content, [actor.user_id]);
+}

@@ -1,0 +1,39 @@
+// Organization-level permissions that channel creation and channel updates consult.
+import { ApiError, badRequest, insufficientPermission } from '../../errors.js';
+import type { Store } from '../../store/store.js';
+import type { User } from '../../store/state.js';
+import { holdsSetting } from '../groups/membership.js';
+import { isAdmin, isOwner } from '../users/roles.js';
+
+export const mustBeOwner = () => new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
+
+/** May create (or turn a channel into) a private or a public channel. */
+export function checkCanCreate(store: Store, user: User, inviteOnly: boolean): void {
+  const setting = inviteOnly ? store.realm.can_create_private_channel_group : store.realm.can_create_public_channel_group;
+  if (!holdsSetting(store, setting, user.user_id)) throw insufficientPermission();
+}
+
+/** Web-public channels need the server setting, spectator access and can_create_web_public_channel_group. */
+export function checkCanMakeWebPublic(store: Store, user: User): void {
+  if (!store.realm.web_public_streams_enabled || !store.realm.enable_spectator_access) {
+    throw badRequest('Web-public channels are not enabled.');
+  }
+  if (!holdsSetting(store, store.realm.can_create_web_public_channel_group, user.user_id)) throw insufficientPermission();
+}
+
+/**
+ * Setting a channel's topics policy. The state has no can_set_topics_policy_group, so the mock
+ * grants it to organization administrators.
+ */
+export function checkCanSetTopicsPolicy(user: User): void {
+  if (!isAdmin(user)) throw insufficientPermission();
+}
+
+/** message_retention_days as stored: `realm_default` is null, `unlimited` is -1. */
+export function retentionDays(value: string | number): number | null {
+  return value === 'realm_default' ? null : value === 'unlimited' ? -1 : (value as number);
+}
+
+export function requireOwner(user: User): void {
+  if (!isOwner(user)) throw mustBeOwner();
+}

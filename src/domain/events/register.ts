@@ -1,0 +1,58 @@
+// POST /register: a new queue for the client's user, and the state it starts from. The queue is
+// created first so that nothing that happens after the state was read can be missed.
+import { ApiError, badRequest } from '../../errors.js';
+import type { Ctx } from '../context.js';
+import { isGuest } from '../users/roles.js';
+import { EventHub } from './hub.js';
+import { buildMessageFilter } from './narrow-filter.js';
+import { initialState } from './initial-state.js';
+
+/** The real server's default: a queue nobody polls for 10 minutes is garbage-collected. */
+export const DEFAULT_IDLE_QUEUE_TIMEOUT_SECS = 600;
+
+export interface RegisterInput {
+  apply_markdown: boolean;
+  client_gravatar: boolean;
+  all_public_streams: boolean;
+  include_subscribers: boolean | 'partial';
+  event_types?: string[] | null;
+  fetch_event_types?: string[] | null;
+  narrow: unknown[];
+  client_capabilities?: Record<string, boolean>;
+  idle_queue_timeout?: number;
+}
+
+/** The hub behind ctx.events (views need more of it than publishing). */
+export function hubOf(ctx: Ctx): EventHub {
+  if (ctx.events instanceof EventHub) return ctx.events;
+  throw new ApiError('INTERNAL_SERVER_ERROR', 'Event queues are not available', 500);
+}
+
+const typeSet = (list: string[] | null | undefined) => (list === null || list === undefined ? null : new Set(list));
+
+export function registerQueue(ctx: Ctx, input: RegisterInput): Record<string, unknown> {
+  if (input.all_public_streams && isGuest(ctx.actor)) throw badRequest('User not authorized for this query');
+  const messageFilter = buildMessageFilter(input.narrow);
+  const eventTypes = typeSet(input.event_types);
+  const fetchEventTypes = input.fetch_event_types === undefined ? eventTypes : typeSet(input.fetch_event_types);
+  const capabilities = input.client_capabilities ?? {};
+  const idleTimeoutSecs = input.idle_queue_timeout ?? DEFAULT_IDLE_QUEUE_TIMEOUT_SECS;
+  const queue = hubOf(ctx).register({
+    userId: ctx.actor.user_id,
+    eventTypes,
+    messageFilter,
+    capabilities,
+    emptyTopicDisplayName: ctx.server.emptyTopicDisplayName,
+    applyMarkdown: input.apply_markdown,
+    clientGravatar: input.client_gravatar,
+    idleTimeoutSecs,
+    now: ctx.clock.now(),
+  });
+  const state = initialState(ctx, {
+    fetchEventTypes,
+    capabilities,
+    clientGravatar: input.client_gravatar,
+    includeSubscribers: input.include_subscribers,
+  });
+  return { queue_id: queue.id, last_event_id: -1, idle_queue_timeout_secs: idleTimeoutSecs, ...state };
+}

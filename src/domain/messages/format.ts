@@ -1,0 +1,59 @@
+// A message as the API shows it (the `message` of a message event, and later GET /messages):
+// both `content` and `rendered_content` are included; the event queue keeps the one its client
+// asked for (apply_markdown) and sets content_type.
+import type { Store } from '../../store/store.js';
+import type { Message } from '../../store/state.js';
+import { avatarUrl } from '../users/avatar.js';
+import { topicLinks } from '../render/linkifiers.js';
+
+/**
+ * The state keeps no recipient table, so recipient IDs are derived: a channel's is its channel
+ * ID, a one-to-one conversation's is 100000 + the receiving user's ID, a group conversation's is
+ * 1000000 + a number computed from its participants.
+ */
+export function recipientId(message: Message): number {
+  if (message.type === 'stream') return message.stream_id!;
+  const others = message.recipient_ids.filter((id) => id !== message.sender_id);
+  if (others.length <= 1) return 100000 + (others[0] ?? message.sender_id);
+  let hash = 0;
+  for (const ch of message.recipient_ids.join(',')) hash = (hash * 31 + ch.charCodeAt(0)) % 1000000;
+  return 1000000 + hash;
+}
+
+function displayRecipient(store: Store, message: Message): unknown {
+  if (message.type === 'stream') return store.streams.get(message.stream_id!)?.name ?? '';
+  return message.recipient_ids.map((id) => {
+    const u = store.users.get(id);
+    return { id, email: u?.email ?? '', full_name: u?.full_name ?? '', is_mirror_dummy: false };
+  });
+}
+
+export function messageDict(store: Store, message: Message): Record<string, unknown> {
+  const sender = store.users.get(message.sender_id)!;
+  return {
+    id: message.id,
+    sender_id: sender.user_id,
+    sender_full_name: sender.full_name,
+    sender_email: sender.email,
+    // The state keeps no subdomain: the organization is the server's root one.
+    sender_realm_str: '',
+    avatar_url: avatarUrl(sender),
+    type: message.type,
+    ...(message.type === 'stream' ? { stream_id: message.stream_id } : {}),
+    recipient_id: recipientId(message),
+    display_recipient: displayRecipient(store, message),
+    subject: message.topic,
+    topic_links: message.type === 'stream' ? topicLinks(store, message.topic) : [],
+    content: message.content,
+    rendered_content: message.rendered_content,
+    timestamp: message.timestamp,
+    client: message.client,
+    is_me_message: /^\/me( |$)/.test(message.content),
+    reactions: message.reactions.map((r) => {
+      const u = store.users.get(r.user_id);
+      return { ...r, user: { id: r.user_id, email: u?.email ?? '', full_name: u?.full_name ?? '' } };
+    }),
+    submessages: [],
+    last_edit_timestamp: message.last_edit_timestamp ?? undefined,
+  };
+}

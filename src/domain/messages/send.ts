@@ -1,0 +1,116 @@
+// Sending a message: the checked message becomes a stored row with each recipient's flags, the
+// recipients' clients get a `message` event, and the sender's topic visibility may change.
+// Used by POST /messages, by the delivery of scheduled messages and reminders, and by the
+// notification bot's own messages.
+import type { Store } from '../../store/store.js';
+import type { Message, User } from '../../store/state.js';
+import type { EventSink } from '../context.js';
+import { groupMemberIds } from '../groups/membership.js';
+import { checkMessage, type PreparedMessage, type SendInput } from './check.js';
+import { messageDict } from './format.js';
+import { topicExists } from './topics.js';
+import { currentVisibility, senderVisibilityAfterSend, setVisibility, Visibility } from './visibility.js';
+
+export interface SendOptions {
+  /** Whether the sender starts with the message read; absent: decided from the client's name. */
+  readBySender?: boolean;
+  /** The sender's event queue and local ID, for local echo (local_message_id). */
+  queueId?: string;
+  localId?: string;
+}
+
+export interface SendResult {
+  message: Message;
+  /** Set when the send changed the sender's visibility policy for the topic. */
+  automaticNewVisibilityPolicy?: number;
+}
+
+/** Clients that are people at a keyboard: what they send starts as read for the sender. */
+const HUMAN_CLIENTS = new Set(['zulipandroid', 'zulipios', 'zulipdesktop', 'zulipmobile', 'zulipelectron',
+  'zulipterminal', 'zulipflutter', 'snipe', 'website', 'ios', 'android']);
+
+export function defaultReadBySender(client: string): boolean {
+  const name = client.toLowerCase();
+  return HUMAN_CLIENTS.has(name) || name.includes('desktop app');
+}
+
+/** Each recipient's flags: read (the sender, if asked), mentions and wildcard mentions. */
+function flagsFor(store: Store, prepared: PreparedMessage, readBySender: boolean): Record<string, string[]> {
+  const { rendered, sender } = prepared;
+  const mentioned = new Set(rendered.mentionedUserIds);
+  for (const groupId of rendered.mentionedGroupIds) for (const id of groupMemberIds(store, groupId)) mentioned.add(id);
+  const flags: Record<string, string[]> = {};
+  for (const userId of prepared.recipientIds) {
+    const f: string[] = [];
+    if (userId === sender.user_id && readBySender) f.push('read');
+    if (mentioned.has(userId)) f.push('mentioned');
+    if (rendered.mentionsChannelWildcard) f.push('stream_wildcard_mentioned');
+    if (rendered.mentionsTopicWildcard && prepared.topicParticipantIds.has(userId)) f.push('topic_wildcard_mentioned');
+    flags[String(userId)] = f;
+  }
+  return flags;
+}
+
+/** Mentioned recipients who follow topics where they are mentioned start following this one. */
+function followForMentions(store: Store, events: EventSink, message: Message, prepared: PreparedMessage, now: number): void {
+  for (const userId of prepared.rendered.mentionedUserIds) {
+    const user = store.users.get(userId);
+    if (!user || user.is_bot || userId === prepared.sender.user_id || !(String(userId) in message.flags)) continue;
+    if (!user.settings.automatically_follow_topics_where_mentioned) continue;
+    if (currentVisibility(store, userId, message.stream_id!, message.topic) === Visibility.followed) continue;
+    setVisibility(store, events, userId, message.stream_id!, message.topic, Visibility.followed, now);
+  }
+}
+
+/** Stores a checked message and tells everyone concerned. */
+export function doSendMessage(store: Store, events: EventSink, prepared: PreparedMessage, now: number, options: SendOptions = {}): SendResult {
+  const { sender, addressee } = prepared;
+  const readBySender = options.readBySender ?? defaultReadBySender(prepared.client);
+  const streamId = addressee.type === 'stream' ? addressee.stream.stream_id : null;
+  const initiated = streamId !== null && !topicExists(store, streamId, prepared.topic);
+  const message: Message = {
+    id: store.nextId('messages'),
+    sender_id: sender.user_id,
+    type: addressee.type,
+    stream_id: streamId,
+    topic: prepared.topic,
+    recipient_ids: addressee.type === 'private' ? prepared.recipientIds : [],
+    content: prepared.content,
+    rendered_content: prepared.rendered.html,
+    timestamp: now,
+    client: prepared.client,
+    flags: flagsFor(store, prepared, readBySender),
+    reactions: [],
+    last_edit_timestamp: null,
+  };
+  store.messages.insert(message);
+
+  const event = { type: 'message', message: messageDict(store, message) };
+  events.publish(prepared.recipientIds, event, (queueId, userId) => ({
+    ...event,
+    flags: message.flags[String(userId)] ?? [],
+    ...(options.localId !== undefined && queueId === options.queueId && userId === sender.user_id ? { local_message_id: options.localId } : {}),
+  }));
+
+  const result: SendResult = { message };
+  if (streamId !== null) {
+    const policy = senderVisibilityAfterSend(store, sender, streamId, prepared.topic, initiated);
+    if (policy !== null) {
+      setVisibility(store, events, sender.user_id, streamId, prepared.topic, policy, now);
+      result.automaticNewVisibilityPolicy = policy;
+    }
+    followForMentions(store, events, message, prepared, now);
+  }
+  return result;
+}
+
+/** check_message + do_send_messages: the whole send, usable without HTTP. */
+export function sendMessage(store: Store, events: EventSink, sender: User, input: SendInput & SendOptions, now: number): SendResult {
+  return doSendMessage(store, events, checkMessage(store, sender, input), now, input);
+}
+
+/** A message from the notification bot (reports, reminders), sent without the user-facing checks' side effects. */
+export function sendNotificationBotMessage(store: Store, events: EventSink, input: Omit<SendInput, 'client'>, now: number): SendResult {
+  const bot = store.users.get(store.realm.notification_bot_id)!;
+  return sendMessage(store, events, bot, { ...input, client: 'Internal', readBySender: true }, now);
+}

@@ -1,0 +1,43 @@
+// Topic rules for channel messages: the empty-topic aliases, the channel's (or organization's)
+// topics policy, and who took part in a topic.
+import { badRequest } from '../../errors.js';
+import type { Store } from '../../store/store.js';
+import type { Stream } from '../../store/state.js';
+
+/** `(no topic)` and the empty-topic display name both mean the empty topic (FL 334, 370). */
+export function normalizeTopic(topic: string, emptyTopicDisplayName: string): string {
+  const trimmed = topic.trim();
+  return trimmed === '(no topic)' || trimmed === emptyTopicDisplayName ? '' : trimmed;
+}
+
+/** A channel whose policy is `inherit` follows the organization's realm_topics_policy. */
+export function effectiveTopicsPolicy(store: Store, stream: Stream): string {
+  return stream.topics_policy === 'inherit' ? store.realm.topics_policy : stream.topics_policy;
+}
+
+export function checkTopicPolicy(store: Store, stream: Stream, topic: string, displayName: string): void {
+  const policy = effectiveTopicsPolicy(store, stream);
+  if (policy === 'disable_empty_topic' && topic === '') {
+    throw badRequest(`Sending messages to the ${displayName} is not allowed in this channel.`);
+  }
+  if (policy === 'empty_topic_only' && topic !== '') {
+    throw badRequest(`Only the ${displayName} topic is allowed in this channel.`);
+  }
+}
+
+const sameTopic = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+export function topicExists(store: Store, streamId: number, topic: string): boolean {
+  return !!store.messages.find((m) => m.stream_id === streamId && m.type === 'stream' && sameTopic(m.topic, topic));
+}
+
+/** Everyone who sent a message in the topic or reacted to one. */
+export function topicParticipants(store: Store, streamId: number, topic: string): Set<number> {
+  const ids = new Set<number>();
+  for (const m of store.messages.all()) {
+    if (m.type !== 'stream' || m.stream_id !== streamId || !sameTopic(m.topic, topic)) continue;
+    ids.add(m.sender_id);
+    for (const r of m.reactions) ids.add(r.user_id);
+  }
+  return ids;
+}

@@ -1,0 +1,32 @@
+// The web app's narrow URLs (the fragment after /#narrow/), as the real server writes them in
+// rendered channel, topic and message links.
+
+/** The web app's hash encoding: URI-encode, then "." for "%" (and "%2E" for "."). */
+export function encodeHashComponent(text: string): string {
+  return encodeURIComponent(text)
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/\./g, '%2E')
+    .replace(/%/g, '.');
+}
+
+/** "3-Verona": the channel's ID, then its name with spaces as dashes. */
+export function channelSlug(streamId: number, name: string): string {
+  return `${streamId}-${encodeHashComponent(name.replace(/ /g, '-'))}`;
+}
+
+export function channelUrl(streamId: number, name: string): string {
+  return `/#narrow/channel/${channelSlug(streamId, name)}`;
+}
+
+export function topicUrl(streamId: number, name: string, topic: string): string {
+  return `${channelUrl(streamId, name)}/topic/${encodeHashComponent(topic)}`;
+}
+
+export function messageUrl(streamId: number, name: string, topic: string, messageId: number): string {
+  return `${topicUrl(streamId, name, topic)}/near/${messageId}`;
+}
+
+/** Link to a direct message: the conversation of its participants, near the message. */
+export function directMessageUrl(participantIds: number[], messageId: number): string {
+  return `/#narrow/dm/${[...participantIds].sort((a, b) => a - b).join(',')}-dm/near/${messageId}`;
+}

@@ -1,0 +1,38 @@
+// What one rendering learns about the message besides its HTML: who and what it mentions.
+// Extensions write into it while marked walks the content; the send logic reads it afterwards.
+import type { Store } from '../../store/store.js';
+import type { User } from '../../store/state.js';
+
+export interface RenderState {
+  store: Store;
+  /** The author; channel links only resolve to channels the author may know about. */
+  sender: User | null;
+  /** Users mentioned with @**Name** (not silently). */
+  mentionedUserIds: Set<number>;
+  /** User groups mentioned with @*group* (not silently). */
+  mentionedGroupIds: Set<number>;
+  /** @**all**, @**everyone**, @**channel**, @**stream** (not silently). */
+  mentionsChannelWildcard: boolean;
+  /** @**topic** (not silently). */
+  mentionsTopicWildcard: boolean;
+}
+
+export function newRenderState(store: Store, sender: User | null): RenderState {
+  return {
+    store,
+    sender,
+    mentionedUserIds: new Set(),
+    mentionedGroupIds: new Set(),
+    mentionsChannelWildcard: false,
+    mentionsTopicWildcard: false,
+  };
+}
+
+/**
+ * Mentions and linkifiers only apply at the start of a word: after whitespace, a quote, an opening
+ * parenthesis, a comma, a colon or "<", or at the start of the text (the real server's rule).
+ */
+export function atWordStart(tokens: Array<{ raw: string }>): boolean {
+  const prev = tokens.at(-1)?.raw.slice(-1) ?? '';
+  return prev === '' || /[\s'"(,:<]/.test(prev);
+}

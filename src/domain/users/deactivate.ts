@@ -1,0 +1,69 @@
+// DELETE /users/{user_id}: an administrator deactivates a person. The bots the person owns are
+// deactivated first; the optional actions apply to those bots, then to the person. Group
+// memberships and subscriptions stay in place: a deactivated user simply no longer counts.
+import { ApiError, badRequest } from '../../errors.js';
+import type { Ctx } from '../context.js';
+import type { User } from '../../store/state.js';
+import { activeUserIds } from './access.js';
+import { avatarUrl } from './avatar.js';
+import { deleteMessagesSentBy } from './delete-user-messages.js';
+import { isAdmin, isOwner, requireAdmin } from './roles.js';
+import { renameUser } from './settings.js';
+
+export interface DeactivationActions {
+  delete_profile?: boolean;
+  delete_public_channel_messages?: boolean;
+  delete_private_channel_messages?: boolean;
+  delete_direct_messages?: boolean;
+}
+
+const DELETED_USER_NAME = 'Deleted user';
+
+function applyActions(ctx: Ctx, user: User, actions: DeactivationActions): void {
+  if (actions.delete_profile) {
+    renameUser(ctx, user, DELETED_USER_NAME);
+    // Back to the default avatar: a new version makes clients drop the old picture.
+    const updated = ctx.store.users.update(user, { avatar_version: user.avatar_version + 1 });
+    ctx.events.publish(activeUserIds(ctx.store), {
+      type: 'realm_user', op: 'update',
+      person: { user_id: user.user_id, avatar_source: 'G', avatar_url: avatarUrl(updated), avatar_url_medium: avatarUrl(updated), avatar_version: updated.avatar_version },
+    });
+  }
+  deleteMessagesSentBy(ctx, user, {
+    publicChannels: actions.delete_public_channel_messages ?? false,
+    privateChannels: actions.delete_private_channel_messages ?? false,
+    direct: actions.delete_direct_messages ?? false,
+  });
+}
+
+function deactivate(ctx: Ctx, user: User): void {
+  const { store } = ctx;
+  const audience = activeUserIds(store);
+  store.users.update(user, { is_active: false });
+  ctx.events.publish(audience, { type: 'realm_user', op: 'update', person: { user_id: user.user_id, is_active: false } });
+  if (user.is_bot) {
+    const watchers = audience.filter((id) => id === user.bot_owner_id || isAdmin(store.users.get(id)!));
+    ctx.events.publish(watchers, { type: 'realm_bot', op: 'update', bot: { user_id: user.user_id, is_active: false } });
+  }
+}
+
+export function deactivateUser(ctx: Ctx, userId: number, actions: DeactivationActions = {}): void {
+  const { store, actor } = ctx;
+  requireAdmin(actor);
+  // Bots have their own endpoint; this one does not find them.
+  const target = store.users.get(userId);
+  if (!target || !target.is_active || target.is_bot) throw badRequest('No such user');
+  if (isOwner(target)) {
+    if (!isOwner(actor)) throw new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
+    const owners = store.users.filter((u) => u.is_active && !u.is_bot && isOwner(u));
+    if (owners.length === 1) throw badRequest('Cannot deactivate the only organization owner');
+  }
+
+  const bots = store.users.filter((u) => u.is_bot && u.is_active && u.bot_owner_id === target.user_id);
+  for (const bot of bots) {
+    applyActions(ctx, bot, actions);
+    deactivate(ctx, bot);
+  }
+  applyActions(ctx, target, actions);
+  deactivate(ctx, target);
+}

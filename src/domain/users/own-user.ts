@@ -1,0 +1,38 @@
+// GET /users/me: the authenticated user (or bot) as the real server describes it.
+import type { Ctx } from '../context.js';
+import { canSeeMessage } from '../messages/access.js';
+import { avatarUrl } from './avatar.js';
+import { isAdmin, isGuest, isOwner } from './roles.js';
+
+export function ownUser(ctx: Ctx): Record<string, unknown> {
+  const { store, actor: u } = ctx;
+  let maxMessageId = -1;
+  for (const m of store.messages.all()) {
+    if (m.id > maxMessageId && canSeeMessage(store, u, m)) maxMessageId = m.id;
+  }
+  const out: Record<string, unknown> = {
+    avatar_url: avatarUrl(u),
+    avatar_version: u.avatar_version,
+    email: u.email,
+    full_name: u.full_name,
+    is_admin: isAdmin(u),
+    is_owner: isOwner(u),
+    is_guest: isGuest(u),
+    is_bot: u.is_bot,
+    role: u.role,
+    timezone: u.timezone,
+    is_active: u.is_active,
+    date_joined: u.date_joined,
+    user_id: u.user_id,
+    delivery_email: u.delivery_email,
+    max_message_id: maxMessageId,
+  };
+  if (u.is_bot) {
+    out.bot_type = u.bot_type;
+    out.bot_owner_id = u.bot_owner_id;
+  } else {
+    // The fixture defines no custom profile fields, so every person's profile data is empty.
+    out.profile_data = {};
+  }
+  return out;
+}

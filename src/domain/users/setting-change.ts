@@ -1,0 +1,30 @@
+// Changing one personal setting of one user, with the side effects the real server attaches to
+// it: the user_settings event, the edited-by-self record (for skip_if_already_edited), drafts
+// deleted when synchronization is turned off, and the time zone mirrored on the user row.
+import type { Ctx } from '../context.js';
+import type { User } from '../../store/state.js';
+import { activeUserIds } from './access.js';
+import { LANGUAGES } from './settings-values.js';
+
+/** Returns whether the value changed. `byUser` is false when an administrator changes it. */
+export function changeUserSetting(ctx: Ctx, user: User, name: string, value: unknown, byUser: boolean): boolean {
+  const { store } = ctx;
+  if (user.settings[name] === value) return false;
+  const patch: Partial<User> = { settings: { ...user.settings, [name]: value } };
+  if (name === 'timezone') patch.timezone = value as string;
+  if (byUser && !user.settings_edited.includes(name)) patch.settings_edited = [...user.settings_edited, name];
+  store.users.update(user, patch);
+
+  if (name === 'enable_drafts_synchronization' && value === false) {
+    // Drafts stored on the server are deleted; no event is sent for them.
+    store.drafts.removeWhere((d) => d.user_id === user.user_id);
+  }
+
+  const event: Record<string, unknown> = { type: 'user_settings', op: 'update', property: name, value };
+  if (name === 'default_language') event.language_name = LANGUAGES[value as string] ?? value;
+  ctx.events.publish([user.user_id], event);
+  if (name === 'timezone') {
+    ctx.events.publish(activeUserIds(store), { type: 'realm_user', op: 'update', person: { user_id: user.user_id, timezone: value } });
+  }
+  return true;
+}

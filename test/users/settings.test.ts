@@ -1,0 +1,195 @@
+// PATCH /settings (and its deprecated aliases) for the caller's own account: every kind of
+// setting, the display name, the pending email change, the password change, drafts deleted
+// with synchronization off, the server-side value checks, and the events.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let t: TestServer;
+beforeEach(async () => { t = await startTestServer(); });
+afterEach(async () => { await t.close(); });
+
+const settingsOf = (who: string) => t.user(who).settings;
+const bad = (msg: string) => ({ result: 'error', msg, code: 'BAD_REQUEST' });
+
+describe('PATCH /settings: personal settings', () => {
+  it('changes booleans, integer choices and string choices, leaving the rest alone', async () => {
+    const before = { ...settingsOf('hamlet') };
+    const r = await t.as('hamlet').patch('/settings', {
+      twenty_four_hour_time: true, color_scheme: 2, web_home_view: 'recent', emojiset: 'text',
+      web_font_size_px: 18, enable_stream_push_notifications: true, web_animate_image_previews: 'never',
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ result: 'success', msg: '' });
+    expect(settingsOf('hamlet')).toEqual({
+      ...before, twenty_four_hour_time: true, color_scheme: 2, web_home_view: 'recent', emojiset: 'text',
+      web_font_size_px: 18, enable_stream_push_notifications: true, web_animate_image_previews: 'never',
+    });
+    expect(settingsOf('othello').color_scheme).toBe(2); // othello's own value, untouched
+    expect(settingsOf('iago').twenty_four_hour_time).toBe(false);
+  });
+
+  it.each(['/settings/display', '/settings/notifications'])('the deprecated alias %s behaves as PATCH /settings', async (path) => {
+    const r = await t.as('hamlet').patch(path, { high_contrast_mode: true, enable_sounds: false, full_name: 'Prince Hamlet' });
+    expect(r.body).toEqual({ result: 'success', msg: '' });
+    expect(settingsOf('hamlet')).toMatchObject({ high_contrast_mode: true, enable_sounds: false });
+    expect((await t.as('hamlet').get('/users/me')).body.full_name).toBe('Prince Hamlet');
+  });
+
+  it('rejects a value outside an integer setting\'s choices', async () => {
+    const r = await t.as('hamlet').patch('/settings', { color_scheme: 7 });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual(bad('Invalid color_scheme'));
+    expect(settingsOf('hamlet').color_scheme).toBe(1);
+  });
+
+  it('lists unknown parameters in ignored_parameters_unsupported and still applies the known ones', async () => {
+    const r = await t.as('hamlet').patch('/settings', { left_side_userlist: true, dense_mode: true, night_mode: true });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ result: 'success', msg: '', ignored_parameters_unsupported: ['dense_mode', 'night_mode'] });
+    expect(settingsOf('hamlet').left_side_userlist).toBe(true);
+  });
+
+  it('records which settings the user changed, and only those that changed', async () => {
+    await t.as('hamlet').patch('/settings', { color_scheme: 3, starred_message_counts: true /* already true */ });
+    expect(t.user('hamlet').settings_edited).toEqual(['color_scheme']);
+  });
+
+  it('publishes a user_settings update event to the user for each changed setting', async () => {
+    const publish = vi.spyOn(t.server.world.events, 'publish');
+    await t.as('hamlet').patch('/settings', { color_scheme: 2, default_language: 'de', enable_sounds: true /* unchanged */ });
+    const hamlet = t.user('hamlet').user_id;
+    const sent = publish.mock.calls.map(([ids, event]) => ({ ids: [...ids], event }));
+    expect(sent).toEqual([
+      { ids: [hamlet], event: { type: 'user_settings', op: 'update', property: 'color_scheme', value: 2 } },
+      { ids: [hamlet], event: { type: 'user_settings', op: 'update', property: 'default_language', value: 'de', language_name: 'Deutsch' } },
+    ]);
+  });
+
+  it('refuses bots', async () => {
+    const r = await t.as('iago-bot').patch('/settings', { color_scheme: 2 });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual(bad('This endpoint does not accept bot requests.'));
+    expect(settingsOf('iago-bot').color_scheme).toBe(1);
+  });
+});
+
+describe('PATCH /settings: values the server checks', () => {
+  it('accepts a language the server has and refuses one it has not', async () => {
+    expect((await t.as('hamlet').patch('/settings', { default_language: 'fr' })).status).toBe(200);
+    expect(settingsOf('hamlet').default_language).toBe('fr');
+    const r = await t.as('hamlet').patch('/settings', { default_language: 'xx' });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual(bad('Invalid default_language'));
+    expect(settingsOf('hamlet').default_language).toBe('fr');
+  });
+
+  it('accepts an IANA time zone, shown on GET /users/me, and refuses an unknown one', async () => {
+    expect((await t.as('hamlet').patch('/settings', { timezone: 'Asia/Tokyo' })).status).toBe(200);
+    expect((await t.as('hamlet').get('/users/me')).body.timezone).toBe('Asia/Tokyo');
+    expect(settingsOf('hamlet').timezone).toBe('Asia/Tokyo');
+    for (const zone of ['Mars/Olympus_Mons', '+01:00']) {
+      const r = await t.as('hamlet').patch('/settings', { timezone: zone });
+      expect(r.status).toBe(400);
+      expect(r.body).toEqual(bad('timezone is not a recognized time zone'));
+    }
+    expect((await t.as('hamlet').get('/users/me')).body.timezone).toBe('Asia/Tokyo');
+  });
+
+  it('accepts a known notification sound or none, refuses others', async () => {
+    expect((await t.as('hamlet').patch('/settings', { notification_sound: 'ding' })).status).toBe(200);
+    expect((await t.as('hamlet').patch('/settings', { notification_sound: 'none' })).status).toBe(200);
+    expect(settingsOf('hamlet').notification_sound).toBe('none');
+    const r = await t.as('hamlet').patch('/settings', { notification_sound: 'bell' });
+    expect(r.body).toEqual(bad("Invalid notification sound 'bell'"));
+  });
+
+  it('keeps the email batching period between one second and one week', async () => {
+    expect((await t.as('hamlet').patch('/settings', { email_notifications_batching_period_seconds: 604800 })).status).toBe(200);
+    for (const seconds of [0, 604801]) {
+      const r = await t.as('hamlet').patch('/settings', { email_notifications_batching_period_seconds: seconds });
+      expect(r.status).toBe(400);
+      expect(r.body).toEqual(bad(`Invalid email batching period: ${seconds} seconds`));
+    }
+    expect(settingsOf('hamlet').email_notifications_batching_period_seconds).toBe(604800);
+  });
+
+  it('changes nothing when one value of the request is refused', async () => {
+    const r = await t.as('hamlet').patch('/settings', { color_scheme: 2, full_name: 'Hamlet II', default_language: 'xx' });
+    expect(r.status).toBe(400);
+    expect(settingsOf('hamlet').color_scheme).toBe(1);
+    expect(t.user('hamlet').full_name).toBe('King Hamlet');
+  });
+});
+
+describe('PATCH /settings: account fields', () => {
+  it('renames the user (stripped), visible on GET /users/me, with a realm_user event to everyone', async () => {
+    const publish = vi.spyOn(t.server.world.events, 'publish');
+    const r = await t.as('hamlet').patch('/settings', { full_name: '  Prince Hamlet  ' });
+    expect(r.body).toEqual({ result: 'success', msg: '' });
+    expect((await t.as('hamlet').get('/users/me')).body.full_name).toBe('Prince Hamlet');
+    const [ids, event] = publish.mock.calls[0];
+    expect(event).toEqual({ type: 'realm_user', op: 'update', person: { user_id: t.user('hamlet').user_id, full_name: 'Prince Hamlet' } });
+    expect([...ids]).toContain(t.user('iago').user_id);
+  });
+
+  it.each([
+    ['H', 'Name too short!'],
+    ['x'.repeat(101), 'Name too long!'],
+    ['Hamlet @ Elsinore', 'Invalid characters in name!'],
+  ])('refuses the name %j: %s', async (name, msg) => {
+    const r = await t.as('hamlet').patch('/settings', { full_name: name });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual(bad(msg));
+    expect((await t.as('hamlet').get('/users/me')).body.full_name).toBe('King Hamlet');
+  });
+
+  it('starts an email change: the address stays as it is until confirmed', async () => {
+    const r = await t.as('hamlet').patch('/settings', { email: 'prince@elsinore.dk' });
+    expect(r.body).toEqual({ result: 'success', msg: '' });
+    const me = (await t.as('hamlet').get('/users/me')).body;
+    expect(me.email).toBe('hamlet@zulip.com');
+    expect(me.delivery_email).toBe('hamlet@zulip.com');
+    expect(t.user('hamlet').pending_email).toBe('prince@elsinore.dk');
+  });
+
+  it.each([
+    ['not-an-address', 'Invalid address.'],
+    ['othello@zulip.com', 'Already has an account.'],
+    ['ariel@zulip.com', 'Account has been deactivated.'],
+  ])('refuses the new address %s', async (email, msg) => {
+    const r = await t.as('hamlet').patch('/settings', { email });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual(bad(msg));
+    expect(t.user('hamlet').pending_email).toBeNull();
+  });
+
+  it('changes the password only with the correct old password', async () => {
+    let r = await t.as('hamlet').patch('/settings', { old_password: 'wrong', new_password: 'a-new-secret' });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual(bad('Wrong password!'));
+    r = await t.as('hamlet').patch('/settings', { new_password: 'a-new-secret' });
+    expect(r.body).toEqual(bad('Wrong password!'));
+    expect(t.user('hamlet').password).toBe('password_hamlet');
+
+    r = await t.as('hamlet').patch('/settings', { old_password: 'password_hamlet', new_password: 'abc' });
+    expect(r.body).toEqual(bad('New password is too weak!'));
+    expect(t.user('hamlet').password).toBe('password_hamlet');
+
+    r = await t.as('hamlet').patch('/settings', { old_password: 'password_hamlet', new_password: 'a-new-secret' });
+    expect(r.body).toEqual({ result: 'success', msg: '' });
+    expect(t.user('hamlet').password).toBe('a-new-secret');
+  });
+
+  it('deletes the user\'s stored drafts, and only theirs, when draft synchronization is turned off', async () => {
+    const store = t.server.world.store;
+    const othello = t.user('othello').user_id;
+    store.drafts.insert({ id: store.nextId('drafts'), user_id: othello, type: '', to: [], topic: '', content: 'Put out the light', timestamp: 1 });
+    expect(store.drafts.filter((d) => d.user_id === t.user('hamlet').user_id)).toHaveLength(2);
+
+    const r = await t.as('hamlet').patch('/settings', { enable_drafts_synchronization: false });
+    expect(r.status).toBe(200);
+    expect(settingsOf('hamlet').enable_drafts_synchronization).toBe(false);
+    expect(store.drafts.filter((d) => d.user_id === t.user('hamlet').user_id)).toEqual([]);
+    expect(store.drafts.filter((d) => d.user_id === othello)).toHaveLength(1);
+  });
+});
