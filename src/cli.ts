@@ -22,14 +22,22 @@ const program = new Command()
   .option('--data <file>', 'persist state to this file (loaded from it when it exists); default: memory only')
   .option('--strict-responses', 'answer 500 when a response breaks the OpenAPI description', false)
   .option('--zuliprc <email>', 'write a zuliprc file for this fixture user into the current folder')
+  .option('--scenario <name|file>', 'activate a scenario from the start (repeatable)', (v: string, all: string[]) => [...all, v], [] as string[])
+  .option('--control-token <token>', 'token the /__mock control API requires (header X-Mock-Token); needed when --host is not loopback')
   .showHelpAfterError();
 
 async function main(): Promise<void> {
   program.parse();
-  const opts = program.opts<{ port: number; host: string; fixture?: string; data?: string; strictResponses: boolean; zuliprc?: string }>();
+  const opts = program.opts<{
+    port: number; host: string; fixture?: string; data?: string; strictResponses: boolean; zuliprc?: string;
+    scenario: string[]; controlToken?: string;
+  }>();
   let server: MockServer;
   try {
-    server = new MockServer({ fixture: opts.fixture, data: opts.data, strictResponses: opts.strictResponses });
+    server = new MockServer({
+      fixture: opts.fixture, data: opts.data, strictResponses: opts.strictResponses,
+      scenarios: opts.scenario, controlToken: opts.controlToken,
+    });
   } catch (err) {
     if (err instanceof FixtureError) {
       console.error(`teamchat-mock: ${err.message}`);
@@ -37,11 +45,20 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const base = await server.listen(opts.port, opts.host);
+  let base: string;
+  try {
+    base = await server.listen(opts.port, opts.host);
+  } catch (err) {
+    console.error(`teamchat-mock: cannot start: ${(err as Error).message}`);
+    process.exit(2);
+  }
   const users = server.world.store.users.all();
   console.log(`teamchat-mock listening on ${base} (API at ${base}/api/v1, feature level ${server.server.featureLevel})`);
   console.log(`fixture: ${server.fixturePath ?? '(in memory)'}${opts.data ? `, data: ${opts.data}` : ''}`);
   console.log(usersTable(users));
+  const active = server.world.scenarios.active.map((a) => a.scenario.name);
+  if (active.length) console.log(`scenarios active: ${active.join(', ')}`);
+  console.log(`control API: ${base}/__mock (inspector: ${base}/__mock/ui)`);
   if (opts.zuliprc) {
     const user = users.find((u) => u.email.toLowerCase() === opts.zuliprc!.toLowerCase());
     if (!user) {

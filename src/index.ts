@@ -1,15 +1,27 @@
 // The package's programmatic entry: start an isolated mock from a test runner.
 import { MockServer, type MockServerOptions } from './server.js';
+import { ControlClient } from './control/client.js';
 import type { User } from './store/state.js';
 
 export { MockServer, type MockServerOptions } from './server.js';
+export { ControlClient, ControlError } from './control/client.js';
+export { defineScenario } from './control/scenarios/types.js';
+export type { Scenario, Rule, Effect, ScenarioRequest } from './control/scenarios/types.js';
 export type { State, User } from './store/state.js';
+
+export type MockUser = Pick<User, 'user_id' | 'email' | 'api_key' | 'full_name' | 'role' | 'is_bot' | 'is_active'>;
 
 export interface StartedMock {
   /** e.g. http://127.0.0.1:43125 (the API is under /api/v1). */
   baseUrl: string;
   /** The fixture's users with their credentials. */
-  users: Array<Pick<User, 'user_id' | 'email' | 'api_key' | 'full_name' | 'role' | 'is_bot' | 'is_active'>>;
+  users: MockUser[];
+  /** A fixture user by email or local part ('hamlet'). */
+  user(who: string): MockUser;
+  /** The control API: reset, scenarios, journal, clock, state. */
+  control: ControlClient;
+  /** An isolated sandbox of this server: its site URL (for any client) and its control client. */
+  sandbox(name: string): { baseUrl: string; control: ControlClient };
   server: MockServer;
   close(): Promise<void>;
 }
@@ -20,5 +32,19 @@ export async function startMockServer(options: MockServerOptions & { port?: numb
   const baseUrl = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
   const users = server.world.store.users.all().map(({ user_id, email, api_key, full_name, role, is_bot, is_active }) =>
     ({ user_id, email, api_key, full_name, role, is_bot, is_active }));
-  return { baseUrl, users, server, close: () => server.close() };
+  const control = new ControlClient(baseUrl, { token: options.controlToken });
+  return {
+    baseUrl,
+    users,
+    user: (who) => {
+      const email = (who.includes('@') ? who : `${who}@zulip.com`).toLowerCase();
+      const u = users.find((x) => x.email.toLowerCase() === email);
+      if (!u) throw new Error(`no fixture user ${who}`);
+      return u;
+    },
+    control,
+    sandbox: (name) => ({ baseUrl: `${baseUrl}/sandbox/${name}`, control: control.sandbox(name) }),
+    server,
+    close: () => server.close(),
+  };
 }

@@ -88,6 +88,11 @@ export class MockServer {
     this.journal = new Journal(options.journalEntries);
   }
 
+  /** The default world's clock. */
+  get clock(): Clock {
+    return this.world.clock;
+  }
+
   /** The default world, or the named sandbox (created from the fixture on first use). */
   worldNamed(name: string): World {
     if (name === 'default') return this.world;
@@ -178,6 +183,8 @@ export class MockServer {
     this.world.close();
     for (const w of this.sandboxes.values()) w.close();
     if (server) {
+      // Let the ended long-polls answer, so that their connections are idle when closed below.
+      await new Promise<void>((resolve) => setTimeout(resolve, 10));
       server.closeIdleConnections?.();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();

@@ -4,6 +4,7 @@ import { Store } from './store/store.js';
 import type { State } from './store/state.js';
 import { cloneState } from './store/fixture.js';
 import { EventHub } from './domain/events/hub.js';
+import { deliverDue } from './domain/messages/delivery.js';
 import type { Clock } from './control/clock.js';
 import { ScenarioSet } from './control/scenarios/engine.js';
 import type { ErrorCatalog } from './control/scenarios/error-catalog.js';
@@ -33,6 +34,7 @@ export class World {
   /** Does whatever has become due at the clock's current time. */
   tick(): void {
     const now = this.clock.now();
+    deliverDue(this.store, this.events, now);
     this.events.expireIdle(now);
   }
 

@@ -274,6 +274,8 @@ export interface ScheduledMessage {
   rendered_content: string;
   scheduled_delivery_timestamp: number;
   read_by_sender: boolean | null;
+  /** The client that scheduled it; the delivered message is recorded as sent by it. */
+  client?: string;
   failed: boolean;
   /** Set once delivered: the ID of the message it became. */
   delivered_message_id: number | null;

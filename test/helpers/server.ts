@@ -59,8 +59,8 @@ export class Client {
 export interface TestServer {
   server: MockServer;
   base: string;
-  /** A client acting as the fixture user with this email (or short name: 'hamlet'). */
-  as(who: string): Client;
+  /** A client acting as the fixture user with this email (or short name: 'hamlet'), with extra headers. */
+  as(who: string, headers?: Record<string, string>): Client;
   anonymous(): Client;
   user(who: string): User;
   close(): Promise<void>;
@@ -79,7 +79,7 @@ export async function startTestServer(options: MockServerOptions = {}): Promise<
     server,
     base,
     user,
-    as: (who: string) => new Client(base, user(who)),
+    as: (who: string, headers?: Record<string, string>) => new Client(base, user(who), headers),
     anonymous: () => new Client(base, null),
     close: () => server.close(),
   };

@@ -4,6 +4,8 @@
 import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
 import { canSeeMessage } from '../messages/access.js';
+import { reminderDict } from '../messages/reminders.js';
+import { scheduledMessageDict } from '../messages/scheduled.js';
 
 /** How the client writes the empty topic: "" or the organization's display name for it. */
 export type TopicShown = (topic: string) => string;
@@ -29,16 +31,11 @@ export function scheduledMessageState(store: Store, actor: User, shown: TopicSho
   return {
     scheduled_messages: pending
       .sort((a, b) => a.scheduled_delivery_timestamp - b.scheduled_delivery_timestamp)
-      .map((m) => ({
-        scheduled_message_id: m.scheduled_message_id,
-        type: m.type,
-        to: structuredClone(m.to),
-        ...(m.type === 'stream' ? { topic: shown(m.topic) } : {}),
-        content: m.content,
-        rendered_content: m.rendered_content,
-        scheduled_delivery_timestamp: m.scheduled_delivery_timestamp,
-        failed: m.failed,
-      })),
+      .map((m) => {
+        const dict = scheduledMessageDict(m);
+        if (m.type === 'stream') dict.topic = shown(m.topic);
+        return dict;
+      }),
   };
 }
 
@@ -47,15 +44,7 @@ export function reminderState(store: Store, actor: User): Record<string, unknown
   return {
     reminders: pending
       .sort((a, b) => a.scheduled_delivery_timestamp - b.scheduled_delivery_timestamp)
-      .map((r) => ({
-        reminder_id: r.reminder_id,
-        type: 'private',
-        to: [actor.user_id],
-        reminder_target_message_id: r.message_id,
-        content: r.note,
-        scheduled_delivery_timestamp: r.scheduled_delivery_timestamp,
-        failed: false,
-      })),
+      .map((r) => reminderDict(store, r)),
   };
 }
 

@@ -48,11 +48,13 @@ export function normalizeContent(content: string): string {
 
 /** access_stream_for_send_message: may the sender (or a bot's owner) post in the channel? */
 export function checkChannelSendAccess(store: Store, sender: User, stream: Stream): void {
+  // The system bots (notification bot, ...) belong to no group of the organization but may post anywhere.
+  if (sender.is_system_bot) return;
   const owner = sender.is_bot && sender.bot_owner_id !== null ? store.users.get(sender.bot_owner_id) : undefined;
   const mayPost = (u: User | undefined) => !!u && holdsSetting(store, stream.can_send_message_group, u.user_id);
   if (!mayPost(sender) && !mayPost(owner)) throw badRequest('You do not have permission to post in this channel.');
   if (stream.is_archived) throw notAuthorizedForChannel(stream.name);
-  if (sender.is_system_bot || !stream.invite_only) return;
+  if (!stream.invite_only) return;
   if (hasContentAccess(store, sender, stream) || (owner && hasContentAccess(store, owner, stream))) return;
   throw notAuthorizedForChannel(stream.name);
 }
@@ -73,6 +75,7 @@ function checkDirectMessagePermission(store: Store, sender: User, users: User[])
 }
 
 function checkMentions(store: Store, sender: User, stream: Stream | null, rendered: RenderResult, participants: Set<number>): void {
+  if (sender.is_system_bot) return;
   const { realm } = store;
   const mayMentionMany = () => holdsSetting(store, realm.can_mention_many_users_group, sender.user_id);
   const many = realm.wildcard_mention_large_threshold;
@@ -109,7 +112,7 @@ export function checkMessage(store: Store, sender: User, input: SendInput): Prep
   if (addressee.type === 'stream') {
     stream = addressee.stream;
     checkChannelSendAccess(store, sender, stream);
-    if (!topicExists(store, stream.stream_id, topic) && !holdsSetting(store, stream.can_create_topic_group, sender.user_id)) {
+    if (!sender.is_system_bot && !topicExists(store, stream.stream_id, topic) && !holdsSetting(store, stream.can_create_topic_group, sender.user_id)) {
       throw badRequest('You do not have permission to create new topics in this channel.');
     }
     checkTopicPolicy(store, stream, topic, displayName);

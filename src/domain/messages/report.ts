@@ -1,0 +1,69 @@
+// Reporting a message: the notification bot posts the report in the organization's moderation
+// request channel, in a topic per reported user, naming the reporter, the message (linked), the
+// reason, the reporter's notes, and the message's text behind a spoiler.
+import { badRequest } from '../../errors.js';
+import type { Store } from '../../store/store.js';
+import type { Message, User } from '../../store/state.js';
+import type { EventSink } from '../context.js';
+import { accessMessage } from './access.js';
+import { silentMention, unusedFence } from './reminders.js';
+import { sendNotificationBotMessage } from './send.js';
+
+/** How much of the reported message the report quotes. */
+export const MAX_REPORT_MESSAGE_SNIPPET_LENGTH = 500;
+const MAX_TOPIC_LENGTH = 60;
+
+function truncate(text: string, max: number, marker: string): string {
+  return text.length <= max ? text : text.slice(0, max - marker.length) + marker;
+}
+
+/** "A", "A and B", "A, B, and C". */
+function listOfNames(items: string[]): string {
+  if (items.length <= 2) return items.join(' and ');
+  return `${items.slice(0, -1).join(', ')}, and ${items.at(-1)}`;
+}
+
+function whereSent(store: Store, message: Message, reported: User): string {
+  if (message.type === 'stream') {
+    const stream = store.streams.get(message.stream_id!)!;
+    return `#**${stream.name}>${message.topic}@${message.id}**`;
+  }
+  const participants = message.recipient_ids.map((id) => store.users.get(id)!);
+  const shown = participants.length <= 2 ? participants.filter((u) => u.user_id !== reported.user_id) : participants;
+  const names = (shown.length ? shown : [reported]).sort((a, b) => a.full_name.localeCompare(b.full_name)).map(silentMention);
+  return `a DM sent by ${silentMention(reported)} to ${listOfNames(names)}`;
+}
+
+export function reportContent(store: Store, reporter: User, message: Message, reportType: string, description: string): string {
+  const reported = store.users.get(message.sender_id)!;
+  const where = whereSent(store, message, reported);
+  const what = message.type === 'stream' ? `${where} sent by ${silentMention(reported)}` : where;
+  const snippet = truncate(message.content, MAX_REPORT_MESSAGE_SNIPPET_LENGTH, '\n[message truncated]');
+  const fence = unusedFence(snippet);
+  return [
+    `${silentMention(reporter)} reported ${what}.`,
+    `- Reason: **${reportType}**`,
+    '- Notes:',
+    '```quote',
+    description,
+    '```',
+    `${fence} spoiler **Message sent by ${silentMention(reported)}**`,
+    snippet,
+    fence,
+  ].join('\n');
+}
+
+export function reportMessage(store: Store, events: EventSink, reporter: User, messageId: number, reportType: string, description: string, now: number): void {
+  const channelId = store.realm.moderation_request_channel_id;
+  const channel = channelId === null ? undefined : store.streams.get(channelId);
+  if (!channel) throw badRequest('Moderation request channel must be specified to enable message reporting.');
+  if (reportType === 'other' && !description.trim()) throw badRequest('For report_type=other, a description must be provided.');
+  const message = accessMessage(store, reporter, messageId);
+  const reported = store.users.get(message.sender_id)!;
+  sendNotificationBotMessage(store, events, {
+    type: 'stream',
+    to: channel.stream_id,
+    topic: truncate(`${reported.full_name}'s moderation requests`, MAX_TOPIC_LENGTH, '...'),
+    content: reportContent(store, reporter, message, reportType, description),
+  }, now);
+}

@@ -1,0 +1,75 @@
+// Full-text search of the `search` narrow operator, modelled on the real server's PostgreSQL
+// search: every word of the query (except stop words) must occur, stemmed, in the message or its
+// topic; a "quoted phrase" must also occur as written. Hits are highlighted word by word with
+// <span class="highlight">, in text only, never inside a tag.
+import { escapeHtml, unescapeHtml } from '../render/html.js';
+
+export interface SearchQuery {
+  /** Stems of the query's words. */
+  stems: Set<string>;
+  /** Quoted phrases, lower-cased. */
+  phrases: string[];
+}
+
+const STOP_WORDS = new Set(['a', 'an', 'and', 'are', 'as', 'at', 'be', 'but', 'by', 'for', 'if', 'in', 'into', 'is', 'it',
+  'no', 'not', 'of', 'on', 'or', 'such', 'that', 'the', 'their', 'then', 'there', 'these', 'they', 'this', 'to', 'was',
+  'will', 'with']);
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** A light English stemmer: enough for "tests", "testing" and "tested" to find "test". */
+export function stem(word: string): string {
+  const w = word.toLowerCase();
+  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (w.length > 5 && w.endsWith('ing')) return w.slice(0, -3);
+  if (w.length > 4 && w.endsWith('ed')) return w.slice(0, -2);
+  if (w.length > 4 && /(s|x|z|ch|sh)es$/.test(w)) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) return w.slice(0, -1);
+  return w;
+}
+
+export function parseSearch(operand: string): SearchQuery {
+  const stems = new Set<string>();
+  const phrases: string[] = [];
+  for (const term of operand.match(/"[^"]+"|\S+/g) ?? []) {
+    if (term.length > 2 && term.startsWith('"') && term.endsWith('"')) phrases.push(term.slice(1, -1).toLowerCase());
+    for (const word of term.match(WORD) ?? []) if (!STOP_WORDS.has(word.toLowerCase())) stems.add(stem(word));
+  }
+  return { stems, phrases };
+}
+
+/** The text of some HTML (tags dropped, character references decoded). */
+export function htmlText(html: string): string {
+  return unescapeHtml(html.replace(/<[^>]*>/g, ' '));
+}
+
+export function searchMatches(query: SearchQuery, html: string, topic: string): boolean {
+  if (!query.stems.size && !query.phrases.length) return false;
+  const text = `${htmlText(html)} ${topic}`;
+  const found = new Set((text.match(WORD) ?? []).map(stem));
+  for (const s of query.stems) if (!found.has(s)) return false;
+  const lower = text.toLowerCase();
+  return query.phrases.every((p) => lower.includes(p));
+}
+
+function highlightTextNode(raw: string, stems: Set<string>): string {
+  const text = unescapeHtml(raw);
+  let out = '';
+  let last = 0;
+  let hit = false;
+  for (const m of text.matchAll(WORD)) {
+    if (!stems.has(stem(m[0]))) continue;
+    hit = true;
+    out += `${escapeHtml(text.slice(last, m.index))}<span class="highlight">${escapeHtml(m[0])}</span>`;
+    last = m.index + m[0].length;
+  }
+  // A text node without hits is kept byte for byte.
+  return hit ? out + escapeHtml(text.slice(last)) : raw;
+}
+
+/** Wraps every word of `html` that matches the query in <span class="highlight">. */
+export function highlight(html: string, query: SearchQuery): string {
+  if (!query.stems.size) return html;
+  return html.replace(/(<[^>]*>)|([^<]+)/g, (_whole, tag: string | undefined, text: string | undefined) =>
+    tag ?? highlightTextNode(text!, query.stems));
+}

@@ -1,0 +1,78 @@
+// Personal topic visibility policies: POST /user_topics and the deprecated
+// PATCH /users/me/subscriptions/muted_topics. A policy may be set whether or not the topic has
+// messages; setting it again, or removing one that is not set, is not an error (FL 169).
+import { ApiError, badRequest } from '../../errors.js';
+import type { Ctx } from '../context.js';
+import type { Stream } from '../../store/state.js';
+import { userTopicKey } from '../../store/store.js';
+import { accessStreamContentById, hasContentAccess, invalidChannelId, streamByName } from '../channels/access.js';
+
+/** 0 none (the row is removed), 1 muted, 2 unmuted, 3 followed. */
+export function setVisibilityPolicy(ctx: Ctx, stream: Stream, topic: string, policy: number): void {
+  const { store, actor } = ctx;
+  const now = ctx.clock.now();
+  const row = store.userTopics.get(userTopicKey(actor.user_id, stream.stream_id, topic));
+  if (policy === 0) {
+    if (row) store.userTopics.remove(row);
+  } else if (row) {
+    store.userTopics.update(row, { visibility_policy: policy, last_updated: now });
+  } else {
+    store.userTopics.insert({ user_id: actor.user_id, stream_id: stream.stream_id, topic, visibility_policy: policy, last_updated: now });
+  }
+  ctx.events.publish([actor.user_id], {
+    type: 'user_topic', stream_id: stream.stream_id, topic_name: topic, last_updated: now, visibility_policy: policy,
+  });
+}
+
+export interface UserTopicParams {
+  stream_id: number;
+  topic: string;
+  visibility_policy: number;
+}
+
+export function updateUserTopic(ctx: Ctx, p: UserTopicParams): void {
+  // The empty-topic display name stands for the empty topic.
+  const topic = p.topic === ctx.server.emptyTopicDisplayName ? '' : p.topic;
+  let stream: Stream;
+  if (p.visibility_policy === 0) {
+    // Removing a policy only needs the channel to exist: access may have been lost since.
+    const found = ctx.store.streams.get(p.stream_id);
+    if (!found) throw invalidChannelId();
+    stream = found;
+  } else {
+    stream = accessStreamContentById(ctx.store, ctx.actor, p.stream_id);
+  }
+  setVisibilityPolicy(ctx, stream, topic, p.visibility_policy);
+}
+
+export interface MuteTopicParams {
+  stream_id?: number;
+  stream?: string;
+  topic: string;
+  op: 'add' | 'remove';
+}
+
+function streamForMute(ctx: Ctx, p: MuteTopicParams): Stream {
+  const { store, actor } = ctx;
+  if (p.stream_id !== undefined) return accessStreamContentById(store, actor, p.stream_id);
+  const error = badRequest(`Invalid channel name '${p.stream}'`);
+  const stream = streamByName(store, p.stream!.trim());
+  if (!stream || stream.is_archived || !hasContentAccess(store, actor, stream)) throw error;
+  return stream;
+}
+
+export function muteTopic(ctx: Ctx, p: MuteTopicParams): void {
+  if (p.stream_id === undefined && p.stream === undefined) throw badRequest("Missing 'stream_id' argument");
+  if (p.stream_id !== undefined && p.stream !== undefined) {
+    const parameters = 'stream_id, stream';
+    throw new ApiError('BAD_REQUEST', `Unsupported parameter combination: ${parameters}`, 400, { parameters });
+  }
+  if (p.op === 'add') {
+    setVisibilityPolicy(ctx, streamForMute(ctx, p), p.topic, 1);
+    return;
+  }
+  // Unmuting only needs the channel to exist; an unknown one means there was nothing muted.
+  const stream = p.stream_id !== undefined ? ctx.store.streams.get(p.stream_id) : streamByName(ctx.store, p.stream!.trim());
+  if (!stream) throw badRequest('Topic is not muted');
+  setVisibilityPolicy(ctx, stream, p.topic, 0);
+}

@@ -1,0 +1,276 @@
+// GET /events and DELETE /events: long polling, acknowledgement, heartbeats, the queue's
+// lifetime, and which queues a published event reaches. Events are published straight into the
+// world's hub here, as the domain actions do; the actions' own events are tested in their areas.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let t: TestServer;
+beforeAll(async () => { t = await startTestServer({ longpollTimeoutSeconds: 1 }); });
+afterAll(async () => { await t.close(); });
+
+const hub = () => t.server.world.events;
+
+async function register(who: string, params: Record<string, unknown> = {}): Promise<string> {
+  const r = await t.as(who).post('/register', { fetch_event_types: [], ...params });
+  expect(r.status).toBe(200);
+  return r.body.queue_id;
+}
+
+const poll = (who: string, queueId: string, params: Record<string, unknown> = {}) =>
+  t.as(who).get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true, ...params });
+
+const badQueue = (queueId: string) => ({
+  result: 'error', code: 'BAD_EVENT_QUEUE_ID', msg: `Bad event queue ID: ${queueId}`, queue_id: queueId,
+});
+
+function messageEvent(over: { subject?: string; stream?: string; id?: number } = {}) {
+  const stream = t.server.world.store.streams.by('name', (over.stream ?? 'Denmark').toLowerCase())!;
+  return {
+    type: 'message',
+    flags: [],
+    message: {
+      id: over.id ?? 1000, type: 'stream', stream_id: stream.stream_id, display_recipient: stream.name,
+      subject: over.subject ?? 'castle', sender_id: t.user('iago').user_id, sender_email: 'iago@zulip.com',
+      content: 'hi', rendered_content: '<p>hi</p>',
+    },
+  };
+}
+
+describe('GET /events', () => {
+  it('returns the waiting events at once, with per-queue increasing IDs, and drops acknowledged ones', async () => {
+    const q = await register('hamlet');
+    const uid = t.user('hamlet').user_id;
+    for (const n of [1, 2, 3]) hub().publish([uid], { type: 'custom_test', n });
+    const all = await poll('hamlet', q, { dont_block: false });
+    expect(all.status).toBe(200);
+    expect(all.body).toEqual({ result: 'success', msg: '', queue_id: q, events: [
+      { type: 'custom_test', n: 1, id: 0 }, { type: 'custom_test', n: 2, id: 1 }, { type: 'custom_test', n: 3, id: 2 },
+    ] });
+    const rest = await poll('hamlet', q, { last_event_id: 1 });
+    expect(rest.body.events).toEqual([{ type: 'custom_test', n: 3, id: 2 }]);
+    const none = await poll('hamlet', q, { last_event_id: 2 });
+    expect(none.body.events).toEqual([]);
+    // Pruned events do not come back even when asked for from the start.
+    const again = await poll('hamlet', q, { last_event_id: -1 });
+    expect(again.body.events).toEqual([]);
+  });
+
+  it('answers at once with no events when dont_block is true', async () => {
+    const q = await register('hamlet');
+    const started = Date.now();
+    const r = await poll('hamlet', q, { dont_block: true });
+    expect(r.body).toEqual({ result: 'success', msg: '', events: [], queue_id: q });
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
+  it('sends a heartbeat event when nothing happens within the long-poll timeout', async () => {
+    const q = await register('hamlet');
+    const started = Date.now();
+    const r = await poll('hamlet', q, { dont_block: false });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(r.body.events).toEqual([{ type: 'heartbeat', id: 0 }]);
+  });
+
+  it('wakes a waiting long-poll as soon as an event arrives', async () => {
+    const q = await register('hamlet');
+    const started = Date.now();
+    const pending = poll('hamlet', q, { dont_block: false });
+    setTimeout(() => hub().publish([t.user('hamlet').user_id], { type: 'custom_test' }), 100);
+    const r = await pending;
+    expect(Date.now() - started).toBeLessThan(900);
+    expect(r.body.events).toEqual([{ type: 'custom_test', id: 0 }]);
+  });
+
+  it('gives BAD_EVENT_QUEUE_ID with queue_id for an unknown queue', async () => {
+    const r = await poll('hamlet', 'no-such-queue');
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual(badQueue('no-such-queue'));
+  });
+
+  it("treats another user's queue as unknown, as the real server does", async () => {
+    const q = await register('othello');
+    const r = await poll('hamlet', q);
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual(badQueue(q));
+    expect((await poll('othello', q)).status).toBe(200);
+  });
+
+  it('requires queue_id', async () => {
+    const r = await t.as('hamlet').get('/events', { last_event_id: -1 });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ code: 'REQUEST_VARIABLE_MISSING', var_name: 'queue_id' });
+  });
+});
+
+describe('DELETE /events', () => {
+  it('deletes the queue; polling it or deleting it again gives BAD_EVENT_QUEUE_ID', async () => {
+    const q = await register('hamlet');
+    const del = await t.as('hamlet').delete('/events', { queue_id: q });
+    expect(del.status).toBe(200);
+    expect(del.body).toEqual({ result: 'success', msg: '' });
+    expect(hub().queuesOf(t.user('hamlet').user_id).map((x) => x.id)).not.toContain(q);
+    expect((await poll('hamlet', q)).body).toEqual(badQueue(q));
+    const again = await t.as('hamlet').delete('/events', { queue_id: q });
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual(badQueue(q));
+  });
+
+  it("does not delete another user's queue", async () => {
+    const q = await register('othello');
+    const r = await t.as('hamlet').delete('/events', { queue_id: q });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual(badQueue(q));
+    expect((await poll('othello', q)).status).toBe(200);
+  });
+
+  it('ends a long-poll waiting on the deleted queue with BAD_EVENT_QUEUE_ID', async () => {
+    const q = await register('hamlet');
+    const pending = poll('hamlet', q, { dont_block: false });
+    await new Promise((r) => setTimeout(r, 100));
+    await t.as('hamlet').delete('/events', { queue_id: q });
+    const r = await pending;
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual(badQueue(q));
+  });
+});
+
+describe('idle queues', () => {
+  it('expire after idle_queue_timeout seconds of mock time without a poll', async () => {
+    const q = await register('hamlet', { idle_queue_timeout: 60 });
+    t.server.clock.advance(59_000);
+    expect((await poll('hamlet', q)).status).toBe(200);
+    t.server.clock.advance(59_000); // the poll above counted as activity
+    expect((await poll('hamlet', q)).status).toBe(200);
+    t.server.clock.advance(61_000);
+    // Collected by the tick that ran when the clock moved, before anyone polls.
+    expect(hub().queuesOf(t.user('hamlet').user_id).map((x) => x.id)).not.toContain(q);
+    const r = await poll('hamlet', q);
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual(badQueue(q));
+  });
+
+  it('expire after 10 minutes by default', async () => {
+    const kept = await register('hamlet');
+    t.server.clock.advance(599_000);
+    expect((await poll('hamlet', kept)).status).toBe(200);
+    const q = await register('hamlet');
+    t.server.clock.advance(600_000);
+    expect((await poll('hamlet', q)).body).toEqual(badQueue(q));
+  });
+
+  it('do not expire while a long-poll is waiting on them', async () => {
+    const q = await register('hamlet', { idle_queue_timeout: 10 });
+    const pending = poll('hamlet', q, { dont_block: false });
+    await new Promise((r) => setTimeout(r, 100));
+    t.server.clock.advance(20_000);
+    const r = await pending;
+    expect(r.body.events).toEqual([{ type: 'heartbeat', id: 0 }]);
+  });
+});
+
+describe('which queues an event reaches', () => {
+  it('only queues of the given users that asked for its type (heartbeats aside)', async () => {
+    const hamlet = t.user('hamlet').user_id;
+    const messages = await register('hamlet', { event_types: ['message'] });
+    const subs = await register('hamlet', { event_types: ['subscription'] });
+    const all = await register('hamlet');
+    const othello = await register('othello');
+    hub().publish([hamlet], { type: 'subscription', op: 'update', stream_id: 1, property: 'pin_to_top', value: true });
+    expect((await poll('hamlet', messages)).body.events).toEqual([]);
+    expect((await poll('hamlet', subs)).body.events).toEqual([{ type: 'subscription', op: 'update', stream_id: 1, property: 'pin_to_top', value: true, id: 0 }]);
+    expect((await poll('hamlet', all)).body.events).toHaveLength(1);
+    expect((await poll('othello', othello)).body.events).toEqual([]);
+  });
+
+  it('counts IDs per queue', async () => {
+    const hamlet = t.user('hamlet').user_id;
+    const a = await register('hamlet');
+    hub().publish([hamlet], { type: 'custom_test' });
+    const b = await register('hamlet');
+    hub().publish([hamlet], { type: 'custom_test' });
+    expect((await poll('hamlet', a)).body.events.map((e: any) => e.id)).toEqual([0, 1]);
+    expect((await poll('hamlet', b)).body.events.map((e: any) => e.id)).toEqual([0]);
+  });
+
+  it('takes the per-queue variant of an event, and skips a queue for which it is null', async () => {
+    const hamlet = t.user('hamlet').user_id;
+    const sender = await register('hamlet');
+    const other = await register('hamlet');
+    const skipped = await register('hamlet');
+    const event = messageEvent();
+    hub().publish([hamlet], event, (queueId) => {
+      if (queueId === sender) return { ...event, local_message_id: 'abc' };
+      return queueId === skipped ? null : event;
+    });
+    const mine = (await poll('hamlet', sender)).body.events;
+    expect(mine).toHaveLength(1);
+    expect(mine[0].local_message_id).toBe('abc');
+    const theirs = (await poll('hamlet', other)).body.events;
+    expect(theirs).toHaveLength(1);
+    expect(theirs[0]).not.toHaveProperty('local_message_id');
+    expect((await poll('hamlet', skipped)).body.events).toEqual([]);
+  });
+
+  it('shows the empty topic by its display name to queues without empty_topic_name', async () => {
+    const hamlet = t.user('hamlet').user_id;
+    const plain = await register('hamlet');
+    const capable = await register('hamlet', { client_capabilities: { empty_topic_name: true } });
+    hub().publish([hamlet], messageEvent({ subject: '' }));
+    hub().publish([hamlet], { type: 'user_topic', stream_id: 1, topic_name: '', last_updated: 1, visibility_policy: 1 });
+    const [pm, pu] = (await poll('hamlet', plain)).body.events;
+    expect(pm.message.subject).toBe('general chat');
+    expect(pu.topic_name).toBe('general chat');
+    const [cm, cu] = (await poll('hamlet', capable)).body.events;
+    expect(cm.message.subject).toBe('');
+    expect(cu.topic_name).toBe('');
+  });
+
+  it('gives message content as Markdown or HTML as apply_markdown asked', async () => {
+    const hamlet = t.user('hamlet').user_id;
+    const raw = await register('hamlet');
+    const html = await register('hamlet', { apply_markdown: true });
+    hub().publish([hamlet], messageEvent());
+    const r = (await poll('hamlet', raw)).body.events[0].message;
+    expect(r).toMatchObject({ content: 'hi', content_type: 'text/x-markdown' });
+    expect(r).not.toHaveProperty('rendered_content');
+    expect((await poll('hamlet', html)).body.events[0].message).toMatchObject({ content: '<p>hi</p>', content_type: 'text/html' });
+  });
+
+  it('passes only matching message events to a queue registered with a narrow', async () => {
+    const hamlet = t.user('hamlet').user_id;
+    const q = await register('hamlet', { narrow: [['channel', 'denmark'], ['topic', 'Castle']] });
+    hub().publish([hamlet], messageEvent({ id: 1 }));
+    hub().publish([hamlet], messageEvent({ id: 2, stream: 'Verona' }));
+    hub().publish([hamlet], messageEvent({ id: 3, subject: 'moat' }));
+    hub().publish([hamlet], { type: 'custom_test' });
+    const events = (await poll('hamlet', q)).body.events;
+    expect(events.map((e: any) => e.type === 'message' ? e.message.id : e.type)).toEqual([1, 'custom_test']);
+  });
+});
+
+describe('server lifecycle', () => {
+  it('a world reset drops the queues: clients must register again', async () => {
+    const own = await startTestServer({ longpollTimeoutSeconds: 1 });
+    try {
+      const r = await own.as('hamlet').post('/register', { fetch_event_types: [] });
+      own.server.world.reset();
+      const g = await own.as('hamlet').get('/events', { queue_id: r.body.queue_id, dont_block: true });
+      expect(g.body).toMatchObject({ code: 'BAD_EVENT_QUEUE_ID', queue_id: r.body.queue_id });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('closing the server ends a waiting long-poll cleanly and promptly', async () => {
+    const own = await startTestServer({ longpollTimeoutSeconds: 30 });
+    const r = await own.as('hamlet').post('/register', { fetch_event_types: [] });
+    const pending = own.as('hamlet').get('/events', { queue_id: r.body.queue_id, last_event_id: -1 });
+    await new Promise((res) => setTimeout(res, 100));
+    const started = Date.now();
+    await own.close();
+    const g = await pending;
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(g.status).toBe(200);
+    expect(g.body).toEqual({ result: 'success', msg: '', events: [], queue_id: r.body.queue_id });
+  });
+});
