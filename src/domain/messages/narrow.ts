@@ -1,0 +1,200 @@
+// Narrows: lists of terms {operator, operand, negated} that select messages. Parsing checks the
+// operands' types; building resolves names and IDs (BAD_NARROW for unknown operators, operands,
+// channels and users, in the real server's words) into a predicate on stored messages. Used by
+// GET /messages/matches_narrow and reusable by GET /messages.
+import { ApiError, badRequest } from '../../errors.js';
+import type { Store } from '../../store/store.js';
+import { subscriptionKey } from '../../store/store.js';
+import type { Message, User } from '../../store/state.js';
+import { parseSearch, searchMatches, type SearchQuery } from './search.js';
+import { currentVisibility, Visibility } from './visibility.js';
+
+export interface NarrowTerm {
+  operator: string;
+  operand: unknown;
+  negated: boolean;
+}
+
+export interface NarrowFilter {
+  matches(message: Message): boolean;
+  /** The non-negated search terms, whose hits are highlighted. */
+  searches: SearchQuery[];
+}
+
+export const badNarrow = (desc: string) => new ApiError('BAD_NARROW', `Invalid narrow operator: ${desc}`, 400, { desc });
+
+const CHANNEL_OPERATORS = new Set(['channel', 'stream']);
+const ID_OPERATORS = new Set([...CHANNEL_OPERATORS, 'id', 'sender', 'group-pm-with', 'dm-including']);
+const ID_LIST_OPERATORS = new Set(['pm-with', 'dm']);
+const RESOLVED_TOPIC_PREFIX = '✔ ';
+
+function checkOperand(operator: string, operand: unknown): void {
+  if (ID_OPERATORS.has(operator)) {
+    if (typeof operand !== 'string' && !Number.isInteger(operand)) throw badRequest('operand is not a string or integer');
+  } else if (ID_LIST_OPERATORS.has(operator)) {
+    const ok = typeof operand === 'string' || (Array.isArray(operand) && operand.every(Number.isInteger));
+    if (!ok) throw badRequest('operand is not a string or an integer list');
+  } else if (typeof operand !== 'string') {
+    throw badRequest('operand is not a string');
+  } else if (operator === 'search' && !operand.trim()) {
+    throw badRequest('operand cannot be blank.');
+  }
+}
+
+/** Accepts {operator, operand, negated} objects and legacy [operator, operand] pairs. */
+export function parseNarrow(raw: unknown[]): NarrowTerm[] {
+  return raw.map((t) => {
+    const term: NarrowTerm = Array.isArray(t)
+      ? { operator: String(t[0]), operand: t[1], negated: false }
+      : { operator: String((t as any).operator), operand: (t as any).operand, negated: !!(t as any).negated };
+    checkOperand(term.operator, term.operand);
+    return term;
+  });
+}
+
+type Predicate = (m: Message) => boolean;
+
+class Builder {
+  private channelTerm = false;
+  private dmTerm = false;
+  readonly searches: SearchQuery[] = [];
+
+  constructor(private readonly store: Store, private readonly user: User) {}
+
+  private flags(m: Message): string[] {
+    return m.flags[String(this.user.user_id)] ?? [];
+  }
+
+  /** No message is both a channel message and a direct message. */
+  private kind(kind: 'channel' | 'dm', negated: boolean): void {
+    if (negated) return;
+    if (kind === 'channel') this.channelTerm = true;
+    else this.dmTerm = true;
+    if (this.channelTerm && this.dmTerm) throw badNarrow('No message can be both a channel message and direct message');
+  }
+
+  private userByOperand(operand: unknown): User | undefined {
+    return typeof operand === 'number' ? this.store.users.get(operand) : this.store.users.by('email', String(operand).trim().toLowerCase());
+  }
+
+  private channel(operand: unknown, negated: boolean): Predicate {
+    this.kind('channel', negated);
+    const stream = typeof operand === 'number' ? this.store.streams.get(operand) : this.store.streams.by('name', String(operand).toLowerCase());
+    if (!stream) throw badNarrow(`unknown channel ${operand}`);
+    return (m) => m.type === 'stream' && m.stream_id === stream.stream_id;
+  }
+
+  private channels(operand: string, negated: boolean): Predicate {
+    this.kind('channel', negated);
+    const test = operand === 'public' ? (s: { invite_only: boolean }) => !s.invite_only
+      : operand === 'web-public' ? (s: { is_web_public: boolean }) => s.is_web_public : null;
+    if (!test) throw badNarrow(`unknown channels operand ${operand}`);
+    return (m) => m.type === 'stream' && test(this.store.streams.get(m.stream_id!) as any);
+  }
+
+  private dm(operand: unknown, negated: boolean): Predicate {
+    this.kind('dm', negated);
+    const items = typeof operand === 'string' ? operand.split(',') : (operand as number[]);
+    const ids = new Set([this.user.user_id]);
+    for (const item of items) {
+      const u = this.userByOperand(item);
+      if (!u) throw badNarrow(`unknown user in ${Array.isArray(operand) ? `[${operand.join(', ')}]` : operand}`);
+      ids.add(u.user_id);
+    }
+    const key = [...ids].sort((a, b) => a - b).join(',');
+    return (m) => m.type === 'private' && m.recipient_ids.join(',') === key;
+  }
+
+  private dmIncluding(operand: unknown, negated: boolean, groupOnly: boolean): Predicate {
+    this.kind('dm', negated);
+    const u = this.userByOperand(operand);
+    if (!u) throw badNarrow(`unknown user ${operand}`);
+    return (m) => m.type === 'private' && m.recipient_ids.includes(u.user_id) && (!groupOnly || m.recipient_ids.length > 2);
+  }
+
+  private isMuted(m: Message): boolean {
+    if (m.type !== 'stream') return false;
+    const policy = currentVisibility(this.store, this.user.user_id, m.stream_id!, m.topic);
+    if (policy === Visibility.muted) return true;
+    const sub = this.store.subscriptions.get(subscriptionKey(this.user.user_id, m.stream_id!));
+    return !!sub?.is_muted && policy !== Visibility.unmuted && policy !== Visibility.followed;
+  }
+
+  private is(operand: string, negated: boolean): Predicate {
+    const has = (flag: string) => (m: Message) => this.flags(m).includes(flag);
+    switch (operand) {
+      case 'dm':
+      case 'private':
+        this.kind('dm', negated);
+        return (m) => m.type === 'private';
+      case 'starred': return has('starred');
+      case 'unread': return (m) => !this.flags(m).includes('read');
+      case 'mentioned': {
+        const mention = ['mentioned', 'wildcard_mentioned', 'stream_wildcard_mentioned', 'topic_wildcard_mentioned', 'group_mentioned'];
+        return (m) => this.flags(m).some((f) => mention.includes(f));
+      }
+      case 'alerted': return has('has_alert_word');
+      case 'resolved': return (m) => m.type === 'stream' && m.topic.startsWith(RESOLVED_TOPIC_PREFIX);
+      case 'followed':
+        return (m) => m.type === 'stream' && currentVisibility(this.store, this.user.user_id, m.stream_id!, m.topic) === Visibility.followed;
+      case 'muted': return (m) => this.isMuted(m);
+      default: throw badNarrow(`unknown 'is' operand ${operand}`);
+    }
+  }
+
+  private has(operand: string): Predicate {
+    switch (operand) {
+      case 'link': return (m) => /<a\s[^>]*href=/.test(m.rendered_content);
+      case 'image': return (m) => /<img\s|<a\s[^>]*href="[^"]+\.(?:png|jpe?g|gif|webp|bmp)(?:\?[^"]*)?"/i.test(m.rendered_content);
+      case 'attachment': return (m) => /href="[^"]*\/user_uploads\//.test(m.rendered_content);
+      case 'reaction': return (m) => m.reactions.length > 0;
+      default: throw badNarrow(`unknown 'has' operand ${operand}`);
+    }
+  }
+
+  term({ operator, operand, negated }: NarrowTerm): Predicate {
+    switch (operator) {
+      case 'channel':
+      case 'stream': return this.channel(operand, negated);
+      case 'channels':
+      case 'streams': return this.channels(String(operand), negated);
+      case 'topic':
+        this.kind('channel', negated);
+        return (m) => m.type === 'stream' && m.topic.toLowerCase() === String(operand).toLowerCase();
+      case 'sender': {
+        const sender = this.userByOperand(operand);
+        if (!sender) throw badNarrow(`unknown user ${operand}`);
+        return (m) => m.sender_id === sender.user_id;
+      }
+      case 'near': return () => true;
+      case 'id':
+        if (!/^\d+$/.test(String(operand))) throw badNarrow('Invalid message ID');
+        return (m) => m.id === Number(operand);
+      case 'dm':
+      case 'pm-with': return this.dm(operand, negated);
+      case 'dm-including': return this.dmIncluding(operand, negated, false);
+      case 'group-pm-with': return this.dmIncluding(operand, negated, true);
+      case 'is': return this.is(String(operand), negated);
+      case 'has': return this.has(String(operand));
+      case 'in':
+        if (operand === 'home') return (m) => !this.isMuted(m);
+        if (operand === 'all') return () => true;
+        throw badNarrow(`unknown 'in' operand ${operand}`);
+      case 'search': {
+        const query = parseSearch(String(operand));
+        if (!negated) this.searches.push(query);
+        return (m) => searchMatches(query, m.rendered_content, m.topic);
+      }
+      default: throw badNarrow(`unknown operator ${operator}`);
+    }
+  }
+}
+
+export function buildNarrowFilter(store: Store, user: User, terms: NarrowTerm[]): NarrowFilter {
+  const builder = new Builder(store, user);
+  const predicates = terms.map((t) => {
+    const p = builder.term(t);
+    return t.negated ? (m: Message) => !p(m) : p;
+  });
+  return { matches: (m) => predicates.every((p) => p(m)), searches: builder.searches };
+}
