@@ -8,7 +8,7 @@ import type { World } from './world.js';
 import { ApiError } from './errors.js';
 import { errorBody } from './http/envelope.js';
 import { formBodyParsers } from './http/body.js';
-import { apiHandler, newExchange, type Interceptor } from './http/api-handler.js';
+import { apiHandler, newExchange, type ApiDeps, type Interceptor } from './http/api-handler.js';
 import { Responder } from './http/respond.js';
 
 export interface AppDeps {
@@ -18,6 +18,7 @@ export interface AppDeps {
   worldFor: (req: Request) => World;
   strictResponses?: boolean;
   interceptor?: Interceptor;
+  settle?: ApiDeps['settle'];
   log?: (line: string) => void;
   /** Middleware run before any route (the sandbox path prefix). */
   before?: express.RequestHandler[];

@@ -20,6 +20,7 @@ const program = new Command()
   .option('--host <addr>', 'address to listen on', '127.0.0.1')
   .option('--fixture <file>', 'fixture to start from (default: the embedded fixtures/default.json)')
   .option('--data <file>', 'persist state to this file (loaded from it when it exists); default: memory only')
+  .option('--durable', 'with --data: answer a request only once its changes are on disk', false)
   .option('--strict-responses', 'answer 500 when a response breaks the OpenAPI description', false)
   .option('--zuliprc <email>', 'write a zuliprc file for this fixture user into the current folder')
   .option('--scenario <name|file>', 'activate a scenario from the start (repeatable)', (v: string, all: string[]) => [...all, v], [] as string[])
@@ -29,13 +30,13 @@ const program = new Command()
 async function main(): Promise<void> {
   program.parse();
   const opts = program.opts<{
-    port: number; host: string; fixture?: string; data?: string; strictResponses: boolean; zuliprc?: string;
+    port: number; host: string; fixture?: string; data?: string; durable: boolean; strictResponses: boolean; zuliprc?: string;
     scenario: string[]; controlToken?: string;
   }>();
   let server: MockServer;
   try {
     server = new MockServer({
-      fixture: opts.fixture, data: opts.data, strictResponses: opts.strictResponses,
+      fixture: opts.fixture, data: opts.data, durable: opts.durable, strictResponses: opts.strictResponses,
       scenarios: opts.scenario, controlToken: opts.controlToken,
     });
   } catch (err) {

@@ -12,7 +12,7 @@ import { Clock } from './control/clock.js';
 import { views as allViews } from './domain/views.js';
 import { serverInfo, NEWEST_FEATURE_LEVEL, type ServerInfo } from './domain/server-info.js';
 import { defaultFixturePath, readStateFile } from './store/fixture.js';
-import { Persister } from './store/persist.js';
+import { Persister, takeSnapshotSeq } from './store/persist.js';
 import type { State } from './store/state.js';
 import type { ViewTable } from './domain/context.js';
 import type { Responder } from './http/respond.js';
@@ -21,6 +21,7 @@ import { Journal } from './control/journal.js';
 import { ErrorCatalog } from './control/scenarios/error-catalog.js';
 import { scenarioInterceptor } from './control/interceptor.js';
 import { controlRouter } from './control/router.js';
+import { endJournalStreams } from './control/journal-stream.js';
 import { sandboxName, sandboxPrefix } from './control/sandbox.js';
 import { loadScenario, NAME_PATTERN } from './control/scenarios/load.js';
 import type { ControlHost } from './control/views.js';
@@ -83,8 +84,9 @@ export class MockServer {
     this.fixturePath = options.fixtureState ? null : options.fixture ?? defaultFixturePath();
     this.fixture = options.fixtureState ?? readStateFile(this.fixturePath!);
     const initial = options.data && existsSync(options.data) ? readStateFile(options.data) : this.fixture;
+    const snapshotSeq = initial === this.fixture ? 0 : takeSnapshotSeq(initial);
     this.world = new World('default', initial, new Clock(), sharedCatalog());
-    this.persister = options.data ? new Persister(options.data, this.world.store) : null;
+    this.persister = options.data ? new Persister(options.data, this.world.store, snapshotSeq, { durable: options.durable }) : null;
     this.journal = new Journal(options.journalEntries);
   }
 
@@ -149,6 +151,8 @@ export class MockServer {
       worldFor: this.worldFor,
       strictResponses: this.options.strictResponses,
       interceptor: scenarioInterceptor(),
+      // Durable mode: a request that changed the persisted world is answered once it is on disk.
+      settle: this.persister?.durable ? (world) => (world === this.world ? this.persister!.flushed() : undefined) : undefined,
       log: this.options.log,
       before: [sandboxPrefix],
       mounts: [['/__mock', controlRouter({
@@ -182,6 +186,8 @@ export class MockServer {
     // The worlds first: they end waiting long-polls, which the HTTP server's close would wait for.
     this.world.close();
     for (const w of this.sandboxes.values()) w.close();
+    // Open journal streams (the inspector) would keep the HTTP server from closing.
+    endJournalStreams(this.journal);
     if (server) {
       // Let the ended long-polls answer, so that their connections are idle when closed below.
       await new Promise<void>((resolve) => setTimeout(resolve, 10));

@@ -11,6 +11,8 @@ import type { ServerInfo } from '../domain/server-info.js';
 import type { World } from '../world.js';
 import { controlViews, type ControlHost } from './views.js';
 import { BODY_LIMIT_BYTES } from '../http/body.js';
+import { inspectorStatic } from './inspector-assets.js';
+import { journalStream } from './journal-stream.js';
 
 export const TOKEN_HEADER = 'x-mock-token';
 
@@ -45,6 +47,9 @@ export function controlRouter(options: ControlOptions): express.Router {
     }
     next();
   });
+  // The web inspector (GET /__mock/ui) and its live journal feed, outside the JSON pipeline.
+  router.use('/ui', inspectorStatic());
+  router.get('/journal/stream', journalStream(options.host.journal));
   router.use(express.json({ limit: BODY_LIMIT_BYTES }));
   router.use(apiHandler({
     contract, views: controlViews(options.host), server: options.server, responder,

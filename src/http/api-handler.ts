@@ -36,6 +36,8 @@ export interface ApiDeps {
   responder: Responder;
   worldFor: (req: Request) => World;
   interceptor?: Interceptor;
+  /** Awaited before answering a request that changed its world (durable persistence). */
+  settle?: (world: World) => Promise<void> | undefined;
   log: (line: string) => void;
 }
 
@@ -102,7 +104,9 @@ export function apiHandler(deps: ApiDeps) {
       };
       const view = views[op.id];
       if (!view) throw notImplemented(op.id);
+      const versionBefore = world.store.version;
       const data = await view(ctx, params);
+      if (deps.settle && world.store.version !== versionBefore) await deps.settle(world);
       responder.finish(res, ex, 200, successBody(data, ignored, ctx.featureLevel >= 167));
     } catch (err) {
       if (err instanceof ApiError) {

@@ -1,8 +1,13 @@
 // An indexed view over one array of the state. The array stays the persisted form (lowdb
 // serialises it as is); the maps make every lookup by key O(1). Every change goes through
-// insert/update/remove so that indexes stay right and the store knows it has to persist.
+// insert/update/remove so that indexes stay right and the store can log the change.
 
 export type Key = string | number;
+
+export type RowChange =
+  | { t: 'insert'; row: object }
+  | { t: 'update'; key: Key; patch: object }
+  | { t: 'remove'; key: Key };
 
 export interface CollectionOptions<T> {
   key: (row: T) => Key;
@@ -17,7 +22,7 @@ export class Collection<T extends object> {
   constructor(
     private rows: T[],
     private readonly options: CollectionOptions<T>,
-    private readonly changed: () => void,
+    private readonly changed: (change: RowChange) => void,
   ) {
     for (const name of Object.keys(options.unique ?? {})) this.indexes.set(name, new Map());
     for (const row of rows) this.index(row);
@@ -33,6 +38,7 @@ export class Collection<T extends object> {
     for (const [name, fn] of Object.entries(this.options.unique ?? {})) this.indexes.get(name)!.delete(fn(row));
   }
 
+  keyOf(row: T): Key { return this.options.key(row); }
   get size(): number { return this.rows.length; }
   get(key: Key): T | undefined { return this.byKey.get(key); }
   has(key: Key): boolean { return this.byKey.has(key); }
@@ -46,16 +52,17 @@ export class Collection<T extends object> {
     if (this.byKey.has(this.options.key(row))) throw new Error(`duplicate key ${this.options.key(row)}`);
     this.rows.push(row);
     this.index(row);
-    this.changed();
+    this.changed({ t: 'insert', row });
     return row;
   }
 
   /** Applies `patch` to the stored row (re-indexing it) and returns the row. */
   update(row: T, patch: Partial<T>): T {
+    const key = this.options.key(row);
     this.unindex(row);
     Object.assign(row, patch);
     this.index(row);
-    this.changed();
+    this.changed({ t: 'update', key, patch });
     return row;
   }
 
@@ -64,7 +71,7 @@ export class Collection<T extends object> {
     if (i < 0) return;
     this.rows.splice(i, 1);
     this.unindex(row);
-    this.changed();
+    this.changed({ t: 'remove', key: this.options.key(row) });
   }
 
   /** Removes every row matching `pred` in one pass; returns the removed rows. */
@@ -75,8 +82,32 @@ export class Collection<T extends object> {
     if (!removed.length) return removed;
     this.rows.length = 0;
     for (const row of kept) this.rows.push(row);
-    for (const row of removed) this.unindex(row);
-    this.changed();
+    for (const row of removed) {
+      this.unindex(row);
+      this.changed({ t: 'remove', key: this.options.key(row) });
+    }
     return removed;
+  }
+
+  /** Re-applies a logged change (replay after a restart); false when it no longer applies. */
+  replay(change: RowChange): boolean {
+    if (change.t === 'insert') {
+      const row = change.row as T;
+      if (this.byKey.has(this.options.key(row))) return false;
+      this.rows.push(row);
+      this.index(row);
+      return true;
+    }
+    const row = this.byKey.get(change.key);
+    if (!row) return false;
+    if (change.t === 'update') {
+      this.unindex(row);
+      Object.assign(row, change.patch);
+      this.index(row);
+    } else {
+      this.rows.splice(this.rows.indexOf(row), 1);
+      this.unindex(row);
+    }
+    return true;
   }
 }

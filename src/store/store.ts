@@ -1,7 +1,7 @@
 // The store: the only code that holds the state and changes it. Domain code reads through the
 // collections and changes rows through their insert/update/remove; the store tells its persister
 // that something changed (it decides when to write; see persist.ts).
-import { Collection } from './collection.js';
+import { Collection, type RowChange } from './collection.js';
 import type {
   ChannelFolder, Draft, Linkifier, Message, PushDevice, RealmEmoji, Reminder, SavedSnippet,
   ScheduledMessage, SentPushNotification, State, Stream, Subscription, User, UserGroup, UserTopic,
@@ -10,6 +10,14 @@ import type {
 export type CounterName =
   | 'users' | 'streams' | 'user_groups' | 'channel_folders' | 'linkifiers' | 'realm_emoji' | 'messages'
   | 'scheduled_messages' | 'reminders' | 'saved_snippets' | 'drafts' | 'push_devices' | 'sent_push_notifications';
+
+export type CollectionName = Exclude<keyof State, 'realm'>;
+
+/** One change to the state, as the persister logs it. `load` replaces everything. */
+export type Change =
+  | (RowChange & { c: CollectionName })
+  | { t: 'realm'; patch: object }
+  | { t: 'load' };
 
 export const subscriptionKey = (userId: number, streamId: number) => `${userId}:${streamId}`;
 /** Topics compare case-insensitively, as on the real server. */
@@ -36,7 +44,8 @@ export class Store {
   private counters = new Map<CounterName, number>();
   /** Bumped on every change; the persister and the inspector watch it. */
   version = 0;
-  private listeners: Array<() => void> = [];
+  private listeners: Array<(change: Change) => void> = [];
+  private byName = new Map<CollectionName, Collection<any>>();
 
   constructor(state: State) {
     this.load(state);
@@ -45,24 +54,39 @@ export class Store {
   /** Replaces the whole state (reset, import) and rebuilds every index. */
   load(state: State): void {
     this.state = state;
-    const changed = () => this.markChanged();
-    this.users = new Collection(state.users, { key: (u) => u.user_id, unique: { email: (u) => u.email.toLowerCase() } }, changed);
-    this.streams = new Collection(state.streams, { key: (s) => s.stream_id, unique: { name: (s) => s.name.toLowerCase() } }, changed);
-    this.subscriptions = new Collection(state.subscriptions, { key: (s) => subscriptionKey(s.user_id, s.stream_id) }, changed);
-    this.userGroups = new Collection(state.user_groups, { key: (g) => g.id }, changed);
-    this.channelFolders = new Collection(state.channel_folders, { key: (f) => f.id }, changed);
-    this.linkifiers = new Collection(state.linkifiers, { key: (l) => l.id }, changed);
-    this.realmEmoji = new Collection(state.realm_emoji, { key: (e) => e.id }, changed);
-    this.messages = new Collection(state.messages, { key: (m) => m.id }, changed);
-    this.userTopics = new Collection(state.user_topics, { key: (t) => userTopicKey(t.user_id, t.stream_id, t.topic) }, changed);
-    this.scheduledMessages = new Collection(state.scheduled_messages, { key: (m) => m.scheduled_message_id }, changed);
-    this.reminders = new Collection(state.reminders, { key: (r) => r.reminder_id }, changed);
-    this.savedSnippets = new Collection(state.saved_snippets, { key: (s) => s.id }, changed);
-    this.drafts = new Collection(state.drafts, { key: (d) => d.id }, changed);
-    this.pushDevices = new Collection(state.push_devices, { key: (d) => d.device_id }, changed);
-    this.sentPushNotifications = new Collection(state.sent_push_notifications, { key: (n) => n.id }, changed);
+    const changed = (c: CollectionName) => (change: RowChange) => this.markChanged({ ...change, c });
+    this.users = new Collection(state.users, { key: (u) => u.user_id, unique: { email: (u) => u.email.toLowerCase() } }, changed('users'));
+    this.streams = new Collection(state.streams, { key: (s) => s.stream_id, unique: { name: (s) => s.name.toLowerCase() } }, changed('streams'));
+    this.subscriptions = new Collection(state.subscriptions, { key: (s) => subscriptionKey(s.user_id, s.stream_id) }, changed('subscriptions'));
+    this.userGroups = new Collection(state.user_groups, { key: (g) => g.id }, changed('user_groups'));
+    this.channelFolders = new Collection(state.channel_folders, { key: (f) => f.id }, changed('channel_folders'));
+    this.linkifiers = new Collection(state.linkifiers, { key: (l) => l.id }, changed('linkifiers'));
+    this.realmEmoji = new Collection(state.realm_emoji, { key: (e) => e.id }, changed('realm_emoji'));
+    this.messages = new Collection(state.messages, { key: (m) => m.id }, changed('messages'));
+    this.userTopics = new Collection(state.user_topics, { key: (t) => userTopicKey(t.user_id, t.stream_id, t.topic) }, changed('user_topics'));
+    this.scheduledMessages = new Collection(state.scheduled_messages, { key: (m) => m.scheduled_message_id }, changed('scheduled_messages'));
+    this.reminders = new Collection(state.reminders, { key: (r) => r.reminder_id }, changed('reminders'));
+    this.savedSnippets = new Collection(state.saved_snippets, { key: (s) => s.id }, changed('saved_snippets'));
+    this.drafts = new Collection(state.drafts, { key: (d) => d.id }, changed('drafts'));
+    this.pushDevices = new Collection(state.push_devices, { key: (d) => d.device_id }, changed('push_devices'));
+    this.sentPushNotifications = new Collection(state.sent_push_notifications, { key: (n) => n.id }, changed('sent_push_notifications'));
+    this.byName = new Map<CollectionName, Collection<any>>([
+      ['users', this.users], ['streams', this.streams], ['subscriptions', this.subscriptions], ['user_groups', this.userGroups],
+      ['channel_folders', this.channelFolders], ['linkifiers', this.linkifiers], ['realm_emoji', this.realmEmoji],
+      ['messages', this.messages], ['user_topics', this.userTopics], ['scheduled_messages', this.scheduledMessages],
+      ['reminders', this.reminders], ['saved_snippets', this.savedSnippets], ['drafts', this.drafts],
+      ['push_devices', this.pushDevices], ['sent_push_notifications', this.sentPushNotifications],
+    ]);
     this.counters.clear();
-    this.markChanged();
+    this.markChanged({ t: 'load' });
+  }
+
+  /** Re-applies a logged change without logging it again (replay after a restart). */
+  replay(change: Change): void {
+    if (change.t === 'load') return;
+    if (change.t === 'realm') Object.assign(this.state.realm, change.patch);
+    else this.byName.get(change.c)?.replay(change);
+    this.version++;
   }
 
   get realm() { return this.state.realm; }
@@ -70,7 +94,7 @@ export class Store {
   /** Changes organization settings (the realm is a single object, not a collection). */
   updateRealm(patch: Partial<State['realm']>): void {
     Object.assign(this.state.realm, patch);
-    this.markChanged();
+    this.markChanged({ t: 'realm', patch });
   }
 
   /** The next free ID of a collection: one more than the largest ever handed out. */
@@ -86,14 +110,14 @@ export class Store {
     return next;
   }
 
-  onChange(listener: () => void): () => void {
+  onChange(listener: (change: Change) => void): () => void {
     this.listeners.push(listener);
     return () => { this.listeners = this.listeners.filter((l) => l !== listener); };
   }
 
-  private markChanged(): void {
+  private markChanged(change: Change): void {
     this.version++;
-    for (const l of this.listeners) l();
+    for (const l of this.listeners) l(change);
   }
 }
 

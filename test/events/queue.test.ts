@@ -274,3 +274,18 @@ describe('server lifecycle', () => {
     expect(g.body).toEqual({ result: 'success', msg: '', events: [], queue_id: r.body.queue_id });
   });
 });
+
+describe('message events of a real send, as each queue asked for them', () => {
+  it('topic, content and avatar follow empty_topic_name, apply_markdown and client_gravatar', async () => {
+    const plain = await register('othello');
+    const modern = await register('othello', { apply_markdown: true, client_gravatar: false, client_capabilities: { empty_topic_name: true } });
+    const sent = await t.as('hamlet').post('/messages', { type: 'stream', to: 'Denmark', topic: '', content: 'in **general**' });
+    expect(sent.status).toBe(200);
+    const [p] = (await poll('othello', plain)).body.events;
+    expect(p.message).toMatchObject({ id: sent.body.id, subject: 'general chat', content: 'in **general**', content_type: 'text/x-markdown', avatar_url: null });
+    const [m] = (await poll('othello', modern)).body.events;
+    expect(m.message).toMatchObject({ id: sent.body.id, subject: '', content: '<p>in <strong>general</strong></p>', content_type: 'text/html' });
+    expect(m.message.avatar_url).toMatch(/^https:\/\/secure\.gravatar\.com\/avatar\//);
+    expect(t.server.world.store.messages.get(sent.body.id)!.topic).toBe('');
+  });
+});

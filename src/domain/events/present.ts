@@ -4,6 +4,7 @@
 //    display name for it ("general chat"), as the real server does.
 //  - Message events may be published with both `content` (Markdown) and `rendered_content`
 //    (HTML); the queue gets the one its apply_markdown asked for, with the matching content_type.
+//  - client_gravatar queues compute Gravatar URLs themselves: the sender's avatar_url is null.
 import type { Event, EventQueue } from './queue.js';
 
 type Obj = Record<string, unknown>;
@@ -22,8 +23,10 @@ export function presentFor(queue: EventQueue, event: Event): Event {
   if (out.type === 'message' && isObj(out.message)) {
     if (displayName !== null) renameEmpty(out.message, ['subject', 'topic'], displayName);
     chooseContent(out.message, queue.options.applyMarkdown);
+    if (queue.options.clientGravatar && isGravatar(out.message.avatar_url)) out.message.avatar_url = null;
   } else if (displayName !== null) {
     renameEmpty(out, TOPIC_FIELDS[String(out.type)] ?? [], displayName);
+    if (out.type === 'typing_edit_message' && isObj(out.recipient)) renameEmpty(out.recipient, ['topic'], displayName);
     if (out.type === 'scheduled_messages') {
       for (const sm of listOf(out.scheduled_messages)) renameEmpty(sm, ['topic'], displayName);
       if (isObj(out.scheduled_message)) renameEmpty(out.scheduled_message, ['topic'], displayName);
@@ -42,6 +45,10 @@ function chooseContent(message: Obj, applyMarkdown: boolean): void {
   if (applyMarkdown) message.content = message.rendered_content;
   message.content_type = applyMarkdown ? 'text/html' : 'text/x-markdown';
   delete message.rendered_content;
+}
+
+function isGravatar(url: unknown): boolean {
+  return typeof url === 'string' && url.startsWith('https://secure.gravatar.com/');
 }
 
 function isObj(v: unknown): v is Obj {

@@ -54,6 +54,6 @@ export function messageDict(store: Store, message: Message): Record<string, unkn
       return { ...r, user: { id: r.user_id, email: u?.email ?? '', full_name: u?.full_name ?? '' } };
     }),
     submessages: [],
-    last_edit_timestamp: message.last_edit_timestamp ?? undefined,
+    ...(message.last_edit_timestamp !== null ? { last_edit_timestamp: message.last_edit_timestamp } : {}),
   };
 }

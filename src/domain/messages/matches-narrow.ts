@@ -13,18 +13,17 @@ export interface NarrowMatch {
 
 export function messagesMatchingNarrow(store: Store, user: User, msgIds: number[], narrow: unknown[]): Record<string, NarrowMatch> {
   const filter = buildNarrowFilter(store, user, parseNarrow(narrow));
+  // Several search terms highlight together, in one pass (a hit is never wrapped twice).
+  const hits = { stems: new Set(filter.searches.flatMap((q) => [...q.stems])), phrases: [] };
   const out: Record<string, NarrowMatch> = {};
   for (const id of msgIds) {
     const message = store.messages.get(id);
     // Like the real server, only messages the user received (has flags for) are considered.
     if (!message || !(String(user.user_id) in message.flags) || !filter.matches(message)) continue;
-    let content = message.rendered_content;
-    let subject = escapeHtml(message.topic);
-    for (const query of filter.searches) {
-      content = highlight(content, query);
-      subject = highlight(subject, query);
-    }
-    out[String(id)] = { match_content: content, match_subject: subject };
+    out[String(id)] = {
+      match_content: highlight(message.rendered_content, hits),
+      match_subject: highlight(escapeHtml(message.topic), hits),
+    };
   }
   return out;
 }

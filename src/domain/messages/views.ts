@@ -1,4 +1,80 @@
-// Views of the messages operations, by operationId.
-import type { ViewTable } from '../context.js';
+// Views of the messaging operations, by operationId: parameters in, actions called, the
+// operation's own response fields out.
+import { badRequest, missingArgument } from '../../errors.js';
+import type { Ctx, ViewTable } from '../context.js';
+import { createReminder } from './reminders.js';
+import { createScheduledMessage } from './scheduled.js';
+import { createSavedSnippet } from './snippets.js';
+import { messagesMatchingNarrow } from './matches-narrow.js';
+import { reportMessage } from './report.js';
+import { sendMessage } from './send.js';
+import { sendEditTyping } from './edit-typing.js';
 
-export const views: ViewTable = {};
+const displayName = (ctx: Ctx) => ctx.server.emptyTopicDisplayName;
+
+export const views: ViewTable = {
+  'send-message': (ctx, p) => {
+    // Local echo needs both halves.
+    if (p.queue_id !== undefined && p.local_id === undefined) throw badRequest('Missing local_id');
+    if (p.local_id !== undefined && p.queue_id === undefined) throw badRequest('Missing queue_id');
+    const sent = sendMessage(ctx.store, ctx.events, ctx.actor, {
+      type: p.type,
+      to: p.to,
+      content: p.content,
+      topic: p.topic ?? p.subject,
+      client: ctx.clientName,
+      emptyTopicDisplayName: displayName(ctx),
+      readBySender: p.read_by_sender,
+      queueId: p.queue_id,
+      localId: p.local_id,
+    }, ctx.clock.now());
+    return {
+      id: sent.message.id,
+      ...(sent.automaticNewVisibilityPolicy !== undefined ? { automatic_new_visibility_policy: sent.automaticNewVisibilityPolicy } : {}),
+    };
+  },
+
+  'create-scheduled-message': (ctx, p) => {
+    const to = (p.type === 'direct' || p.type === 'private') && typeof p.to === 'number' ? [p.to] : p.to;
+    const row = createScheduledMessage(ctx.store, ctx.events, ctx.actor, {
+      type: p.type,
+      to,
+      content: p.content,
+      topic: p.topic,
+      client: ctx.clientName,
+      emptyTopicDisplayName: displayName(ctx),
+      scheduledDeliveryTimestamp: p.scheduled_delivery_timestamp,
+      readBySender: p.read_by_sender,
+    }, ctx.clock.now());
+    return { scheduled_message_id: row.scheduled_message_id };
+  },
+
+  'create-message-reminder': (ctx, p) => {
+    // The spec lists every parameter as optional; the real server needs these two.
+    if (p.message_id === undefined) throw missingArgument('message_id');
+    if (p.scheduled_delivery_timestamp === undefined) throw missingArgument('scheduled_delivery_timestamp');
+    const reminder = createReminder(ctx.store, ctx.events, ctx.actor, {
+      messageId: p.message_id,
+      scheduledDeliveryTimestamp: p.scheduled_delivery_timestamp,
+      note: p.note ?? '',
+    }, ctx.clock.now());
+    return { reminder_id: reminder.reminder_id };
+  },
+
+  'create-saved-snippet': (ctx, p) => {
+    const snippet = createSavedSnippet(ctx.store, ctx.events, ctx.actor, p.title, p.content, ctx.clock.now());
+    return { saved_snippet_id: snippet.id };
+  },
+
+  'check-messages-match-narrow': (ctx, p) => ({
+    messages: messagesMatchingNarrow(ctx.store, ctx.actor, p.msg_ids, p.narrow),
+  }),
+
+  'report-message': (ctx, p) => {
+    reportMessage(ctx.store, ctx.events, ctx.actor, p.message_id, p.report_type, p.description ?? '', ctx.clock.now());
+  },
+
+  'set-typing-status-for-message-edit': (ctx, p) => {
+    sendEditTyping(ctx.store, ctx.events, ctx.actor, p.message_id, p.op, ctx.clock.now());
+  },
+};
