@@ -15,6 +15,7 @@ export interface AppDeps {
   contract: Contract;
   views: ViewTable;
   server: ServerInfo;
+  serverAt?: (level: number) => ServerInfo;
   worldFor: (req: Request) => World;
   strictResponses?: boolean;
   interceptor?: Interceptor;

@@ -20,6 +20,11 @@ const program = new Command()
   .option('--host <addr>', 'address to listen on', '127.0.0.1')
   .option('--fixture <file>', 'fixture to start from (default: the embedded fixtures/default.json)')
   .option('--data <file>', 'persist state to this file (loaded from it when it exists); default: memory only')
+  .option('--feature-level <n>', 'answer as a server of this feature level (default: the newest)', (v: string) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('a feature level (a whole number)');
+    return n;
+  })
   .option('--durable', 'with --data: answer a request only once its changes are on disk', false)
   .option('--strict-responses', 'answer 500 when a response breaks the OpenAPI description', false)
   .option('--zuliprc <email>', 'write a zuliprc file for this fixture user into the current folder')
@@ -31,13 +36,13 @@ async function main(): Promise<void> {
   program.parse();
   const opts = program.opts<{
     port: number; host: string; fixture?: string; data?: string; durable: boolean; strictResponses: boolean; zuliprc?: string;
-    scenario: string[]; controlToken?: string;
+    scenario: string[]; controlToken?: string; featureLevel?: number;
   }>();
   let server: MockServer;
   try {
     server = new MockServer({
       fixture: opts.fixture, data: opts.data, durable: opts.durable, strictResponses: opts.strictResponses,
-      scenarios: opts.scenario, controlToken: opts.controlToken,
+      scenarios: opts.scenario, controlToken: opts.controlToken, featureLevel: opts.featureLevel,
     });
   } catch (err) {
     if (err instanceof FixtureError) {

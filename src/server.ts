@@ -90,6 +90,15 @@ export class MockServer {
     this.journal = new Journal(options.journalEntries);
   }
 
+  private readonly serverInfos = new Map<number, ServerInfo>();
+  /** What the server reports when answering at `level`. */
+  serverAt(level: number): ServerInfo {
+    if (level === this.server.featureLevel) return this.server;
+    let info = this.serverInfos.get(level);
+    if (!info) this.serverInfos.set(level, (info = serverInfo(this.contract, level, this.options.longpollTimeoutSeconds)));
+    return info;
+  }
+
   /** The default world's clock. */
   get clock(): Clock {
     return this.world.clock;
@@ -126,6 +135,7 @@ export class MockServer {
       },
       journal: this.journal,
       server: this.server,
+      serverAt: (level) => this.serverAt(level),
       fixturePath: this.fixturePath,
       namedFixture: (name) => {
         if (!NAME_PATTERN.test(name)) throw badRequest(`Invalid fixture name '${name}'`);
@@ -148,6 +158,7 @@ export class MockServer {
       contract: this.contract,
       views: this.options.views ?? allViews,
       server: this.server,
+      serverAt: (level) => this.serverAt(level),
       worldFor: this.worldFor,
       strictResponses: this.options.strictResponses,
       interceptor: scenarioInterceptor(),

@@ -15,6 +15,8 @@ const TICK_INTERVAL_MS = 1000;
 export class World {
   readonly store: Store;
   readonly events: EventHub;
+  /** The feature level this world answers at, when set through the control API (null: the server's). */
+  featureLevel: number | null = null;
   /** Scenarios active in this world only. */
   readonly scenarios: ScenarioSet;
   private readonly stopClock: () => void;
@@ -23,7 +25,7 @@ export class World {
   constructor(readonly name: string, private fixture: State, readonly clock: Clock, catalog: ErrorCatalog) {
     this.store = new Store(cloneState(fixture));
     this.scenarios = new ScenarioSet(catalog);
-    this.events = new EventHub();
+    this.events = new EventHub(this.store);
     // Time-driven work (scheduled messages, reminders, idle queues) runs when the clock is moved
     // and, for time that just passes, once a second.
     this.stopClock = clock.onChange(() => this.tick());

@@ -51,9 +51,13 @@ export function decodeValue(p: ParamSpec, rawValue: unknown): unknown {
   return p.json ? decodeJson(p, rawValue) : decodePrimitive(p, rawValue);
 }
 
-export function decodeParams(op: Operation, pathValues: RawValues, body: RawValues, query: RawValues): Decoded {
+/** Decodes the parameters `op` takes at feature `level`; the others count as unsupported keys. */
+export function decodeParams(op: Operation, pathValues: RawValues, body: RawValues, query: RawValues, level = Number.MAX_SAFE_INTEGER): Decoded {
   const params: Record<string, unknown> = {};
+  const known = new Set<string>();
   for (const p of op.params) {
+    if (p.addedAt > level || level >= p.removedAt) continue;
+    known.add(p.name);
     let raw: unknown;
     if (p.in === 'path') raw = pathValues[p.name];
     else raw = last(Object.hasOwn(body, p.name) ? body[p.name] : query[p.name]);
@@ -64,10 +68,12 @@ export function decodeParams(op: Operation, pathValues: RawValues, body: RawValu
     }
     const value = decodeValue(p, raw);
     if (!p.validate(value)) throw new ApiError('BAD_REQUEST', describeProblem(p.name, p.validate.errors ?? []));
+    // An enum value newer than the requested level is as unknown as any invalid one.
+    if (p.enumLevels && typeof value === 'string' && (p.enumLevels[value] ?? 0) > level) throw badRequest(`Invalid ${p.name}`);
     params[p.name] = value;
   }
   const ignored = new Set<string>();
-  for (const k of Object.keys(body)) if (!op.paramNames.has(k)) ignored.add(k);
-  for (const k of Object.keys(query)) if (!op.paramNames.has(k)) ignored.add(k);
+  for (const k of Object.keys(body)) if (!known.has(k)) ignored.add(k);
+  for (const k of Object.keys(query)) if (!known.has(k)) ignored.add(k);
   return { params, ignored: [...ignored].sort() };
 }

@@ -4,6 +4,7 @@
 import type { ValidateFunction } from 'ajv';
 import type { OpenApiDoc } from './load.js';
 import { SchemaCompiler, resolveRef } from './ajv.js';
+import { shapeOf, type ShapeNode } from './shape.js';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 const METHODS: Method[] = ['get', 'post', 'put', 'patch', 'delete'];
@@ -21,6 +22,11 @@ export interface ParamSpec {
   schema: any;
   default: unknown;
   validate: ValidateFunction;
+  /** Feature levels the parameter exists at: [addedAt, removedAt). */
+  addedAt: number;
+  removedAt: number;
+  /** Enum values that appeared later than the parameter itself (x-enum-feature-levels). */
+  enumLevels: Record<string, number> | null;
 }
 
 export interface Operation {
@@ -34,8 +40,13 @@ export interface Operation {
   authenticated: boolean;
   deprecated: boolean;
   spec: any;
+  /** Feature levels the operation exists at: [addedAt, removedAt). */
+  addedAt: number;
+  removedAt: number;
   /** Response validators by status ('200', '400', ..., 'default'). */
   responses: Map<string, ValidateFunction>;
+  /** Success-response fields gated by feature level (null when none are). */
+  shape: ShapeNode | null;
 }
 
 function primitiveOf(schema: any): ParamSpec['primitive'] {
@@ -51,10 +62,25 @@ function acceptsString(doc: OpenApiDoc, schema: any): boolean {
   return [...(s.oneOf ?? []), ...(s.anyOf ?? [])].some((b: any) => acceptsString(doc, b));
 }
 
-function paramSpec(doc: OpenApiDoc, compiler: SchemaCompiler, base: Omit<ParamSpec, 'validate' | 'primitive' | 'rawStringFallback' | 'default'>): ParamSpec {
+/** [added, removed) from the x-feature-level / x-removed-at extensions of any of `sources`. */
+export function levelRange(...sources: any[]): { addedAt: number; removedAt: number } {
+  let addedAt = 0;
+  let removedAt = Number.POSITIVE_INFINITY;
+  for (const s of sources) {
+    if (typeof s?.['x-feature-level'] === 'number') addedAt = Math.max(addedAt, s['x-feature-level']);
+    if (typeof s?.['x-removed-at'] === 'number') removedAt = Math.min(removedAt, s['x-removed-at']);
+  }
+  return { addedAt, removedAt };
+}
+
+type ParamBase = Omit<ParamSpec, 'validate' | 'primitive' | 'rawStringFallback' | 'default' | 'addedAt' | 'removedAt' | 'enumLevels'> & { carrier?: any };
+
+function paramSpec(doc: OpenApiDoc, compiler: SchemaCompiler, { carrier, ...base }: ParamBase): ParamSpec {
   const schema = resolveRef(doc, base.schema) ?? {};
   return {
     ...base,
+    ...levelRange(carrier, schema),
+    enumLevels: schema['x-enum-feature-levels'] ?? null,
     primitive: base.json ? 'any' : primitiveOf(schema),
     rawStringFallback: base.json && acceptsString(doc, base.schema),
     default: schema.default,
@@ -73,6 +99,7 @@ function collectParams(doc: OpenApiDoc, compiler: SchemaCompiler, item: any, op:
       required: !!p.required,
       json: !!jsonContent,
       schema: jsonContent ? jsonContent.schema : p.schema,
+      carrier: p,
     }));
   }
   const body = resolveRef(doc, op.requestBody);
@@ -119,12 +146,14 @@ export function buildOperations(doc: OpenApiDoc, compiler = new SchemaCompiler(d
         method,
         path,
         pathParamNames: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]),
+        ...levelRange(op),
         params,
         paramNames: new Set(params.map((p) => p.name)),
         authenticated: security.length > 0,
         deprecated: !!op.deprecated,
         spec: op,
         responses,
+        shape: shapeOf(doc, responseSchema(doc, op.responses?.['200'])),
       });
     }
   }

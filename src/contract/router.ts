@@ -43,28 +43,37 @@ export class Router {
     }
   }
 
-  /** `path` is the request path, with the prefix (e.g. /api/v1/messages). */
-  match(method: string, path: string): RouteMatch {
+  /**
+   * `path` is the request path, with the prefix (e.g. /api/v1/messages). Operations that do not
+   * exist at `level` are invisible: the path answers as the real server's unknown routes do.
+   */
+  match(method: string, path: string, level = Number.MAX_SAFE_INTEGER): RouteMatch {
     if (!path.startsWith(this.prefix)) return { kind: 'not-found' };
     let rest = path.slice(this.prefix.length);
     if (rest.length > 1 && rest.endsWith('/')) rest = rest.slice(0, -1);
     const m = method.toLowerCase() as Method;
     const statics = this.statics.get(rest);
-    if (statics) return this.pick(statics, m, {});
+    if (statics) {
+      const found = this.pick(statics, m, {}, level);
+      if (found) return found;
+    }
     for (const t of this.templates) {
       const hit = t.regex.exec(rest);
       if (!hit) continue;
       const values: Record<string, string> = {};
       t.names.forEach((n, i) => { values[n] = safeDecode(hit[i + 1]); });
-      return this.pick(t.byMethod, m, values);
+      const found = this.pick(t.byMethod, m, values, level);
+      if (found) return found;
     }
     return { kind: 'not-found' };
   }
 
-  private pick(byMethod: Map<string, Operation>, m: string, pathValues: Record<string, string>): RouteMatch {
-    const op = byMethod.get(m) ?? (m === 'head' ? byMethod.get('get') : undefined);
+  private pick(byMethod: Map<string, Operation>, m: string, pathValues: Record<string, string>, level: number): RouteMatch | null {
+    const available = [...byMethod.entries()].filter(([, op]) => op.addedAt <= level && level < op.removedAt);
+    if (!available.length) return null;
+    const op = available.find(([method]) => method === m)?.[1] ?? (m === 'head' ? available.find(([method]) => method === 'get')?.[1] : undefined);
     if (op) return { kind: 'found', op, pathValues };
-    return { kind: 'wrong-method', allowed: [...byMethod.keys()].map((x) => x.toUpperCase()).sort() };
+    return { kind: 'wrong-method', allowed: available.map(([method]) => method.toUpperCase()).sort() };
   }
 }
 

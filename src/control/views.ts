@@ -17,6 +17,7 @@ export interface ControlHost {
   dropSandbox(name: string): boolean;
   journal: Journal;
   server: ServerInfo;
+  serverAt(level: number): ServerInfo;
   /** The fixture file the worlds start from (null when given as state). */
   fixturePath: string | null;
   /** A fixture of the fixtures/ folder by basename. */
@@ -25,9 +26,17 @@ export interface ControlHost {
 
 export function controlViews(host: ControlHost): ViewTable {
   return {
-    'mock-info': (ctx) => ({
-      zulip_feature_level: ctx.featureLevel, zulip_version: host.server.version, sandbox: ctx.sandbox, fixture: host.fixturePath,
-    }),
+    'mock-info': (ctx) => {
+      const level = host.world(ctx.sandbox).featureLevel ?? host.server.featureLevel;
+      return { zulip_feature_level: level, zulip_version: host.serverAt(level).version, sandbox: ctx.sandbox, fixture: host.fixturePath };
+    },
+
+    'mock-set-feature-level': (ctx, p) => {
+      const world = host.world(ctx.sandbox);
+      world.featureLevel = p.level ?? null;
+      const level = world.featureLevel ?? host.server.featureLevel;
+      return { zulip_feature_level: level, zulip_version: host.serverAt(level).version };
+    },
 
     'mock-reset': (ctx, p) => {
       const world = host.world(ctx.sandbox);

@@ -23,6 +23,8 @@ export interface Ctx {
   server: ServerInfo;
   /** The feature level this request is answered at. */
   featureLevel: number;
+  /** Whether the server, at this request's level, behaves the current way (openapi/behaviours.yaml). */
+  supports(behaviour: string): boolean;
   /** The User-Agent's client name, for heuristics such as read_by_sender. */
   clientName: string;
   /** Name of the world (sandbox) serving the request. */

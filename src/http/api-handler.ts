@@ -9,6 +9,8 @@ import type { Ctx, ViewTable } from '../domain/context.js';
 import type { ServerInfo } from '../domain/server-info.js';
 import type { World } from '../world.js';
 import { authenticate } from './auth.js';
+import { supportsAt } from '../contract/behaviours.js';
+import { applyShape } from '../contract/shape.js';
 import { errorBody, successBody } from './envelope.js';
 import type { Exchange } from './exchange.js';
 import type { Responder } from './respond.js';
@@ -32,7 +34,9 @@ export type Interceptor = (ex: Exchange, req: Request, world: World, params: () 
 export interface ApiDeps {
   contract: Contract;
   views: ViewTable;
+  /** What the server reports at its configured level, and at any other (cached by the caller). */
   server: ServerInfo;
+  serverAt?: (level: number) => ServerInfo;
   responder: Responder;
   worldFor: (req: Request) => World;
   interceptor?: Interceptor;
@@ -57,6 +61,17 @@ export function newExchange(req: Request, world: World | null): Exchange {
   };
 }
 
+export const FEATURE_LEVEL_HEADER = 'x-mock-feature-level';
+
+/** The level to answer at: the request's header, else its world's setting, else the server's. */
+function requestLevel(req: Request, world: World, serverLevel: number): number {
+  const header = req.headers[FEATURE_LEVEL_HEADER];
+  if (header === undefined) return world.featureLevel ?? serverLevel;
+  const text = Array.isArray(header) ? header[header.length - 1] : header;
+  if (!/^\d{1,4}$/.test(text.trim())) throw new ApiError('BAD_REQUEST', `Invalid X-Mock-Feature-Level: ${text}`);
+  return Number(text);
+}
+
 function clientName(req: Request): string {
   const ua = req.headers['user-agent'] ?? '';
   return ua.split('/')[0] || 'API';
@@ -75,7 +90,8 @@ export function apiHandler(deps: ApiDeps) {
     }
     const ex = newExchange(req, world);
     try {
-      const match = contract.router.match(req.method, req.baseUrl + req.path);
+      const level = requestLevel(req, world, deps.server.featureLevel);
+      const match = contract.router.match(req.method, req.baseUrl + req.path, level);
       if (match.kind === 'not-found') throw notFound();
       if (match.kind === 'wrong-method') throw methodNotAllowed(match.allowed);
       const op = match.op;
@@ -87,7 +103,7 @@ export function apiHandler(deps: ApiDeps) {
       let decodeError: unknown = null;
       const decode = (): Decoded | null => {
         if (!decoded && !decodeError) {
-          try { decoded = decodeParams(op, match.pathValues, body, req.query as Record<string, unknown>); } catch (err) { decodeError = err; }
+          try { decoded = decodeParams(op, match.pathValues, body, req.query as Record<string, unknown>, level); } catch (err) { decodeError = err; }
         }
         return decoded;
       };
@@ -99,15 +115,17 @@ export function apiHandler(deps: ApiDeps) {
       const { params, ignored } = decode() ?? (() => { throw decodeError; })();
       ex.params = params;
       const ctx: Ctx = {
-        store: world.store, actor: actor!, clock: world.clock, events: world.events, server: deps.server,
-        featureLevel: deps.server.featureLevel, clientName: clientName(req), sandbox: world.name,
+        store: world.store, actor: actor!, clock: world.clock, events: world.events,
+        server: level === deps.server.featureLevel || !deps.serverAt ? deps.server : deps.serverAt(level),
+        featureLevel: level, supports: (key) => supportsAt(level, key), clientName: clientName(req), sandbox: world.name,
       };
       const view = views[op.id];
       if (!view) throw notImplemented(op.id);
       const versionBefore = world.store.version;
       const data = await view(ctx, params);
       if (deps.settle && world.store.version !== versionBefore) await deps.settle(world);
-      responder.finish(res, ex, 200, successBody(data, ignored, ctx.featureLevel >= 167));
+      const shaped = op.shape && data ? (applyShape(data, op.shape, level) as typeof data) : data;
+      responder.finish(res, ex, 200, successBody(shaped, ignored, ctx.supports('ignored_parameters_unsupported')));
     } catch (err) {
       if (err instanceof ApiError) {
         responder.finish(res, ex, err.status, errorBody(err), err.headers);

@@ -41,7 +41,7 @@ export function table(caption, columns, rows, opts = {}) {
       caption ? h('caption', { class: 'visually-hidden' }, caption) : null,
       h('thead', {}, h('tr', {}, columns.map((c) => h('th', { scope: 'col' }, c)))),
       h('tbody', {}, rows.map((cells) => h('tr', {}, cells.map((cell, i) =>
-        i === 0 ? h('th', { scope: 'row', 'data-label': columns[i] }, cell) : h('td', { 'data-label': columns[i] }, cell)))))));
+        h(i === 0 ? 'th' : 'td', { scope: i === 0 ? 'row' : null, 'data-label': columns[i] }, h('span', { class: 'cell' }, cell))))))));
 }
 
 export const pad = (n, width = 2) => String(n).padStart(width, '0');

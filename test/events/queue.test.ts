@@ -288,4 +288,31 @@ describe('message events of a real send, as each queue asked for them', () => {
     expect(m.message.avatar_url).toMatch(/^https:\/\/secure\.gravatar\.com\/avatar\//);
     expect(t.server.world.store.messages.get(sent.body.id)!.topic).toBe('');
   });
+
+  it('all_public_streams queues also get public channel messages of channels the user is not in', async () => {
+    const store = t.server.world.store;
+    const othello = t.user('othello').user_id;
+    const rome = store.streams.by('name', 'rome')!;
+    const core = store.streams.by('name', 'core team')!;
+    expect(store.subscriptions.has(`${othello}:${rome.stream_id}`)).toBe(false);
+    expect(store.subscriptions.has(`${othello}:${core.stream_id}`)).toBe(false);
+    expect(core.invite_only).toBe(true);
+    const everything = await register('othello', { all_public_streams: true });
+    const usual = await register('othello');
+    const inRome = await t.as('hamlet').post('/messages', { type: 'stream', to: 'Rome', topic: 'forum', content: 'public' });
+    const inCore = await t.as('hamlet').post('/messages', { type: 'stream', to: 'core team', topic: 'secret', content: 'private' });
+    expect([inRome.status, inCore.status]).toEqual([200, 200]);
+    const got = (await poll('othello', everything)).body.events;
+    expect(got.map((e: any) => e.message.id)).toEqual([inRome.body.id]);
+    expect(got[0].flags).toEqual([]);
+    expect((await poll('othello', usual)).body.events).toEqual([]);
+  });
+
+  it('a direct message keeps its empty subject for every queue', async () => {
+    const plain = await register('othello');
+    const sent = await t.as('hamlet').post('/messages', { type: 'direct', to: [t.user('othello').user_id], content: 'psst' });
+    expect(sent.status).toBe(200);
+    const [e] = (await poll('othello', plain)).body.events;
+    expect(e.message).toMatchObject({ id: sent.body.id, type: 'private', subject: '' });
+  });
 });

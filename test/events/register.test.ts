@@ -67,6 +67,8 @@ describe('POST /register: the queue and the server facts', () => {
     try {
       const r = await old.as('hamlet').post('/register', { fetch_event_types: [] });
       expect(r.body).toMatchObject({ zulip_feature_level: 400, zulip_version: '11.0-dev', event_queue_longpoll_timeout_seconds: 90 });
+      // Report types are learnt here only from feature level 435.
+      expect(r.body).not.toHaveProperty('server_report_message_types');
     } finally {
       await old.close();
     }

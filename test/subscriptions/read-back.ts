@@ -15,10 +15,11 @@ export interface Published {
   event: Record<string, any>;
 }
 
-/** Records every event published from now on. */
+/** Records every event published from now on (a new call starts a new record). */
 export function watchEvents(t: TestServer): Published[] {
   const seen: Published[] = [];
   const events = t.server.world.events;
+  if (vi.isMockFunction(events.publish)) (events.publish as unknown as { mockRestore(): void }).mockRestore();
   const original = events.publish.bind(events);
   vi.spyOn(events, 'publish').mockImplementation((users, event, perQueue) => {
     seen.push({ users: [...users], event });

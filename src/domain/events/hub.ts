@@ -3,6 +3,7 @@
 // queue of its users that asked for its type, with an ID of that queue's own sequence.
 import { ApiError } from '../../errors.js';
 import type { EventSink } from '../context.js';
+import type { Store } from '../../store/store.js';
 import { EventQueue, type Event, type QueueOptions } from './queue.js';
 import { presentFor } from './present.js';
 
@@ -16,6 +17,9 @@ export class EventHub implements EventSink {
   private readonly queues = new Map<string, EventQueue>();
   private readonly byUser = new Map<number, Set<EventQueue>>();
   closed = false;
+
+  /** The world's store, to tell public channels for all_public_streams queues. */
+  constructor(private readonly store: Store | null = null) {}
 
   register(options: QueueOptions): EventQueue {
     const queue = new EventQueue(options);
@@ -48,16 +52,32 @@ export class EventHub implements EventSink {
    * own variant of the event (e.g. with local_message_id), or null to leave the queue out.
    */
   publish(userIds: Iterable<number>, event: Event, perQueue?: PerQueue): void {
-    for (const userId of new Set(userIds)) {
-      for (const queue of this.byUser.get(userId) ?? []) {
-        if (!queue.wantsType(event.type)) continue;
-        const variant = perQueue ? perQueue(queue.id, userId) : event;
-        if (variant === null) continue;
-        const chosen = variant ?? event;
-        if (!queue.accepts(chosen)) continue;
-        queue.push(presentFor(queue, chosen));
+    const users = new Set(userIds);
+    for (const userId of users) {
+      for (const queue of this.byUser.get(userId) ?? []) this.offer(queue, event, perQueue);
+    }
+    // all_public_streams queues also see the messages of public channels they are not in.
+    if (this.isPublicChannelMessage(event)) {
+      for (const queue of this.queues.values()) {
+        if (queue.options.allPublicStreams && !users.has(queue.userId)) this.offer(queue, event, perQueue);
       }
     }
+  }
+
+  private offer(queue: EventQueue, event: Event, perQueue?: PerQueue): void {
+    if (!queue.wantsType(event.type)) return;
+    const variant = perQueue ? perQueue(queue.id, queue.userId) : event;
+    if (variant === null) return;
+    const chosen = variant ?? event;
+    if (!queue.accepts(chosen)) return;
+    queue.push(presentFor(queue, chosen));
+  }
+
+  private isPublicChannelMessage(event: Event): boolean {
+    const message = event.message as { type?: unknown; stream_id?: unknown } | undefined;
+    if (event.type !== 'message' || message?.type !== 'stream' || !this.store) return false;
+    const stream = this.store.streams.get(message.stream_id as number);
+    return !!stream && !stream.invite_only;
   }
 
   /** Garbage-collects the queues nobody has polled for their idle timeout (mock-clock time). */

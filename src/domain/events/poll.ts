@@ -2,8 +2,7 @@
 // ones are acknowledged, i.e. dropped); otherwise the request waits for the next event, and when
 // the long-poll timeout passes first the queue gets a heartbeat event, which is returned.
 import type { Ctx } from '../context.js';
-import type { EventHub } from './hub.js';
-import { badEventQueueId } from './hub.js';
+import { badEventQueueId, type EventHub } from './hub.js';
 import type { Event } from './queue.js';
 
 export interface PollInput {

@@ -21,7 +21,8 @@ export function presentFor(queue: EventQueue, event: Event): Event {
   const out = structuredClone(event);
   const displayName = queue.options.capabilities.empty_topic_name ? null : queue.options.emptyTopicDisplayName;
   if (out.type === 'message' && isObj(out.message)) {
-    if (displayName !== null) renameEmpty(out.message, ['subject', 'topic'], displayName);
+    // Direct messages have no topic: their empty subject stays as it is.
+    if (displayName !== null && out.message.type === 'stream') renameEmpty(out.message, ['subject', 'topic'], displayName);
     chooseContent(out.message, queue.options.applyMarkdown);
     if (queue.options.clientGravatar && isGravatar(out.message.avatar_url)) out.message.avatar_url = null;
   } else if (displayName !== null) {

@@ -13,6 +13,8 @@ export interface QueueOptions {
   eventTypes: ReadonlySet<string> | null;
   /** Message events must pass it (register's narrow); null when no narrow was given. */
   messageFilter: ((event: Event) => boolean) | null;
+  /** Also receives message events of every public channel, subscribed or not. */
+  allPublicStreams: boolean;
   /** client_capabilities, e.g. empty_topic_name. */
   capabilities: Readonly<Record<string, boolean>>;
   /** The empty topic's display name, shown to clients without the empty_topic_name capability. */

@@ -41,6 +41,7 @@ export function registerQueue(ctx: Ctx, input: RegisterInput): Record<string, un
     userId: ctx.actor.user_id,
     eventTypes,
     messageFilter,
+    allPublicStreams: input.all_public_streams,
     capabilities,
     emptyTopicDisplayName: ctx.server.emptyTopicDisplayName,
     applyMarkdown: input.apply_markdown,

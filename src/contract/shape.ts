@@ -1,0 +1,64 @@
+// Response fields by feature level: a property of a success response marked x-feature-level N is
+// left out below N, one marked x-removed-at N is left out from N on. The gates are found once per
+// operation by walking its success schema; applying them copies only the objects on a gated path,
+// never the rows the view may have handed over from the store.
+import type { OpenApiDoc } from './load.js';
+import { resolveRef } from './ajv.js';
+import { levelRange } from './operations.js';
+
+export interface ShapeNode {
+  gates: Array<{ prop: string; addedAt: number; removedAt: number }>;
+  props: Map<string, ShapeNode>;
+  items: ShapeNode | null;
+  /** additionalProperties schema: every value of a map-like object. */
+  values: ShapeNode | null;
+}
+
+function collect(doc: OpenApiDoc, schema: any, depth: number, seen: Set<any>): ShapeNode | null {
+  const s = resolveRef(doc, schema);
+  if (!s || typeof s !== 'object' || depth > 8 || seen.has(s)) return null;
+  seen = new Set(seen).add(s);
+  const node: ShapeNode = { gates: [], props: new Map(), items: null, values: null };
+  const parts = [s, ...(s.allOf ?? []).map((x: any) => resolveRef(doc, x))];
+  for (const part of parts) {
+    for (const [prop, sub] of Object.entries<any>(part?.properties ?? {})) {
+      const range = levelRange(sub, resolveRef(doc, sub));
+      if (range.addedAt > 0 || range.removedAt !== Number.POSITIVE_INFINITY) node.gates.push({ prop, ...range });
+      const child = collect(doc, sub, depth + 1, seen);
+      if (child) node.props.set(prop, child);
+    }
+    if (part?.items) node.items = collect(doc, part.items, depth + 1, seen);
+    if (part?.additionalProperties && typeof part.additionalProperties === 'object') node.values = collect(doc, part.additionalProperties, depth + 1, seen);
+  }
+  const empty = !node.gates.length && !node.props.size && !node.items && !node.values;
+  return empty ? null : node;
+}
+
+export function shapeOf(doc: OpenApiDoc, successSchema: any): ShapeNode | null {
+  return successSchema ? collect(doc, successSchema, 0, new Set()) : null;
+}
+
+/** `value` as a server at `level` would send it. */
+export function applyShape(value: unknown, node: ShapeNode | null, level: number): unknown {
+  if (!node || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return node.items ? value.map((v) => applyShape(v, node.items, level)) : value;
+  const src = value as Record<string, unknown>;
+  let out: Record<string, unknown> | null = null;
+  const copy = () => (out ??= { ...src });
+  for (const g of node.gates) {
+    if (g.prop in src && (level < g.addedAt || level >= g.removedAt)) delete copy()[g.prop];
+  }
+  for (const [prop, child] of node.props) {
+    if (!(prop in src) || (out && !(prop in out))) continue;
+    const shaped = applyShape(src[prop], child, level);
+    if (shaped !== src[prop]) copy()[prop] = shaped;
+  }
+  if (node.values) {
+    for (const [k, v] of Object.entries(src)) {
+      if (node.props.has(k)) continue;
+      const shaped = applyShape(v, node.values, level);
+      if (shaped !== v) copy()[k] = shaped;
+    }
+  }
+  return out ?? src;
+}
