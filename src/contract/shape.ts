@@ -62,3 +62,22 @@ export function applyShape(value: unknown, node: ShapeNode | null, level: number
   }
   return out ?? src;
 }
+
+const fieldRanges = new WeakMap<OpenApiDoc, Map<string, { addedAt: number; removedAt: number }>>();
+
+/**
+ * Whether `schema.field` (a component schema's property) exists at `level`, for views that must
+ * compute a field only old servers sent (the level itself stays in the description).
+ */
+export function fieldExistsAt(doc: OpenApiDoc, schema: string, field: string, level: number): boolean {
+  let cache = fieldRanges.get(doc);
+  if (!cache) fieldRanges.set(doc, (cache = new Map()));
+  const key = `${schema}.${field}`;
+  let range = cache.get(key);
+  if (!range) {
+    const prop = resolveRef(doc, doc.components.schemas?.[schema])?.properties?.[field];
+    if (!prop) throw new Error(`no property ${key} in the description`);
+    cache.set(key, (range = levelRange(prop, resolveRef(doc, prop))));
+  }
+  return range.addedAt <= level && level < range.removedAt;
+}

@@ -25,6 +25,8 @@ export interface Ctx {
   featureLevel: number;
   /** Whether the server, at this request's level, behaves the current way (openapi/behaviours.yaml). */
   supports(behaviour: string): boolean;
+  /** Whether a component schema's field exists at this request's level (x-feature-level / x-removed-at). */
+  hasField(schema: string, field: string): boolean;
   /** The User-Agent's client name, for heuristics such as read_by_sender. */
   clientName: string;
   /** Name of the world (sandbox) serving the request. */

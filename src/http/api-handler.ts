@@ -10,7 +10,7 @@ import type { ServerInfo } from '../domain/server-info.js';
 import type { World } from '../world.js';
 import { authenticate } from './auth.js';
 import { supportsAt } from '../contract/behaviours.js';
-import { applyShape } from '../contract/shape.js';
+import { applyShape, fieldExistsAt } from '../contract/shape.js';
 import { errorBody, successBody } from './envelope.js';
 import type { Exchange } from './exchange.js';
 import type { Responder } from './respond.js';
@@ -117,7 +117,8 @@ export function apiHandler(deps: ApiDeps) {
       const ctx: Ctx = {
         store: world.store, actor: actor!, clock: world.clock, events: world.events,
         server: level === deps.server.featureLevel || !deps.serverAt ? deps.server : deps.serverAt(level),
-        featureLevel: level, supports: (key) => supportsAt(level, key), clientName: clientName(req), sandbox: world.name,
+        featureLevel: level, supports: (key) => supportsAt(level, key),
+        hasField: (schema, field) => fieldExistsAt(contract.doc, schema, field, level), clientName: clientName(req), sandbox: world.name,
       };
       const view = views[op.id];
       if (!view) throw notImplemented(op.id);

@@ -95,5 +95,7 @@ export function toast(text, kind = 'info') {
   const region = document.getElementById(kind === 'error' ? 'alerts' : 'toasts');
   const item = h('p', { class: `toast toast-${kind}` }, text);
   region.append(item);
+  // A burst of actions leaves only the latest few on screen.
+  while (region.children.length > 3) region.firstElementChild.remove();
   setTimeout(() => item.remove(), kind === 'error' ? 8000 : 4000);
 }

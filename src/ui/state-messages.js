@@ -38,7 +38,7 @@ export function messagesSection(ix) {
   const channelBlocks = [...byChannel].sort(([a], [b]) => ix.streamName(a).localeCompare(ix.streamName(b))).map(([sid, list]) => {
     const topics = groupBy(list, (m) => m.topic);
     return h('details', { class: 'channel-messages', open: true },
-      h('summary', {}, `#${ix.streamName(sid)}`, h('span', { class: 'muted' }, ` · ${list.length} messages in ${topics.size} topic${topics.size === 1 ? '' : 's'}`)),
+      h('summary', {}, `#${ix.streamName(sid)}`, h('span', { class: 'muted' }, ` · ${list.length} message${list.length === 1 ? '' : 's'} in ${topics.size} topic${topics.size === 1 ? '' : 's'}`)),
       [...topics].map(([topic, items]) => topicBlock(ix, topic, items)));
   });
   const directBlocks = [...direct].map(([key, list]) => h('details', { class: 'channel-messages' },

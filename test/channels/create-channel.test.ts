@@ -1,7 +1,7 @@
 // POST /channels/create: defaults, limits, permissions, group settings, announce and events.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { expectError, groupId, streamId, subscriptionOf, watchEvents } from '../subscriptions/read-back.js';
+import { expectError, folderId, groupId, streamId, subscriptionOf, watchEvents } from '../subscriptions/read-back.js';
 import { STREAM_COLORS } from '../../src/domain/subscriptions/add.js';
 
 let t: TestServer;
@@ -143,8 +143,8 @@ describe('POST /channels/create', () => {
 
   it('puts the channel in an existing folder', async () => {
     expectError(await t.as('hamlet').post('/channels/create', { name: 'Filed', folder_id: 999, subscribers: [] }), 400, 'BAD_REQUEST', 'Invalid channel folder ID');
-    const ok = await t.as('hamlet').post('/channels/create', { name: 'Filed', folder_id: 1, subscribers: [id('hamlet')] });
-    expect((await subscriptionOf(t.as('hamlet'), ok.body.id)).folder_id).toBe(1);
+    const ok = await t.as('hamlet').post('/channels/create', { name: 'Filed', folder_id: folderId(t, 'Frontend'), subscribers: [id('hamlet')] });
+    expect((await subscriptionOf(t.as('hamlet'), ok.body.id)).folder_id).toBe(folderId(t, 'Frontend'));
   });
 
   it('accepts both forms of a group-setting value and normalises them', async () => {

@@ -3,7 +3,7 @@
 // read back from the store.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { expectError, watchEvents } from '../subscriptions/read-back.js';
+import { expectError, folderId, watchEvents } from '../subscriptions/read-back.js';
 
 let t: TestServer;
 beforeEach(async () => { t = await startTestServer(); });
@@ -11,8 +11,9 @@ afterEach(async () => { await t.close(); });
 
 const store = () => t.server.world.store;
 const folder = (id: number) => store().channelFolders.get(id)!;
-const FRONTEND = 1; // holds Scotland and Wales
-const LEGACY = 3; // archived; holds only the archived Old Rome
+let FRONTEND: number; // holds Scotland and Wales
+let LEGACY: number; // archived; holds only the archived Old Rome
+beforeEach(() => { FRONTEND = folderId(t, 'Frontend'); LEGACY = folderId(t, 'Legacy'); });
 
 describe('PATCH /channel_folders/{channel_folder_id}', () => {
   it('lets an administrator rename a folder and tells everyone', async () => {

@@ -2,7 +2,7 @@
 // GET /users/me/subscriptions, and the stream/update events.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { expectError, groupId, streamId, subscriptionOf, watchEvents } from '../subscriptions/read-back.js';
+import { expectError, folderId, groupId, streamId, subscriptionOf, watchEvents } from '../subscriptions/read-back.js';
 import { subscriptionKey } from '../../src/store/store.js';
 
 let t: TestServer;
@@ -180,8 +180,8 @@ describe('PATCH /streams/{stream_id}: other settings', () => {
   it('moves the channel into a folder, or out of it with null', async () => {
     expect((await t.as('hamlet').patch(`/streams/${rome()}`, { folder_id: null })).status).toBe(200);
     expect((await subscriptionOf(t.as('hamlet'), rome())).folder_id).toBeNull();
-    expect((await t.as('hamlet').patch(`/streams/${rome()}`, { folder_id: 1 })).status).toBe(200);
-    expect((await subscriptionOf(t.as('hamlet'), rome())).folder_id).toBe(1);
+    expect((await t.as('hamlet').patch(`/streams/${rome()}`, { folder_id: folderId(t, 'Frontend') })).status).toBe(200);
+    expect((await subscriptionOf(t.as('hamlet'), rome())).folder_id).toBe(folderId(t, 'Frontend'));
     expectError(await t.as('hamlet').patch(`/streams/${rome()}`, { folder_id: 999 }), 400, 'BAD_REQUEST', 'Invalid channel folder ID');
   });
 

@@ -24,9 +24,12 @@ function validRaw(op: Operation): { path: Record<string, string>; body: Record<s
   return { path, body };
 }
 
-function decodeError(op: Operation, path: Record<string, string>, body: Record<string, string>): ApiError | null {
+/** A feature level at which the parameter exists (removed ones are tested just before removal). */
+const levelFor = (p?: ParamSpec) => (p && Number.isFinite(p.removedAt) ? p.removedAt - 1 : Number.MAX_SAFE_INTEGER);
+
+function decodeError(op: Operation, path: Record<string, string>, body: Record<string, string>, p?: ParamSpec): ApiError | null {
   try {
-    decodeParams(op, path, body, {});
+    decodeParams(op, path, body, {}, levelFor(p));
     return null;
   } catch (err) {
     if (err instanceof ApiError) return err;
@@ -84,7 +87,7 @@ describe('decoding, over every operation of the description', () => {
   it.each(cases.map((c) => [c.op.id, c.p.name, c.raw.slice(0, 20), c] as const))('%s %s=%s is refused', (_id, _name, _raw, c) => {
     const { path, body } = validRaw(c.op);
     body[c.p.name] = c.raw;
-    const err = decodeError(c.op, path, body);
+    const err = decodeError(c.op, path, body, c.p);
     expect(err, `${c.op.id} ${c.p.name}=${c.raw.slice(0, 30)}`).not.toBeNull();
     expect(err!.code).toBe('BAD_REQUEST');
     expect(err!.status).toBe(400);

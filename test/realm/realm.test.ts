@@ -96,10 +96,12 @@ describe('POST /mobile_push/e2ee/test_notification', () => {
     expect(sent()).toEqual([{ user_id: t.user('hamlet').user_id, device_id: 2, kind: 'test' }]);
   });
 
-  it('accepts the pre-FL 468 push_account_id as the device', async () => {
-    const r = await t.as('iago').post('/mobile_push/e2ee/test_notification', { push_account_id: 3 });
+  it('accepts push_account_id as the device below FL 468, and ignores it from 468 on', async () => {
+    const r = await t.as('iago', { 'X-Mock-Feature-Level': '467' }).post('/mobile_push/e2ee/test_notification', { push_account_id: 3 });
     expect(r.body).toEqual(ok);
     expect(sent()).toEqual([{ user_id: t.user('iago').user_id, device_id: 3, kind: 'test' }]);
+    const now = await t.as('iago').post('/mobile_push/e2ee/test_notification', { push_account_id: 3 });
+    expect(now.body).toEqual({ ...ok, ignored_parameters_unsupported: ['push_account_id'] });
   });
 
   it.each([

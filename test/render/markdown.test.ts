@@ -19,7 +19,7 @@ describe('Markdown', () => {
     expect(html('See [the site](https://zulip.com) and https://example.com')).toBe(
       '<p>See <a href="https://zulip.com">the site</a> and <a href="https://example.com">https://example.com</a></p>');
     expect(html('one\ntwo\n\nthree')).toBe('<p>one<br>two</p>\n<p>three</p>');
-    expect(html('```\ncode @**King Hamlet** #123\n```')).toBe('<pre><code>code @**King Hamlet** #123\n</code></pre>');
+    expect(html('```\ncode @**King Hamlet** #123\n```')).toBe('<div class="codehilite"><pre><span></span><code>code @**King Hamlet** #123\n</code></pre></div>');
   });
 
   it('shows raw HTML as text', () => {
@@ -112,5 +112,25 @@ describe('linkifiers', () => {
     expect(expandUrlTemplate('https://x.org/{+path}', { path: 'a/b' })).toBe('https://x.org/a/b');
     store.linkifiers.insert({ id: 11, pattern: 'PR (?P<repo>[a-z]+)/(?P<num>[0-9]+)', url_template: 'https://git.example/{repo}/pull/{num}', example_input: null, reverse_template: null, alternative_url_templates: [] });
     expect(html('see PR web/12')).toBe('<p>see <a href="https://git.example/web/pull/12">PR web/12</a></p>');
+  });
+});
+
+describe('quotes, spoilers and code blocks', () => {
+  it('renders ```quote and > quotes as blockquotes whose mentions are silent', () => {
+    const r = renderMessage(store, '```quote\nHi @**Iago** and @**all**\n```\n> @**Othello, the Moor of Venice** said so', hamlet());
+    expect(r.html).toBe('<blockquote>\n<p>Hi <span class="user-mention silent" data-user-id="2">Iago</span> and '
+      + '<span class="user-mention channel-wildcard-mention silent" data-user-id="*">all</span></p>\n</blockquote>\n'
+      + '<blockquote>\n<p><span class="user-mention silent" data-user-id="5">Othello, the Moor of Venice</span> said so</p>\n</blockquote>');
+    expect(r.mentionedUserIds.size).toBe(0);
+    expect(r.mentionsChannelWildcard).toBe(false);
+  });
+
+  it('renders ```spoiler blocks with their header', () => {
+    expect(html('```spoiler **Plot**\nThe butler did it.\n```')).toBe('<div class="spoiler-block"><div class="spoiler-header">\n'
+      + '<p><strong>Plot</strong></p>\n</div><div class="spoiler-content" aria-hidden="true">\n<p>The butler did it.</p>\n</div></div>');
+  });
+
+  it('renders other fenced code as a code block, language noted', () => {
+    expect(html('```py\nprint("<hi>")\n```')).toBe('<div class="codehilite" data-code-language="py"><pre><span></span><code>print(&quot;&lt;hi&gt;&quot;)\n</code></pre></div>');
   });
 });

@@ -30,6 +30,8 @@ export function watchEvents(t: TestServer): Published[] {
 
 export const streamId = (t: TestServer, name: string) => t.server.world.store.streams.by('name', name.toLowerCase())!.stream_id;
 
+export const folderId = (t: TestServer, name: string) => t.server.world.store.channelFolders.find((f) => f.name === name)!.id;
+
 export const groupId = (t: TestServer, name: string) => t.server.world.store.userGroups.find((g) => g.name === name)!.id;
 
 /** Expects an error answer with this status, code and message. */

@@ -1,52 +1,25 @@
 // The web inspector at /__mock/ui, driven in a real (headless) Chromium against a real running
-// mock: the live journal and its detail, filters, scenarios, the clock, the state and reset, in
-// light, dark and narrow layouts. Screenshots of each view go to test-results/screenshots/.
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+// mock: the live journal and its detail, filters, scenarios, the clock, the state and reset.
+// Screenshots of each view go to test-results/screenshots/ (layouts: inspector-layout.test.ts).
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
 import { startMockServer, type StartedMock } from '../../src/index.js';
 import { takeViolations } from '../setup/contract-guard.js';
-import { basicAuth, formEncode } from '../helpers/server.js';
-
-const SHOTS = 'test-results/screenshots';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-quic'];
-const SOON = { timeout: 5000, interval: 50 };
+import { api as callApi, entries, launchBrowser, openInspector, pageErrors, shot, showTab as tab, SOON } from './browser.js';
 
 let mock: StartedMock;
 let browser: Browser;
 let page: Page;
 
-/** An API call as a fixture user, form-encoded like the real clients. */
-async function api(who: string, method: string, path: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  const u = mock.user(who);
-  const res = await fetch(`${mock.baseUrl}/api/v1${path}`, {
-    method,
-    headers: { authorization: basicAuth(u.email, u.api_key), 'content-type': 'application/x-www-form-urlencoded', ...headers },
-    body: method === 'GET' ? undefined : formEncode(params),
-  });
-  return { status: res.status, body: await res.json() as any };
-}
-
-async function openInspector(options: BrowserContextOptions = {}, query = ''): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light', ...options });
-  const p = await context.newPage();
-  p.on('pageerror', (err) => { throw err; });
-  await p.goto(`${mock.baseUrl}/__mock/ui${query}`);
-  await p.locator('body[data-ready="true"]').waitFor();
-  return p;
-}
-
-const shot = (p: Page, name: string, fullPage = false) => p.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
-const entries = (p: Page) => p.locator('#journal-list > li');
-const tab = (p: Page, name: string) => p.locator(`#tab-${name}`).click();
+const api = (who: string, method: string, path: string, params: Record<string, unknown> = {}) => callApi(mock, who, method, path, params);
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   mock = await startMockServer();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-  page = await openInspector();
+  browser = await launchBrowser();
+  page = await openInspector(browser, mock);
 });
+
+afterEach(() => { expect(pageErrors(page)).toEqual([]); });
 
 afterAll(async () => {
   await browser?.close();
@@ -111,19 +84,19 @@ describe('the journal', () => {
   });
 
   it('highlights a response that breaks the description and shows its problems with their JSON paths', async () => {
-    await mock.control.scenarios.activate({ name: 'broken-own-user', rules: [{ operation: 'get-own-user', once: true, respond: { success: { full_name: 42 } } }] });
-    await api('hamlet', 'GET', '/users/me');
+    await mock.control.scenarios.activate({ name: 'broken-send', rules: [{ operation: 'send-message', once: true, respond: { success: { id: 'not a number' } } }] });
+    await api('hamlet', 'POST', '/messages', { type: 'stream', to: 'Denmark', topic: 'inspector', content: 'answered wrongly' });
     const violations = takeViolations();
-    expect(violations.map((v) => v.operation)).toEqual(['get-own-user']);
+    expect(violations.map((v) => v.operation)).toEqual(['send-message']);
     const entry = entries(page).first();
     await expect.poll(() => entry.getAttribute('class'), SOON).toContain('has-problems');
     expect(await entry.textContent()).toMatch(/⚠ \d+ problems?/);
     await entry.locator('button').click();
     const listed = await page.locator('#journal-detail .problems li').allTextContents();
-    expect(listed.length).toBe(violations[0].problems.length);
-    expect(listed.some((t) => t.startsWith('/full_name '))).toBe(true);
+    expect(listed).toEqual(violations[0].problems.map((p) => `${p.path || '/'} ${p.message}`));
+    expect(listed).toContain('/id must be integer');
     await shot(page, 'problems');
-    await mock.control.scenarios.deactivate('broken-own-user');
+    await mock.control.scenarios.deactivate('broken-send');
   });
 });
 
@@ -141,6 +114,7 @@ describe('the scenarios panel', () => {
     const item = page.locator('li[data-name="no-active-push-device"]');
     await expect.poll(() => item.locator('.hits').textContent(), SOON).toBe('1 hit');
     expect(await page.locator('#scenario-count').textContent()).toBe('1');
+    await item.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await shot(page, 'scenarios');
 
     await tab(page, 'journal');
@@ -174,7 +148,7 @@ describe('the clock panel and the state panel', () => {
     const row = page.locator('.scheduled-table tbody tr').filter({ hasText: `#${id}` });
     await expect.poll(() => row.textContent(), SOON).toMatch(/delivered: message #\d+/);
     const messageId = Number(/delivered: message #(\d+)/.exec((await row.textContent())!)![1]);
-    const { state } = await mock.control.state.export();
+    const state = await mock.control.state.export();
     expect(state.messages.find((m) => m.id === messageId)).toMatchObject({ content: 'Scheduled from the inspector test', topic: 'later', stream_id: denmark.stream_id });
     const topic = page.locator('#state-messages .topic').filter({ hasText: 'later' });
     expect(await topic.textContent()).toContain('Scheduled from the inspector test');
@@ -182,6 +156,8 @@ describe('the clock panel and the state panel', () => {
       .toMatch(new RegExp(`King Hamlet.*Member.*yes.*${mock.user('hamlet').api_key}`));
     expect(await page.locator('.channel').filter({ hasText: '#Denmark' }).textContent()).toContain('King Hamlet');
     await shot(page, 'state', true);
+    await row.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await shot(page, 'state-scheduled');
   });
 
   it('freezes the clock and advances it by a minute, an hour and a day', async () => {
@@ -201,7 +177,7 @@ describe('the clock panel and the state panel', () => {
 
 describe('reset', () => {
   it('asks for confirmation, does nothing when cancelled and restores the fixture when confirmed', async () => {
-    const scheduledCount = async () => (await mock.control.state.export()).state.scheduled_messages.length;
+    const scheduledCount = async () => (await mock.control.state.export()).scheduled_messages.length;
     const fixtureCount = mock.server.fixture.scheduled_messages.length;
     expect(await scheduledCount()).toBe(fixtureCount + 1);
     await page.locator('#reset-button').click();

@@ -54,3 +54,9 @@ export function streamEmailAddress(ctx: Ctx, streamId: number, senderId: number 
   const local = `${channelEmailSlug(stream.name) || 'channel'}.${token}.show-sender`;
   return { email: `${local}@${store.realm.email_gateway_domain}` };
 }
+
+/** The address old servers put in each subscription (email_address, removed at FL 226). */
+export function legacyEmailAddress(ctx: Ctx, stream: Stream): string {
+  const gateway = ctx.store.users.get(ctx.store.realm.email_gateway_bot_id)!;
+  return `${channelEmailSlug(stream.name) || 'channel'}.${channelEmailToken(ctx, stream, gateway)}@${ctx.store.realm.email_gateway_domain}`;
+}

@@ -10,6 +10,10 @@ import { isGroupMember } from './membership.js';
 export function isUserGroupMember(ctx: Ctx, groupId: number, userId: number, directOnly: boolean): boolean {
   requireNonGuest(ctx.actor);
   const group = groupForRead(ctx.store, groupId);
-  if (!ctx.store.users.get(userId)) throw badRequest('No such user');
-  return isGroupMember(ctx.store, group.id, userId, directOnly);
+  const user = ctx.store.users.get(userId);
+  if (!user) throw badRequest('No such user');
+  // Bots could be asked about from FL 458 on.
+  if (user.is_bot && !ctx.supports('bot_group_membership_query')) throw badRequest('No such user');
+  // Before FL 303 deactivated users still counted as members.
+  return isGroupMember(ctx.store, group.id, userId, directOnly, !ctx.supports('group_members_exclude_deactivated'));
 }

@@ -6,7 +6,7 @@ import { badRequest } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import type { UserGroup } from '../../store/state.js';
 import { activeUserIds } from '../users/access.js';
-import { requireNonGuest } from '../users/roles.js';
+import { requireHuman, requireNonGuest } from '../users/roles.js';
 import { groupForUpdate } from './access.js';
 import { subgroupClosure } from './membership.js';
 
@@ -22,6 +22,12 @@ const unique = (ids: number[]) => [...new Set(ids)];
 export function updateGroupMembers(ctx: Ctx, groupId: number, change: MembershipChange): void {
   const { store, actor } = ctx;
   requireNonGuest(actor);
+  // Bots may change group members from FL 496 on.
+  if (!ctx.supports('bots_update_group_members')) requireHuman(actor);
+  // Before FL 391 a deactivated group's members could not be changed.
+  if (!ctx.supports('deactivated_group_members_editable') && store.userGroups.get(groupId)?.deactivated) {
+    throw badRequest('You can not modify a deactivated user group.');
+  }
   const add = unique(change.add ?? []);
   const remove = unique(change.delete ?? []);
   const addSubgroups = unique(change.add_subgroups ?? []);

@@ -1,6 +1,6 @@
 // check_message: everything that must hold before a message may be sent (or scheduled), in the
 // order the real server checks it. Returns the message ready to send; changes nothing.
-import { badRequest } from '../../errors.js';
+import { ApiError, badRequest } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import type { Stream, User } from '../../store/state.js';
 import { hasContentAccess, subscriberIds } from '../channels/access.js';
@@ -12,6 +12,8 @@ import { checkTopicPolicy, normalizeTopic, topicExists, topicParticipants } from
 
 export const DEFAULT_EMPTY_TOPIC_DISPLAY_NAME = 'general chat';
 
+export type Supports = (behaviour: string) => boolean;
+
 export interface SendInput {
   /** direct, private, channel or stream. */
   type: string;
@@ -22,6 +24,8 @@ export interface SendInput {
   /** The sending client's name (recorded on the message). */
   client: string;
   emptyTopicDisplayName?: string;
+  /** The feature-level behaviours of the request (openapi/behaviours.yaml); absent: the newest. */
+  supports?: Supports;
 }
 
 export interface PreparedMessage {
@@ -74,16 +78,18 @@ function checkDirectMessagePermission(store: Store, sender: User, users: User[])
   }
 }
 
-function checkMentions(store: Store, sender: User, stream: Stream | null, rendered: RenderResult, participants: Set<number>): void {
+function checkMentions(store: Store, sender: User, stream: Stream | null, rendered: RenderResult, participants: Set<number>, supports: Supports): void {
   if (sender.is_system_bot) return;
   const { realm } = store;
   const mayMentionMany = () => holdsSetting(store, realm.can_mention_many_users_group, sender.user_id);
   const many = realm.wildcard_mention_large_threshold;
+  // Before FL 229 the same refusals carried the generic code.
+  const coded = (err: ApiError) => (supports('wildcard_mention_error_codes') ? err : badRequest(err.message));
   if (stream && rendered.mentionsChannelWildcard && subscriberIds(store, stream.stream_id).length > many && !mayMentionMany()) {
-    throw streamWildcardNotAllowed();
+    throw coded(streamWildcardNotAllowed());
   }
   if (stream && rendered.mentionsTopicWildcard && participants.size > many && !mayMentionMany()) {
-    throw topicWildcardNotAllowed();
+    throw coded(topicWildcardNotAllowed());
   }
   for (const groupId of rendered.mentionedGroupIds) {
     const group = store.userGroups.get(groupId)!;
@@ -96,10 +102,11 @@ function checkMentions(store: Store, sender: User, stream: Stream | null, render
 export function checkMessage(store: Store, sender: User, input: SendInput): PreparedMessage {
   const type = messageType(input.type);
   const displayName = input.emptyTopicDisplayName ?? DEFAULT_EMPTY_TOPIC_DISPLAY_NAME;
+  const supports = input.supports ?? (() => true);
   let topic = '';
   if (type === 'stream') {
     if (input.topic === undefined) throw badRequest('Missing topic');
-    topic = normalizeTopic(input.topic, displayName);
+    topic = normalizeTopic(input.topic, displayName, supports);
   }
   // Direct recipients are looked up before the content is checked; channels after (as the real server).
   const direct = type === 'private' ? addresseeFor(store, type, input.to) : null;
@@ -125,6 +132,6 @@ export function checkMessage(store: Store, sender: User, input: SendInput): Prep
   }
 
   const rendered = renderMessage(store, content, sender);
-  checkMentions(store, sender, stream, rendered, participants);
+  checkMentions(store, sender, stream, rendered, participants, supports);
   return { sender, addressee, topic, content, rendered, recipientIds, topicParticipantIds: participants, client: input.client };
 }

@@ -4,10 +4,18 @@ import { badRequest } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import type { Stream } from '../../store/state.js';
 
-/** `(no topic)` and the empty-topic display name both mean the empty topic (FL 334, 370). */
-export function normalizeTopic(topic: string, emptyTopicDisplayName: string): string {
+/**
+ * The topic as stored. The empty topic exists from FL 334 (and the empty-topic display name
+ * means it); `(no topic)` means it from FL 370, before which it was an ordinary name.
+ */
+export function normalizeTopic(topic: string, emptyTopicDisplayName: string, supports: (behaviour: string) => boolean = () => true): string {
   const trimmed = topic.trim();
-  return trimmed === '(no topic)' || trimmed === emptyTopicDisplayName ? '' : trimmed;
+  if (!supports('empty_topic_allowed')) {
+    if (!trimmed) throw badRequest("Topic can't be empty!");
+    return trimmed;
+  }
+  if (trimmed === emptyTopicDisplayName) return '';
+  return trimmed === '(no topic)' && supports('no_topic_means_empty') ? '' : trimmed;
 }
 
 /** A channel whose policy is `inherit` follows the organization's realm_topics_policy. */

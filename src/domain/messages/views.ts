@@ -24,6 +24,7 @@ export const views: ViewTable = {
       topic: p.topic ?? p.subject,
       client: ctx.clientName,
       emptyTopicDisplayName: displayName(ctx),
+      supports: ctx.supports,
       readBySender: p.read_by_sender,
       queueId: p.queue_id,
       localId: p.local_id,
@@ -43,6 +44,7 @@ export const views: ViewTable = {
       topic: p.topic,
       client: ctx.clientName,
       emptyTopicDisplayName: displayName(ctx),
+      supports: ctx.supports,
       scheduledDeliveryTimestamp: p.scheduled_delivery_timestamp,
       readBySender: p.read_by_sender,
     }, ctx.clock.now());

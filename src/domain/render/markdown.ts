@@ -1,7 +1,7 @@
 // Renders message content and channel descriptions to HTML with `marked` (GitHub-flavoured
 // Markdown, single newlines as line breaks) extended with the chat's own syntax: mentions,
-// channel links and the organization's linkifiers. Raw HTML in the source is shown as text, as
-// on the real server.
+// channel links, the organization's linkifiers, and the quote and spoiler code blocks. Raw HTML
+// in the source is shown as text, as on the real server.
 import { Marked, type Tokens } from 'marked';
 import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
@@ -11,25 +11,52 @@ import { compileLinkifiers, linkifierExtension } from './linkifiers.js';
 import { mentionExtension } from './mentions.js';
 import { newRenderState, type RenderState } from './render-state.js';
 
-export interface RenderResult extends Omit<RenderState, 'store' | 'sender'> {
+export interface RenderResult extends Omit<RenderState, 'store' | 'sender' | 'quoteDepth'> {
   html: string;
+}
+
+function newMarked(state: RenderState): Marked {
+  const marked: Marked = new Marked({
+    async: false,
+    gfm: true,
+    breaks: true,
+    extensions: [mentionExtension(state), channelLinkExtension(state), linkifierExtension(compileLinkifiers(state.store))],
+    renderer: {
+      // Raw HTML is not allowed: show it as the text it is.
+      html: (token: Tokens.HTML | Tokens.Tag) => escapeHtml(token.text),
+      blockquote(token: Tokens.Blockquote) {
+        return `<blockquote>\n${quoted(() => this.parser.parse(token.tokens))}</blockquote>\n`;
+      },
+      code(token: Tokens.Code) {
+        const [lang = '', ...rest] = (token.lang ?? '').trim().split(/\s+/);
+        // ```quote and ```spoiler hold Markdown, rendered like the rest of the message.
+        const markdown = (text: string) => marked.parser(marked.lexer(text));
+        if (lang === 'quote') return `<blockquote>\n${quoted(() => markdown(token.text))}</blockquote>\n`;
+        if (lang === 'spoiler') {
+          const header = rest.length ? markdown(rest.join(' ')) : '';
+          return `<div class="spoiler-block"><div class="spoiler-header">\n${header}</div><div class="spoiler-content" aria-hidden="true">\n${markdown(token.text)}</div></div>\n`;
+        }
+        const language = lang ? ` data-code-language="${escapeHtml(lang)}"` : '';
+        return `<div class="codehilite"${language}><pre><span></span><code>${escapeHtml(token.text)}\n</code></pre></div>\n`;
+      },
+    },
+  });
+  function quoted(render: () => string): string {
+    state.quoteDepth++;
+    try {
+      return render();
+    } finally {
+      state.quoteDepth--;
+    }
+  }
+  return marked;
 }
 
 /** Renders `content`, recording the mentions it makes (for the send logic). */
 export function renderMessage(store: Store, content: string, sender: User | null = null): RenderResult {
   const state = newRenderState(store, sender);
-  const marked = new Marked({
-    async: false,
-    gfm: true,
-    breaks: true,
-    extensions: [mentionExtension(state), channelLinkExtension(state), linkifierExtension(compileLinkifiers(store))],
-    renderer: {
-      // Raw HTML is not allowed: show it as the text it is.
-      html: (token: Tokens.HTML | Tokens.Tag) => escapeHtml(token.text),
-    },
-  });
-  const html = (marked.parse(content) as string).trim();
-  const { store: _s, sender: _u, ...found } = state;
+  const html = (newMarked(state).parse(content) as string).trim();
+  const { store: _s, sender: _u, quoteDepth: _q, ...found } = state;
   return { html, ...found };
 }
 

@@ -1,16 +1,23 @@
 // Marked extensions for mentions: users (@**Full Name**, @**Full Name|id**, @**|id**), silent
 // mentions (@_**Name**), wildcards (@**all**, @**everyone**, @**channel**, @**stream**,
 // @**topic**) and user groups (@*group*, @_*group*). A name that matches nobody stays text,
-// so the rest of the Markdown (here: the bold) applies to it, as on the real server.
+// so the rest of the Markdown (here: the bold) applies to it, as on the real server. Mentions
+// inside a quote are shown silent and notify nobody (quoting must not re-notify).
 import type { TokenizerAndRendererExtension, Tokens } from 'marked';
-import type { User } from '../../store/state.js';
+import type { User, UserGroup } from '../../store/state.js';
 import { escapeHtml } from './html.js';
 import { atWordStart, type RenderState } from './render-state.js';
 
 const CHANNEL_WILDCARDS = new Set(['all', 'everyone', 'channel', 'stream']);
 const TOPIC_WILDCARD = 'topic';
 
-type MentionToken = Tokens.Generic & { html: string };
+type Target =
+  | { kind: 'user'; user: User }
+  | { kind: 'group'; group: UserGroup }
+  | { kind: 'channel-wildcard'; name: string }
+  | { kind: 'topic-wildcard' };
+
+type MentionToken = Tokens.Generic & { target: Target; silent: boolean };
 
 function userByMention(state: RenderState, text: string): User | undefined {
   const withId = /^(.*)\|(\d+)$/.exec(text);
@@ -26,30 +33,40 @@ function userByMention(state: RenderState, text: string): User | undefined {
   return found.length === 1 ? found[0] : undefined;
 }
 
-function userMentionHtml(state: RenderState, text: string, silent: boolean): string | null {
-  const cls = silent ? ' silent' : '';
-  const at = silent ? '' : '@';
-  if (CHANNEL_WILDCARDS.has(text)) {
-    if (!silent) state.mentionsChannelWildcard = true;
-    return `<span class="user-mention channel-wildcard-mention${cls}" data-user-id="*">${at}${text}</span>`;
-  }
-  if (text === TOPIC_WILDCARD) {
-    if (!silent) state.mentionsTopicWildcard = true;
-    return `<span class="topic-mention${cls}">${at}${text}</span>`;
-  }
+function userTarget(state: RenderState, text: string): Target | undefined {
+  if (CHANNEL_WILDCARDS.has(text)) return { kind: 'channel-wildcard', name: text };
+  if (text === TOPIC_WILDCARD) return { kind: 'topic-wildcard' };
   const user = userByMention(state, text);
-  if (!user) return null;
-  if (!silent) state.mentionedUserIds.add(user.user_id);
-  return `<span class="user-mention${cls}" data-user-id="${user.user_id}">${at}${escapeHtml(user.full_name)}</span>`;
+  return user && { kind: 'user', user };
 }
 
-function groupMentionHtml(state: RenderState, text: string, silent: boolean): string | null {
+function groupTarget(state: RenderState, text: string): Target | undefined {
   const lower = text.toLowerCase();
   const group = state.store.userGroups.find((g) => !g.is_system_group && !g.deactivated && g.name.toLowerCase() === lower);
-  if (!group) return null;
-  if (!silent) state.mentionedGroupIds.add(group.id);
+  return group && { kind: 'group', group };
+}
+
+/** Records what a (non-silent) mention notifies. */
+function record(state: RenderState, target: Target): void {
+  if (target.kind === 'user') state.mentionedUserIds.add(target.user.user_id);
+  else if (target.kind === 'group') state.mentionedGroupIds.add(target.group.id);
+  else if (target.kind === 'channel-wildcard') state.mentionsChannelWildcard = true;
+  else state.mentionsTopicWildcard = true;
+}
+
+function mentionHtml(target: Target, silent: boolean): string {
   const cls = silent ? ' silent' : '';
-  return `<span class="user-group-mention${cls}" data-user-group-id="${group.id}">${silent ? '' : '@'}${escapeHtml(group.name)}</span>`;
+  const at = silent ? '' : '@';
+  switch (target.kind) {
+    case 'user':
+      return `<span class="user-mention${cls}" data-user-id="${target.user.user_id}">${at}${escapeHtml(target.user.full_name)}</span>`;
+    case 'group':
+      return `<span class="user-group-mention${cls}" data-user-group-id="${target.group.id}">${at}${escapeHtml(target.group.name)}</span>`;
+    case 'channel-wildcard':
+      return `<span class="user-mention channel-wildcard-mention${cls}" data-user-id="*">${at}${target.name}</span>`;
+    case 'topic-wildcard':
+      return `<span class="topic-mention${cls}">${at}topic</span>`;
+  }
 }
 
 export function mentionExtension(state: RenderState): TokenizerAndRendererExtension {
@@ -60,17 +77,18 @@ export function mentionExtension(state: RenderState): TokenizerAndRendererExtens
     tokenizer(src, tokens): MentionToken | undefined {
       if (!src.startsWith('@') || !atWordStart(tokens)) return undefined;
       const user = /^@(_?)\*\*([^*]+)\*\*/.exec(src);
-      if (user) {
-        const html = userMentionHtml(state, user[2], user[1] === '_');
-        return html === null ? undefined : { type: 'zulipMention', raw: user[0], html };
-      }
-      const group = /^@(_?)\*([^*]+)\*(?!\*)/.exec(src);
-      if (group) {
-        const html = groupMentionHtml(state, group[2], group[1] === '_');
-        return html === null ? undefined : { type: 'zulipMention', raw: group[0], html };
-      }
-      return undefined;
+      const group = user ? null : /^@(_?)\*([^*]+)\*(?!\*)/.exec(src);
+      const m = user ?? group;
+      if (!m) return undefined;
+      const target = user ? userTarget(state, m[2]) : groupTarget(state, m[2]);
+      return target && { type: 'zulipMention', raw: m[0], target, silent: m[1] === '_' };
     },
-    renderer: (token) => (token as MentionToken).html,
+    // Decided when rendering, when it is known whether the mention sits in a quote.
+    renderer(token) {
+      const { target, silent } = token as MentionToken;
+      const effectiveSilent = silent || state.quoteDepth > 0;
+      if (!effectiveSilent) record(state, target);
+      return mentionHtml(target, effectiveSilent);
+    },
   };
 }

@@ -15,6 +15,8 @@ export interface RenderState {
   mentionsChannelWildcard: boolean;
   /** @**topic** (not silently). */
   mentionsTopicWildcard: boolean;
+  /** How many quotes the renderer is inside (mentions there are silent). */
+  quoteDepth: number;
 }
 
 export function newRenderState(store: Store, sender: User | null): RenderState {
@@ -25,6 +27,7 @@ export function newRenderState(store: Store, sender: User | null): RenderState {
     mentionedGroupIds: new Set(),
     mentionsChannelWildcard: false,
     mentionsTopicWildcard: false,
+    quoteDepth: 0,
   };
 }
 

@@ -7,6 +7,7 @@ import type { Store } from '../../store/store.js';
 import { channelActivity } from '../channels/activity.js';
 import { subscriberIds } from '../channels/access.js';
 import { subscriptionToDict } from './subscription-dict.js';
+import { legacyEmailAddress } from '../channels/email-address.js';
 
 /** Channels below this many subscribers always get the full list. */
 export const FULL_SUBSCRIBER_LIST_BELOW = 250;
@@ -30,6 +31,9 @@ export function listSubscriptions(ctx: Ctx, include: IncludeSubscribers): { subs
     const stream = store.streams.get(sub.stream_id);
     if (!stream) continue;
     const dict = subscriptionToDict(store, sub, stream, activity);
+    // Fields only older servers sent (their levels are in the description).
+    if (ctx.hasField('Subscription', 'role')) dict.role = 20;
+    if (ctx.hasField('Subscription', 'email_address')) dict.email_address = legacyEmailAddress(ctx, stream);
     if (include !== false) {
       const ids = subscriberIds(store, stream.stream_id);
       if (include === 'partial' && ids.length >= FULL_SUBSCRIBER_LIST_BELOW) dict.partial_subscribers = partialSubscribers(store, ids, now);

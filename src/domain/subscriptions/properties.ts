@@ -46,6 +46,11 @@ function applyChange(ctx: Ctx, sub: Subscription, property: string, value: unkno
   if (property === 'is_muted' || property === 'in_home_view') {
     const muted = property === 'is_muted' ? (value as boolean) : !(value as boolean);
     ctx.store.subscriptions.update(sub, { is_muted: muted });
+    // Servers before FL 139 sent one event, for the property the client named.
+    if (!ctx.supports('subscription_mute_two_events')) {
+      publishProperty(ctx, sub, property, value);
+      return;
+    }
     publishProperty(ctx, sub, 'in_home_view', !muted);
     publishProperty(ctx, sub, 'is_muted', muted);
     return;

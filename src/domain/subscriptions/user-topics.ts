@@ -61,6 +61,10 @@ function streamForMute(ctx: Ctx, p: MuteTopicParams): Stream {
   return stream;
 }
 
+function policyOf(ctx: Ctx, stream: Stream, topic: string): number {
+  return ctx.store.userTopics.get(userTopicKey(ctx.actor.user_id, stream.stream_id, topic))?.visibility_policy ?? 0;
+}
+
 export function muteTopic(ctx: Ctx, p: MuteTopicParams): void {
   if (p.stream_id === undefined && p.stream === undefined) throw badRequest("Missing 'stream_id' argument");
   if (p.stream_id !== undefined && p.stream !== undefined) {
@@ -68,11 +72,16 @@ export function muteTopic(ctx: Ctx, p: MuteTopicParams): void {
     throw new ApiError('BAD_REQUEST', `Unsupported parameter combination: ${parameters}`, 400, { parameters });
   }
   if (p.op === 'add') {
-    setVisibilityPolicy(ctx, streamForMute(ctx, p), p.topic, 1);
+    const stream = streamForMute(ctx, p);
+    // Before FL 169 muting a muted topic was an error.
+    if (!ctx.supports('mute_topic_idempotent') && policyOf(ctx, stream, p.topic) === 1) throw badRequest('Topic already muted');
+    setVisibilityPolicy(ctx, stream, p.topic, 1);
     return;
   }
   // Unmuting only needs the channel to exist; an unknown one means there was nothing muted.
   const stream = p.stream_id !== undefined ? ctx.store.streams.get(p.stream_id) : streamByName(ctx.store, p.stream!.trim());
   if (!stream) throw badRequest('Topic is not muted');
+  // Before FL 169 unmuting a topic that was not muted was an error.
+  if (!ctx.supports('mute_topic_idempotent') && policyOf(ctx, stream, p.topic) !== 1) throw badRequest('Topic is not muted');
   setVisibilityPolicy(ctx, stream, p.topic, 0);
 }
