@@ -24,13 +24,22 @@ export class SchemaCompiler {
   }
 }
 
-/** Rewrites local refs (#/components/...) to refs into the registered document. */
+const gated = (prop: any) => prop && typeof prop === 'object' && ('x-feature-level' in prop || 'x-removed-at' in prop);
+
+/**
+ * Rewrites local refs (#/components/...) to refs into the registered document. A property that
+ * exists only at some feature levels cannot be required at all of them, so it leaves `required`
+ * (responses are shaped to the request's level before they are checked).
+ */
 export function rebase(value: any): any {
   if (Array.isArray(value)) return value.map(rebase);
   if (!value || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${DOC_ID}${v}` : rebase(v);
+  }
+  if (Array.isArray(value.required) && value.properties) {
+    out.required = value.required.filter((name: string) => !gated(value.properties[name]));
   }
   return out;
 }

@@ -97,5 +97,5 @@ export function toast(text, kind = 'info') {
   region.append(item);
   // A burst of actions leaves only the latest few on screen.
   while (region.children.length > 3) region.firstElementChild.remove();
-  setTimeout(() => item.remove(), kind === 'error' ? 8000 : 4000);
+  setTimeout(() => item.remove(), kind === 'error' ? 8000 : 3000);
 }

@@ -1,0 +1,192 @@
+// Behaviour by feature level: for each dated change, the level just below it and the level at it.
+// The level comes from the X-Mock-Feature-Level header, the control API or --feature-level.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { ControlClient } from '../../src/control/client.js';
+import { sharedContract } from '../../src/server.js';
+import { behaviours } from '../../src/contract/behaviours.js';
+
+let t: TestServer;
+beforeAll(async () => { t = await startTestServer(); });
+afterAll(async () => { await t.close(); });
+beforeEach(async () => { await new ControlClient(t.base).reset(); });
+
+const at = (level: number, who = 'hamlet') => t.as(who, { 'X-Mock-Feature-Level': String(level) });
+
+describe('choosing the level', () => {
+  it('register and server_settings report the level, with a version that fits it', async () => {
+    const s = await t.anonymous().call('GET', '/server_settings');
+    expect(s.body.zulip_feature_level).toBe(t.server.server.featureLevel);
+    const old = await fetch(`${t.base}/api/v1/server_settings`, { headers: { 'X-Mock-Feature-Level': '185' } }).then((r) => r.json());
+    expect(old).toMatchObject({ zulip_feature_level: 185, zulip_version: '7.0' });
+    const between = await fetch(`${t.base}/api/v1/server_settings`, { headers: { 'X-Mock-Feature-Level': '200' } }).then((r) => r.json());
+    expect(between.zulip_version).toBe('8.0-dev');
+  });
+
+  it('the control API sets the level of a world until set back', async () => {
+    const control = new ControlClient(t.base);
+    expect(await control.setFeatureLevel(100)).toMatchObject({ zulip_feature_level: 100 });
+    expect((await t.as('hamlet').post('/user_topics', { stream_id: 1, topic: 'x', visibility_policy: 1 })).status).toBe(404);
+    expect((await control.info()).zulip_feature_level).toBe(100);
+    await control.setFeatureLevel(null);
+    expect((await t.as('hamlet').post('/user_topics', { stream_id: 1, topic: 'x', visibility_policy: 1 })).status).toBe(200);
+  });
+
+  it('--feature-level sets the server default', async () => {
+    const old = await startTestServer({ featureLevel: 160 });
+    try {
+      const s = await old.anonymous().get('/server_settings');
+      expect(s.body.zulip_feature_level).toBe(160);
+      expect((await old.as('hamlet').post('/user_topics', { stream_id: 1, topic: 'x', visibility_policy: 1 })).status).toBe(404);
+    } finally {
+      await old.close();
+    }
+  });
+
+  it('refuses a malformed level header', async () => {
+    const r = await t.as('hamlet', { 'X-Mock-Feature-Level': 'new' }).get('/users/me');
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ result: 'error', msg: 'Invalid X-Mock-Feature-Level: new', code: 'BAD_REQUEST' });
+  });
+});
+
+describe('operations appear at the level the description gives them', () => {
+  const ops = sharedContract().operations.filter((op) => op.addedAt > 0 || Number.isFinite(op.removedAt));
+  it.each(ops.map((op) => [op.id, op]))('%s', async (_id, op) => {
+    const path = op.path.replace(/\{[^}]+\}/g, '1');
+    const call = (level: number) => at(level, 'iago').call(op.method.toUpperCase(), path, {});
+    if (op.addedAt > 0) {
+      const below = await call(op.addedAt - 1);
+      expect(below.status).toBe(404);
+      expect(below.body).toEqual({ result: 'error', msg: 'Not Found', code: 'BAD_REQUEST' });
+      expect((await call(op.addedAt)).status).not.toBe(404);
+    }
+    if (Number.isFinite(op.removedAt)) {
+      expect((await call(op.removedAt - 1)).status).not.toBe(404);
+      expect((await call(op.removedAt)).status).toBe(404);
+    }
+  });
+});
+
+describe('dated changes', () => {
+  it('FL 54: linkifiers as GET /realm/filters tuples before, GET /realm/linkifiers from it', async () => {
+    const old = await at(53).get('/realm/filters');
+    expect(old.status).toBe(200);
+    expect(old.body.filters[0]).toEqual([expect.any(String), 'https://github.com/zulip/zulip/issues/%(id)s', 1]);
+    expect((await at(53).get('/realm/linkifiers')).status).toBe(404);
+    expect((await at(54).get('/realm/filters')).status).toBe(404);
+    expect((await at(54).get('/realm/linkifiers')).status).toBe(200);
+  });
+
+  it('FL 176: url_format before, url_template from it', async () => {
+    const [before] = (await at(175).get('/realm/linkifiers')).body.linkifiers;
+    expect(before.url_format).toBe('https://github.com/zulip/zulip/issues/%(id)s');
+    expect(before).not.toHaveProperty('url_template');
+    const [after] = (await at(176).get('/realm/linkifiers')).body.linkifiers;
+    expect(after.url_template).toBe('https://github.com/zulip/zulip/issues/{id}');
+    expect(after).not.toHaveProperty('url_format');
+  });
+
+  it('FL 133 and 226: role and email_address in subscription objects before them', async () => {
+    const subs = async (level: number) => (await at(level).get('/users/me/subscriptions')).body.subscriptions[0];
+    expect(await subs(132)).toMatchObject({ role: 20, email_address: expect.stringMatching(/@/) });
+    const s133 = await subs(133);
+    expect(s133).not.toHaveProperty('role');
+    expect(s133.email_address).toMatch(/@/);
+    expect(await subs(225)).toHaveProperty('email_address');
+    expect(await subs(226)).not.toHaveProperty('email_address');
+  });
+
+  it('FL 333: can_send_message_group appears in subscriptions', async () => {
+    const subs = async (level: number) => (await at(level).get('/users/me/subscriptions')).body.subscriptions[0];
+    const before = await subs(332);
+    expect(before).not.toHaveProperty('can_send_message_group');
+    expect(before).toHaveProperty('stream_post_policy');
+    expect(await subs(333)).toHaveProperty('can_send_message_group');
+  });
+
+  it('FL 139: one subscription update event before, two from it', async () => {
+    const seen: Array<Record<string, unknown>> = [];
+    const publish = t.server.world.events.publish.bind(t.server.world.events);
+    t.server.world.events.publish = (ids, event, perQueue) => { if (event.type === 'subscription') seen.push(event); publish(ids, event, perQueue); };
+    try {
+      await at(138).patch('/users/me/subscriptions/1', { property: 'is_muted', value: true });
+      expect(seen.map((e) => e.property)).toEqual(['is_muted']);
+      seen.length = 0;
+      await at(139).patch('/users/me/subscriptions/1', { property: 'is_muted', value: false });
+      expect(seen.map((e) => e.property).sort()).toEqual(['in_home_view', 'is_muted']);
+    } finally {
+      t.server.world.events.publish = publish;
+    }
+  });
+
+  it('FL 167: ignored_parameters_unsupported only from it', async () => {
+    const before = await at(166).post('/users/me/subscriptions/properties', { subscription_data: [{ stream_id: 1, property: 'pin_to_top', value: true }], bogus: 1 });
+    expect(before.body).toEqual({ result: 'success', msg: '' });
+    const after = await at(167).post('/users/me/subscriptions/properties', { subscription_data: [{ stream_id: 1, property: 'pin_to_top', value: true }], bogus: 1 });
+    expect(after.body).toEqual({ result: 'success', msg: '', ignored_parameters_unsupported: ['bogus'] });
+  });
+
+  it('FL 169: muting a muted topic (and unmuting an unmuted one) errors before it', async () => {
+    const mute = (level: number, op: string) => at(level).patch('/users/me/subscriptions/muted_topics', { stream_id: 1, topic: 'lvl', op });
+    expect((await mute(168, 'add')).status).toBe(200);
+    expect((await mute(168, 'add')).body).toEqual({ result: 'error', msg: 'Topic already muted', code: 'BAD_REQUEST' });
+    expect((await mute(169, 'add')).status).toBe(200);
+    expect((await mute(168, 'remove')).status).toBe(200);
+    expect((await mute(168, 'remove')).body).toEqual({ result: 'error', msg: 'Topic is not muted', code: 'BAD_REQUEST' });
+    expect((await mute(169, 'remove')).status).toBe(200);
+  });
+
+  it('FL 303: deactivated users still count as group members before it', async () => {
+    const store = t.server.world.store;
+    const ariel = store.users.find((u) => !u.is_active && !u.is_bot)!;
+    const group = store.userGroups.find((g) => !g.is_system_group && !g.deactivated)!;
+    store.userGroups.update(group, { direct_members: [...group.direct_members, ariel.user_id] });
+    const ask = async (level: number) => (await at(level).get(`/user_groups/${group.id}/members/${ariel.user_id}`)).body.is_user_group_member;
+    expect(await ask(302)).toBe(true);
+    expect(await ask(303)).toBe(false);
+  });
+
+  it('FL 391: members of a deactivated group can be changed only from it', async () => {
+    const store = t.server.world.store;
+    const group = store.userGroups.find((g) => g.deactivated)!;
+    store.userGroups.update(group, { can_manage_group: { direct_members: [t.user('hamlet').user_id], direct_subgroups: [] } });
+    const add = (level: number) => at(level).post(`/user_groups/${group.id}/members`, { add: [t.user('othello').user_id] });
+    const before = await add(390);
+    expect(before.body).toEqual({ result: 'error', msg: 'You can not modify a deactivated user group.', code: 'BAD_REQUEST' });
+    expect((await add(391)).status).toBe(200);
+  });
+
+  it('FL 458: bots can be asked about only from it', async () => {
+    const bot = t.user('iago-bot');
+    const group = t.server.world.store.userGroups.find((g) => g.name === 'role:members')!;
+    expect((await at(457).get(`/user_groups/${group.id}/members/${bot.user_id}`)).body).toEqual({ result: 'error', msg: 'No such user', code: 'BAD_REQUEST' });
+    expect((await at(458).get(`/user_groups/${group.id}/members/${bot.user_id}`)).body.is_user_group_member).toBe(true);
+  });
+
+  it('FL 496: bots may change group members only from it', async () => {
+    const store = t.server.world.store;
+    const bot = t.user('iago-bot');
+    const group = store.userGroups.find((g) => g.name === 'hamletcharacters')!;
+    store.userGroups.update(group, { can_add_members_group: { direct_members: [bot.user_id], direct_subgroups: [] } });
+    const add = (level: number) => at(level, 'iago-bot').post(`/user_groups/${group.id}/members`, { add: [t.user('prospero').user_id] });
+    expect((await add(495)).body).toEqual({ result: 'error', msg: 'This endpoint does not accept bot requests.', code: 'BAD_REQUEST' });
+    expect((await add(496)).status).toBe(200);
+  });
+
+  it('FL 468: push_account_id before, device_id from it', async () => {
+    const before = await at(467).post('/mobile_push/e2ee/test_notification', { device_id: 1 });
+    expect(before.body.ignored_parameters_unsupported).toEqual(['device_id']);
+    const after = await at(468).post('/mobile_push/e2ee/test_notification', { push_account_id: 1 });
+    expect(after.body.ignored_parameters_unsupported).toEqual(['push_account_id']);
+  });
+});
+
+describe('the behaviours table', () => {
+  it('has a level and a description for every row', () => {
+    for (const [key, row] of Object.entries(behaviours())) {
+      expect(Number.isInteger(row.level), key).toBe(true);
+      expect(row.description.length, key).toBeGreaterThan(10);
+    }
+  });
+});
