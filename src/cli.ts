@@ -25,6 +25,11 @@ const program = new Command()
     if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('a feature level (a whole number)');
     return n;
   })
+  .option('--longpoll-timeout <seconds>', 'seconds a GET /events waits before a heartbeat (default 90)', (v: string) => {
+    const n = Number(v);
+    if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('a positive number of seconds');
+    return n;
+  })
   .option('--durable', 'with --data: answer a request only once its changes are on disk', false)
   .option('--strict-responses', 'answer 500 when a response breaks the OpenAPI description', false)
   .option('--zuliprc <email>', 'write a zuliprc file for this fixture user into the current folder')
@@ -36,13 +41,14 @@ async function main(): Promise<void> {
   program.parse();
   const opts = program.opts<{
     port: number; host: string; fixture?: string; data?: string; durable: boolean; strictResponses: boolean; zuliprc?: string;
-    scenario: string[]; controlToken?: string; featureLevel?: number;
+    scenario: string[]; controlToken?: string; featureLevel?: number; longpollTimeout?: number;
   }>();
   let server: MockServer;
   try {
     server = new MockServer({
       fixture: opts.fixture, data: opts.data, durable: opts.durable, strictResponses: opts.strictResponses,
       scenarios: opts.scenario, controlToken: opts.controlToken, featureLevel: opts.featureLevel,
+      longpollTimeoutSeconds: opts.longpollTimeout,
     });
   } catch (err) {
     if (err instanceof FixtureError) {
