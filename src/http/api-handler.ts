@@ -126,7 +126,10 @@ export function apiHandler(deps: ApiDeps) {
       const data = await view(ctx, params);
       if (deps.settle && world.store.version !== versionBefore) await deps.settle(world);
       const shaped = op.shape && data ? (applyShape(data, op.shape, level) as typeof data) : data;
-      responder.finish(res, ex, 200, successBody(shaped, ignored, ctx.supports('ignored_parameters_unsupported')));
+      // Settings endpoints listed unsupported parameters from FL 78, every endpoint from FL 167.
+      const ignoredFrom = op.spec['x-ignored-parameters-from'];
+      const withIgnored = typeof ignoredFrom === 'number' ? level >= ignoredFrom : ctx.supports('ignored_parameters_unsupported');
+      responder.finish(res, ex, 200, successBody(shaped, ignored, withIgnored));
     } catch (err) {
       if (err instanceof ApiError) {
         responder.finish(res, ex, err.status, errorBody(err), err.headers);

@@ -190,3 +190,20 @@ describe('the behaviours table', () => {
     }
   });
 });
+
+describe('settings before the merge (FL 78 and 80)', () => {
+  it('PATCH /settings exists from 80; the old endpoints work at every level', async () => {
+    expect((await at(79).patch('/settings', { twenty_four_hour_time: true })).status).toBe(404);
+    expect((await at(80).patch('/settings', { twenty_four_hour_time: true })).status).toBe(200);
+    expect((await at(79).patch('/settings/display', { twenty_four_hour_time: true })).status).toBe(200);
+    expect((await at(79).patch('/settings/notifications', { enable_sounds: false })).status).toBe(200);
+  });
+
+  it('settings endpoints list unsupported parameters from 78, before every other endpoint (167)', async () => {
+    expect((await at(77).patch('/settings/display', { twenty_four_hour_time: true, bogus: 1 })).body).toEqual({ result: 'success', msg: '' });
+    expect((await at(78).patch('/settings/display', { twenty_four_hour_time: true, bogus: 1 })).body)
+      .toEqual({ result: 'success', msg: '', ignored_parameters_unsupported: ['bogus'] });
+    const other = await at(78).post('/users/me/subscriptions/properties', { subscription_data: [{ stream_id: 1, property: 'pin_to_top', value: true }], bogus: 1 });
+    expect(other.body).toEqual({ result: 'success', msg: '' });
+  });
+});
