@@ -101,7 +101,7 @@ function addEntries(batch) {
 }
 
 function setLive(state) {
-  const text = { live: 'Live', polling: 'Live (polling)', reconnecting: 'Reconnecting…', offline: 'Mock not answering' }[state];
+  const text = { live: 'Live', polling: 'Live (polling)', reconnecting: 'Reconnecting…', offline: 'Mock not answering', refused: 'Control token needed' }[state];
   const el = $('live-status');
   el.textContent = text;
   el.dataset.state = state;

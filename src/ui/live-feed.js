@@ -9,7 +9,7 @@ const MAX_STREAM_FAILURES = 2;
 
 /**
  * Starts the feed after entry `sinceId`. onEntries(entries) receives new entries oldest first;
- * onStatus('live' | 'polling' | 'reconnecting' | 'offline'). Returns stop().
+ * onStatus('live' | 'polling' | 'reconnecting' | 'offline' | 'refused'). Returns stop().
  */
 export function startLiveFeed({ sinceId, onEntries, onStatus }) {
   let lastId = sinceId;
@@ -34,8 +34,8 @@ export function startLiveFeed({ sinceId, onEntries, onStatus }) {
         const page = await control('GET', '/journal', { query: { since_id: lastId, sandbox: currentSandbox(), limit: 500 } });
         deliver(page.entries.reverse());
         onStatus('polling');
-      } catch {
-        onStatus('offline');
+      } catch (err) {
+        onStatus(err.status === 401 ? 'refused' : 'offline');
       }
       if (!stopped) pollTimer = setTimeout(tick, POLL_MS);
     };

@@ -110,6 +110,7 @@ describe('the page without the stream', () => {
     await page.goto(`${guarded.baseUrl}/__mock/ui/`);
     await page.locator('#token-form').waitFor(SOON);
     expect(await page.locator('#token-reason').textContent()).toContain('control token');
+    await expect.poll(() => page.locator('#live-status').textContent(), SOON).toBe('Control token needed');
     await shot(page, 'token-prompt');
     await page.locator('#token-input').fill('s3cret');
     await page.locator('#token-form button[type="submit"]').click();
