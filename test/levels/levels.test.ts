@@ -207,3 +207,78 @@ describe('settings before the merge (FL 78 and 80)', () => {
     expect(other.body).toEqual({ result: 'success', msg: '' });
   });
 });
+
+describe('dated changes of messaging', () => {
+  const send = (level: number, params: Record<string, unknown>, who = 'hamlet') =>
+    at(level, who).post('/messages', { type: 'stream', to: 'Verona', topic: 'levels', content: 'hi', ...params });
+
+  it('FL 174 and 248: the direct and channel message types', async () => {
+    const dm = { type: 'direct', to: [t.user('othello').user_id] };
+    expect((await send(173, dm)).body).toEqual({ result: 'error', msg: 'Invalid type', code: 'BAD_REQUEST' });
+    expect((await send(174, dm)).status).toBe(200);
+    expect((await send(247, { type: 'channel' })).body).toEqual({ result: 'error', msg: 'Invalid type', code: 'BAD_REQUEST' });
+    expect((await send(248, { type: 'channel' })).status).toBe(200);
+    expect((await send(173, { type: 'private', to: [t.user('othello').user_id] })).status).toBe(200);
+  });
+
+  it('FL 229: wildcard mentions without permission were BAD_REQUEST before it', async () => {
+    t.server.world.store.updateRealm({ wildcard_mention_large_threshold: 1 });
+    const before = await send(228, { content: 'hello @**all**' });
+    expect(before.status).toBe(400);
+    expect(before.body.code).toBe('BAD_REQUEST');
+    const after = await send(229, { content: 'hello @**all**' });
+    expect(after.body.code).toBe('STREAM_WILDCARD_MENTION_NOT_ALLOWED');
+    expect(after.body.msg).toBe(before.body.msg);
+  });
+
+  it('FL 334: the empty topic is refused before it', async () => {
+    const before = await send(333, { topic: '' });
+    expect(before.status).toBe(400);
+    expect(before.body.code).toBe('BAD_REQUEST');
+    const after = await send(334, { topic: '' });
+    expect(after.status).toBe(200);
+    expect(t.server.world.store.messages.get(after.body.id)!.topic).toBe('');
+  });
+
+  it('FL 370: "(no topic)" is a literal topic name before it, the empty topic from it', async () => {
+    const before = await send(369, { topic: '(no topic)' });
+    expect(t.server.world.store.messages.get(before.body.id)!.topic).toBe('(no topic)');
+    const after = await send(370, { topic: '(no topic)' });
+    expect(t.server.world.store.messages.get(after.body.id)!.topic).toBe('');
+  });
+
+  it('FL 179 and 184: scheduled messages appear at 179; scheduled_message_id edits only before 184', async () => {
+    const later = Math.floor(Date.now() / 1000) + 3600;
+    const params = { type: 'stream', to: 1, topic: 'plan', content: 'first', scheduled_delivery_timestamp: later };
+    expect((await at(178).post('/scheduled_messages', params)).status).toBe(404);
+    const created = await at(179).post('/scheduled_messages', params);
+    expect(created.status).toBe(200);
+    const id = created.body.scheduled_message_id;
+    const edited = await at(183).post('/scheduled_messages', { ...params, content: 'edited', scheduled_message_id: id });
+    expect(edited.body).toEqual({ result: 'success', msg: '', scheduled_message_id: id });
+    expect(t.server.world.store.scheduledMessages.get(id)!.content).toBe('edited');
+    const fresh = await at(184).post('/scheduled_messages', { ...params, content: 'new', scheduled_message_id: id });
+    expect(fresh.body.scheduled_message_id).not.toBe(id);
+    expect(fresh.body.ignored_parameters_unsupported).toEqual(['scheduled_message_id']);
+  });
+
+  it('FL 361: POST /message_edit_typing with message_id before it, POST /messages/{id}/typing from it', async () => {
+    const mine = t.server.world.store.messages.find((m) => m.sender_id === t.user('hamlet').user_id && m.type === 'stream')!;
+    t.server.clock.set(mine.timestamp * 1000 + 1000);
+    try {
+      expect((await at(360).post('/message_edit_typing', { message_id: mine.id, op: 'start' })).status).toBe(200);
+      expect((await at(360).post(`/messages/${mine.id}/typing`, { op: 'start' })).status).toBe(404);
+      expect((await at(361).post('/message_edit_typing', { message_id: mine.id, op: 'start' })).status).toBe(404);
+      expect((await at(361).post(`/messages/${mine.id}/typing`, { op: 'start' })).status).toBe(200);
+      expect((await at(350).post('/message_edit_typing', { message_id: mine.id, op: 'start' })).status).toBe(404);
+    } finally {
+      t.server.clock.reset();
+    }
+  });
+
+  it('FL 435: register reports server_report_message_types from it', async () => {
+    const reg = async (level: number) => (await at(level).post('/register', { event_types: ['message'] })).body;
+    expect(await reg(434)).not.toHaveProperty('server_report_message_types');
+    expect((await reg(435)).server_report_message_types).toContainEqual({ key: 'spam', name: 'Spam' });
+  });
+});

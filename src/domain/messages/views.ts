@@ -4,6 +4,7 @@ import { badRequest, missingArgument } from '../../errors.js';
 import type { Ctx, ViewTable } from '../context.js';
 import { createReminder } from './reminders.js';
 import { createScheduledMessage } from './scheduled.js';
+import { replaceScheduledMessage } from './scheduled-legacy.js';
 import { createSavedSnippet } from './snippets.js';
 import { messagesMatchingNarrow } from './matches-narrow.js';
 import { reportMessage } from './report.js';
@@ -37,7 +38,11 @@ export const views: ViewTable = {
 
   'create-scheduled-message': (ctx, p) => {
     const to = (p.type === 'direct' || p.type === 'private') && typeof p.to === 'number' ? [p.to] : p.to;
-    const row = createScheduledMessage(ctx.store, ctx.events, ctx.actor, {
+    // Only servers at FL 179-183 take scheduled_message_id (the description says so): an edit.
+    const act = p.scheduled_message_id !== undefined
+      ? (...args: Parameters<typeof createScheduledMessage>) => replaceScheduledMessage(args[0], args[1], args[2], p.scheduled_message_id, args[3], args[4])
+      : createScheduledMessage;
+    const row = act(ctx.store, ctx.events, ctx.actor, {
       type: p.type,
       to,
       content: p.content,
@@ -77,6 +82,10 @@ export const views: ViewTable = {
   },
 
   'set-typing-status-for-message-edit': (ctx, p) => {
+    sendEditTyping(ctx.store, ctx.events, ctx.actor, p.message_id, p.op, ctx.clock.now());
+  },
+  // FL 351-360: the same notification, with message_id in the body.
+  'set-typing-status-for-message-edit-legacy': (ctx, p) => {
     sendEditTyping(ctx.store, ctx.events, ctx.actor, p.message_id, p.op, ctx.clock.now());
   },
 };
