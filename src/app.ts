@@ -7,7 +7,7 @@ import type { ServerInfo } from './domain/server-info.js';
 import type { World } from './world.js';
 import { ApiError } from './errors.js';
 import { errorBody } from './http/envelope.js';
-import { formBodyParsers } from './http/body.js';
+import { bodyTooLarge, formBodyParsers } from './http/body.js';
 import { apiHandler, newExchange, type ApiDeps, type Interceptor } from './http/api-handler.js';
 import { Responder } from './http/respond.js';
 
@@ -18,6 +18,8 @@ export interface AppDeps {
   serverAt?: (level: number) => ServerInfo;
   worldFor: (req: Request) => World;
   strictResponses?: boolean;
+  /** Default true: check every response against the description. */
+  validateResponses?: boolean;
   interceptor?: Interceptor;
   settle?: ApiDeps['settle'];
   log?: (line: string) => void;
@@ -34,7 +36,7 @@ export interface MockApp {
 
 export function createApp(deps: AppDeps): MockApp {
   const log = deps.log ?? ((line: string) => console.error(line));
-  const responder = new Responder(deps.contract, { strictResponses: !!deps.strictResponses, log });
+  const responder = new Responder(deps.contract, { strictResponses: !!deps.strictResponses, validateResponses: deps.validateResponses ?? true, log });
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
@@ -54,7 +56,7 @@ export function createApp(deps: AppDeps): MockApp {
     const ex = newExchange(req, worldOrNull(req));
     let apiErr: ApiError;
     if (err instanceof ApiError) apiErr = err;
-    else if (err?.type === 'entity.too.large' || err?.code === 'LIMIT_FIELD_VALUE') apiErr = new ApiError('BAD_REQUEST', 'Request body too large', 413);
+    else if (err?.type === 'entity.too.large' || err?.code === 'LIMIT_FIELD_VALUE') apiErr = bodyTooLarge();
     else if (err?.name === 'MulterError' || (typeof err?.status === 'number' && err.status >= 400 && err.status < 500)) {
       apiErr = new ApiError('BAD_REQUEST', `Malformed request body: ${err.message}`, typeof err.status === 'number' ? err.status : 400);
     } else {

@@ -26,6 +26,7 @@ import { sandboxName, sandboxPrefix } from './control/sandbox.js';
 import { loadScenario, NAME_PATTERN } from './control/scenarios/load.js';
 import type { ControlHost } from './control/views.js';
 import { badRequest } from './errors.js';
+import { answerClientError, answerExpectationFailed } from './http/client-error.js';
 
 export interface MockServerOptions {
   /** Fixture file; default the embedded fixtures/default.json. */
@@ -37,6 +38,8 @@ export interface MockServerOptions {
   /** With `data`: acknowledge writes only once they are on disk. */
   durable?: boolean;
   strictResponses?: boolean;
+  /** Default true: check every response against the description (false only to measure its cost). */
+  validateResponses?: boolean;
   featureLevel?: number;
   longpollTimeoutSeconds?: number;
   /** Scenarios (names of scenarios/ or files) active from the start in every world. */
@@ -161,6 +164,7 @@ export class MockServer {
       serverAt: (level) => this.serverAt(level),
       worldFor: this.worldFor,
       strictResponses: this.options.strictResponses,
+      validateResponses: this.options.validateResponses ?? true,
       interceptor: scenarioInterceptor(),
       // Durable mode: a request that changed the persisted world is answered once it is on disk.
       settle: this.persister?.durable ? (world) => (world === this.world ? this.persister!.flushed() : undefined) : undefined,
@@ -180,6 +184,8 @@ export class MockServer {
     await this.prepare(host);
     const server = http.createServer(this.app!);
     server.keepAliveTimeout = 65_000;
+    server.on('clientError', answerClientError);
+    server.on('checkExpectation', answerExpectationFailed);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => resolve());

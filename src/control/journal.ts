@@ -46,13 +46,18 @@ export class Journal {
   constructor(readonly maxEntries = 5000, readonly maxBytes = 24 * 1024 * 1024) {}
 
   record(ex: Exchange): JournalEntry {
-    const text = JSON.stringify(ex.body);
-    const response = text.length > MAX_BODY_CHARS ? { truncated: true, chars: text.length, start: text.slice(0, 2000) } : ex.body;
+    const text = ex.bodyText ?? JSON.stringify(ex.body) ?? 'null';
+    // The response is kept as the text that was sent and parsed when read: a snapshot that later
+    // changes to shared objects cannot alter, a third of the memory of the objects, and nothing
+    // for the garbage collector to trace (keeping the objects made every answer survive into the
+    // old generation and cost a full collection later).
+    const response = storedResponse(text);
     const entry: JournalEntry = {
       id: ex.id, time: Math.round(ex.time), sandbox: ex.sandbox, method: ex.method, path: ex.path,
       operation: ex.operation?.id ?? null, user: ex.user?.email ?? null, params: ex.params ?? ex.raw,
       status: ex.status, code: typeof (ex.body as any)?.code === 'string' ? (ex.body as any).code : null,
-      problems: ex.problems, scenario: ex.scenario, duration_ms: Math.round(ex.duration_ms * 1000) / 1000, response,
+      problems: ex.problems, scenario: ex.scenario, duration_ms: Math.round(ex.duration_ms * 1000) / 1000,
+      get response() { return response(); },
     };
     const size = Math.min(text.length, MAX_BODY_CHARS) + JSON.stringify(entry.params).length + 300;
     this.entries.push(entry);
@@ -103,6 +108,18 @@ export class Journal {
     this.listeners.push(listener);
     return () => { this.listeners = this.listeners.filter((l) => l !== listener); };
   }
+}
+
+/** Reads back a response body: the whole text, or a note for one too large to keep. */
+function storedResponse(text: string): () => unknown {
+  return text.length <= MAX_BODY_CHARS ? () => JSON.parse(text) : truncatedNote(text);
+}
+
+/** Separate from storedResponse so that the closure cannot hold on to the large text. */
+function truncatedNote(text: string): () => unknown {
+  // A copy of the start: a plain slice would keep the whole large text alive.
+  const note = { truncated: true, chars: text.length, start: Buffer.from(text.slice(0, 2000)).toString() };
+  return () => note;
 }
 
 function matches(e: JournalEntry, q: JournalQuery): boolean {

@@ -24,6 +24,18 @@ export interface ControlHost {
   namedFixture(name: string): State;
 }
 
+/** The clock stays within years 1970-9999: past that, dates have no ISO form and clients break. */
+export const MAX_CLOCK_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** Refuses, before anything changes, a clock change that would leave that range. */
+function checkClockTarget(world: World, p: Record<string, any>): void {
+  let ms = p.set_ms ?? (p.set !== undefined ? Date.parse(p.set) : p.real ? Date.now() : world.clock.nowMs());
+  ms += p.advance_ms ?? 0;
+  const next = p.to_next_delivery ? world.nextDelivery() : null;
+  if (next !== null && next * 1000 > ms) ms = next * 1000;
+  if (!(ms >= 0 && ms <= MAX_CLOCK_MS)) throw badRequest(`The clock must stay between 1970 and 9999 (asked for ${ms} ms)`);
+}
+
 export function controlViews(host: ControlHost): ViewTable {
   return {
     'mock-info': (ctx) => {
@@ -71,6 +83,7 @@ export function controlViews(host: ControlHost): ViewTable {
     'mock-set-clock': (ctx, p) => {
       const world = host.world(ctx.sandbox);
       const clock = world.clock;
+      checkClockTarget(world, p);
       if (p.real) clock.reset();
       if (p.set_ms !== undefined) clock.set(p.set_ms);
       if (p.set !== undefined) clock.set(Date.parse(p.set));

@@ -13,11 +13,16 @@ export interface CollectionOptions<T> {
   key: (row: T) => Key;
   /** Extra unique indexes, e.g. users by lower-cased email. */
   unique?: Record<string, (row: T) => Key>;
+  /** Non-unique indexes: the rows sharing a derived key (null: not indexed), e.g. messages by topic. */
+  groups?: Record<string, (row: T) => Key | null>;
 }
+
+const NO_ROWS: ReadonlySet<never> = new Set();
 
 export class Collection<T extends object> {
   private readonly byKey = new Map<Key, T>();
   private readonly indexes = new Map<string, Map<Key, T>>();
+  private readonly groupIndexes = new Map<string, Map<Key, Set<T>>>();
 
   constructor(
     private rows: T[],
@@ -25,17 +30,32 @@ export class Collection<T extends object> {
     private readonly changed: (change: RowChange) => void,
   ) {
     for (const name of Object.keys(options.unique ?? {})) this.indexes.set(name, new Map());
+    for (const name of Object.keys(options.groups ?? {})) this.groupIndexes.set(name, new Map());
     for (const row of rows) this.index(row);
   }
 
   private index(row: T): void {
     this.byKey.set(this.options.key(row), row);
     for (const [name, fn] of Object.entries(this.options.unique ?? {})) this.indexes.get(name)!.set(fn(row), row);
+    for (const [name, fn] of Object.entries(this.options.groups ?? {})) {
+      const value = fn(row);
+      if (value === null) continue;
+      const index = this.groupIndexes.get(name)!;
+      const rows = index.get(value);
+      if (rows) rows.add(row);
+      else index.set(value, new Set([row]));
+    }
   }
 
   private unindex(row: T): void {
     this.byKey.delete(this.options.key(row));
     for (const [name, fn] of Object.entries(this.options.unique ?? {})) this.indexes.get(name)!.delete(fn(row));
+    for (const [name, fn] of Object.entries(this.options.groups ?? {})) {
+      const value = fn(row);
+      const index = this.groupIndexes.get(name)!;
+      const rows = value === null ? undefined : index.get(value);
+      if (rows?.delete(row) && !rows.size) index.delete(value!);
+    }
   }
 
   keyOf(row: T): Key { return this.options.key(row); }
@@ -44,6 +64,8 @@ export class Collection<T extends object> {
   has(key: Key): boolean { return this.byKey.has(key); }
   /** Lookup by a unique index declared in the options. */
   by(index: string, value: Key): T | undefined { return this.indexes.get(index)?.get(value); }
+  /** The rows sharing `value` in a group index, in insertion order (a live view: do not change it). */
+  group(index: string, value: Key): ReadonlySet<T> { return this.groupIndexes.get(index)?.get(value) ?? NO_ROWS; }
   all(): readonly T[] { return this.rows; }
   filter(pred: (row: T) => boolean): T[] { return this.rows.filter(pred); }
   find(pred: (row: T) => boolean): T | undefined { return this.rows.find(pred); }

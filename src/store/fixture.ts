@@ -3,6 +3,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { State } from './state.js';
+import { rowProblem } from './check-rows.js';
 
 const collections: Array<keyof State> = [
   'users', 'streams', 'subscriptions', 'user_groups', 'channel_folders', 'linkifiers', 'realm_emoji', 'messages',
@@ -30,6 +31,8 @@ export function checkState(data: unknown, source: string): State {
     if (state[name] === undefined) state[name] = [];
     else if (!Array.isArray(state[name])) throw new FixtureError(`${source}: "${name}" must be an array`);
   }
+  const problem = rowProblem(state);
+  if (problem) throw new FixtureError(`${source}: ${problem}`);
   return state as unknown as State;
 }
 

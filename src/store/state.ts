@@ -58,6 +58,11 @@ export interface Realm {
   /** Seconds a user may edit a message's content after sending; null means no limit. */
   message_content_edit_limit_seconds: number | null;
   allow_message_editing: boolean;
+  /** Seconds after sending during which members may move a message to another topic / channel; null: no limit. */
+  move_messages_within_stream_limit_seconds?: number | null;
+  move_messages_between_streams_limit_seconds?: number | null;
+  /** Seconds after sending during which a user may delete their own message; null: no limit. */
+  message_content_delete_limit_seconds?: number | null;
 }
 
 /** Personal settings (spec 2.12 plus the ones the send and notification rules read). */
@@ -252,6 +257,22 @@ export interface Message {
   flags: Record<string, string[]>;
   reactions: Reaction[];
   last_edit_timestamp: number | null;
+  /** When the message was last moved (topic or channel); absent or null if never. */
+  last_moved_timestamp?: number | null;
+  /** Edits and moves, most recent first (the real server's stored form). */
+  edit_history?: EditHistoryEntry[];
+}
+
+/** One edit or move of a message: what it was before, and who changed it when. */
+export interface EditHistoryEntry {
+  user_id: number | null;
+  timestamp: number;
+  prev_content?: string;
+  prev_rendered_content?: string;
+  prev_topic?: string;
+  topic?: string;
+  prev_stream?: number;
+  stream?: number;
 }
 
 export interface UserTopic {

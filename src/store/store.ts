@@ -20,6 +20,8 @@ export type Change =
   | { t: 'load' };
 
 export const subscriptionKey = (userId: number, streamId: number) => `${userId}:${streamId}`;
+/** A channel topic, for store.messages.group('topic', ...); topics compare case-insensitively. */
+export const topicKey = (streamId: number, topic: string) => `${streamId}:${topic.toLowerCase()}`;
 /** Topics compare case-insensitively, as on the real server. */
 export const userTopicKey = (userId: number, streamId: number, topic: string) =>
   `${userId}:${streamId}:${topic.toLowerCase()}`;
@@ -62,7 +64,11 @@ export class Store {
     this.channelFolders = new Collection(state.channel_folders, { key: (f) => f.id }, changed('channel_folders'));
     this.linkifiers = new Collection(state.linkifiers, { key: (l) => l.id }, changed('linkifiers'));
     this.realmEmoji = new Collection(state.realm_emoji, { key: (e) => e.id }, changed('realm_emoji'));
-    this.messages = new Collection(state.messages, { key: (m) => m.id }, changed('messages'));
+    this.messages = new Collection(state.messages, {
+      key: (m) => m.id,
+      // Sends check whether a topic exists and who took part in it: without this, a scan of every message.
+      groups: { topic: (m) => (m.type === 'stream' && m.stream_id !== null ? topicKey(m.stream_id, m.topic) : null) },
+    }, changed('messages'));
     this.userTopics = new Collection(state.user_topics, { key: (t) => userTopicKey(t.user_id, t.stream_id, t.topic) }, changed('user_topics'));
     this.scheduledMessages = new Collection(state.scheduled_messages, { key: (m) => m.scheduled_message_id }, changed('scheduled_messages'));
     this.reminders = new Collection(state.reminders, { key: (r) => r.reminder_id }, changed('reminders'));

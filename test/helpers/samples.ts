@@ -44,3 +44,39 @@ export function schemaType(doc: OpenApiDoc, schema: any): string | undefined {
   if (s.oneOf || s.anyOf) return undefined;
   return Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
 }
+
+/**
+ * Values just past each limit the schema states (maxLength + 1, minimum - 1, maxItems + 1, a value
+ * outside the enum...), built from a valid sample so that only the limit is wrong. Empty when the
+ * schema states no limit. Unions are left alone: a value past one branch may fit another.
+ */
+export function limitBreakers(doc: OpenApiDoc, schema: any): unknown[] {
+  const s = resolveRef(doc, schema) ?? {};
+  if (s.oneOf || s.anyOf || s.const !== undefined) return [];
+  const out: unknown[] = [];
+  const type = schemaType(doc, s);
+  if (Array.isArray(s.enum) && type === 'string') out.push('zzz-not-a-value', `${s.enum[0]} `, String(s.enum[0]).toUpperCase() + 'X');
+  if (Array.isArray(s.enum) && type === 'integer') out.push(Math.max(...s.enum.filter((v: unknown) => typeof v === 'number')) + 1);
+  if (type === 'string') {
+    if (typeof s.maxLength === 'number') out.push('a'.repeat(s.maxLength + 1), '😀'.repeat(s.maxLength + 1));
+    if (typeof s.minLength === 'number' && s.minLength > 0) out.push('a'.repeat(s.minLength - 1));
+  }
+  if (type === 'integer' || type === 'number') {
+    if (typeof s.maximum === 'number') out.push(s.maximum + 1);
+    if (typeof s.minimum === 'number') out.push(s.minimum - 1);
+    if (type === 'integer') out.push(1.5, 2 ** 53, -(2 ** 53), 1e300);
+  }
+  if (type === 'array') {
+    const item = Array.isArray(s.prefixItems) ? undefined : sampleValue(doc, s.items ?? {}, 1);
+    if (typeof s.maxItems === 'number') out.push(Array.from({ length: s.maxItems + 1 }, () => item ?? 1));
+    if (typeof s.minItems === 'number' && s.minItems > 0) out.push(Array.from({ length: s.minItems - 1 }, () => item ?? 1));
+  }
+  if (type === 'object' && Array.isArray(s.required) && s.required.length) {
+    const whole = sampleValue(doc, s) as Record<string, unknown>;
+    for (const key of s.required) {
+      const { [key]: _dropped, ...rest } = whole;
+      out.push(rest);
+    }
+  }
+  return out;
+}

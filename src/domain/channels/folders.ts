@@ -27,14 +27,22 @@ export function updateChannelFolder(ctx: Ctx, p: UpdateFolderParams): void {
   const folder = store.channelFolders.get(p.channel_folder_id);
   if (!folder) throw invalidFolder();
 
-  if (p.name !== undefined && p.name !== folder.name) {
-    const name = p.name;
-    checkFolderName(name);
-    if (store.channelFolders.find((f) => f.id !== folder.id && f.name.toLowerCase() === name.toLowerCase())) {
+  // Every check comes before the first change: a refused request changes nothing.
+  const rename = p.name !== undefined && p.name !== folder.name ? p.name : undefined;
+  if (rename !== undefined) {
+    checkFolderName(rename);
+    if (store.channelFolders.find((f) => f.id !== folder.id && f.name.toLowerCase() === rename.toLowerCase())) {
       throw badRequest('Channel folder name already in use');
     }
-    store.channelFolders.update(folder, { name });
-    publishFolderUpdate(ctx, folder, { name });
+  }
+  // Only channels still in use (not archived) keep a folder from being archived.
+  if (p.is_archived === true && !folder.is_archived && store.streams.find((s) => s.folder_id === folder.id && !s.is_archived)) {
+    throw badRequest('You need to remove all the channels from this folder to archive it.');
+  }
+
+  if (rename !== undefined) {
+    store.channelFolders.update(folder, { name: rename });
+    publishFolderUpdate(ctx, folder, { name: rename });
   }
 
   if (p.description !== undefined && p.description !== folder.description) {
@@ -44,10 +52,6 @@ export function updateChannelFolder(ctx: Ctx, p: UpdateFolderParams): void {
   }
 
   if (p.is_archived !== undefined && p.is_archived !== folder.is_archived) {
-    // Only channels still in use (not archived) keep a folder from being archived.
-    if (p.is_archived && store.streams.find((s) => s.folder_id === folder.id && !s.is_archived)) {
-      throw badRequest('You need to remove all the channels from this folder to archive it.');
-    }
     store.channelFolders.update(folder, { is_archived: p.is_archived });
     publishFolderUpdate(ctx, folder, { is_archived: p.is_archived });
   }

@@ -4,10 +4,18 @@ import { createChannel, type CreateChannelParams } from './create.js';
 import { streamEmailAddress } from './email-address.js';
 import { updateChannelFolder, type UpdateFolderParams } from './folders.js';
 import { updateStream, type UpdateStreamParams } from './update.js';
+import { listChannelFolders } from './list-folders.js';
+import { getStreamById, getStreamId, listStreams, type GetStreamsParams } from './list-streams.js';
+import { streamTopics } from './topic-history.js';
 
 export const views: ViewTable = {
   'create-channel': (ctx, params) => createChannel(ctx, params as CreateChannelParams),
   'update-stream': (ctx, params) => updateStream(ctx, params as UpdateStreamParams),
   'update-channel-folder': (ctx, params) => updateChannelFolder(ctx, params as UpdateFolderParams),
   'get-stream-email-address': (ctx, params) => streamEmailAddress(ctx, params.stream_id, params.sender_id),
+  'get-streams': (ctx, params) => listStreams(ctx, params as GetStreamsParams),
+  'get-stream-by-id': (ctx, params) => getStreamById(ctx, params.stream_id),
+  'get-stream-id': (ctx, params) => getStreamId(ctx, params.stream),
+  'get-stream-topics': (ctx, params) => streamTopics(ctx, params.stream_id, params.allow_empty_topic_name),
+  'get-channel-folders': (ctx, params) => listChannelFolders(ctx, params.include_archived),
 };

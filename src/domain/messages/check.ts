@@ -78,7 +78,7 @@ function checkDirectMessagePermission(store: Store, sender: User, users: User[])
   }
 }
 
-function checkMentions(store: Store, sender: User, stream: Stream | null, rendered: RenderResult, participants: Set<number>, supports: Supports): void {
+export function checkMentions(store: Store, sender: User, stream: Stream | null, rendered: RenderResult, participants: Set<number>, supports: Supports): void {
   if (sender.is_system_bot) return;
   const { realm } = store;
   const mayMentionMany = () => holdsSetting(store, realm.can_mention_many_users_group, sender.user_id);
@@ -124,14 +124,17 @@ export function checkMessage(store: Store, sender: User, input: SendInput): Prep
     }
     checkTopicPolicy(store, stream, topic, displayName);
     recipientIds = [...new Set([...subscriberIds(store, stream.stream_id), sender.user_id])];
-    participants = topicParticipants(store, stream.stream_id, topic);
-    participants.add(sender.user_id);
   } else {
     checkDirectMessagePermission(store, sender, addressee.users);
     recipientIds = conversationIds(sender, addressee.users);
   }
 
   const rendered = renderMessage(store, content, sender);
+  // Only a topic wildcard mention needs the topic's participants (a walk over the topic's messages).
+  if (stream && rendered.mentionsTopicWildcard) {
+    participants = topicParticipants(store, stream.stream_id, topic);
+    participants.add(sender.user_id);
+  }
   checkMentions(store, sender, stream, rendered, participants, supports);
   return { sender, addressee, topic, content, rendered, recipientIds, topicParticipantIds: participants, client: input.client };
 }

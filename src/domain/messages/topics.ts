@@ -1,7 +1,7 @@
 // Topic rules for channel messages: the empty-topic aliases, the channel's (or organization's)
 // topics policy, and who took part in a topic.
 import { badRequest } from '../../errors.js';
-import type { Store } from '../../store/store.js';
+import { topicKey, type Store } from '../../store/store.js';
 import type { Stream } from '../../store/state.js';
 
 /**
@@ -33,17 +33,15 @@ export function checkTopicPolicy(store: Store, stream: Stream, topic: string, di
   }
 }
 
-const sameTopic = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
+// Topics compare case-insensitively; store.messages keeps channel messages grouped by topic.
 export function topicExists(store: Store, streamId: number, topic: string): boolean {
-  return !!store.messages.find((m) => m.stream_id === streamId && m.type === 'stream' && sameTopic(m.topic, topic));
+  return store.messages.group('topic', topicKey(streamId, topic)).size > 0;
 }
 
 /** Everyone who sent a message in the topic or reacted to one. */
 export function topicParticipants(store: Store, streamId: number, topic: string): Set<number> {
   const ids = new Set<number>();
-  for (const m of store.messages.all()) {
-    if (m.type !== 'stream' || m.stream_id !== streamId || !sameTopic(m.topic, topic)) continue;
+  for (const m of store.messages.group('topic', topicKey(streamId, topic))) {
     ids.add(m.sender_id);
     for (const r of m.reactions) ids.add(r.user_id);
   }

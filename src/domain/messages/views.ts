@@ -10,10 +10,16 @@ import { messagesMatchingNarrow } from './matches-narrow.js';
 import { reportMessage } from './report.js';
 import { sendMessage } from './send.js';
 import { sendEditTyping } from './edit-typing.js';
+import { clientViews } from './client-views.js';
+import { manageViews } from './manage-views.js';
 
 const displayName = (ctx: Ctx) => ctx.server.emptyTopicDisplayName;
 
 export const views: ViewTable = {
+  // GET / PATCH / DELETE of scheduled messages, reminders and saved snippets.
+  ...manageViews,
+  // Reading, editing, deleting, flags, rendering, reactions and typing (client-views.ts).
+  ...clientViews,
   'send-message': (ctx, p) => {
     // Local echo needs both halves.
     if (p.queue_id !== undefined && p.local_id === undefined) throw badRequest('Missing local_id');

@@ -3,6 +3,7 @@ import type { ViewTable } from '../context.js';
 import { linkifiers, realmFilters } from './linkifiers.js';
 import { sendTestPushNotification } from './push-test.js';
 import { serverSettings } from './server-settings.js';
+import { customEmoji } from './custom-emoji.js';
 
 export const views: ViewTable = {
   'get-linkifiers': (ctx) => ({ linkifiers: linkifiers(ctx) }),
@@ -10,4 +11,5 @@ export const views: ViewTable = {
   // push_account_id named the device before FL 468.
   'e2ee-test-notify': (ctx, params) => sendTestPushNotification(ctx, params.device_id ?? params.push_account_id),
   'get-server-settings': (ctx) => serverSettings(ctx),
+  'get-custom-emoji': (ctx) => customEmoji(ctx),
 };

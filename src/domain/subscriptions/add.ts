@@ -22,14 +22,17 @@ export function pickColor(store: Store, userId: number): string {
   return STREAM_COLORS.find((c) => !used.includes(c)) ?? STREAM_COLORS[used.length % STREAM_COLORS.length];
 }
 
-/** Subscribes the users who are not subscribed yet; returns their IDs. */
-export function addSubscriptions(ctx: Ctx, stream: Stream, userIds: number[]): number[] {
+/**
+ * Subscribes the users who are not subscribed yet; returns their IDs. `color`, when given, is
+ * the new subscriptions' colour instead of the next free one of the palette.
+ */
+export function addSubscriptions(ctx: Ctx, stream: Stream, userIds: number[], color?: string): number[] {
   const { store } = ctx;
   const added: number[] = [];
   for (const userId of userIds) {
     if (store.subscriptions.has(subscriptionKey(userId, stream.stream_id))) continue;
     const row: Subscription = {
-      user_id: userId, stream_id: stream.stream_id, color: pickColor(store, userId), is_muted: false, pin_to_top: false,
+      user_id: userId, stream_id: stream.stream_id, color: color ?? pickColor(store, userId), is_muted: false, pin_to_top: false,
       desktop_notifications: null, email_notifications: null, wildcard_mentions_notify: null,
       push_notifications: null, audible_notifications: null,
     };

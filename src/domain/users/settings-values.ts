@@ -20,7 +20,7 @@ export const LANGUAGES: Readonly<Record<string, string>> = {
 export const NOTIFICATION_SOUNDS: ReadonlySet<string> = new Set(['chime', 'ding', 'zulip', 'none']);
 
 /** The real server's minimum password length in its default configuration. */
-const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MIN_LENGTH = 6;
 
 /** Settings only the user may change (the real server's security-sensitive settings). */
 export const NOT_FOR_OTHER_USERS: ReadonlySet<string> = new Set([

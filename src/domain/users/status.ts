@@ -18,13 +18,13 @@ export interface StatusChange {
   away?: boolean;
 }
 
-type EmojiType = 'unicode_emoji' | 'realm_emoji' | 'service_extra_emoji';
+export type EmojiType = 'unicode_emoji' | 'realm_emoji' | 'service_extra_emoji';
 
 /** The spec calls the server's extra emoji service_extra_emoji; the real server zulip_extra_emoji. */
 const normalType = (t: string | undefined): EmojiType | undefined =>
   t === 'zulip_extra_emoji' ? 'service_extra_emoji' : (t as EmojiType | undefined);
 
-function emojiByName(store: Store, name: string): { code: string; type: EmojiType } {
+export function emojiByName(store: Store, name: string): { code: string; type: EmojiType } {
   const custom = store.realmEmoji.find((e) => e.name === name && !e.deactivated);
   if (custom) return { code: String(custom.id), type: 'realm_emoji' };
   if (EXTRA_EMOJI_NAMES.has(name)) return { code: name, type: 'service_extra_emoji' };
@@ -33,7 +33,7 @@ function emojiByName(store: Store, name: string): { code: string; type: EmojiTyp
 }
 
 /** Name, code and type must name the same emoji (the real server's wording for each mismatch). */
-function checkEmoji(store: Store, name: string, code: string, type: EmojiType): void {
+export function checkEmoji(store: Store, name: string, code: string, type: EmojiType): void {
   if (type === 'realm_emoji') {
     const custom = store.realmEmoji.get(Number(code));
     if (!custom || String(custom.id) !== code) throw badRequest('Invalid custom emoji.');

@@ -6,6 +6,15 @@ import { requireHuman } from './roles.js';
 import { requestedSettings, updateOwnSettings } from './settings.js';
 import { updateOthersSettings } from './settings-bulk.js';
 import { updateStatus } from './status.js';
+import { createUser, type CreateUserParams } from './create-user.js';
+import { getUserStatus } from './get-status.js';
+import { getUser, getUserByEmail, listUsers, type UserViewOptions } from './list-users.js';
+import { fetchApiKey } from './login.js';
+
+const viewOptions = (params: Record<string, any>): UserViewOptions => ({
+  clientGravatar: params.client_gravatar,
+  includeCustomProfileFields: params.include_custom_profile_fields,
+});
 
 const updateSettings: View = (ctx, params) => {
   requireHuman(ctx.actor);
@@ -25,4 +34,11 @@ export const views: ViewTable = {
   'update-status': (ctx, params) => updateStatus(ctx, params),
   'deactivate-user': (ctx, params) => deactivateUser(ctx, params.user_id, params.actions),
   'get-own-user': (ctx) => ownUser(ctx),
+  'get-users': (ctx, params) => listUsers(ctx, viewOptions(params)),
+  'get-user': (ctx, params) => getUser(ctx, params.user_id, viewOptions(params)),
+  'get-user-by-email': (ctx, params) => getUserByEmail(ctx, params.email, viewOptions(params)),
+  'create-user': (ctx, params) => createUser(ctx, params as CreateUserParams),
+  'get-user-status': (ctx, params) => getUserStatus(ctx, params.user_id),
+  // Unauthenticated: ctx.actor is null here.
+  'fetch-api-key': (ctx, params) => fetchApiKey(ctx.store, params.username, params.password),
 };

@@ -1,0 +1,58 @@
+// One load run with autocannon, in this (the driver's) process: requests per second and latency
+// percentiles. autocannon's own histogram keeps whole milliseconds; the percentiles here come
+// from every response's exact time, so sub-millisecond latencies at one connection stay visible.
+import autocannon from 'autocannon';
+
+export interface LoadSpec {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  connections: number;
+  /** Seconds. */
+  duration: number;
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  /** Responses that were not 2xx, by status; connection errors and timeouts. */
+  bad: Record<string, number>;
+  errors: number;
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+export async function load(spec: LoadSpec): Promise<LoadResult> {
+  const times: number[] = [];
+  const instance = autocannon({
+    url: spec.url, method: spec.method ?? 'GET', headers: spec.headers, body: spec.body,
+    connections: spec.connections, duration: spec.duration, timeout: 10,
+  });
+  instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    if (status >= 200 && status < 300) times.push(ms);
+  });
+  const result = await instance;
+  const sorted = Float64Array.from(times).sort();
+  const bad: Record<string, number> = {};
+  for (const [code, { count }] of Object.entries(result.statusCodeStats)) if (!code.startsWith('2')) bad[code] = count;
+  return {
+    rps: result['2xx'] / result.duration,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    ok: result['2xx'],
+    bad,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/** A short run whose figures are thrown away: JIT, caches and connections warm up. */
+export async function warm(spec: LoadSpec, seconds = 1): Promise<number> {
+  const r = await load({ ...spec, duration: seconds });
+  return r.ok;
+}

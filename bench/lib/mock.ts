@@ -1,0 +1,84 @@
+// The mock under test, started from the compiled JavaScript (dist/src/cli.js) in a child process,
+// and the requests the bench sends it (as Hamlet, a member).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawnServer, type Child } from './proc.js';
+import type { LoadSpec } from './load.js';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const CLI = path.join(ROOT, 'dist/src/cli.js');
+
+export const HAMLET = { email: 'hamlet@zulip.com', apiKey: 'waG3GG7y6IC8lCLl0GJUzQa1hgDGih9f', userId: 4 };
+export const AUTH = { authorization: `Basic ${Buffer.from(`${HAMLET.email}:${HAMLET.apiKey}`).toString('base64')}` };
+const FORM = { ...AUTH, 'content-type': 'application/x-www-form-urlencoded' };
+
+export function startMock(label: string, args: string[] = []): Promise<Child> {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first`);
+  return spawnServer(label, process.execPath, [CLI, '--port', '0', ...args], { cwd: ROOT, timeoutMs: 120_000 });
+}
+
+/** The API's base for a server: the mock answers under /api/v1, Prism at the description's paths. */
+export type Api = (p: string) => string;
+export const mockApi = (url: string): Api => (p) => `${url}/api/v1${p}`;
+export const bareApi = (url: string): Api => (p) => `${url}${p}`;
+
+/** A request as both autocannon (LoadSpec without connections/duration) and fetch can send it. */
+export type Req = Pick<LoadSpec, 'url' | 'method' | 'headers' | 'body'>;
+
+export const SEARCH_OPERAND = 'lighthouse';
+
+export const requests = {
+  subscriptions: (api: Api): Req => ({ url: api('/users/me/subscriptions'), method: 'GET', headers: AUTH }),
+  sendMessage: (api: Api): Req => ({
+    url: api('/messages'), method: 'POST', headers: FORM,
+    body: new URLSearchParams({ type: 'stream', to: 'Denmark', topic: 'bench', content: `A **bench** message about the ${SEARCH_OPERAND}` }).toString(),
+  }),
+  matchesNarrow: (api: Api, ids: number[]): Req => ({
+    url: api(`/messages/matches_narrow?${new URLSearchParams({
+      msg_ids: JSON.stringify(ids), narrow: JSON.stringify([{ operator: 'search', operand: SEARCH_OPERAND }]),
+    })}`),
+    method: 'GET', headers: AUTH,
+  }),
+  register: (api: Api): Req => ({
+    url: api('/register'), method: 'POST', headers: FORM, body: new URLSearchParams({ event_types: '["message"]' }).toString(),
+  }),
+  events: (api: Api, queueId: string): Req => ({
+    url: api(`/events?${new URLSearchParams({ queue_id: queueId, last_event_id: '-1', dont_block: 'true' })}`), method: 'GET', headers: AUTH,
+  }),
+};
+
+export async function send(req: Req): Promise<{ status: number; text: string; json: any }> {
+  const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body });
+  const text = await res.text();
+  let json: any = null;
+  try { json = JSON.parse(text); } catch { /* not JSON */ }
+  return { status: res.status, text, json };
+}
+
+/** Milliseconds from spawn to the first 200 on GET /users/me/subscriptions (authenticated, validated). */
+export async function timeToFirstResponse(label: string, args: string[] = []): Promise<{ child: Child; ms: number; body: string }> {
+  const started = performance.now();
+  const child = await startMock(label, args);
+  const r = await send(requests.subscriptions(mockApi(child.url)));
+  if (r.status !== 200) throw new Error(`${label}: first GET /users/me/subscriptions answered ${r.status}: ${r.text.slice(0, 300)}`);
+  return { child, ms: performance.now() - started, body: r.text };
+}
+
+/**
+ * POST /messages answers 501 while the messaging work is unfinished: then wait and ask again
+ * (up to `waitS` seconds) rather than measure a 501. Returns whether it works.
+ */
+export async function messagingReady(api: Api, waitS: number, log: (s: string) => void): Promise<boolean> {
+  const deadline = performance.now() + waitS * 1000;
+  for (;;) {
+    const r = await send(requests.sendMessage(api));
+    if (r.status === 200) return true;
+    if (r.status !== 501 || performance.now() > deadline) {
+      log(`POST /messages answered ${r.status} (${r.text.slice(0, 200)}): not measured`);
+      return false;
+    }
+    log('POST /messages answers 501 (not implemented yet); asking again in 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 30_000));
+  }
+}

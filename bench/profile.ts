@@ -1,0 +1,51 @@
+// Profiles the compiled mock under load on one operation and prints where the time goes:
+//   node --import tsx bench/profile.ts subscriptions|send|narrow|register|events [SECONDS] [-- mock args]
+// The .cpuprofile is left in the printed folder (open it in Chrome DevTools for the full picture).
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { load } from './lib/load.js';
+import { mockApi, requests, send, type Req } from './lib/mock.js';
+import { spawnServer } from './lib/proc.js';
+import { ROOT } from './lib/mock.js';
+
+const [op = 'subscriptions', seconds = '5', ...rest] = process.argv.slice(2);
+const args = rest[0] === '--' ? rest.slice(1) : rest;
+const dir = mkdtempSync(path.join(os.tmpdir(), 'teamchat-profile-'));
+const child = await spawnServer('mock', process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, path.join(ROOT, 'dist/src/cli.js'), '--port', '0', ...args], { cwd: ROOT, timeoutMs: 120_000 });
+const api = mockApi(child.url);
+let req: Req;
+if (op === 'narrow') {
+  const last = (await send(requests.sendMessage(api))).json.id as number;
+  req = requests.matchesNarrow(api, Array.from({ length: 100 }, (_, i) => last - 99 + i).filter((x) => x > 0));
+} else if (op === 'events') {
+  req = requests.events(api, (await send(requests.register(api))).json.queue_id);
+} else {
+  req = ({ subscriptions: requests.subscriptions, send: requests.sendMessage, register: requests.register } as Record<string, typeof requests.subscriptions>)[op](api);
+}
+const r = await load({ ...req, connections: 32, duration: Number(seconds) });
+console.log(`${op}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms`, r.bad);
+child.proc.kill('SIGINT');
+await new Promise((res) => child.proc.once('exit', res));
+
+const file = path.join(dir, readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))!);
+type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
+const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: Node[]; samples: number[]; timeDeltas: number[] };
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const parent = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const name = (n: Node) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*\/(node_modules|dist)\//, '$1/')}:${n.callFrame.lineNumber + 1}`;
+const self = new Map<string, number>();
+const total = new Map<string, number>();
+profile.samples.forEach((id, i) => {
+  const dt = profile.timeDeltas[i] ?? 0;
+  const k = name(byId.get(id)!);
+  self.set(k, (self.get(k) ?? 0) + dt);
+  const seen = new Set<string>();
+  for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+    const key = name(byId.get(cur)!);
+    if (!seen.has(key)) { seen.add(key); total.set(key, (total.get(key) ?? 0) + dt); }
+  }
+});
+const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${(v / 1000).toFixed(0).padStart(7)} ms  ${k}`).join('\n');
+console.log(`profile: ${file}\n--- self time\n${top(self, 30)}\n--- total time\n${top(total, 45)}`);

@@ -1,0 +1,113 @@
+// npm run bench: every figure of issue 9 in one run, printed and written to bench/RESULTS.md.
+// Servers run as child processes (the mock from dist/, built by `npm run bench`); autocannon runs
+// here. Only 127.0.0.1 is used. BENCH_DURATION=SECONDS sets the length of each measured run.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CONNECTIONS, DURATION, WARM_S, log } from './lib/config.js';
+import { ROOT } from './lib/mock.js';
+import { fmt, loadTable, machine, table, targetTable, writeResults, type Row, type Target } from './lib/report.js';
+import { writeMergedDescription } from './lib/description.js';
+import { measureStartup } from './sections/startup.js';
+import { OPS, baselines, mockOperations, prism, prismVersion } from './sections/throughput.js';
+import { bigState } from './sections/big-state.js';
+import { journalMemory } from './sections/journal.js';
+
+const started = Date.now();
+const loadBefore = os.loadavg();
+const dir = mkdtempSync(path.join(os.tmpdir(), 'teamchat-bench-'));
+try {
+  log(`measured runs of ${DURATION} s after ${WARM_S} s of warm-up; temporary files in ${dir}`);
+  log('start-up: 10 starts');
+  const startup = await measureStartup(10);
+  const bodyFile = path.join(dir, 'subscriptions-body.json');
+  writeFileSync(bodyFile, startup.subscriptionsBody);
+
+  const base = await baselines(bodyFile);
+  const mock = await mockOperations('teamchat-mock');
+  const noValidation = await mockOperations('teamchat-mock, no response check', ['--no-validate-responses']);
+  const prismRun = await prism(writeMergedDescription(dir));
+  const big = await bigState(dir);
+  log('journal: 1,000,000 requests');
+  const journal = journalMemory(dir, mock.samples);
+  const loadAfter = os.loadavg();
+
+  // ---- ratios and targets
+  const find = (rows: Row[], server: string, op: string, conns: number) => rows.find((r) => r.server.startsWith(server) && r.op.startsWith(op) && r.conns === conns)?.r ?? null;
+  const all = [...base, ...mock.rows, ...prismRun.rows];
+  const ratio = (a: number | undefined, b: number | undefined) => (a && b ? a / b : null);
+  const ratioRows: string[][] = [];
+  const ratios: Record<string, Record<number, { express: number | null; node: number | null; prism: number | null }>> = {};
+  for (const op of [OPS.subscriptions, OPS.send]) {
+    ratios[op] = {};
+    for (const conns of CONNECTIONS) {
+      const m = find(all, 'teamchat-mock', op, conns)?.rps;
+      const x = { express: ratio(m, find(all, 'Express', op, conns)?.rps), node: ratio(m, find(all, 'node:http', op, conns)?.rps), prism: ratio(m, find(all, 'Prism', op, conns)?.rps) };
+      ratios[op][conns] = x;
+      ratioRows.push([op, String(conns), fmt(x.express, 2), fmt(x.node, 2), fmt(x.prism, 1)]);
+    }
+  }
+  const costRows = mock.rows.filter((r) => r.r).map((on) => {
+    const off = noValidation.rows.find((r) => r.op === on.op && r.conns === on.conns)?.r;
+    const cost = off && on.r ? 1 - on.r.rps / off.rps : null;
+    return [on.op, String(on.conns), fmt(on.r!.rps), fmt(off?.rps), cost === null ? '—' : `${fmt(cost * 100, 1)} %`, fmt(on.r!.p50, 2), fmt(off?.p50, 2)];
+  });
+
+  const met = (v: number | null | undefined, ok: (v: number) => boolean) => (v === null || v === undefined ? null : ok(v));
+  const targets: Target[] = [
+    { name: 'subscriptions, 32 conns: mock / Express lean', value: fmt(ratios[OPS.subscriptions][32].express, 2), target: '≥ 0.75', met: met(ratios[OPS.subscriptions][32].express, (v) => v >= 0.75) },
+    { name: 'subscriptions, 32 conns: mock / Prism', value: fmt(ratios[OPS.subscriptions][32].prism, 1), target: '≥ 5', met: met(ratios[OPS.subscriptions][32].prism, (v) => v >= 5) },
+    { name: 'POST /messages, 32 conns: mock / Express lean', value: fmt(ratios[OPS.send][32].express, 2), target: '≥ 0.6', met: met(ratios[OPS.send][32].express, (v) => v >= 0.6) },
+    { name: 'POST /messages, 32 conns: mock / Prism', value: fmt(ratios[OPS.send][32].prism, 1), target: '≥ 5', met: met(ratios[OPS.send][32].prism, (v) => v >= 5) },
+    ...[...mock.rows, ...big.rows].filter((r) => r.conns === 32).map((r) => ({
+      name: `p99 at 32 conns: ${r.server === 'teamchat-mock' ? '' : '(100k) '}${r.op}`, value: `${fmt(r.r?.p99, 2)} ms`, target: '< 10 ms', met: met(r.r?.p99, (v) => v < 10),
+    })),
+    { name: 'start to first response (median of 10)', value: `${fmt(startup.medianMs)} ms`, target: '< 1,000 ms', met: startup.medianMs < 1000 },
+    { name: '100k messages: loaded (start to first response)', value: `${fmt(big.loadMs)} ms`, target: '< 2,000 ms', met: big.loadMs < 2000 },
+    { name: '100k messages: RSS once loaded', value: `${fmt(big.rssLoadedMb)} MB`, target: '< 400 MB', met: met(big.rssLoadedMb, (v) => v < 400) },
+    { name: '100k messages: RSS after its load runs', value: `${fmt(big.rssAfterRunsMb)} MB`, target: '< 400 MB', met: met(big.rssAfterRunsMb, (v) => v < 400) },
+    { name: '100k messages: matches_narrow (100 ids) p50, 1 conn', value: `${fmt(big.narrowP50, 2)} ms`, target: '< 5 ms', met: met(big.narrowP50, (v) => v < 5) },
+    { name: 'journal heap after 1,000,000 requests', value: 'error' in journal ? journal.error : `${fmt(journal.checkpoints.at(-1)!.heap_mb, 1)} MB`, target: '< 50 MB', met: 'error' in journal ? null : journal.checkpoints.at(-1)!.heap_mb < 50 },
+    { name: 'POST /messages with --data / in memory (100k)', value: fmt(ratio(big.sendDataRps ?? undefined, big.sendMemoryRps ?? undefined), 2), target: '≥ 0.5', met: met(ratio(big.sendDataRps ?? undefined, big.sendMemoryRps ?? undefined), (v) => v >= 0.5) },
+    { name: 'clean shutdown keeps every acknowledged message', value: big.durability ? `${fmt(big.durability.inFile)} in file, ${fmt(big.durability.expected)} expected` : '—', target: 'all', met: big.durability ? big.durability.inFile === big.durability.expected && big.durability.exitCode === 0 : null },
+  ];
+
+  const minutes = (Date.now() - started) / 60_000;
+  const out: string[] = [
+    `Run ${new Date(started).toISOString()}, ${fmt(minutes, 1)} minutes: \`npm run bench\` (measured runs of ${DURATION} s after ${WARM_S} s of warm-up).`,
+    '',
+    ...machine(),
+    `- Load average (1/5/15 min) before: ${loadBefore.map((x) => fmt(x, 2)).join(' / ')}, after: ${loadAfter.map((x) => fmt(x, 2)).join(' / ')} (other work on the machine shows here)`,
+    '',
+    '### Throughput and latency',
+    '',
+    ...loadTable([...base, ...mock.rows, ...prismRun.rows, ...big.rows]),
+    ...(prismRun.error ? ['', `Prism could not be measured: ${prismRun.error}`] : []),
+    '',
+    `The mock: full request and response validation, journal on (RSS after its runs: ${fmt(mock.rssAfterMb)} MB). Prism ${prismVersion()} mocks the merged description (paths without /api/v1, as described).`,
+    '',
+    '### Ratios (requests per second)',
+    '',
+    ...table(['operation', 'conns', 'mock / Express lean', 'mock / node:http', 'mock / Prism'], ratioRows),
+    '',
+    '### Cost of response validation (same requests, `--no-validate-responses`)',
+    '',
+    ...table(['operation', 'conns', 'req/s checked', 'req/s unchecked', 'cost', 'p50 checked', 'p50 unchecked'], costRows),
+    '',
+    '### Start-up, memory, persistence',
+    '',
+    `- Start to first response (\`node dist/src/cli.js\`, default fixture): median ${fmt(startup.medianMs)} ms of ${startup.samplesMs.map((x) => fmt(x)).join(', ')}; RSS ${fmt(startup.rssMb)} MB.`,
+    `- ${fmt(big.messages)} messages (${fmt(big.fixtureMb, 1)} MB fixture): start to first response median ${fmt(big.loadMs)} ms (${big.loadSamplesMs.map((x) => fmt(x)).join(', ')}); RSS ${fmt(big.rssLoadedMb)} MB once loaded, ${fmt(big.rssAfterRunsMb)} MB after its runs; from the --data file again: ${fmt(big.dataLoadMs)} ms.`,
+    big.durability ? `- --data, clean shutdown (exit ${big.durability.exitCode}): ${fmt(big.durability.acknowledged)} messages acknowledged, ${fmt(big.durability.inFile)} messages in the file (${fmt(big.durability.expected)} expected), log left: ${fmt(big.durability.logBytes)} bytes.` : '- --data: not measured.',
+    'error' in journal ? `- Journal: ${journal.error}` : `- Journal (in-process, real response bodies recorded as fresh objects): ${journal.checkpoints.map((c) => `${fmt(c.requests)} requests → ${fmt(c.heap_mb, 1)} MB heap, ${fmt(c.entries)} entries (own estimate ${fmt(c.journal_estimate_mb, 1)} MB)`).join('; ')}; ${fmt(journal.us_per_record, 1)} µs per record.`,
+    '',
+    '### Targets',
+    '',
+    ...targetTable(targets),
+  ];
+  console.log(`\n${out.join('\n')}\n`);
+  writeResults(path.join(ROOT, 'bench/RESULTS.md'), out);
+  log('bench/RESULTS.md updated');
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,116 @@
+// Requests per second and latency at 1 and 32 connections: the machine's and the framework's
+// ceilings (fixed bytes), the mock on its operations, and Prism mocking the same description.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CONNECTIONS, WAIT_501_S, log, measure } from '../lib/config.js';
+import { bareApi, messagingReady, mockApi, requests, send, startMock, ROOT, type Req } from '../lib/mock.js';
+import { freePort, rssMb, spawnServer } from '../lib/proc.js';
+import type { Row } from '../lib/report.js';
+import type { Sample } from '../journal-memory.js';
+
+const OPS = {
+  subscriptions: 'GET /users/me/subscriptions',
+  send: 'POST /messages',
+  narrow: 'GET /messages/matches_narrow',
+  register: 'POST /register',
+  events: 'GET /events (dont_block)',
+};
+export { OPS };
+
+async function rowsFor(server: string, op: string, req: Req): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const conns of CONNECTIONS) {
+    log(`${server}: ${op} at ${conns} connection(s)`);
+    rows.push({ server, op, conns, r: await measure(req, conns) });
+  }
+  return rows;
+}
+
+/** node:http and Express lean answering the mock's subscriptions bytes, to GET and to POST. */
+export async function baselines(bodyFile: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const [server, script] of [['node:http', 'node-http.mjs'], ['Express 5 lean', 'express-lean.mjs']] as const) {
+    const child = await spawnServer(server, process.execPath, [path.join(ROOT, 'bench/servers', script), bodyFile], { cwd: ROOT });
+    try {
+      const api = bareApi(child.url);
+      rows.push(...await rowsFor(server, OPS.subscriptions, requests.subscriptions(api)));
+      rows.push(...await rowsFor(server, `${OPS.send} (fixed answer)`, requests.sendMessage(api)));
+    } finally {
+      await child.stop();
+    }
+  }
+  return rows;
+}
+
+export interface MockRun {
+  rows: Row[];
+  rssAfterMb: number | null;
+  /** Real request/response pairs, for the journal measurement. */
+  samples: Sample[];
+}
+
+/** The mock on every measured operation, with `args` (e.g. --no-validate-responses). */
+export async function mockOperations(server: string, args: string[] = []): Promise<MockRun> {
+  const child = await startMock(server, args);
+  const api = mockApi(child.url);
+  const rows: Row[] = [];
+  const samples: Sample[] = [];
+  const sample = async (op: string, operation: string, req: Req, params: Record<string, unknown>) => {
+    const r = await send(req);
+    if (r.status === 200) samples.push({ method: req.method ?? 'GET', path: new URL(req.url).pathname, operation, params, status: r.status, body: r.text });
+    return r;
+  };
+  try {
+    await sample(OPS.subscriptions, 'get-subscriptions', requests.subscriptions(api), {});
+    rows.push(...await rowsFor(server, OPS.subscriptions, requests.subscriptions(api)));
+
+    let lastId = 0;
+    if (await messagingReady(api, WAIT_501_S, log)) {
+      rows.push(...await rowsFor(server, OPS.send, requests.sendMessage(api)));
+      lastId = (await sample(OPS.send, 'send-message', requests.sendMessage(api), { type: 'stream', to: 'Denmark', topic: 'bench', content: '…' })).json.id;
+    } else {
+      rows.push({ server, op: OPS.send, conns: 32, r: null, note: 'not measured: not implemented (501) or failing' });
+    }
+
+    // The 100 newest messages Hamlet received (his own bench messages, when sending works).
+    const ids = Array.from({ length: 100 }, (_, i) => lastId - 99 + i).filter((id) => id > 0);
+    const narrow = requests.matchesNarrow(api, ids);
+    const probe = await sample(OPS.narrow, 'check-messages-match-narrow', narrow, { msg_ids: ids, narrow: [{ operator: 'search', operand: 'lighthouse' }] });
+    if (probe.status !== 200) log(`matches_narrow answered ${probe.status}: ${probe.text.slice(0, 200)}`);
+    rows.push(...(await rowsFor(server, `${OPS.narrow} (${ids.length} ids)`, narrow)).map((row) => ({ ...row, note: `${Object.keys(probe.json?.messages ?? {}).length} of ${ids.length} match` })));
+
+    const reg = await sample(OPS.register, 'register-queue', requests.register(api), { event_types: ['message'] });
+    rows.push(...await rowsFor(server, `${OPS.register} (event_types message)`, requests.register(api)));
+    const events = requests.events(api, reg.json?.queue_id ?? 'none');
+    await sample(OPS.events, 'get-events', events, { queue_id: reg.json?.queue_id, last_event_id: -1, dont_block: true });
+    rows.push(...await rowsFor(server, OPS.events, events));
+    return { rows, rssAfterMb: rssMb(child.proc.pid), samples };
+  } finally {
+    await child.stop();
+  }
+}
+
+export const prismVersion = () =>
+  (JSON.parse(readFileSync(path.join(ROOT, 'node_modules/@stoplight/prism-cli/package.json'), 'utf8')) as { version: string }).version;
+
+/** Prism mocking the merged description (paths without the /api/v1 prefix, as described). */
+export async function prism(descriptionFile: string): Promise<{ rows: Row[]; error: string | null }> {
+  let child;
+  try {
+    const cli = path.join(ROOT, 'node_modules/@stoplight/prism-cli/dist/index.js');
+    const port = await freePort();
+    child = await spawnServer('Prism', process.execPath, [cli, 'mock', '-h', '127.0.0.1', '-p', String(port), descriptionFile], { cwd: ROOT, timeoutMs: 120_000 });
+  } catch (err) {
+    return { rows: [], error: (err as Error).message.split('\n')[0] };
+  }
+  try {
+    const api = bareApi(child.url);
+    const server = `Prism ${prismVersion()}`;
+    return {
+      rows: [...await rowsFor(server, OPS.subscriptions, requests.subscriptions(api)), ...await rowsFor(server, OPS.send, requests.sendMessage(api))],
+      error: null,
+    };
+  } finally {
+    await child.stop();
+  }
+}

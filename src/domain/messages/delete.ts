@@ -1,0 +1,54 @@
+// DELETE /messages/{message_id}: who may delete (validate_can_delete_message) and the deletion
+// itself, which tells everyone who could see the message with a delete_message event.
+import { badRequest } from '../../errors.js';
+import type { Store } from '../../store/store.js';
+import type { Message, User } from '../../store/state.js';
+import type { EventSink } from '../context.js';
+import { holdsSetting } from '../groups/membership.js';
+import { accessMessage } from './access.js';
+import { audienceOf } from './audience.js';
+
+const noPermission = () => badRequest("You don't have permission to delete this message");
+
+/**
+ * Anyone in the organization's or the channel's can_delete_any_message_group may delete any
+ * message; otherwise only their own (or their bots') messages, when they are in the
+ * organization's or channel's can_delete_own_message_group, within the delete time limit.
+ */
+export function checkCanDelete(store: Store, user: User, message: Message, now: number): void {
+  const { realm } = store;
+  const stream = message.type === 'stream' ? store.streams.get(message.stream_id!) : undefined;
+  if (holdsSetting(store, realm.can_delete_any_message_group, user.user_id)) return;
+  if (stream && holdsSetting(store, stream.can_delete_any_message_group, user.user_id)) return;
+  const sender = store.users.get(message.sender_id);
+  if (message.sender_id !== user.user_id && sender?.bot_owner_id !== user.user_id) throw noPermission();
+  const mayDeleteOwn = holdsSetting(store, realm.can_delete_own_message_group, user.user_id)
+    || (!!stream && holdsSetting(store, stream.can_delete_own_message_group, user.user_id));
+  if (!mayDeleteOwn) throw noPermission();
+  const limit = realm.message_content_delete_limit_seconds ?? null;
+  if (limit !== null && now - message.timestamp > limit) throw badRequest('The time limit for deleting this message has passed');
+}
+
+/** Removes messages and sends delete_message events (one per channel topic, one for direct messages). */
+export function deleteMessages(store: Store, events: EventSink, messages: Message[]): void {
+  const groups = new Map<string, Message[]>();
+  for (const m of messages) {
+    const key = m.type === 'stream' ? `${m.stream_id}\u0000${m.topic}` : 'dm';
+    groups.set(key, [...(groups.get(key) ?? []), m]);
+  }
+  for (const group of groups.values()) {
+    const audience = audienceOf(store, group);
+    const ids = new Set(group.map((m) => m.id));
+    store.messages.removeWhere((m) => ids.has(m.id));
+    const first = group[0];
+    events.publish(audience, first.type === 'stream'
+      ? { type: 'delete_message', message_type: 'stream', message_ids: [...ids], stream_id: first.stream_id, topic: first.topic }
+      : { type: 'delete_message', message_type: 'private', message_ids: [...ids] });
+  }
+}
+
+export function deleteMessage(store: Store, events: EventSink, user: User, messageId: number, now: number): void {
+  const message = accessMessage(store, user, messageId);
+  checkCanDelete(store, user, message, now);
+  deleteMessages(store, events, [message]);
+}

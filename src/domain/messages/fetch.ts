@@ -1,0 +1,150 @@
+// GET /messages: a window of the messages matching a narrow around an anchor, or the given
+// message IDs. The stored messages are in ID order (store.messages.all() is insertion order and
+// IDs only grow), so the anchor is found by binary search and the window is collected by walking
+// outwards from it until enough matches are found: no request scans and sorts everything.
+import { ApiError, badRequest } from '../../errors.js';
+import type { Store } from '../../store/store.js';
+import type { Message, User } from '../../store/state.js';
+import { escapeHtml } from '../render/html.js';
+import { historyReader, narrowIncludesHistory, userFlags } from './history.js';
+import { buildNarrowFilter, parseNarrow, type NarrowFilter, type NarrowTerm } from './narrow.js';
+import { messageForUser, type ReadOptions } from './read-dict.js';
+import { highlight } from './search.js';
+import { currentVisibility, Visibility } from './visibility.js';
+
+export const MAX_MESSAGES_PER_FETCH = 5000;
+/** What anchor=newest stands for (the real server's LARGER_THAN_MAX_MESSAGE_ID). */
+export const LARGER_THAN_MAX_MESSAGE_ID = 10000000000000000;
+
+export interface FetchRequest extends ReadOptions {
+  anchor?: string;
+  useFirstUnreadAnchor: boolean;
+  numBefore: number;
+  numAfter: number;
+  includeAnchor: boolean;
+  narrow?: unknown[];
+  messageIds?: number[];
+}
+
+/** Unsupported parameter combination (IncompatibleParametersError). */
+const incompatible = (names: string[]) =>
+  new ApiError('BAD_REQUEST', `Unsupported parameter combination: ${names.join(', ')}`, 400, { parameters: names.join(', ') });
+
+/** parse_anchor_value: null stands for first_unread. */
+export function parseAnchor(anchor: string | undefined, useFirstUnread: boolean): number | null {
+  if (useFirstUnread) return null;
+  if (anchor === undefined) throw badRequest("Missing 'anchor' argument.");
+  if (anchor === 'oldest') return 0;
+  if (anchor === 'newest') return LARGER_THAN_MAX_MESSAGE_ID;
+  if (anchor === 'first_unread') return null;
+  if (!/^\s*-?\d+\s*$/.test(anchor)) throw badRequest('Invalid anchor');
+  return Math.min(Math.max(Number(anchor), 0), LARGER_THAN_MAX_MESSAGE_ID);
+}
+
+/** Index of the first message whose ID is >= id. */
+function lowerBound(rows: readonly Message[], id: number): number {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (rows[mid].id < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+interface Query {
+  filter: NarrowFilter;
+  /** The message matches the narrow and the user may read it. */
+  matches: (m: Message) => boolean;
+}
+
+function buildQuery(store: Store, user: User, terms: NarrowTerm[], anyAccessible: boolean): Query {
+  const filter = buildNarrowFilter(store, user, terms);
+  const key = String(user.user_id);
+  const readsHistory = historyReader(store, user);
+  const withHistory = anyAccessible || narrowIncludesHistory(store, user, terms);
+  const visible = withHistory ? (m: Message) => key in m.flags || readsHistory(m) : (m: Message) => key in m.flags;
+  return { filter, matches: (m) => visible(m) && filter.matches(m) };
+}
+
+/**
+ * find_first_unread_anchor: the first unread match, leaving out muted topics and (outside a
+ * channel narrow) muted channels; LARGER_THAN_MAX_MESSAGE_ID when there is none.
+ */
+function firstUnread(store: Store, user: User, terms: NarrowTerm[], query: Query): number {
+  const key = String(user.user_id);
+  const inChannel = terms.some((t) => (t.operator === 'channel' || t.operator === 'stream') && !t.negated);
+  const home = buildNarrowFilter(store, user, [{ operator: 'in', operand: 'home', negated: false }]);
+  const notMuted = inChannel
+    ? (m: Message) => m.type !== 'stream' || currentVisibility(store, user.user_id, m.stream_id!, m.topic) !== Visibility.muted
+    : (m: Message) => home.matches(m);
+  for (const m of store.messages.all()) {
+    const flags = m.flags[key];
+    if (flags && !flags.includes('read') && query.matches(m) && notMuted(m)) return m.id;
+  }
+  return LARGER_THAN_MAX_MESSAGE_ID;
+}
+
+function present(store: Store, user: User, messages: Message[], query: Query, req: FetchRequest): Record<string, unknown>[] {
+  const searching = query.filter.searches.length > 0;
+  // Several search terms highlight together, in one pass, as in matches_narrow.
+  const hits = { stems: new Set(query.filter.searches.flatMap((q) => [...q.stems])), phrases: [] };
+  return messages.map((m) => {
+    const dict = messageForUser(store, m, userFlags(m, user.user_id), req);
+    if (searching) {
+      dict.match_content = highlight(m.rendered_content, hits);
+      dict.match_subject = highlight(escapeHtml(m.topic), hits);
+    }
+    return dict;
+  });
+}
+
+export function fetchMessages(store: Store, user: User, req: FetchRequest): Record<string, unknown> {
+  const byIds = req.messageIds !== undefined;
+  if (byIds && (req.numBefore || req.numAfter || req.anchor !== undefined || req.useFirstUnreadAnchor)) {
+    throw incompatible(['num_before', 'num_after', 'anchor', 'message_ids', 'include_anchor', 'use_first_unread_anchor']);
+  }
+  let anchor = byIds ? 0 : parseAnchor(req.anchor, req.useFirstUnreadAnchor);
+  const requested = byIds ? req.messageIds!.length : req.numBefore + req.numAfter;
+  if (requested > MAX_MESSAGES_PER_FETCH) throw badRequest(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
+  if (!byIds && req.numBefore > 0 && req.numAfter > 0 && !req.includeAnchor) {
+    throw badRequest('The anchor can only be excluded at an end of the range');
+  }
+  const terms = parseNarrow(req.narrow ?? []);
+  // Fetching by ID returns every requested message the user may access.
+  const query = buildQuery(store, user, terms, byIds);
+
+  if (byIds) {
+    const wanted = [...new Set(req.messageIds)].sort((a, b) => a - b);
+    const found = wanted.map((id) => store.messages.get(id)).filter((m): m is Message => !!m && query.matches(m));
+    return {
+      messages: present(store, user, found, query, req),
+      found_anchor: false, found_oldest: false, found_newest: false, history_limited: false,
+    };
+  }
+
+  if (anchor === null) anchor = firstUnread(store, user, terms, query);
+  const toLeft = anchor === 0;
+  const toRight = anchor >= LARGER_THAN_MAX_MESSAGE_ID;
+  const numAfter = toRight ? 0 : req.numAfter;
+  const rows = store.messages.all();
+  const pos = lowerBound(rows, anchor);
+
+  const before: Message[] = [];
+  for (let i = pos - 1; i >= 0 && before.length < req.numBefore; i--) if (query.matches(rows[i])) before.push(rows[i]);
+  before.reverse();
+  const atAnchor = !toRight && pos < rows.length && rows[pos].id === anchor ? rows[pos] : undefined;
+  const anchorRow = atAnchor && req.includeAnchor && query.matches(atAnchor) ? [atAnchor] : [];
+  const after: Message[] = [];
+  for (let i = atAnchor ? pos + 1 : pos; i < rows.length && after.length < numAfter; i++) if (query.matches(rows[i])) after.push(rows[i]);
+
+  return {
+    messages: present(store, user, [...before, ...anchorRow, ...after], query, req),
+    found_anchor: anchorRow.length === 1,
+    found_oldest: toLeft || before.length < req.numBefore,
+    found_newest: toRight || after.length < numAfter,
+    history_limited: false,
+    anchor,
+  };
+}

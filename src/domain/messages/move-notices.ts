@@ -1,0 +1,85 @@
+// The notification bot's notices after a move: "has marked this topic as (un)resolved" in the
+// topic (an undo within a minute deletes the previous notice instead), and the breadcrumbs in the
+// old and new topics saying what moved where and who moved it. The acting user has them read.
+import type { Store } from '../../store/store.js';
+import type { Message, Stream, User } from '../../store/state.js';
+import type { EventSink } from '../context.js';
+import { messageUrl } from '../render/narrow-urls.js';
+import { deleteMessages } from './delete.js';
+import { stripResolvedPrefix, type EditPlan } from './edit-request.js';
+import { sendNotificationBotMessage } from './send.js';
+import { visibleTopicMessages } from './topic-messages.js';
+
+/** The real server's RESOLVE_TOPIC_UNDO_GRACE_PERIOD_SECONDS. */
+export const RESOLVE_UNDO_GRACE_SECONDS = 60;
+const RESOLVE_NOTICE = /^@_\*\*[^*]+\*\* has marked this topic as (un)?resolved\.$/;
+
+const mention = (u: User) => `@_**${u.full_name}|${u.user_id}**`;
+const topicLink = (s: Stream, topic: string) => `#**${s.name}>${topic}**`;
+
+function post(store: Store, events: EventSink, actor: User, stream: Stream, topic: string, content: string, now: number): Message {
+  const { message } = sendNotificationBotMessage(store, events, { type: 'stream', to: stream.stream_id, topic, content }, now);
+  const own = message.flags[String(actor.user_id)];
+  if (own && !own.includes('read')) store.messages.update(message, { flags: { ...message.flags, [actor.user_id]: [...own, 'read'] } });
+  return message;
+}
+
+/** Deletes the previous resolve notice when it is the topic's last message and under a minute old. */
+function undoPreviousNotice(store: Store, events: EventSink, stream: Stream, topic: string, now: number): boolean {
+  const lower = topic.toLowerCase();
+  const rows = store.messages.all();
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const m = rows[i];
+    if (m.type !== 'stream' || m.stream_id !== stream.stream_id || m.topic.toLowerCase() !== lower) continue;
+    const isNotice = m.sender_id === store.realm.notification_bot_id && RESOLVE_NOTICE.test(m.content);
+    if (!isNotice || now - m.timestamp > RESOLVE_UNDO_GRACE_SECONDS) return false;
+    deleteMessages(store, events, [m]);
+    return true;
+  }
+  return false;
+}
+
+export interface MoveContext {
+  origTopic: string;
+  notifyOld: boolean;
+  notifyNew: boolean;
+}
+
+export function sendMoveNotices(store: Store, events: EventSink, actor: User, plan: EditPlan, changed: Message[], move: MoveContext, now: number): void {
+  const orig = plan.origStream!;
+  const target = plan.targetStream!;
+  const newTopic = plan.topic ?? move.origTopic;
+  let resolveHandled = false;
+  let noticeId: number | null = null;
+  if (plan.topic !== undefined && !plan.content && (plan.resolved || plan.unresolved)) {
+    resolveHandled = undoPreviousNotice(store, events, target, newTopic, now);
+    if (!resolveHandled) {
+      const what = plan.resolved ? 'resolved' : 'unresolved';
+      noticeId = post(store, events, actor, target, newTopic, `${mention(actor)} has marked this topic as ${what}.`, now).id;
+      resolveHandled = true;
+    }
+  }
+
+  const count = changed.length;
+  const movedAll = visibleTopicMessages(store, actor, orig.stream_id, move.origTopic).length === 0;
+  const who = mention(actor);
+  // A pure resolve or unresolve is announced by its own notice, not as a move.
+  const renamed = stripResolvedPrefix(move.origTopic) !== stripResolvedPrefix(newTopic);
+  if (move.notifyNew && (target !== orig || !resolveHandled || renamed)) {
+    const moved = new Set([...changed.map((m) => m.id), noticeId]);
+    const preexisting = visibleTopicMessages(store, actor, target.stream_id, newTopic).filter((m) => !moved.has(m.id));
+    const from = topicLink(orig, move.origTopic);
+    const link = `${store.realm.url}${messageUrl(target.stream_id, target.name, newTopic, plan.message.id)}`;
+    const text = !preexisting.length && movedAll ? `This topic was moved here from ${from} by ${who}.`
+      : count === 1 ? `[A message](${link}) was moved here from ${from} by ${who}.`
+        : `${count} messages were moved here from ${from} by ${who}.`;
+    post(store, events, actor, target, newTopic, text, now);
+  }
+  if (move.notifyOld) {
+    const to = topicLink(target, newTopic);
+    const text = movedAll ? `This topic was moved to ${to} by ${who}.`
+      : count === 1 ? `A message was moved from this topic to ${to} by ${who}.`
+        : `${count} messages were moved from this topic to ${to} by ${who}.`;
+    post(store, events, actor, orig, move.origTopic, text, now);
+  }
+}

@@ -1,0 +1,97 @@
+// Emoji reactions (POST/DELETE /messages/{message_id}/reactions). A reaction is identified by
+// (user, emoji_code, reaction_type); the name only labels it. Reacting with a code someone already
+// used counts as a vote for that reaction and takes its name. Everyone who can see the message
+// gets a `reaction` event.
+import { ApiError, badRequest } from '../../errors.js';
+import type { Store } from '../../store/store.js';
+import type { Message, Reaction, User } from '../../store/state.js';
+import type { EventSink } from '../context.js';
+import { checkEmoji, emojiByName, type EmojiType } from '../users/status.js';
+import { subscriptionKey } from '../../store/store.js';
+import { accessMessage } from './access.js';
+import { audienceOf } from './audience.js';
+import { currentVisibility, setVisibility, Visibility } from './visibility.js';
+
+type ReactionType = Reaction['reaction_type'];
+
+export const reactionExists = () => new ApiError('REACTION_ALREADY_EXISTS', 'Reaction already exists.');
+export const reactionDoesNotExist = () => new ApiError('REACTION_DOES_NOT_EXIST', "Reaction doesn't exist.");
+
+/** The status code calls the server's extra emoji service_extra_emoji; reactions call them zulip_extra_emoji. */
+const toReaction = (t: EmojiType): ReactionType => (t === 'service_extra_emoji' ? 'zulip_extra_emoji' : t);
+const toStatus = (t: string): EmojiType => (t === 'zulip_extra_emoji' ? 'service_extra_emoji' : t as EmojiType);
+
+function notify(store: Store, events: EventSink, user: User, message: Message, reaction: Omit<Reaction, 'user_id'>, op: 'add' | 'remove'): void {
+  events.publish(audienceOf(store, [message]), {
+    type: 'reaction',
+    op,
+    user_id: user.user_id,
+    // Deprecated duplicate of user_id, still sent by the real server.
+    user: { user_id: user.user_id, email: user.email, full_name: user.full_name },
+    message_id: message.id,
+    emoji_name: reaction.emoji_name,
+    emoji_code: reaction.emoji_code,
+    reaction_type: reaction.reaction_type,
+  });
+}
+
+/** The "on participation" automatic follow / unmute policies also apply to reacting. */
+function followOnParticipation(store: Store, events: EventSink, user: User, message: Message, now: number): void {
+  if (message.type !== 'stream' || user.is_bot) return;
+  const sub = store.subscriptions.get(subscriptionKey(user.user_id, message.stream_id!));
+  if (!sub) return;
+  const ON_PARTICIPATION = 1;
+  let policy: number | null = null;
+  if (user.settings.automatically_follow_topics_policy === ON_PARTICIPATION) policy = Visibility.followed;
+  if (sub.is_muted && user.settings.automatically_unmute_topics_in_muted_streams_policy === ON_PARTICIPATION) policy = Visibility.unmuted;
+  const current = currentVisibility(store, user.user_id, message.stream_id!, message.topic);
+  // These policies only ever make a topic more visible.
+  if (policy === null || policy === current || current === Visibility.followed) return;
+  setVisibility(store, events, user.user_id, message.stream_id!, message.topic, policy, now);
+}
+
+export interface ReactionInput {
+  emojiName?: string;
+  emojiCode?: string;
+  reactionType?: string;
+}
+
+export function addReaction(store: Store, events: EventSink, user: User, messageId: number, input: ReactionInput, now: number): void {
+  const message = accessMessage(store, user, messageId);
+  let name = input.emojiName!;
+  let code = input.emojiCode;
+  let type = input.reactionType as ReactionType | undefined;
+  if (code === undefined || type === undefined) {
+    const found = emojiByName(store, name);
+    code ??= found.code;
+    type ??= toReaction(found.type);
+  }
+  const same = (r: Reaction) => r.emoji_code === code && r.reaction_type === type;
+  if (message.reactions.some((r) => same(r) && r.user_id === user.user_id)) throw reactionExists();
+  const vote = message.reactions.find(same);
+  if (vote) name = vote.emoji_name;
+  else checkEmoji(store, name, code, toStatus(type));
+
+  const reaction: Reaction = { emoji_name: name, emoji_code: code, reaction_type: type, user_id: user.user_id };
+  const key = String(user.user_id);
+  // Reacting to a message one never received makes it one's own (a "historical" row), so that
+  // later changes to it reach the user.
+  const flags = key in message.flags ? message.flags : { ...message.flags, [key]: ['read', 'historical'] };
+  store.messages.update(message, { reactions: [...message.reactions, reaction], flags });
+  followOnParticipation(store, events, user, message, now);
+  notify(store, events, user, message, reaction, 'add');
+}
+
+export function removeReaction(store: Store, events: EventSink, user: User, messageId: number, input: ReactionInput): void {
+  const message = accessMessage(store, user, messageId);
+  let code = input.emojiCode;
+  const type = (input.reactionType ?? 'unicode_emoji') as ReactionType;
+  if (code === undefined) {
+    if (input.emojiName === undefined) throw badRequest('At least one of the following arguments must be present: emoji_name, emoji_code');
+    code = emojiByName(store, input.emojiName).code;
+  }
+  const mine = message.reactions.find((r) => r.user_id === user.user_id && r.emoji_code === code && r.reaction_type === type);
+  if (!mine) throw reactionDoesNotExist();
+  store.messages.update(message, { reactions: message.reactions.filter((r) => r !== mine) });
+  notify(store, events, user, message, mine, 'remove');
+}

@@ -1,0 +1,120 @@
+// POST /users/me/subscriptions: subscribe the caller, or the principals, to channels by name.
+// Names that match no channel create it (through create-channel's checks and events). Existing
+// channels the caller cannot read are refused, or skipped when authorization_errors_fatal is
+// false; adding others to an existing channel needs the permission to add subscribers.
+import { badRequest, insufficientPermission } from '../../errors.js';
+import type { Ctx } from '../context.js';
+import type { Stream, TopicsPolicy, User } from '../../store/state.js';
+import { hasContentAccess, hasMetadataAccess, isSubscribed, streamByName } from '../channels/access.js';
+import { channelActivity } from '../channels/activity.js';
+import { createChannel } from '../channels/create.js';
+import { invalidFolder } from '../channels/folders.js';
+import { checkChannelName } from '../channels/names.js';
+import { checkCanSetTopicsPolicy } from '../channels/realm-permissions.js';
+import { streamToDict } from '../channels/stream-dict.js';
+import { requireNonGuest } from '../users/roles.js';
+import { addSubscriptions } from './add.js';
+import { canAddSubscribers, namesOthers, principalUsers, type Principals } from './principals.js';
+import { announceCreatedChannels, tellSubscribedUsers } from './subscribe-notices.js';
+
+export interface RequestedChannel {
+  name: string;
+  description?: string;
+  color?: string;
+}
+
+/** The request: the channels and principals, plus create-channel's parameters for new channels. */
+export interface SubscribeParams {
+  subscriptions: RequestedChannel[];
+  principals?: Principals;
+  authorization_errors_fatal: boolean;
+  announce: boolean;
+  invite_only: boolean;
+  is_web_public: boolean;
+  is_default_stream: boolean;
+  folder_id?: number;
+  topics_policy: TopicsPolicy;
+  history_public_to_subscribers?: boolean;
+  message_retention_days?: string | number;
+  [setting: string]: unknown;
+}
+
+type UserMap = Record<string, string[]>;
+
+const HEX_COLOR = /^#[0-9a-fA-F]{3,6}$/;
+
+/** The requested channels, names stripped and checked, each name once (compared without case). */
+function requestedChannels(items: RequestedChannel[]): RequestedChannel[] {
+  const seen = new Map<string, RequestedChannel>();
+  for (const [i, item] of items.entries()) {
+    // The real server validates each item as a model, hence the wording.
+    if (item.color !== undefined && !HEX_COLOR.test(item.color)) {
+      throw badRequest(`Invalid subscriptions[${i}]: Value error, add.color is not a valid hex color code`);
+    }
+    const name = checkChannelName(item.name);
+    if (!seen.has(name.toLowerCase())) seen.set(name.toLowerCase(), { ...item, name });
+  }
+  return [...seen.values()];
+}
+
+function createRequested(ctx: Ctx, item: RequestedChannel, p: SubscribeParams): Stream {
+  const { subscriptions: _s, principals: _p, authorization_errors_fatal: _a, ...settings } = p;
+  // Subscribers are added below, with the requested colour; the announcement covers all new channels.
+  const { id } = createChannel(ctx, { ...settings, name: item.name, description: item.description ?? '', subscribers: [], announce: false });
+  return ctx.store.streams.get(id)!;
+}
+
+/** Users who could not see the channel learn of it (stream/create) before their subscription/add. */
+function introduceChannel(ctx: Ctx, stream: Stream, users: User[]): void {
+  const newcomers = users.filter((u) => !hasMetadataAccess(ctx.store, u, stream)).map((u) => u.user_id);
+  if (!newcomers.length) return;
+  const dict = streamToDict(ctx.store, stream, channelActivity(ctx.store, ctx.clock.now()));
+  ctx.events.publish(newcomers, { type: 'stream', op: 'create', streams: [dict], for_unarchiving: false });
+}
+
+export function subscribe(ctx: Ctx, p: SubscribeParams): Record<string, unknown> {
+  const { store, actor } = ctx;
+  requireNonGuest(actor);
+  if (p.folder_id !== undefined && !store.channelFolders.get(p.folder_id)) throw invalidFolder();
+  if (p.topics_policy !== undefined && p.topics_policy !== 'inherit') checkCanSetTopicsPolicy(actor);
+
+  const requested = requestedChannels(p.subscriptions);
+  const existing: Stream[] = [];
+  const missing: RequestedChannel[] = [];
+  for (const item of requested) {
+    const stream = streamByName(store, item.name);
+    if (stream) existing.push(stream);
+    else missing.push(item);
+  }
+  // Archived channels take no new subscribers: the mock treats them as inaccessible.
+  const unauthorized = existing.filter((s) => s.is_archived || !hasContentAccess(store, actor, s));
+  if (unauthorized.length && p.authorization_errors_fatal) throw badRequest(`Unable to access channel (${unauthorized[0].name}).`);
+  const authorized = existing.filter((s) => !unauthorized.includes(s));
+
+  const others = namesOthers(actor, p.principals);
+  if (others && authorized.some((s) => !canAddSubscribers(store, actor, s))) throw insufficientPermission();
+  const subscribers = others ? principalUsers(store, p.principals!) : [actor];
+
+  const created = missing.map((item) => createRequested(ctx, item, p));
+  const colors = new Map(requested.map((r) => [r.name.toLowerCase(), r.color]));
+  const keyOf = (u: User) => (ctx.supports('subscribe_response_keyed_by_user_id') ? String(u.user_id) : u.email);
+  const subscribed: UserMap = {};
+  const already: UserMap = {};
+  const newToExisting = new Map<User, string[]>();
+  for (const stream of [...authorized, ...created]) {
+    const fresh = subscribers.filter((u) => !isSubscribed(store, u.user_id, stream.stream_id));
+    introduceChannel(ctx, stream, fresh);
+    addSubscriptions(ctx, stream, fresh.map((u) => u.user_id), colors.get(stream.name.toLowerCase()));
+    for (const u of subscribers) {
+      const map = fresh.includes(u) ? subscribed : already;
+      (map[keyOf(u)] ??= []).push(stream.name);
+      if (fresh.includes(u) && !created.includes(stream)) newToExisting.set(u, [...(newToExisting.get(u) ?? []), stream.name]);
+    }
+  }
+
+  tellSubscribedUsers(ctx, newToExisting);
+  if (p.announce) announceCreatedChannels(ctx, created);
+  const result: Record<string, unknown> = { subscribed, already_subscribed: already };
+  if (!p.authorization_errors_fatal) result.unauthorized = unauthorized.map((s) => s.name);
+  return result;
+}

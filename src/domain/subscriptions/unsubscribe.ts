@@ -1,0 +1,69 @@
+// DELETE /users/me/subscriptions: unsubscribe the caller, or the principals, from channels by
+// name. Removing anyone but oneself or one's own bots needs the permission to remove
+// subscribers from every named channel. Each removed user gets subscription/remove, the others
+// who can see the channel subscription/peer_remove, and a user who can no longer see the
+// channel at all a stream/delete.
+import { badRequest } from '../../errors.js';
+import type { Ctx } from '../context.js';
+import type { Stream, User } from '../../store/state.js';
+import { subscriptionKey } from '../../store/store.js';
+import { hasMetadataAccess, streamByName } from '../channels/access.js';
+import { metadataAudience } from '../channels/audience.js';
+import { checkChannelName } from '../channels/names.js';
+import { checkCanRemoveSubscribers, controlsUser, principalUsers, type Principals } from './principals.js';
+
+export interface UnsubscribeParams {
+  subscriptions: string[];
+  principals?: Principals;
+}
+
+function removeFromChannel(ctx: Ctx, stream: Stream, users: User[], result: { removed: string[]; not_removed: string[] }): void {
+  const { store } = ctx;
+  const audienceBefore = metadataAudience(store, stream);
+  const removedIds: number[] = [];
+  for (const user of users) {
+    const sub = store.subscriptions.get(subscriptionKey(user.user_id, stream.stream_id));
+    if (!sub) {
+      result.not_removed.push(stream.name);
+      continue;
+    }
+    store.subscriptions.remove(sub);
+    removedIds.push(user.user_id);
+    result.removed.push(stream.name);
+  }
+  if (!removedIds.length) return;
+  ctx.events.publish(removedIds, { type: 'subscription', op: 'remove', subscriptions: [{ name: stream.name, stream_id: stream.stream_id }] });
+  const peers = audienceBefore.filter((id) => !removedIds.includes(id));
+  if (peers.length) ctx.events.publish(peers, { type: 'subscription', op: 'peer_remove', stream_ids: [stream.stream_id], user_ids: removedIds });
+  const lostAccess = removedIds.filter((id) => !hasMetadataAccess(store, store.users.get(id)!, stream));
+  if (lostAccess.length) {
+    ctx.events.publish(lostAccess, {
+      type: 'stream', op: 'delete', streams: [{ stream_id: stream.stream_id }], stream_ids: [stream.stream_id], for_archiving: false,
+    });
+  }
+}
+
+export function unsubscribe(ctx: Ctx, p: UnsubscribeParams): { removed: string[]; not_removed: string[] } {
+  const { store, actor } = ctx;
+  const names = p.subscriptions.map((n) => checkChannelName(n));
+  let users: User[] = [actor];
+  let others = false;
+  if (p.principals?.length) {
+    users = principalUsers(store, p.principals);
+    others = users.some((u) => !controlsUser(actor, u));
+  }
+  const streams: Stream[] = [];
+  const missing: string[] = [];
+  for (const name of names) {
+    const stream = streamByName(store, name);
+    if (!stream) missing.push(name);
+    else if (!streams.includes(stream)) streams.push(stream);
+  }
+  // The permission is checked on the channels that exist before unknown names are reported.
+  if (others) checkCanRemoveSubscribers(store, actor, streams);
+  if (missing.length) throw badRequest(`Channel(s) (${missing.join(', ')}) do not exist`);
+
+  const result = { removed: [] as string[], not_removed: [] as string[] };
+  for (const stream of streams) removeFromChannel(ctx, stream, users, result);
+  return result;
+}

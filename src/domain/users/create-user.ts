@@ -1,0 +1,84 @@
+// POST /users: an administrator in can_create_users_group creates a member account. The new user
+// joins the role:members system group (and role:fullmembers when the organization has no waiting
+// period) and the default channels; everyone learns of them through a realm_user/add event.
+import { randomBytes } from 'node:crypto';
+import { badRequest } from '../../errors.js';
+import type { Ctx } from '../context.js';
+import { Role, type User } from '../../store/state.js';
+import { addSubscriptions } from '../subscriptions/add.js';
+import { userForClient } from '../events/state-users.js';
+import { holdsSetting, systemGroupId } from '../groups/membership.js';
+import { activeUserIds, userByEmail } from './access.js';
+import { defaultUserSettings } from './default-settings.js';
+import { requireAdmin } from './roles.js';
+import { checkFullName, isValidEmail, PASSWORD_MIN_LENGTH } from './settings-values.js';
+
+export interface CreateUserParams {
+  email: string;
+  password: string;
+  full_name: string;
+}
+
+const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** 32 alphanumeric characters, like the real server's API keys. */
+function newApiKey(): string {
+  return [...randomBytes(32)].map((b) => ALPHANUMERIC[b % ALPHANUMERIC.length]).join('');
+}
+
+/** The ISO 8601 form the fixture's date_joined uses ("2026-01-15T09:04:00+00:00"). */
+const isoSeconds = (unix: number) => new Date(unix * 1000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+
+function checkCanCreateUsers(ctx: Ctx): void {
+  requireAdmin(ctx.actor);
+  const setting = ctx.store.realm.can_create_users_group;
+  if (setting === undefined || !holdsSetting(ctx.store, setting, ctx.actor.user_id)) {
+    throw badRequest('User not authorized to create users');
+  }
+}
+
+export function createUser(ctx: Ctx, p: CreateUserParams): { user_id: number } {
+  const { store } = ctx;
+  checkCanCreateUsers(ctx);
+  const fullName = checkFullName(p.full_name);
+  const email = p.email.trim();
+  if (!isValidEmail(email)) throw badRequest('Bad name or username');
+  const lower = email.toLowerCase();
+  if (userByEmail(store, lower) || store.users.find((u) => u.delivery_email.toLowerCase() === lower)) {
+    throw badRequest(`Email '${email}' already in use`);
+  }
+  if ([...p.password].length < PASSWORD_MIN_LENGTH) throw badRequest('The password is too weak.');
+
+  const now = ctx.clock.now();
+  const settings = defaultUserSettings(store.realm.default_language);
+  const user: User = store.users.insert({
+    user_id: store.nextId('users'), email, delivery_email: email, full_name: fullName, api_key: newApiKey(),
+    password: p.password, role: Role.member, is_active: true, is_bot: false, bot_type: null, bot_owner_id: null,
+    is_system_bot: false, date_joined: isoSeconds(now), last_active: now, avatar_version: 1, timezone: settings.timezone,
+    settings, settings_edited: [], status: { status_text: '', emoji_name: '', emoji_code: '', reaction_type: '' },
+    pending_email: null,
+  });
+
+  const audience = activeUserIds(store);
+  // Each viewer sees the new user as register would show them (the real address to administrators).
+  const personFor = (viewer: User) => userForClient(viewer, user, { clientGravatar: false });
+  ctx.events.publish(audience, { type: 'realm_user', op: 'add', person: personFor(ctx.actor) }, (_queue, viewerId) => ({
+    type: 'realm_user', op: 'add', person: personFor(store.users.get(viewerId) ?? user),
+  }));
+  joinSystemGroups(ctx, user);
+  for (const streamId of store.realm.default_stream_ids) {
+    const stream = store.streams.get(streamId);
+    if (stream && !stream.is_archived) addSubscriptions(ctx, stream, [user.user_id]);
+  }
+  return { user_id: user.user_id };
+}
+
+function joinSystemGroups(ctx: Ctx, user: User): void {
+  const { store } = ctx;
+  const names = ['role:members', ...(store.realm.waiting_period_threshold === 0 ? ['role:fullmembers'] : [])];
+  for (const name of names) {
+    const group = store.userGroups.get(systemGroupId(store, name))!;
+    store.userGroups.update(group, { direct_members: [...group.direct_members, user.user_id] });
+    ctx.events.publish(activeUserIds(store), { type: 'user_group', op: 'add_members', group_id: group.id, user_ids: [user.user_id] });
+  }
+}

@@ -1,0 +1,43 @@
+// GET /users, GET /users/{user_id}, GET /users/{email}: the organization's users in the shape the
+// registration response uses (events/state-users.ts), with profile_data only on request. The
+// server's own bots (notification bot, ...) belong to no organization, so these endpoints do not
+// know them.
+import { badRequest } from '../../errors.js';
+import type { Ctx } from '../context.js';
+import type { User } from '../../store/state.js';
+import { userForClient } from '../events/state-users.js';
+import { userByEmail } from './access.js';
+
+export interface UserViewOptions {
+  clientGravatar: boolean;
+  includeCustomProfileFields: boolean;
+}
+
+export function userForApi(viewer: User, user: User, opts: UserViewOptions): Record<string, unknown> {
+  const dict = userForClient(viewer, user, { clientGravatar: opts.clientGravatar });
+  if (!opts.includeCustomProfileFields) delete dict.profile_data;
+  return dict;
+}
+
+/** A user of the organization (active or not, person or bot), or "No such user". */
+export function organizationUser(user: User | undefined): User {
+  if (!user || user.is_system_bot) throw badRequest('No such user');
+  return user;
+}
+
+export function listUsers(ctx: Ctx, opts: UserViewOptions): { members: Record<string, unknown>[] } {
+  const users = ctx.store.users.filter((u) => !u.is_system_bot).sort((a, b) => a.user_id - b.user_id);
+  return { members: users.map((u) => userForApi(ctx.actor, u, opts)) };
+}
+
+export function getUser(ctx: Ctx, userId: number, opts: UserViewOptions): { user: Record<string, unknown> } {
+  const user = organizationUser(ctx.store.users.get(userId));
+  return { user: userForApi(ctx.actor, user, opts) };
+}
+
+/** By the address, compared without regard to case (API email first, then the real address). */
+export function getUserByEmail(ctx: Ctx, email: string, opts: UserViewOptions): { user: Record<string, unknown> } {
+  const wanted = email.trim().toLowerCase();
+  const found = userByEmail(ctx.store, wanted) ?? ctx.store.users.find((u) => u.delivery_email.toLowerCase() === wanted);
+  return { user: userForApi(ctx.actor, organizationUser(found), opts) };
+}

@@ -1,0 +1,20 @@
+// POST /fetch_api_key: password login for clients configured with a password. Unauthenticated.
+// As on the real server, a deactivated account is reported whatever the password, and bots (whose
+// passwords are unusable) cannot log in this way.
+import { ApiError, accountDeactivated, badRequest } from '../../errors.js';
+import type { Store } from '../../store/store.js';
+import { isValidEmail } from './settings-values.js';
+
+export const authenticationFailed = () =>
+  new ApiError('AUTHENTICATION_FAILED', 'Your username or password is incorrect', 401);
+
+export function fetchApiKey(store: Store, username: string, password: string): { api_key: string; email: string; user_id: number } {
+  const address = username.trim();
+  if (!isValidEmail(address)) throw badRequest('Enter a valid email address.');
+  const wanted = address.toLowerCase();
+  const user = store.users.find((u) => !u.is_system_bot && u.delivery_email.toLowerCase() === wanted);
+  if (!user) throw authenticationFailed();
+  if (!user.is_active) throw accountDeactivated();
+  if (user.is_bot || user.password !== password) throw authenticationFailed();
+  return { api_key: user.api_key, email: user.delivery_email, user_id: user.user_id };
+}

@@ -1,0 +1,55 @@
+// The row fields the store indexes by (see Store.load): each row of a fixture, data file or
+// imported snapshot must be an object with these fields of the right type, and unique where the
+// store needs them unique. A file that breaks this is refused with the row and field named,
+// instead of failing inside the store with a stack trace (or indexing rows under `undefined`).
+
+type Field = [name: string, type: 'number' | 'string'];
+
+/**
+ * Per collection: the fields of its key (together unique), fields unique on their own, other
+ * indexed fields, and whether text compares without case (as the store's indexes do).
+ */
+const ROW_KEYS: Record<string, { key: Field[]; unique?: Field[]; indexed?: Field[]; caseless?: boolean }> = {
+  users: { key: [['user_id', 'number']], unique: [['email', 'string']], caseless: true },
+  streams: { key: [['stream_id', 'number']], unique: [['name', 'string']], caseless: true },
+  subscriptions: { key: [['user_id', 'number'], ['stream_id', 'number']] },
+  user_groups: { key: [['id', 'number']] },
+  channel_folders: { key: [['id', 'number']] },
+  linkifiers: { key: [['id', 'number']] },
+  realm_emoji: { key: [['id', 'number']] },
+  messages: { key: [['id', 'number']], indexed: [['topic', 'string']] },
+  user_topics: { key: [['user_id', 'number'], ['stream_id', 'number'], ['topic', 'string']], caseless: true },
+  scheduled_messages: { key: [['scheduled_message_id', 'number']] },
+  reminders: { key: [['reminder_id', 'number']] },
+  saved_snippets: { key: [['id', 'number']] },
+  drafts: { key: [['id', 'number']] },
+  push_devices: { key: [['device_id', 'number']] },
+  sent_push_notifications: { key: [['id', 'number']] },
+};
+
+const fieldOk = (value: unknown, type: Field[1]) => (type === 'number' ? Number.isSafeInteger(value) : typeof value === 'string');
+
+/** The first problem with the rows of `state` (already known to be arrays), or null. */
+export function rowProblem(state: Record<string, unknown>): string | null {
+  for (const [name, spec] of Object.entries(ROW_KEYS)) {
+    const rows = state[name] as unknown[];
+    if (!Array.isArray(rows)) continue;
+    const seen = new Map<string, Set<string>>();
+    for (const [i, row] of rows.entries()) {
+      if (!row || typeof row !== 'object' || Array.isArray(row)) return `"${name}"[${i}] must be an object`;
+      const r = row as Record<string, unknown>;
+      for (const [field, type] of [...spec.key, ...(spec.unique ?? []), ...(spec.indexed ?? [])]) {
+        if (!fieldOk(r[field], type)) return `"${name}"[${i}].${field} must be ${type === 'number' ? 'an integer' : 'a string'}`;
+      }
+      const norm = (v: unknown) => (spec.caseless && typeof v === 'string' ? v.toLowerCase() : String(v));
+      const checks: Array<[string, string]> = [[spec.key.map(([f]) => f).join('+'), spec.key.map(([f]) => norm(r[f])).join(':')]];
+      for (const [field] of spec.unique ?? []) checks.push([field, norm(r[field])]);
+      for (const [what, value] of checks) {
+        const values = seen.get(what) ?? seen.set(what, new Set()).get(what)!;
+        if (values.has(value)) return `"${name}"[${i}] repeats the ${what} of an earlier row (${value})`;
+        values.add(value);
+      }
+    }
+  }
+  return null;
+}
