@@ -37,7 +37,12 @@ function decodePrimitive(p: ParamSpec, raw: string): unknown {
   }
 }
 
+/** What JSON text can start with (after white space): a value that starts otherwise is not JSON. */
+const JSON_START = /^[\s]*[[{"\-0-9tfn]/;
+
 function decodeJson(p: ParamSpec, raw: string): unknown {
+  // Plain text (`to=Denmark`) needs no failed parse: a thrown SyntaxError costs more than the request.
+  if (p.rawStringFallback && !JSON_START.test(raw)) return raw;
   try {
     return JSON.parse(raw);
   } catch {

@@ -46,12 +46,12 @@ export class Journal {
   constructor(readonly maxEntries = 5000, readonly maxBytes = 24 * 1024 * 1024) {}
 
   record(ex: Exchange): JournalEntry {
-    const text = ex.bodyText ?? JSON.stringify(ex.body) ?? 'null';
-    // The response is kept as the text that was sent and parsed when read: a snapshot that later
-    // changes to shared objects cannot alter, a third of the memory of the objects, and nothing
-    // for the garbage collector to trace (keeping the objects made every answer survive into the
-    // old generation and cost a full collection later).
-    const response = storedResponse(text);
+    const bytes = ex.bodyBytes ?? Buffer.from(JSON.stringify(ex.body) ?? 'null');
+    // The response is kept as the bytes that were sent and parsed when read: a snapshot that later
+    // changes to shared objects cannot alter, a third of the memory of the objects, and outside the
+    // JavaScript heap (keeping the objects, or even their text, made every answer survive into the
+    // old generation: the garbage collector copied and then swept them all).
+    const response = storedResponse(bytes);
     const entry: JournalEntry = {
       id: ex.id, time: Math.round(ex.time), sandbox: ex.sandbox, method: ex.method, path: ex.path,
       operation: ex.operation?.id ?? null, user: ex.user?.email ?? null, params: ex.params ?? ex.raw,
@@ -59,7 +59,7 @@ export class Journal {
       problems: ex.problems, scenario: ex.scenario, duration_ms: Math.round(ex.duration_ms * 1000) / 1000,
       get response() { return response(); },
     };
-    const size = Math.min(text.length, MAX_BODY_CHARS) + JSON.stringify(entry.params).length + 300;
+    const size = Math.min(bytes.length, MAX_BODY_CHARS) + JSON.stringify(entry.params).length + 300;
     this.entries.push(entry);
     this.sizes.set(entry.id, size);
     this.bytes += size;
@@ -111,11 +111,11 @@ export class Journal {
 }
 
 /** Reads back a response body: the whole text, or a note for one too large to keep. */
-function storedResponse(text: string): () => unknown {
-  return text.length <= MAX_BODY_CHARS ? () => JSON.parse(text) : truncatedNote(text);
+function storedResponse(bytes: Buffer): () => unknown {
+  return bytes.length <= MAX_BODY_CHARS ? () => JSON.parse(bytes.toString()) : truncatedNote(bytes.toString());
 }
 
-/** Separate from storedResponse so that the closure cannot hold on to the large text. */
+/** Separate from storedResponse so that the closure cannot hold on to the large body. */
 function truncatedNote(text: string): () => unknown {
   // A copy of the start: a plain slice would keep the whole large text alive.
   const note = { truncated: true, chars: text.length, start: Buffer.from(text.slice(0, 2000)).toString() };

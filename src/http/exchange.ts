@@ -22,8 +22,8 @@ export interface Exchange {
   params: Record<string, unknown> | null;
   status: number;
   body: unknown;
-  /** The body as sent (JSON text), set once answered: observers reuse it rather than serialise again. */
-  bodyText?: string;
+  /** The body as sent (UTF-8 JSON), set once answered: observers reuse it rather than serialise again. */
+  bodyBytes?: Buffer;
   /** Problems of the response against the description. */
   problems: ResponseProblem[];
   /** Name of the scenario whose rule answered, if any. */

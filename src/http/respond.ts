@@ -46,11 +46,12 @@ export class Responder {
     ex.body = body;
     ex.problems = problems;
     ex.duration_ms = performance.now() - ex.started;
-    const text = JSON.stringify(body);
-    ex.bodyText = text;
+    // Serialised and encoded once: the bytes are sent and kept by the journal as they are.
+    const bytes = Buffer.from(JSON.stringify(body));
+    ex.bodyBytes = bytes;
     for (const observe of this.observers) observe(ex);
     if (res.headersSent || res.destroyed) return;
-    res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
-    res.end(text);
+    res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': bytes.length });
+    res.end(bytes);
   }
 }

@@ -23,7 +23,7 @@ export function describeRequest(req: RawRequest): string {
 }
 
 /** Sends `req` and checks every property; returns the response for further checks. */
-export async function checkRequest(target: FuzzTarget, req: RawRequest): Promise<RawResponse> {
+export async function checkRequest(target: FuzzTarget, req: RawRequest, options: { keepChanges?: boolean } = {}): Promise<RawResponse> {
   const world = target.t.server.world;
   const versionBefore = world.store.version;
   const stateBefore = JSON.stringify(world.store.state);
@@ -45,7 +45,7 @@ export async function checkRequest(target: FuzzTarget, req: RawRequest): Promise
   if (res.status >= 400) {
     if (world.store.version !== versionBefore) throw new Error(`a refused request changed the state (version ${versionBefore} -> ${world.store.version})${where}`);
     if (JSON.stringify(world.store.state) !== stateBefore) throw new Error(`a refused request changed the state behind the store's back${where}`);
-  } else if (world.store.version !== versionBefore) {
+  } else if (world.store.version !== versionBefore && !options.keepChanges) {
     // Accepted changes are fine; start the next request from the fixture again.
     resetWorld(target);
   }

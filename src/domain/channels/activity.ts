@@ -29,7 +29,19 @@ function roundTwoDigits(n: number): number {
   return Math.round(n / factor) * factor;
 }
 
+/** The last figures per store: valid while neither its state (version) nor the second changes. */
+const cache = new WeakMap<Store, { version: number; now: number; activity: ChannelActivity }>();
+
 export function channelActivity(store: Store, now: number): ChannelActivity {
+  // One pass over every message: on a large state, far more than the request itself costs.
+  const hit = cache.get(store);
+  if (hit && hit.version === store.version && hit.now === now) return hit.activity;
+  const activity = computeActivity(store, now);
+  cache.set(store, { version: store.version, now, activity });
+  return activity;
+}
+
+function computeActivity(store: Store, now: number): ChannelActivity {
   const byStream = new Map<number, ChannelMessages>();
   const since = now - TRAFFIC_WINDOW_DAYS * DAY;
   for (const m of store.messages.all()) {

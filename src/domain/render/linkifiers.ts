@@ -36,8 +36,16 @@ function compile(linkifier: Linkifier): CompiledLinkifier | null {
   return null;
 }
 
+/** Compiled once per set of linkifiers (every render needs them; compiling cost more than rendering). */
+const compiledCache = new WeakMap<Store, { rows: Linkifier[]; patterns: string[]; compiled: CompiledLinkifier[] }>();
+
 export function compileLinkifiers(store: Store): CompiledLinkifier[] {
-  return store.linkifiers.all().map(compile).filter((c): c is CompiledLinkifier => c !== null);
+  const rows = store.linkifiers.all();
+  const hit = compiledCache.get(store);
+  if (hit && hit.rows.length === rows.length && rows.every((l, i) => hit.rows[i] === l && hit.patterns[i] === l.pattern)) return hit.compiled;
+  const compiled = rows.map(compile).filter((c): c is CompiledLinkifier => c !== null);
+  compiledCache.set(store, { rows: [...rows], patterns: rows.map((l) => l.pattern), compiled });
+  return compiled;
 }
 
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
