@@ -69,7 +69,7 @@ try {
     { name: '100k messages: matches_narrow (100 ids) p50, 1 conn', value: `${fmt(big.narrowP50, 2)} ms`, target: '< 5 ms', met: met(big.narrowP50, (v) => v < 5) },
     { name: 'journal heap after 1,000,000 requests', value: 'error' in journal ? journal.error : `${fmt(journal.checkpoints.at(-1)!.heap_mb, 1)} MB`, target: '< 50 MB', met: 'error' in journal ? null : journal.checkpoints.at(-1)!.heap_mb < 50 },
     { name: 'POST /messages with --data / in memory (100k)', value: fmt(ratio(big.sendDataRps ?? undefined, big.sendMemoryRps ?? undefined), 2), target: '≥ 0.5', met: met(ratio(big.sendDataRps ?? undefined, big.sendMemoryRps ?? undefined), (v) => v >= 0.5) },
-    { name: 'clean shutdown keeps every acknowledged message', value: big.durability ? `${fmt(big.durability.inFile)} in file, ${fmt(big.durability.expected)} expected` : '—', target: 'all', met: big.durability ? big.durability.inFile === big.durability.expected && big.durability.exitCode === 0 : null },
+    { name: 'clean shutdown keeps every acknowledged message', value: big.durability ? `${fmt(big.durability.inFile)} in file, ${fmt(big.durability.expected)} expected` : '—', target: 'all', met: big.durability ? big.durability.inFile >= big.durability.expected && big.durability.exitCode === 0 : null },
   ];
 
   const minutes = (Date.now() - started) / 60_000;
@@ -98,7 +98,7 @@ try {
     '',
     `- Start to first response (\`node dist/src/cli.js\`, default fixture): median ${fmt(startup.medianMs)} ms of ${startup.samplesMs.map((x) => fmt(x)).join(', ')}; RSS ${fmt(startup.rssMb)} MB.`,
     `- ${fmt(big.messages)} messages (${fmt(big.fixtureMb, 1)} MB fixture): start to first response median ${fmt(big.loadMs)} ms (${big.loadSamplesMs.map((x) => fmt(x)).join(', ')}); RSS ${fmt(big.rssLoadedMb)} MB once loaded, ${fmt(big.rssAfterRunsMb)} MB after its runs; from the --data file again: ${fmt(big.dataLoadMs)} ms.`,
-    big.durability ? `- --data, clean shutdown (exit ${big.durability.exitCode}): ${fmt(big.durability.acknowledged)} messages acknowledged, ${fmt(big.durability.inFile)} messages in the file (${fmt(big.durability.expected)} expected), log left: ${fmt(big.durability.logBytes)} bytes.` : '- --data: not measured.',
+    big.durability ? `- --data, clean shutdown (exit ${big.durability.exitCode}): ${fmt(big.durability.acknowledged)} messages acknowledged, ${fmt(big.durability.inFile)} messages in the file (at least ${fmt(big.durability.expected)} expected: the fixture's and the acknowledged ones; requests still in flight when the load stopped add a few), log left: ${fmt(big.durability.logBytes)} bytes.` : '- --data: not measured.',
     'error' in journal ? `- Journal: ${journal.error}` : `- Journal (in-process, real response bodies recorded as fresh objects): ${journal.checkpoints.map((c) => `${fmt(c.requests)} requests → ${fmt(c.heap_mb, 1)} MB heap, ${fmt(c.entries)} entries (own estimate ${fmt(c.journal_estimate_mb, 1)} MB)`).join('; ')}; ${fmt(journal.us_per_record, 1)} µs per record.`,
     '',
     '### Targets',

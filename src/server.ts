@@ -11,7 +11,7 @@ import { createApp } from './app.js';
 import { Clock } from './control/clock.js';
 import { views as allViews } from './domain/views.js';
 import { serverInfo, NEWEST_FEATURE_LEVEL, type ServerInfo } from './domain/server-info.js';
-import { defaultFixturePath, readStateFile } from './store/fixture.js';
+import { cloneState, defaultFixturePath, readStateFile, stateSource } from './store/fixture.js';
 import { Persister, takeSnapshotSeq } from './store/persist.js';
 import type { State } from './store/state.js';
 import type { ViewTable } from './domain/context.js';
@@ -68,7 +68,8 @@ export class MockServer {
   readonly contract: Contract;
   readonly server: ServerInfo;
   readonly fixturePath: string | null;
-  readonly fixture: State;
+  /** Gives a fresh copy of the fixture on each call (a file's is parsed from its bytes). */
+  private readonly fixtureSource: () => State;
   readonly world: World;
   readonly sandboxes = new Map<string, World>();
   readonly journal: Journal;
@@ -85,12 +86,20 @@ export class MockServer {
     this.contract = sharedContract();
     this.server = serverInfo(this.contract, options.featureLevel ?? NEWEST_FEATURE_LEVEL, options.longpollTimeoutSeconds);
     this.fixturePath = options.fixtureState ? null : options.fixture ?? defaultFixturePath();
-    this.fixture = options.fixtureState ?? readStateFile(this.fixturePath!);
-    const initial = options.data && existsSync(options.data) ? readStateFile(options.data) : this.fixture;
-    const snapshotSeq = initial === this.fixture ? 0 : takeSnapshotSeq(initial);
-    this.world = new World('default', initial, new Clock(), sharedCatalog());
+    const fixtureState = options.fixtureState;
+    this.fixtureSource = fixtureState ? () => cloneState(fixtureState) : stateSource(this.fixturePath!);
+    // The worlds parse their own copies: no parsed pristine copy is kept beside them.
+    const dataSource = options.data && existsSync(options.data) ? stateSource(options.data) : null;
+    let snapshotSeq = 0;
+    const initial = dataSource ? () => { const state = dataSource(); snapshotSeq = takeSnapshotSeq(state); return state; } : this.fixtureSource;
+    this.world = new World('default', initial, new Clock(), sharedCatalog()); // sets snapshotSeq
     this.persister = options.data ? new Persister(options.data, this.world.store, snapshotSeq, { durable: options.durable }) : null;
     this.journal = new Journal(options.journalEntries);
+  }
+
+  /** A fresh copy of the fixture. */
+  get fixture(): State {
+    return this.fixtureSource();
   }
 
   private readonly serverInfos = new Map<number, ServerInfo>();
@@ -112,7 +121,7 @@ export class MockServer {
     if (name === 'default') return this.world;
     let world = this.sandboxes.get(name);
     if (!world) {
-      world = new World(name, this.fixture, new Clock(), sharedCatalog());
+      world = new World(name, this.fixtureSource, new Clock(), sharedCatalog());
       for (const s of this.startScenarios) world.scenarios.activate(s.scenario, s.source, world.store);
       this.sandboxes.set(name, world);
     }

@@ -9,6 +9,10 @@ import type { Clock } from './control/clock.js';
 import { ScenarioSet } from './control/scenarios/engine.js';
 import type { ErrorCatalog } from './control/scenarios/error-catalog.js';
 
+/** A state to copy, or a function that gives a fresh one on each call (see stateSource). */
+export type FixtureSource = State | (() => State);
+const freshState = (fixture: FixtureSource): State => (typeof fixture === 'function' ? fixture() : cloneState(fixture));
+
 /** Real-time period of the tick, so that due work happens while the clock runs on its own. */
 const TICK_INTERVAL_MS = 1000;
 
@@ -22,8 +26,9 @@ export class World {
   private readonly stopClock: () => void;
   private readonly timer: NodeJS.Timeout;
 
-  constructor(readonly name: string, private fixture: State, readonly clock: Clock, catalog: ErrorCatalog) {
-    this.store = new Store(cloneState(fixture));
+  /** `fixture`: a state (copied for this world), or a function giving a fresh state each call. */
+  constructor(readonly name: string, private fixture: FixtureSource, readonly clock: Clock, catalog: ErrorCatalog) {
+    this.store = new Store(freshState(fixture));
     this.scenarios = new ScenarioSet(catalog);
     this.events = new EventHub(this.store);
     // Time-driven work (scheduled messages, reminders, idle queues) runs when the clock is moved
@@ -41,9 +46,9 @@ export class World {
   }
 
   /** Back to the fixture (or to a new one). Event queues go too: clients must register again. */
-  reset(fixture: State = this.fixture): void {
+  reset(fixture: FixtureSource = this.fixture): void {
     this.fixture = fixture;
-    this.store.load(cloneState(fixture));
+    this.store.load(freshState(fixture));
     this.scenarios.restart();
     this.events.clear();
   }

@@ -11,6 +11,7 @@ export const DOC_ID = 'teamchat-openapi';
 
 export class SchemaCompiler {
   private readonly ajv: InstanceType<typeof Ajv2020>;
+  private readonly lazies: Array<() => ValidateFunction> = [];
 
   constructor(doc: OpenApiDoc) {
     // strict off: OpenAPI adds keywords (example, deprecated, x-*) that JSON Schema does not know.
@@ -21,6 +22,29 @@ export class SchemaCompiler {
 
   compile(schema: unknown): ValidateFunction {
     return this.ajv.compile(rebase(schema) as object);
+  }
+
+  /**
+   * A validator compiled on its first call (then kept). Compiling all of the description's
+   * hundreds of validators took most of the start-up time, and a run uses only some of them.
+   */
+  lazy(schema: unknown): ValidateFunction {
+    let compiled: ValidateFunction | null = null;
+    const compile = () => (compiled ??= this.compile(schema));
+    const validate = ((data: unknown) => {
+      const v = compile();
+      const ok = v(data) as boolean;
+      validate.errors = v.errors;
+      return ok;
+    }) as ValidateFunction;
+    validate.errors = null;
+    this.lazies.push(compile);
+    return validate;
+  }
+
+  /** Compiles every lazy validator now (a test checks that the whole description compiles). */
+  compileAll(): void {
+    for (const compile of this.lazies) compile();
   }
 }
 

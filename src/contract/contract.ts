@@ -23,18 +23,24 @@ export class Contract {
   readonly router: Router;
   private readonly shared = new Map<string, ValidateFunction>();
   private readonly genericError: ValidateFunction;
+  private readonly compiler: SchemaCompiler;
 
   constructor(readonly doc: OpenApiDoc, readonly prefix = '/api/v1') {
-    const compiler = new SchemaCompiler(doc);
+    const compiler = (this.compiler = new SchemaCompiler(doc));
     this.operations = buildOperations(doc, compiler);
     for (const op of this.operations) this.byId.set(op.id, op);
     this.router = new Router(this.operations, prefix);
     for (const [status, name] of Object.entries(SHARED_RESPONSES)) {
       const schema = resolveRef(doc, { $ref: `#/components/responses/${name}` })?.content?.['application/json']?.schema;
-      if (schema) this.shared.set(status, compiler.compile(schema));
+      if (schema) this.shared.set(status, compiler.lazy(schema));
     }
     const generic = doc.components.schemas?.JsonError ? 'JsonError' : 'ErrorBody';
-    this.genericError = compiler.compile({ $ref: `#/components/schemas/${generic}` });
+    this.genericError = compiler.lazy({ $ref: `#/components/schemas/${generic}` });
+  }
+
+  /** Validators compile on first use; this compiles them all (and throws on a schema that cannot). */
+  compileAll(): void {
+    this.compiler.compileAll();
   }
 
   operation(id: string): Operation {

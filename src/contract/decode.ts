@@ -14,6 +14,24 @@ export interface Decoded {
   ignored: string[];
 }
 
+/**
+ * JSON nested deeper than this is refused: nothing in the API nests half as deep, and deeper
+ * values overflow the stack of the code that walks them (validators, state patches, the journal).
+ */
+export const MAX_JSON_DEPTH = 100;
+
+/** Whether `value` nests objects and arrays more than `limit` levels deep (without recursing). */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (!v || typeof v !== 'object') continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(v)) if (child && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** A repeated key arrives as an array; like the real server, the last value wins. */
 const last = (v: unknown): unknown => (Array.isArray(v) ? v[v.length - 1] : v);
 
@@ -72,6 +90,7 @@ export function decodeParams(op: Operation, pathValues: RawValues, body: RawValu
       continue;
     }
     const value = decodeValue(p, raw);
+    if (nestedDeeperThan(value, MAX_JSON_DEPTH)) throw badRequest(`${p.name} is nested too deeply (limit: ${MAX_JSON_DEPTH} levels)`);
     if (!p.validate(value)) throw new ApiError('BAD_REQUEST', describeProblem(p.name, p.validate.errors ?? []));
     // An enum value newer than the requested level is as unknown as any invalid one.
     if (p.enumLevels && typeof value === 'string' && (p.enumLevels[value] ?? 0) > level) throw badRequest(`Invalid ${p.name}`);

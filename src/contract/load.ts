@@ -1,6 +1,6 @@
 // Loads openapi/api.yaml and merges every fragment of openapi/paths/ into it, so that the
 // rest of the server sees one document. Fragments keep files small and owned per resource.
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
@@ -49,17 +49,55 @@ function mergeFragment(doc: OpenApiDoc, fragment: any, file: string): void {
   }
 }
 
-/** Reads the root document `name` (api.yaml or control.yaml) with its fragments folder. */
-export function loadDescription(name = 'api', dir = openapiDir()): OpenApiDoc {
-  const doc = readYaml(path.join(dir, `${name}.yaml`)) as OpenApiDoc;
-  doc.paths ??= {};
-  doc.components ??= {};
+/** The YAML files of document `name`: the root first, then its fragments in name order. */
+function sourceFiles(name: string, dir: string): string[] {
   const fragmentsDir = path.join(dir, name === 'api' ? 'paths' : `${name}-paths`);
   let files: string[] = [];
   try { files = readdirSync(fragmentsDir).filter((f) => f.endsWith('.yaml')).sort(); } catch { /* none */ }
-  for (const f of files) {
-    const file = path.join(fragmentsDir, f);
-    mergeFragment(doc, readYaml(file), file);
+  return [path.join(dir, `${name}.yaml`), ...files.map((f) => path.join(fragmentsDir, f))];
+}
+
+/** Reads the root document `name` (api.yaml or control.yaml) with its fragments folder. */
+export function loadDescription(name = 'api', dir = openapiDir()): OpenApiDoc {
+  return readBundle(name, dir) ?? loadYamlOnly(name, dir);
+}
+
+// The build also writes each merged document as JSON (dist/openapi-bundle/NAME.json): parsing the
+// YAML took most of the start-up time once the validators compiled lazily. A bundle is used only
+// while every source file still has the size and time it was made from; otherwise the YAML is read.
+const bundleFile = (name: string) => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..', 'openapi-bundle', `${name}.json`);
+
+function signature(name: string, dir: string): string {
+  return sourceFiles(name, dir).map((f) => { const s = statSync(f); return `${f}:${s.size}:${s.mtimeMs}`; }).join('\n');
+}
+
+function readBundle(name: string, dir: string): OpenApiDoc | null {
+  const file = bundleFile(name);
+  if (!existsSync(file)) return null;
+  try {
+    const bundle = JSON.parse(readFileSync(file, 'utf8')) as { signature: string; doc: OpenApiDoc };
+    return bundle.signature === signature(name, dir) ? bundle.doc : null;
+  } catch {
+    return null;
   }
+}
+
+/** Writes the bundles (run by `npm run build`, from dist/); returns the files written. */
+export function writeBundles(names = ['api', 'control'], dir = openapiDir()): string[] {
+  return names.map((name) => {
+    const file = bundleFile(name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    const doc = loadYamlOnly(name, dir);
+    writeFileSync(file, JSON.stringify({ signature: signature(name, dir), doc }));
+    return file;
+  });
+}
+
+function loadYamlOnly(name: string, dir: string): OpenApiDoc {
+  const [root, ...fragments] = sourceFiles(name, dir);
+  const doc = readYaml(root) as OpenApiDoc;
+  doc.paths ??= {};
+  doc.components ??= {};
+  for (const file of fragments) mergeFragment(doc, readYaml(file), file);
   return doc;
 }

@@ -84,7 +84,7 @@ function paramSpec(doc: OpenApiDoc, compiler: SchemaCompiler, { carrier, ...base
     primitive: base.json ? 'any' : primitiveOf(schema),
     rawStringFallback: base.json && acceptsString(doc, base.schema),
     default: schema.default,
-    validate: compiler.compile(base.schema ?? {}),
+    validate: compiler.lazy(base.schema ?? {}),
   };
 }
 
@@ -138,7 +138,7 @@ export function buildOperations(doc: OpenApiDoc, compiler = new SchemaCompiler(d
       const responses = new Map<string, ValidateFunction>();
       for (const [status, response] of Object.entries<any>(op.responses ?? {})) {
         const schema = responseSchema(doc, response);
-        if (schema) responses.set(status, compiler.compile(schema));
+        if (schema) responses.set(status, compiler.lazy(schema));
       }
       const security = op.security ?? globalSecurity;
       ops.push({

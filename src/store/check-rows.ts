@@ -34,20 +34,26 @@ export function rowProblem(state: Record<string, unknown>): string | null {
   for (const [name, spec] of Object.entries(ROW_KEYS)) {
     const rows = state[name] as unknown[];
     if (!Array.isArray(rows)) continue;
-    const seen = new Map<string, Set<string>>();
-    for (const [i, row] of rows.entries()) {
+    // Worked out once per collection, not per row: a large state has a hundred thousand messages.
+    const fields = [...spec.key, ...(spec.unique ?? []), ...(spec.indexed ?? [])];
+    const norm = (v: unknown) => (spec.caseless && typeof v === 'string' ? v.toLowerCase() : String(v));
+    const keyName = spec.key.map(([f]) => f).join('+');
+    const keyOf = spec.key.length === 1
+      ? (r: Record<string, unknown>) => norm(r[spec.key[0][0]])
+      : (r: Record<string, unknown>) => spec.key.map(([f]) => norm(r[f])).join(':');
+    const checks = [{ what: keyName, valueOf: keyOf, seen: new Set<string>() },
+      ...(spec.unique ?? []).map(([field]) => ({ what: field, valueOf: (r: Record<string, unknown>) => norm(r[field]), seen: new Set<string>() }))];
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i];
       if (!row || typeof row !== 'object' || Array.isArray(row)) return `"${name}"[${i}] must be an object`;
       const r = row as Record<string, unknown>;
-      for (const [field, type] of [...spec.key, ...(spec.unique ?? []), ...(spec.indexed ?? [])]) {
+      for (const [field, type] of fields) {
         if (!fieldOk(r[field], type)) return `"${name}"[${i}].${field} must be ${type === 'number' ? 'an integer' : 'a string'}`;
       }
-      const norm = (v: unknown) => (spec.caseless && typeof v === 'string' ? v.toLowerCase() : String(v));
-      const checks: Array<[string, string]> = [[spec.key.map(([f]) => f).join('+'), spec.key.map(([f]) => norm(r[f])).join(':')]];
-      for (const [field] of spec.unique ?? []) checks.push([field, norm(r[field])]);
-      for (const [what, value] of checks) {
-        const values = seen.get(what) ?? seen.set(what, new Set()).get(what)!;
-        if (values.has(value)) return `"${name}"[${i}] repeats the ${what} of an earlier row (${value})`;
-        values.add(value);
+      for (const check of checks) {
+        const value = check.valueOf(r);
+        if (check.seen.has(value)) return `"${name}"[${i}] repeats the ${check.what} of an earlier row (${value})`;
+        check.seen.add(value);
       }
     }
   }

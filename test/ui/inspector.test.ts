@@ -164,7 +164,7 @@ describe('the clock panel and the state panel', () => {
     await tab(page, 'clock');
     await page.locator('#clock-freeze').click();
     await expect.poll(async () => (await mock.control.clock.get()).frozen, SOON).toBe(true);
-    expect(await page.locator('#clock-freeze').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.locator('#clock-freeze').getAttribute('aria-pressed'), SOON).toBe('true');
     for (const [button, ms] of [['#clock-minute', 60_000], ['#clock-hour', 3_600_000], ['#clock-day', 86_400_000]] as const) {
       const before = (await mock.control.clock.get()).now_ms;
       await page.locator(button).click();
