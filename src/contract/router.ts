@@ -69,6 +69,9 @@ export class Router {
   }
 
   private pick(byMethod: Map<string, Operation>, m: string, pathValues: Record<string, string>, level: number): RouteMatch | null {
+    // The usual case first, without building the list of what the path allows.
+    const direct = byMethod.get(m);
+    if (direct && direct.addedAt <= level && level < direct.removedAt) return { kind: 'found', op: direct, pathValues };
     const available = [...byMethod.entries()].filter(([, op]) => op.addedAt <= level && level < op.removedAt);
     if (!available.length) return null;
     const op = available.find(([method]) => method === m)?.[1] ?? (m === 'head' ? available.find(([method]) => method === 'get')?.[1] : undefined);

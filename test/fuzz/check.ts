@@ -58,7 +58,7 @@ export async function checkRequest(target: FuzzTarget, req: RawRequest, options:
  * newest entry says which operation the request reached (whatever its path prefix).
  */
 function hasView(target: FuzzTarget): boolean {
-  const id = target.t.server.journal.query({ limit: 1 }).entries[0]?.operation;
+  const id = lastOperation(target);
   return !id || !!views[id];
 }
 

@@ -60,15 +60,23 @@ const corruptStateArb = fc.tuple(
 const HOSTILE_VALUES: unknown[] = [null, -1, 1.5, 2 ** 53, 1e300, '', 'x'.repeat(100_000), [], {}, true, '../../etc/passwd', '..', '/etc/passwd',
   'default/../default', '%2e%2e', 'a\u0000b', JSON.parse('{"__proto__":{"polluted":true}}'), { constructor: { prototype: { polluted: true } } }];
 
+/** JSON text put into the body as it is: values too deep to build and stringify in the test. */
+class RawJson { constructor(readonly text: string) {} }
+const deep = (open: string, inner: string, close: string, n: number) => new RawJson(open.repeat(n) + inner + close.repeat(n));
+const DEEP_VALUES = [deep('{"a":', '1', '}', 60_000), deep('[', '', ']', 150_000), deep('[{"a":', '1', '}]', 30_000),
+  new RawJson(`{"name":"deep","state":{"realm":${deep('{"a":', '1', '}', 60_000).text}}}`),
+  new RawJson(`{"name":"deep","rules":[{"operation":"get-own-user","respond":{"success":${deep('{"a":', '1', '}', 60_000).text}}}]}`)];
+
 function valueArb(p: ParamSpec): fc.Arbitrary<unknown> {
   const breakers = limitBreakers(contract.doc, p.schema);
   const hostile = [...HOSTILE_VALUES, ...breakers];
   const special = p.name === 'state' ? [corruptStateArb] : p.name === 'definition' ? [fc.record({ name: fc.string(), state: fc.jsonValue({ maxDepth: 3 }), rules: fc.jsonValue({ maxDepth: 3 }) })] : [];
-  return fc.oneof(validArb(contract.doc, p.schema), fc.constantFrom(...hostile), ...special);
+  return fc.oneof(validArb(contract.doc, p.schema), fc.constantFrom(...hostile), fc.constantFrom(...DEEP_VALUES), ...special);
 }
 
 /** JSON text of an object whose keys survive as written (__proto__ included). */
-const objectText = (entries: Array<[string, unknown]>) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',')}}`;
+const objectText = (entries: Array<[string, unknown]>) =>
+  `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v instanceof RawJson ? v.text : JSON.stringify(v)}`).join(',')}}`;
 
 function requestArb(op: Operation): fc.Arbitrary<RawRequest> {
   const fields = op.params.map((p) => fc.option(valueArb(p), { freq: 3 }).map((v) => [p, v] as const));
@@ -80,7 +88,7 @@ function requestArb(op: Operation): fc.Arbitrary<RawRequest> {
       const body: Array<[string, unknown]> = extra.map((k) => [k, 1]);
       for (const [p, v] of values) {
         if (v === null && !p.required) continue;
-        const text = typeof v === 'string' && !p.json ? v : JSON.stringify(v) ?? 'null';
+        const text = v instanceof RawJson ? v.text.slice(0, 3000) : typeof v === 'string' && !p.json ? v : JSON.stringify(v) ?? 'null';
         if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeWire(text));
         else if (p.in === 'query') query.push(`${encodeWire(p.name)}=${encodeWire(text)}`);
         else body.push([p.name, v]);

@@ -3,6 +3,7 @@
 // so requests go through node:http with the path and body bytes untouched, and each one has a
 // deadline: a request the server never answers is a hang, reported as such.
 import http from 'node:http';
+import net from 'node:net';
 
 export interface RawRequest {
   method: string;
@@ -51,5 +52,18 @@ export function send(base: string, req: RawRequest, timeoutMs = 5000): Promise<R
     r.on('error', (err) => { clearTimeout(timer); reject(err); });
     if (req.body !== undefined) r.write(req.body);
     r.end();
+  });
+}
+
+/** Writes raw bytes on a connection of its own and returns everything the server sent back. */
+export function rawExchange(base: string, bytes: string, timeoutMs = 5000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(new URL(base).port), '127.0.0.1');
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => { socket.destroy(); reject(new HangError(`no answer to ${JSON.stringify(bytes.slice(0, 80))}`)); }, timeoutMs);
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('close', () => { clearTimeout(timer); resolve(Buffer.concat(chunks).toString('utf8')); });
+    socket.on('error', () => { /* the server may reset the connection after answering */ });
+    socket.end(bytes);
   });
 }

@@ -1,13 +1,13 @@
 // One named test per problem the fuzzers found, each failing on the code before its fix.
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockServer } from '../../src/server.js';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../src/contract/decode.js';
 import { defaultFixturePath, readStateFile } from '../../src/store/fixture.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { send } from './raw-http.js';
+import { rawExchange, send } from './raw-http.js';
 import { basic } from './requests.js';
 
 let t: TestServer;
@@ -18,19 +18,6 @@ const hamlet = () => basic(t.user('hamlet').email, t.user('hamlet').api_key);
 const control = (method: string, p: string, body: unknown) =>
   send(t.base, { method, path: p, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(body)) });
 
-/** Raw bytes in, raw bytes out, on a connection of its own. */
-function rawExchange(bytes: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(new URL(t.base).port), '127.0.0.1');
-    const chunks: Buffer[] = [];
-    const timer = setTimeout(() => { socket.destroy(); reject(new Error('no answer')); }, 5000);
-    socket.on('data', (c) => chunks.push(c));
-    socket.on('close', () => { clearTimeout(timer); resolve(Buffer.concat(chunks).toString('utf8')); });
-    socket.on('error', () => {});
-    socket.end(bytes);
-  });
-}
-
 describe('found by the HTTP-layer fuzzer', () => {
   it('answers a request line past 16 KB with a 431 envelope (node sent a bare status line)', async () => {
     const res = await send(t.base, { method: 'GET', path: `/api/v1/users/me?x=${'a'.repeat(20_000)}`, headers: { authorization: hamlet() } });
@@ -39,7 +26,7 @@ describe('found by the HTTP-layer fuzzer', () => {
   });
 
   it('answers such a HEAD request without a body (a body after HEAD broke the client\'s parser)', async () => {
-    const text = await rawExchange(`HEAD /api/v1/users/me?x=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    const text = await rawExchange(t.base, `HEAD /api/v1/users/me?x=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
     const [head, body] = text.split('\r\n\r\n');
     expect(head).toMatch(/^HTTP\/1\.1 431 /);
     expect(body).toBe('');
@@ -110,6 +97,37 @@ describe('found by the control API fuzzer', () => {
     expect(r.status).toBe(400);
     expect(r.json.msg).toBe(`state: "users"[${state.users.length - 1}].user_id must be an integer`);
     expect(JSON.stringify(t.server.world.store.state)).toBe(before);
+  });
+
+  const deepObject = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
+  it.each([
+    ['an imported state', 'PUT', '/__mock/state', `{"state":${deepObject(60_000)}}`, 'state'],
+    ['a scenario state patch', 'POST', '/__mock/scenarios', `{"definition":{"name":"deep","state":{"realm":${deepObject(60_000)}}}}`, 'definition'],
+    ['a scenario success body', 'POST', '/__mock/scenarios', `{"definition":{"name":"deep","rules":[{"operation":"get-own-user","respond":{"success":${deepObject(60_000)}}}]}}`, 'definition'],
+  ])('refuses JSON nested 60,000 deep in %s (stack overflow: a 500, then every listing of scenarios too)', async (_what, method, p, body, name) => {
+    const before = JSON.stringify(t.server.world.store.state);
+    const res = await send(t.base, { method, path: p, headers: { 'content-type': 'application/json' }, body: Buffer.from(body) });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: `${name} is nested too deeply (limit: 100 levels)` });
+    expect(JSON.stringify(t.server.world.store.state)).toBe(before);
+    expect(t.server.world.scenarios.active).toEqual([]);
+    expect((await control('GET', '/__mock/scenarios', {})).status).toBe(200);
+  });
+
+  it('applies the same depth limit to the API\'s JSON fields, counting levels exactly', async () => {
+    const nest = (n: number) => '['.repeat(n) + ']'.repeat(n);
+    expect(nestedDeeperThan(JSON.parse(nest(100)), MAX_JSON_DEPTH)).toBe(false);
+    expect(nestedDeeperThan(JSON.parse(nest(101)), MAX_JSON_DEPTH)).toBe(true);
+    expect(nestedDeeperThan({ a: [{ b: 1 }], c: 'x' }, 2)).toBe(true);
+    expect(nestedDeeperThan({ a: [1, 2], c: 'x' }, 2)).toBe(false);
+    const r = await t.as('hamlet').post('/register', { event_types: nest(101) });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'event_types is nested too deeply (limit: 100 levels)' });
+  });
+
+  it('still takes a whole state snapshot, which nests far less than the limit', async () => {
+    const res = await control('PUT', '/__mock/state', { state: t.server.world.store.state });
+    expect(res.status).toBe(200);
   });
 
   it.each([

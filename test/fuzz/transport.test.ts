@@ -3,12 +3,12 @@
 // empty, random, huge or with thousands of fields, broken multipart, hostile mock headers), plus
 // requests node's own parser refuses. Same properties as the parameter fuzzer (check.ts).
 import fc from 'fast-check';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedContract } from '../../src/server.js';
 import { startTestServer } from '../helpers/server.js';
 import { checkRequest, describeRequest, resetWorld, type FuzzTarget } from './check.js';
 import { basic, FUZZ_USERS } from './requests.js';
+import { rawExchange } from './raw-http.js';
 import { baseRequest, stepsArb } from './transport-requests.js';
 import { fuzzRuns, fuzzSeed } from './settings.js';
 
@@ -28,20 +28,6 @@ const credentials = (who: string) => {
   const u = target.t.user(who);
   return basic(u.email, u.api_key);
 };
-
-/** Writes raw bytes on a fresh connection and returns everything the server sent back. */
-function rawExchange(bytes: string): Promise<string> {
-  const { port } = new URL(target.t.base);
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), '127.0.0.1');
-    const chunks: Buffer[] = [];
-    const timer = setTimeout(() => { socket.destroy(); reject(new Error(`no answer to ${JSON.stringify(bytes.slice(0, 80))}`)); }, 5000);
-    socket.on('data', (c) => chunks.push(c));
-    socket.on('close', () => { clearTimeout(timer); resolve(Buffer.concat(chunks).toString('utf8')); });
-    socket.on('error', () => { /* the server may reset after answering */ });
-    socket.end(bytes);
-  });
-}
 
 describe('fuzzing the HTTP layer', () => {
   it(`keeps every property over ${RUNS} broken requests (seed ${fuzzSeed()})`, async () => {
@@ -67,7 +53,7 @@ describe('fuzzing the HTTP layer', () => {
     ['headers past 16 KB', `GET /api/v1/users/me HTTP/1.1\r\nHost: x\r\nX-Filler: ${'x'.repeat(20_000)}\r\n\r\n`],
     ['a NUL in the path', 'GET /api/v1/users/\0me HTTP/1.1\r\nHost: x\r\n\r\n'],
   ])('answers %s with a JSON envelope (regression: node answered with a bare status line)', async (_name, bytes) => {
-    const text = await rawExchange(bytes);
+    const text = await rawExchange(target.t.base, bytes);
     const [head, body] = text.split('\r\n\r\n');
     expect(head).toMatch(/^HTTP\/1\.1 4\d\d /);
     expect(head.toLowerCase()).toContain('content-type: application/json');

@@ -46,8 +46,10 @@ export function htmlText(html: string): string {
 export function searchMatches(query: SearchQuery, html: string, topic: string): boolean {
   if (!query.stems.size && !query.phrases.length) return false;
   const text = `${htmlText(html)} ${topic}`;
-  const found = new Set((text.match(WORD) ?? []).map(stem));
-  for (const s of query.stems) if (!found.has(s)) return false;
+  // Stop at the word that completes the query rather than stem every word of the message.
+  const missing = new Set(query.stems);
+  for (const m of text.matchAll(WORD)) if (missing.delete(stem(m[0])) && !missing.size) break;
+  if (missing.size) return false;
   const lower = text.toLowerCase();
   return query.phrases.every((p) => lower.includes(p));
 }
