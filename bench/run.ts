@@ -44,7 +44,10 @@ try {
       const m = find(all, 'teamchat-mock', op, conns)?.rps;
       const x = { express: ratio(m, find(all, 'Express', op, conns)?.rps), node: ratio(m, find(all, 'node:http', op, conns)?.rps), prism: ratio(m, find(all, 'Prism', op, conns)?.rps) };
       ratios[op][conns] = x;
-      ratioRows.push([op, String(conns), fmt(x.express, 2), fmt(x.node, 2), fmt(x.prism, 1)]);
+      // CPU time per request, inverted: what the rates would be if each server had the CPU to itself.
+      const cpu = (server: string) => find(all, server, op, conns)?.cpuUs ?? undefined;
+      const byCpu = { express: ratio(cpu('Express'), cpu('teamchat-mock')), prism: ratio(cpu('Prism'), cpu('teamchat-mock')) };
+      ratioRows.push([op, String(conns), fmt(x.express, 2), fmt(x.node, 2), fmt(x.prism, 1), fmt(byCpu.express, 2), fmt(byCpu.prism, 1)]);
     }
   }
   const costRows = mock.rows.filter((r) => r.r).map((on) => {
@@ -88,7 +91,9 @@ try {
     '',
     '### Ratios (requests per second)',
     '',
-    ...table(['operation', 'conns', 'mock / Express lean', 'mock / node:http', 'mock / Prism'], ratioRows),
+    ...table(['operation', 'conns', 'mock / Express lean', 'mock / node:http', 'mock / Prism', 'by CPU per request: mock / Express lean', 'by CPU: mock / Prism'], ratioRows),
+    '',
+    'The first three columns divide requests per second; the last two divide the servers\' CPU time per request (inverted), which the other work on a shared machine disturbs less.',
     '',
     '### Cost of response validation (same requests, `--no-validate-responses`)',
     '',

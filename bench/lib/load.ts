@@ -21,6 +21,8 @@ export interface LoadResult {
   /** Responses that were not 2xx, by status; connection errors and timeouts. */
   bad: Record<string, number>;
   errors: number;
+  /** The server's CPU time per answered request, µs (when its process was given). */
+  cpuUs?: number | null;
 }
 
 function percentile(sorted: Float64Array, p: number): number {

@@ -76,6 +76,21 @@ export function rssMb(pid: number | undefined): number | null {
   }
 }
 
+/** CPU time (user + system) a process has used so far, in ms (Linux), or null. */
+export function cpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+/** USER_HZ: the unit of /proc/PID/stat times on Linux. */
+const CLOCK_TICKS = 100;
+
 /** A free TCP port on 127.0.0.1 (for servers that cannot be told to pick one). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

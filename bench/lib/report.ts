@@ -36,8 +36,8 @@ export function table(header: string[], rows: string[][]): string[] {
 }
 
 export function loadTable(rows: Row[]): string[] {
-  return table(['server', 'operation', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'not 2xx / notes'],
-    rows.map((x) => [x.server, x.op, String(x.conns), f(x.r?.rps), f(x.r?.p50, 2), f(x.r?.p99, 2), [problems(x.r), x.note ?? ''].filter(Boolean).join('; ')]));
+  return table(['server', 'operation', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'server CPU µs/req', 'not 2xx / notes'],
+    rows.map((x) => [x.server, x.op, String(x.conns), f(x.r?.rps), f(x.r?.p50, 2), f(x.r?.p99, 2), f(x.r?.cpuUs), [problems(x.r), x.note ?? ''].filter(Boolean).join('; ')]));
 }
 
 export function targetTable(targets: Target[]): string[] {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { DURATION, WARM_S, log, measure } from '../lib/config.js';
 import { load } from '../lib/load.js';
 import { HAMLET, ROOT, mockApi, requests, timeToFirstResponse } from '../lib/mock.js';
-import { rssMb } from '../lib/proc.js';
+import { cpuMs, rssMb } from '../lib/proc.js';
 import type { Row } from '../lib/report.js';
 import { generateState, receivedIds } from '../gen-state.js';
 import { median } from './startup.js';
@@ -56,10 +56,10 @@ export async function bigState(dir: string, total = 100_000, starts = 3): Promis
   try {
     for (const conns of [1, 32]) {
       log(`${server}: matches_narrow at ${conns}`);
-      rows.push({ server, op: 'GET /messages/matches_narrow (100 ids)', conns, r: await measure(requests.matchesNarrow(api, ids), conns) });
+      rows.push({ server, op: 'GET /messages/matches_narrow (100 ids)', conns, r: await measure(requests.matchesNarrow(api, ids), conns, running!.proc.pid) });
     }
     log(`${server}: POST /messages at 32, in memory`);
-    const r = await measure(requests.sendMessage(api), 32);
+    const r = await measure(requests.sendMessage(api), 32, running!.proc.pid);
     sendMemoryRps = r.rps;
     rows.push({ server, op: 'POST /messages, in memory', conns: 32, r });
     rssAfterRunsMb = rssMb(running!.proc.pid);
@@ -78,7 +78,10 @@ export async function bigState(dir: string, total = 100_000, starts = 3): Promis
     log(`${server}: POST /messages at 32, with --data`);
     const req = { ...requests.sendMessage(mockApi(child.url)), connections: 32 };
     const warm = await load({ ...req, duration: WARM_S });
+    const cpuBefore = cpuMs(child.proc.pid);
     const r = await load({ ...req, duration: DURATION });
+    const cpuAfter = cpuMs(child.proc.pid);
+    if (cpuBefore !== null && cpuAfter !== null && r.ok) r.cpuUs = ((cpuAfter - cpuBefore) * 1000) / r.ok;
     sendDataRps = r.rps;
     rows.push({ server, op: 'POST /messages, --data persistence', conns: 32, r });
     const exitCode = await child.stop();

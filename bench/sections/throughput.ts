@@ -17,11 +17,11 @@ const OPS = {
 };
 export { OPS };
 
-async function rowsFor(server: string, op: string, req: Req): Promise<Row[]> {
+async function rowsFor(server: string, op: string, req: Req, pid: number | undefined): Promise<Row[]> {
   const rows: Row[] = [];
   for (const conns of CONNECTIONS) {
     log(`${server}: ${op} at ${conns} connection(s)`);
-    rows.push({ server, op, conns, r: await measure(req, conns) });
+    rows.push({ server, op, conns, r: await measure(req, conns, pid) });
   }
   return rows;
 }
@@ -33,8 +33,8 @@ export async function baselines(bodyFile: string): Promise<Row[]> {
     const child = await spawnServer(server, process.execPath, [path.join(ROOT, 'bench/servers', script), bodyFile], { cwd: ROOT });
     try {
       const api = bareApi(child.url);
-      rows.push(...await rowsFor(server, OPS.subscriptions, requests.subscriptions(api)));
-      rows.push(...await rowsFor(server, `${OPS.send} (fixed answer)`, requests.sendMessage(api)));
+      rows.push(...await rowsFor(server, OPS.subscriptions, requests.subscriptions(api), child.proc.pid));
+      rows.push(...await rowsFor(server, `${OPS.send} (fixed answer)`, requests.sendMessage(api), child.proc.pid));
     } finally {
       await child.stop();
     }
@@ -62,11 +62,11 @@ export async function mockOperations(server: string, args: string[] = []): Promi
   };
   try {
     await sample(OPS.subscriptions, 'get-subscriptions', requests.subscriptions(api), {});
-    rows.push(...await rowsFor(server, OPS.subscriptions, requests.subscriptions(api)));
+    rows.push(...await rowsFor(server, OPS.subscriptions, requests.subscriptions(api), child.proc.pid));
 
     let lastId = 0;
     if (await messagingReady(api, WAIT_501_S, log)) {
-      rows.push(...await rowsFor(server, OPS.send, requests.sendMessage(api)));
+      rows.push(...await rowsFor(server, OPS.send, requests.sendMessage(api), child.proc.pid));
       lastId = (await sample(OPS.send, 'send-message', requests.sendMessage(api), { type: 'stream', to: 'Denmark', topic: 'bench', content: '…' })).json.id;
     } else {
       rows.push({ server, op: OPS.send, conns: 32, r: null, note: 'not measured: not implemented (501) or failing' });
@@ -77,13 +77,13 @@ export async function mockOperations(server: string, args: string[] = []): Promi
     const narrow = requests.matchesNarrow(api, ids);
     const probe = await sample(OPS.narrow, 'check-messages-match-narrow', narrow, { msg_ids: ids, narrow: [{ operator: 'search', operand: 'lighthouse' }] });
     if (probe.status !== 200) log(`matches_narrow answered ${probe.status}: ${probe.text.slice(0, 200)}`);
-    rows.push(...(await rowsFor(server, `${OPS.narrow} (${ids.length} ids)`, narrow)).map((row) => ({ ...row, note: `${Object.keys(probe.json?.messages ?? {}).length} of ${ids.length} match` })));
+    rows.push(...(await rowsFor(server, `${OPS.narrow} (${ids.length} ids)`, narrow, child.proc.pid)).map((row) => ({ ...row, note: `${Object.keys(probe.json?.messages ?? {}).length} of ${ids.length} match` })));
 
     const reg = await sample(OPS.register, 'register-queue', requests.register(api), { event_types: ['message'] });
-    rows.push(...await rowsFor(server, `${OPS.register} (event_types message)`, requests.register(api)));
+    rows.push(...await rowsFor(server, `${OPS.register} (event_types message)`, requests.register(api), child.proc.pid));
     const events = requests.events(api, reg.json?.queue_id ?? 'none');
     await sample(OPS.events, 'get-events', events, { queue_id: reg.json?.queue_id, last_event_id: -1, dont_block: true });
-    rows.push(...await rowsFor(server, OPS.events, events));
+    rows.push(...await rowsFor(server, OPS.events, events, child.proc.pid));
     return { rows, rssAfterMb: rssMb(child.proc.pid), samples };
   } finally {
     await child.stop();
@@ -107,7 +107,7 @@ export async function prism(descriptionFile: string): Promise<{ rows: Row[]; err
     const api = bareApi(child.url);
     const server = `Prism ${prismVersion()}`;
     return {
-      rows: [...await rowsFor(server, OPS.subscriptions, requests.subscriptions(api)), ...await rowsFor(server, OPS.send, requests.sendMessage(api))],
+      rows: [...await rowsFor(server, OPS.subscriptions, requests.subscriptions(api), child.proc.pid), ...await rowsFor(server, OPS.send, requests.sendMessage(api), child.proc.pid)],
       error: null,
     };
   } finally {
