@@ -7,7 +7,7 @@ import type { ServerInfo } from './domain/server-info.js';
 import type { World } from './world.js';
 import { ApiError } from './errors.js';
 import { errorBody } from './http/envelope.js';
-import { bodyTooLarge, formBodyParsers } from './http/body.js';
+import { bodyTooLarge, withFormBody } from './http/body.js';
 import { apiHandler, newExchange, type ApiDeps, type Interceptor } from './http/api-handler.js';
 import { Responder } from './http/respond.js';
 
@@ -44,7 +44,7 @@ export function createApp(deps: AppDeps): MockApp {
   for (const [path, router] of deps.mounts ?? []) app.use(path, router);
   const api = apiHandler({ ...deps, responder, log });
   const worldOrNull = (req: Request) => { try { return deps.worldFor(req); } catch { return null; } };
-  app.use('/api/v1', ...formBodyParsers(), api);
+  app.use('/api/v1', withFormBody(api));
   // Anything else is an unknown route, answered with the same envelope.
   app.use((req: Request, res: Response) => {
     const ex = newExchange(req, worldOrNull(req));

@@ -42,7 +42,7 @@ export function loadTable(rows: Row[]): string[] {
 
 export function targetTable(targets: Target[]): string[] {
   return table(['target', 'measured', 'wanted', 'met'],
-    targets.map((t) => [t.name, t.value, t.target, t.met === null ? 'not measured' : t.met ? 'yes' : '**MISSED**']));
+    targets.map((t) => [t.name, t.value, t.target, t.target === '—' ? '—' : t.met === null ? 'not measured' : t.met ? 'yes' : '**MISSED**']));
 }
 
 export { f as fmt };

@@ -12,6 +12,9 @@ export interface ShapeNode {
   items: ShapeNode | null;
   /** additionalProperties schema: every value of a map-like object. */
   values: ShapeNode | null;
+  /** Levels [from, to) at which no gate of this subtree removes anything: the value passes as it is. */
+  unchangedFrom?: number;
+  unchangedTo?: number;
 }
 
 function collect(doc: OpenApiDoc, schema: any, depth: number, seen: Set<any>): ShapeNode | null {
@@ -31,7 +34,18 @@ function collect(doc: OpenApiDoc, schema: any, depth: number, seen: Set<any>): S
     if (part?.additionalProperties && typeof part.additionalProperties === 'object') node.values = collect(doc, part.additionalProperties, depth + 1, seen);
   }
   const empty = !node.gates.length && !node.props.size && !node.items && !node.values;
-  return empty ? null : node;
+  if (empty) return null;
+  // Most requests ask at the newest level, where nothing is removed: no need to walk the answer.
+  node.unchangedFrom = 0;
+  node.unchangedTo = Number.POSITIVE_INFINITY;
+  for (const g of node.gates) narrow(node, g.addedAt, g.removedAt);
+  for (const child of [...node.props.values(), node.items, node.values]) if (child) narrow(node, child.unchangedFrom!, child.unchangedTo!);
+  return node;
+}
+
+function narrow(node: ShapeNode, from: number, to: number): void {
+  node.unchangedFrom = Math.max(node.unchangedFrom!, from);
+  node.unchangedTo = Math.min(node.unchangedTo!, to);
 }
 
 export function shapeOf(doc: OpenApiDoc, successSchema: any): ShapeNode | null {
@@ -41,6 +55,7 @@ export function shapeOf(doc: OpenApiDoc, successSchema: any): ShapeNode | null {
 /** `value` as a server at `level` would send it. */
 export function applyShape(value: unknown, node: ShapeNode | null, level: number): unknown {
   if (!node || value === null || typeof value !== 'object') return value;
+  if (node.unchangedFrom !== undefined && level >= node.unchangedFrom && level < node.unchangedTo!) return value;
   if (Array.isArray(value)) return node.items ? value.map((v) => applyShape(v, node.items, level)) : value;
   const src = value as Record<string, unknown>;
   let out: Record<string, unknown> | null = null;

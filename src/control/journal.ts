@@ -69,7 +69,10 @@ export class Journal {
   }
 
   private evictOldest(): void {
-    const old = this.entries[this.head++];
+    const old = this.entries[this.head];
+    // Let the evicted entry go now: until the next compaction its slot would keep it (and its
+    // response) alive, up to doubling the journal's memory.
+    (this.entries as Array<JournalEntry | undefined>)[this.head++] = undefined;
     this.bytes -= this.sizes.get(old.id) ?? 0;
     this.sizes.delete(old.id);
     // Compact now and then rather than shifting the array on every eviction.
