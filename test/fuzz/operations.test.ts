@@ -4,31 +4,19 @@
 // every role and broken credentials, four body encodings. The properties are in check.ts.
 // `npm test` runs a bounded, seeded run; `npm run fuzz` a long one (FUZZ_RUNS, FUZZ_SEED).
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sharedContract } from '../../src/server.js';
-import { startTestServer } from '../helpers/server.js';
+import { credentialsOf, fuzzTarget } from './target.js';
 import { sampleValue, wireValue } from '../helpers/samples.js';
-import { checkRequest, lastOperation, resetWorld, type FuzzTarget } from './check.js';
+import { checkRequest, lastOperation, resetWorld } from './check.js';
 import { basic, buildRequest, planArb, type Plan } from './requests.js';
 import { fuzzRuns, fuzzSeed } from './settings.js';
 
 const contract = sharedContract();
 const ops = contract.operations;
 const RUNS = fuzzRuns(900);
-const target = { logs: [] } as unknown as FuzzTarget;
-
-beforeAll(async () => {
-  target.t = await startTestServer({ longpollTimeoutSeconds: 1, log: (line) => target.logs.push(line) });
-  target.t.server.clock.set(Date.UTC(2025, 5, 1, 12));
-  target.t.server.clock.freeze();
-  resetWorld(target);
-});
-afterAll(() => target.t.close());
-
-const credentials = (who: string) => {
-  const u = target.t.user(who);
-  return basic(u.email, u.api_key);
-};
+const target = fuzzTarget();
+const credentials = (who: string) => credentialsOf(target, who);
 
 describe('fuzzing every operation', () => {
   it('answers the generated valid request of every operation, as the owner, without a 5xx', async () => {

@@ -3,10 +3,10 @@
 // empty, random, huge or with thousands of fields, broken multipart, hostile mock headers), plus
 // requests node's own parser refuses. Same properties as the parameter fuzzer (check.ts).
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sharedContract } from '../../src/server.js';
-import { startTestServer } from '../helpers/server.js';
-import { checkRequest, describeRequest, resetWorld, type FuzzTarget } from './check.js';
+import { credentialsOf, fuzzTarget } from './target.js';
+import { checkRequest, describeRequest, resetWorld } from './check.js';
 import { basic, FUZZ_USERS } from './requests.js';
 import { rawExchange } from './raw-http.js';
 import { baseRequest, stepsArb } from './transport-requests.js';
@@ -14,20 +14,8 @@ import { fuzzRuns, fuzzSeed } from './settings.js';
 
 const contract = sharedContract();
 const RUNS = fuzzRuns(500);
-const target = { logs: [] } as unknown as FuzzTarget;
-
-beforeAll(async () => {
-  target.t = await startTestServer({ longpollTimeoutSeconds: 1, log: (line) => target.logs.push(line) });
-  target.t.server.clock.set(Date.UTC(2025, 5, 1, 12));
-  target.t.server.clock.freeze();
-  resetWorld(target);
-});
-afterAll(() => target.t.close());
-
-const credentials = (who: string) => {
-  const u = target.t.user(who);
-  return basic(u.email, u.api_key);
-};
+const target = fuzzTarget();
+const credentials = (who: string) => credentialsOf(target, who);
 
 describe('fuzzing the HTTP layer', () => {
   it(`keeps every property over ${RUNS} broken requests (seed ${fuzzSeed()})`, async () => {
