@@ -9,7 +9,7 @@ import { sharedContract } from '../../src/server.js';
 import { credentialsOf, fuzzTarget } from './target.js';
 import { sampleValue, wireValue } from '../helpers/samples.js';
 import { checkRequest, lastOperation, resetWorld } from './check.js';
-import { basic, buildRequest, planArb, type Plan } from './requests.js';
+import { buildRequest, planArb, type Plan } from './requests.js';
 import { fuzzRuns, fuzzSeed } from './settings.js';
 
 const contract = sharedContract();

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { sharedContract } from '../../src/server.js';
 import { credentialsOf, fuzzTarget } from './target.js';
 import { checkRequest, describeRequest, resetWorld } from './check.js';
-import { basic, FUZZ_USERS } from './requests.js';
+import { FUZZ_USERS } from './requests.js';
 import { rawExchange } from './raw-http.js';
 import { baseRequest, stepsArb } from './transport-requests.js';
 import { fuzzRuns, fuzzSeed } from './settings.js';
