@@ -16,7 +16,7 @@ const del = (who: string, id: number) => t.as(who).delete(`/messages/${id}`);
 describe('DELETE /messages/{message_id}', () => {
   it('the sender deletes their message; everyone who saw it gets delete_message', async () => {
     const id = await sendToChannel(t, 'hamlet', 'Denmark', 'oops', 'wrong channel');
-    const q = await registerQueue(t, 'othello', ['delete_message']);
+    const q = await registerQueue(t, 'othello', ['delete_message'], { client_capabilities: { bulk_message_deletion: true } });
     const r = await del('hamlet', id);
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ result: 'success', msg: '' });
@@ -29,9 +29,16 @@ describe('DELETE /messages/{message_id}', () => {
 
   it('direct messages: the event has no channel', async () => {
     const id = await send(t, 'hamlet', { type: 'direct', to: [t.user('othello').user_id], content: 'x' });
-    const q = await registerQueue(t, 'othello', ['delete_message']);
+    const q = await registerQueue(t, 'othello', ['delete_message'], { client_capabilities: { bulk_message_deletion: true } });
     expect((await del('hamlet', id)).status).toBe(200);
     expect(await eventsOf(t, 'othello', q)).toEqual([{ type: 'delete_message', message_type: 'private', message_ids: [id], id: 0 }]);
+  });
+
+  it('clients without bulk_message_deletion get the single-message form', async () => {
+    const id = await send(t, 'hamlet', { type: 'direct', to: [t.user('othello').user_id], content: 'y' });
+    const q = await registerQueue(t, 'othello', ['delete_message']);
+    expect((await del('hamlet', id)).status).toBe(200);
+    expect(await eventsOf(t, 'othello', q)).toEqual([{ type: 'delete_message', message_type: 'private', message_id: id, id: 0 }]);
   });
 
   it("members may not delete others' messages; can_delete_any_message_group (organization or channel) may", async () => {

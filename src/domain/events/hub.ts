@@ -5,7 +5,7 @@ import { ApiError } from '../../errors.js';
 import type { EventSink } from '../context.js';
 import type { Store } from '../../store/store.js';
 import { EventQueue, type Event, type QueueOptions } from './queue.js';
-import { presentFor } from './present.js';
+import { presentAll } from './present.js';
 
 /** The real server answers an unknown queue, and another user's queue, the same way. */
 export const badEventQueueId = (queueId: string) =>
@@ -70,7 +70,7 @@ export class EventHub implements EventSink {
     if (variant === null) return;
     const chosen = variant ?? event;
     if (!queue.accepts(chosen)) return;
-    queue.push(presentFor(queue, chosen));
+    for (const e of presentAll(queue, chosen)) queue.push(e);
   }
 
   private isPublicChannelMessage(event: Event): boolean {

@@ -5,6 +5,8 @@
 //  - Message events may be published with both `content` (Markdown) and `rendered_content`
 //    (HTML); the queue gets the one its apply_markdown asked for, with the matching content_type.
 //  - client_gravatar queues compute Gravatar URLs themselves: the sender's avatar_url is null.
+//  - Clients without the bulk_message_deletion capability get one delete_message event per
+//    message, with `message_id`, instead of one with `message_ids`.
 import type { Event, EventQueue } from './queue.js';
 
 type Obj = Record<string, unknown>;
@@ -16,6 +18,15 @@ const TOPIC_FIELDS: Record<string, string[]> = {
   update_message: ['topic', 'subject', 'orig_subject'],
   delete_message: ['topic'],
 };
+
+/** Every event the queue gets for `event` (more than one only for split bulk deletions). */
+export function presentAll(queue: EventQueue, event: Event): Event[] {
+  if (event.type === 'delete_message' && Array.isArray(event.message_ids) && !queue.options.capabilities.bulk_message_deletion) {
+    const { message_ids: ids, ...rest } = event;
+    return (ids as unknown[]).map((id) => presentFor(queue, { ...rest, message_id: id } as Event));
+  }
+  return [presentFor(queue, event)];
+}
 
 export function presentFor(queue: EventQueue, event: Event): Event {
   const out = structuredClone(event);
