@@ -22,11 +22,11 @@ export interface ServerInfo {
   longpollTimeoutSeconds: number;
 }
 
-function maxLength(contract: Contract, operationId: string, param: string, fallback: number): number {
-  const op = contract.byId.get(operationId);
-  const spec = op?.params.find((p) => p.name === param);
-  const value = spec?.schema?.maxLength;
-  return typeof value === 'number' ? value : fallback;
+/** A limit as the description states it; a description without it is a bug, not a default. */
+function maxLength(contract: Contract, operationId: string, param: string): number {
+  const value = contract.byId.get(operationId)?.params.find((p) => p.name === param)?.schema?.maxLength;
+  if (typeof value !== 'number') throw new Error(`the description gives ${operationId} ${param} no maxLength`);
+  return value;
 }
 
 const REPORT_TYPE_NAMES: Record<string, string> = {
@@ -38,19 +38,20 @@ const REPORT_TYPE_NAMES: Record<string, string> = {
 };
 
 export function serverInfo(contract: Contract, featureLevel = NEWEST_FEATURE_LEVEL, longpollTimeoutSeconds = 90): ServerInfo {
-  const reportEnum: string[] = contract.byId.get('report-message')?.params.find((p) => p.name === 'report_type')?.schema?.enum
-    ?? Object.keys(REPORT_TYPE_NAMES);
+  // The report types the server accepts are the description's enum; only their names live here.
+  const reportEnum: string[] | undefined = contract.byId.get('report-message')?.params.find((p) => p.name === 'report_type')?.schema?.enum;
+  if (!reportEnum) throw new Error('the description gives report-message report_type no enum');
   return {
     featureLevel,
     version: versionFor(featureLevel),
     mergeBase: versionFor(featureLevel),
     limits: {
-      max_message_length: maxLength(contract, 'send-message', 'content', 10000),
-      max_topic_length: maxLength(contract, 'send-message', 'topic', 60),
-      max_stream_name_length: maxLength(contract, 'create-channel', 'name', 60),
-      max_stream_description_length: maxLength(contract, 'create-channel', 'description', 1024),
-      max_channel_folder_name_length: maxLength(contract, 'update-channel-folder', 'name', 60),
-      max_channel_folder_description_length: maxLength(contract, 'update-channel-folder', 'description', 1024),
+      max_message_length: maxLength(contract, 'send-message', 'content'),
+      max_topic_length: maxLength(contract, 'send-message', 'topic'),
+      max_stream_name_length: maxLength(contract, 'create-channel', 'name'),
+      max_stream_description_length: maxLength(contract, 'create-channel', 'description'),
+      max_channel_folder_name_length: maxLength(contract, 'update-channel-folder', 'name'),
+      max_channel_folder_description_length: maxLength(contract, 'update-channel-folder', 'description'),
     },
     emptyTopicDisplayName: 'general chat',
     reportMessageTypes: reportEnum.map((key) => ({ key, name: REPORT_TYPE_NAMES[key] ?? key })),

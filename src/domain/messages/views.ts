@@ -1,6 +1,6 @@
 // Views of the messaging operations, by operationId: parameters in, actions called, the
 // operation's own response fields out.
-import { badRequest, missingArgument } from '../../errors.js';
+import { badRequest } from '../../errors.js';
 import type { Ctx, ViewTable } from '../context.js';
 import { createReminder } from './reminders.js';
 import { createScheduledMessage } from './scheduled.js';
@@ -63,9 +63,6 @@ export const views: ViewTable = {
   },
 
   'create-message-reminder': (ctx, p) => {
-    // The spec lists every parameter as optional; the real server needs these two.
-    if (p.message_id === undefined) throw missingArgument('message_id');
-    if (p.scheduled_delivery_timestamp === undefined) throw missingArgument('scheduled_delivery_timestamp');
     const reminder = createReminder(ctx.store, ctx.events, ctx.actor, {
       messageId: p.message_id,
       scheduledDeliveryTimestamp: p.scheduled_delivery_timestamp,
