@@ -23,8 +23,8 @@ export interface AppDeps {
   interceptor?: Interceptor;
   settle?: ApiDeps['settle'];
   log?: (line: string) => void;
-  /** Middleware run before any route (the sandbox path prefix). */
-  before?: express.RequestHandler[];
+  /** Run on every request before anything else, synchronously (the sandbox path prefix). */
+  rewrite?: (req: Request) => void;
   /** Extra routers mounted before the API (the /__mock control API, the inspector). */
   mounts?: Array<[string, express.Router]>;
 }
@@ -40,11 +40,24 @@ export function createApp(deps: AppDeps): MockApp {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  for (const handler of deps.before ?? []) app.use(handler);
+  const api = withFormBody(apiHandler({ ...deps, responder, log }));
+  // One layer in front of everything: API requests (nearly all of them) go straight to their
+  // handler. Each further Express layer matched its path and rewrote the URL on every request,
+  // which cost more than the mock's own work on a simple GET.
+  const API_PREFIX = deps.contract.prefix;
+  app.use(function dispatch(req: Request, res: Response, next: NextFunction) {
+    deps.rewrite?.(req);
+    const url = req.url;
+    if (url.startsWith(API_PREFIX) && (url.length === API_PREFIX.length || url[API_PREFIX.length] === '/' || url[API_PREFIX.length] === '?')) {
+      // What mounting at /api/v1 did: the handler sees the path below the prefix.
+      req.baseUrl = API_PREFIX;
+      req.url = url.length === API_PREFIX.length || url[API_PREFIX.length] === '?' ? `/${url.slice(API_PREFIX.length)}` : url.slice(API_PREFIX.length);
+      return api(req, res, next);
+    }
+    next();
+  });
   for (const [path, router] of deps.mounts ?? []) app.use(path, router);
-  const api = apiHandler({ ...deps, responder, log });
   const worldOrNull = (req: Request) => { try { return deps.worldFor(req); } catch { return null; } };
-  app.use('/api/v1', withFormBody(api));
   // Anything else is an unknown route, answered with the same envelope.
   app.use((req: Request, res: Response) => {
     const ex = newExchange(req, worldOrNull(req));

@@ -178,7 +178,7 @@ export class MockServer {
       // Durable mode: a request that changed the persisted world is answered once it is on disk.
       settle: this.persister?.durable ? (world) => (world === this.world ? this.persister!.flushed() : undefined) : undefined,
       log: this.options.log,
-      before: [sandboxPrefix],
+      rewrite: sandboxPrefix,
       mounts: [['/__mock', controlRouter({
         host: this.controlHost(), server: this.server, worldFor: this.worldFor, token,
         closed: !isLoopback(host) && !token, log: this.log,

@@ -1,7 +1,7 @@
 // Sandboxes: one running server, many isolated worlds. A request picks its world with the header
 // `X-Mock-Sandbox: NAME`, or with the path prefix /sandbox/NAME/ (for clients that cannot add
 // headers: point them at http://host:port/sandbox/NAME as the site). No choice means "default".
-import type { NextFunction, Request, Response } from 'express';
+import type { Request } from 'express';
 
 export const SANDBOX_HEADER = 'x-mock-sandbox';
 const NAME = /^[A-Za-z0-9_-]{1,64}$/;
@@ -12,13 +12,13 @@ declare module 'express-serve-static-core' {
 }
 
 /** Strips a /sandbox/NAME prefix and remembers the name; runs before every route. */
-export function sandboxPrefix(req: Request, _res: Response, next: NextFunction): void {
+export function sandboxPrefix(req: Request): void {
+  if (!req.url.startsWith('/sandbox/')) return;
   const m = PREFIX.exec(req.url);
   if (m && NAME.test(m[1])) {
     req.mockSandbox = m[1];
     req.url = m[2] ?? '/';
   }
-  next();
 }
 
 /** The sandbox a request asked for (prefix first, then header), or null when the name is invalid. */

@@ -47,6 +47,8 @@ export function withFormBody(handler: RequestHandler): RequestHandler {
     if (result instanceof Promise) result.catch(next);
   };
   return (req, res, next) => {
+    // Most API calls are GETs without a body: nothing for the parsers to do.
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return run(req, res, next);
     urlencoded(req, res, (err?: unknown) => {
       if (err) return next(err);
       multipart(req, res, (err2?: unknown) => (err2 ? next(err2) : run(req, res, next)));

@@ -1,0 +1,34 @@
+// A quick look while optimising (about 40 s): Express lean and the mock on the issue's operations
+// at 32 connections, with the server's CPU time per request. Not the report: npm run bench is.
+//   node --import tsx bench/quick.ts [SECONDS] [-- mock args]
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { measure } from './lib/config.js';
+import { bareApi, mockApi, requests, send, startMock, ROOT, type Req } from './lib/mock.js';
+import { spawnServer } from './lib/proc.js';
+
+const [seconds = '3', ...rest] = process.argv.slice(2);
+const args = rest[0] === '--' ? rest.slice(1) : rest;
+const duration = Number(seconds);
+const line = (name: string, r: Awaited<ReturnType<typeof measure>>) =>
+  console.log(`${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(2).padStart(6)}  p99 ${r.p99.toFixed(2).padStart(6)} ms  ${r.cpuUs?.toFixed(0).padStart(5)} µs/req ${Object.keys(r.bad).length ? JSON.stringify(r.bad) : ''}`);
+
+const mock = await startMock('mock', args);
+const api = mockApi(mock.url);
+const body = (await send(requests.subscriptions(api))).text;
+const dir = mkdtempSync(path.join(os.tmpdir(), 'teamchat-quick-'));
+writeFileSync(path.join(dir, 'body.json'), body);
+const lean = await spawnServer('lean', process.execPath, [path.join(ROOT, 'bench/servers/express-lean.mjs'), path.join(dir, 'body.json')], { cwd: ROOT });
+line('Express lean GET', await measure(requests.subscriptions(bareApi(lean.url)), 32, lean.proc.pid, duration));
+line('Express lean POST', await measure(requests.sendMessage(bareApi(lean.url)), 32, lean.proc.pid, duration));
+await lean.stop();
+const pid = mock.proc.pid;
+line('subscriptions', await measure(requests.subscriptions(api), 32, pid, duration));
+line('send', await measure(requests.sendMessage(api), 32, pid, duration));
+const last = (await send(requests.sendMessage(api))).json.id as number;
+line('matches_narrow', await measure(requests.matchesNarrow(api, Array.from({ length: 100 }, (_, i) => last - 99 + i)), 32, pid, duration));
+line('register', await measure(requests.register(api), 32, pid, duration));
+const events: Req = requests.events(api, (await send(requests.register(api))).json.queue_id);
+line('events', await measure(events, 32, pid, duration));
+await mock.stop();
