@@ -120,6 +120,22 @@ describe('GET /messages: narrows and history', () => {
     expect(bad.body).toEqual(error('BAD_NARROW', 'Invalid narrow operator: unknown channel Atlantis', { desc: 'unknown channel Atlantis' }));
   });
 
+  it('search follows edits: new words of the content and topic match, the replaced ones no longer do', async () => {
+    const id = await sendToChannel(t, 'hamlet', 'Denmark', 'harbour', 'the lighthouses are shining');
+    const search = async (operand: string) =>
+      ids((await get('hamlet', { anchor: 'newest', num_before: 5, narrow: [{ operator: 'search', operand }] })).body.messages);
+    expect(await search('lighthouse')).toContain(id);
+    expect(await search('harbour')).toContain(id);
+    const edit = await t.as('hamlet').patch(`/messages/${id}`, { content: 'the beacons are dark', topic: 'coast' });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect(await search('lighthouse')).not.toContain(id);
+    expect(await search('harbour')).not.toContain(id);
+    expect(await search('beacon')).toContain(id);
+    expect(await search('coast')).toContain(id);
+    expect(await search('"beacons are dark"')).toContain(id);
+    expect(await search('"beacons are bright"')).not.toContain(id);
+  });
+
   it('message_ids: the requested messages the user may access, in ID order, without anchor', async () => {
     const r = await get('othello', { message_ids: [25, 17, 21, 9999, 24] });
     expect(r.status).toBe(200);

@@ -43,15 +43,38 @@ export function htmlText(html: string): string {
   return unescapeHtml(html.replace(/<[^>]*>/g, ' '));
 }
 
-export function searchMatches(query: SearchQuery, html: string, topic: string): boolean {
-  if (!query.stems.size && !query.phrases.length) return false;
+/** What a search needs of a message, worked out once per rendering and topic. */
+interface SearchDoc {
+  html: string;
+  topic: string;
+  /** Every distinct stem, each between spaces: " stem1 stem2 " (a string is far smaller than a Set). */
+  stems: string;
+  lower: string;
+}
+
+const docs = new WeakMap<object, SearchDoc>();
+
+function searchDoc(html: string, topic: string): Omit<SearchDoc, 'html' | 'topic'> {
   const text = `${htmlText(html)} ${topic}`;
-  // Stop at the word that completes the query rather than stem every word of the message.
-  const missing = new Set(query.stems);
-  for (const m of text.matchAll(WORD)) if (missing.delete(stem(m[0])) && !missing.size) break;
-  if (missing.size) return false;
-  const lower = text.toLowerCase();
-  return query.phrases.every((p) => lower.includes(p));
+  const seen = new Set<string>();
+  for (const m of text.matchAll(WORD)) seen.add(stem(m[0]));
+  return { stems: ` ${[...seen].join(' ')} `, lower: text.toLowerCase() };
+}
+
+/**
+ * Whether a message (its HTML and topic) matches the query. Stemming every word of every message
+ * on each search was most of a search's time, so the stems are kept per message object (`key`)
+ * for as long as its HTML and topic stay the same.
+ */
+export function searchMatches(query: SearchQuery, html: string, topic: string, key?: object): boolean {
+  if (!query.stems.size && !query.phrases.length) return false;
+  let doc = key ? docs.get(key) : undefined;
+  if (!doc || doc.html !== html || doc.topic !== topic) {
+    doc = { html, topic, ...searchDoc(html, topic) };
+    if (key) docs.set(key, doc);
+  }
+  for (const s of query.stems) if (!doc.stems.includes(` ${s} `)) return false;
+  return query.phrases.every((p) => doc.lower.includes(p));
 }
 
 function highlightTextNode(raw: string, stems: Set<string>): string {
