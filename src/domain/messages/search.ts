@@ -17,15 +17,19 @@ const STOP_WORDS = new Set(['a', 'an', 'and', 'are', 'as', 'at', 'be', 'but', 'b
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
-/** A light English stemmer: enough for "tests", "testing" and "tested" to find "test". */
+/**
+ * A light English stemmer: enough for "tests", "testing" and "tested" to find "test", and
+ * "lighthouses" to find "lighthouse" (a final "e" goes, as in the Snowball stemmer PostgreSQL uses).
+ */
 export function stem(word: string): string {
   const w = word.toLowerCase();
-  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
-  if (w.length > 5 && w.endsWith('ing')) return w.slice(0, -3);
-  if (w.length > 4 && w.endsWith('ed')) return w.slice(0, -2);
-  if (w.length > 4 && /(s|x|z|ch|sh)es$/.test(w)) return w.slice(0, -2);
-  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) return w.slice(0, -1);
-  return w;
+  let s = w;
+  if (w.length > 4 && w.endsWith('ies')) s = `${w.slice(0, -3)}y`;
+  else if (w.length > 5 && w.endsWith('ing')) s = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith('ed')) s = w.slice(0, -2);
+  else if (w.length > 4 && /(s|x|z|ch|sh)es$/.test(w)) s = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) s = w.slice(0, -1);
+  return s.length > 4 && s.endsWith('e') ? s.slice(0, -1) : s;
 }
 
 export function parseSearch(operand: string): SearchQuery {

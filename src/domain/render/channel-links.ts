@@ -31,7 +31,7 @@ function linkHtml(stream: Stream, topic: string | undefined, messageId: string |
   return `<a class="message-link" href="${href}">#${name} &gt; ${escapeHtml(topic)} @ 💬</a>`;
 }
 
-export function channelLinkExtension(state: RenderState): TokenizerAndRendererExtension {
+export function channelLinkExtension(current: () => RenderState): TokenizerAndRendererExtension {
   return {
     name: 'zulipChannelLink',
     level: 'inline',
@@ -39,7 +39,7 @@ export function channelLinkExtension(state: RenderState): TokenizerAndRendererEx
     tokenizer(src): LinkToken | undefined {
       const m = /^#\*\*([^*>]+?)(?:>([^*]*?)(?:@(\d+))?)?\*\*/.exec(src);
       if (!m) return undefined;
-      const stream = linkableChannel(state, m[1]);
+      const stream = linkableChannel(current(), m[1]);
       if (!stream) return undefined;
       return { type: 'zulipChannelLink', raw: m[0], html: linkHtml(stream, m[2], m[3]) };
     },

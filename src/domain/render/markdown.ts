@@ -15,12 +15,36 @@ export interface RenderResult extends Omit<RenderState, 'store' | 'sender' | 'qu
   html: string;
 }
 
-function newMarked(state: RenderState): Marked {
+/**
+ * A configured `marked` for one store and its linkifiers, reused by every rendering: building one
+ * per message cost more than the rendering itself. The extensions read the rendering in progress
+ * through `current` (rendering is synchronous, so there is one at a time).
+ */
+interface Renderer {
+  marked: Marked;
+  linkifiers: ReturnType<typeof compileLinkifiers>;
+  state: RenderState | null;
+}
+
+const renderers = new WeakMap<Store, Renderer>();
+
+function rendererFor(store: Store): Renderer {
+  const linkifiers = compileLinkifiers(store);
+  let r = renderers.get(store);
+  if (!r || r.linkifiers !== linkifiers) {
+    const renderer: Renderer = { linkifiers, state: null, marked: null as unknown as Marked };
+    renderer.marked = newMarked(() => renderer.state!, linkifiers);
+    renderers.set(store, r = renderer);
+  }
+  return r;
+}
+
+function newMarked(current: () => RenderState, linkifiers: ReturnType<typeof compileLinkifiers>): Marked {
   const marked: Marked = new Marked({
     async: false,
     gfm: true,
     breaks: true,
-    extensions: [mentionExtension(state), channelLinkExtension(state), linkifierExtension(compileLinkifiers(state.store))],
+    extensions: [mentionExtension(current), channelLinkExtension(current), linkifierExtension(linkifiers)],
     renderer: {
       // Raw HTML is not allowed: show it as the text it is.
       html: (token: Tokens.HTML | Tokens.Tag) => escapeHtml(token.text),
@@ -42,6 +66,7 @@ function newMarked(state: RenderState): Marked {
     },
   });
   function quoted(render: () => string): string {
+    const state = current();
     state.quoteDepth++;
     try {
       return render();
@@ -55,7 +80,15 @@ function newMarked(state: RenderState): Marked {
 /** Renders `content`, recording the mentions it makes (for the send logic). */
 export function renderMessage(store: Store, content: string, sender: User | null = null): RenderResult {
   const state = newRenderState(store, sender);
-  const html = (newMarked(state).parse(content) as string).trim();
+  const renderer = rendererFor(store);
+  const outer = renderer.state;
+  renderer.state = state;
+  let html: string;
+  try {
+    html = (renderer.marked.parse(content) as string).trim();
+  } finally {
+    renderer.state = outer;
+  }
   const { store: _s, sender: _u, quoteDepth: _q, ...found } = state;
   return { html, ...found };
 }

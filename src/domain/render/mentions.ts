@@ -69,7 +69,7 @@ function mentionHtml(target: Target, silent: boolean): string {
   }
 }
 
-export function mentionExtension(state: RenderState): TokenizerAndRendererExtension {
+export function mentionExtension(current: () => RenderState): TokenizerAndRendererExtension {
   return {
     name: 'zulipMention',
     level: 'inline',
@@ -80,12 +80,14 @@ export function mentionExtension(state: RenderState): TokenizerAndRendererExtens
       const group = user ? null : /^@(_?)\*([^*]+)\*(?!\*)/.exec(src);
       const m = user ?? group;
       if (!m) return undefined;
+      const state = current();
       const target = user ? userTarget(state, m[2]) : groupTarget(state, m[2]);
       return target && { type: 'zulipMention', raw: m[0], target, silent: m[1] === '_' };
     },
     // Decided when rendering, when it is known whether the mention sits in a quote.
     renderer(token) {
       const { target, silent } = token as MentionToken;
+      const state = current();
       const effectiveSilent = silent || state.quoteDepth > 0;
       if (!effectiveSilent) record(state, target);
       return mentionHtml(target, effectiveSilent);
