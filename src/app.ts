@@ -20,6 +20,7 @@ export interface AppDeps {
   strictResponses?: boolean;
   /** Default true: check every response against the description. */
   validateResponses?: boolean;
+  answerCache?: boolean;
   interceptor?: Interceptor;
   settle?: ApiDeps['settle'];
   log?: (line: string) => void;
@@ -40,7 +41,7 @@ export function createApp(deps: AppDeps): MockApp {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  const api = withFormBody(apiHandler({ ...deps, responder, log }));
+  const api = withFormBody(apiHandler({ ...deps, answerCache: deps.answerCache ?? true, responder, log }));
   // One layer in front of everything: API requests (nearly all of them) go straight to their
   // handler. Each further Express layer matched its path and rewrote the URL on every request,
   // which cost more than the mock's own work on a simple GET.

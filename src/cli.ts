@@ -33,6 +33,7 @@ const program = new Command()
   .option('--durable', 'with --data: answer a request only once its changes are on disk', false)
   .option('--strict-responses', 'answer 500 when a response breaks the OpenAPI description', false)
   .option('--no-validate-responses', 'do not check responses against the description (to measure what the check costs)')
+  .option('--no-answer-cache', 'build every answer to a read anew (to measure what reusing them saves)')
   .option('--zuliprc <email>', 'write a zuliprc file for this fixture user into the current folder')
   .option('--scenario <name|file>', 'activate a scenario from the start (repeatable)', (v: string, all: string[]) => [...all, v], [] as string[])
   .option('--control-token <token>', 'token the /__mock control API requires (header X-Mock-Token); needed when --host is not loopback')
@@ -41,13 +42,13 @@ const program = new Command()
 async function main(): Promise<void> {
   program.parse();
   const opts = program.opts<{
-    port: number; host: string; fixture?: string; data?: string; durable: boolean; strictResponses: boolean; validateResponses: boolean; zuliprc?: string;
+    port: number; host: string; fixture?: string; data?: string; durable: boolean; strictResponses: boolean; validateResponses: boolean; answerCache: boolean; zuliprc?: string;
     scenario: string[]; controlToken?: string; featureLevel?: number; longpollTimeout?: number;
   }>();
   let server: MockServer;
   try {
     server = new MockServer({
-      fixture: opts.fixture, data: opts.data, durable: opts.durable, strictResponses: opts.strictResponses, validateResponses: opts.validateResponses,
+      fixture: opts.fixture, data: opts.data, durable: opts.durable, strictResponses: opts.strictResponses, validateResponses: opts.validateResponses, answerCache: opts.answerCache,
       scenarios: opts.scenario, controlToken: opts.controlToken, featureLevel: opts.featureLevel,
       longpollTimeoutSeconds: opts.longpollTimeout,
     });

@@ -40,6 +40,8 @@ export interface MockServerOptions {
   strictResponses?: boolean;
   /** Default true: check every response against the description (false only to measure its cost). */
   validateResponses?: boolean;
+  /** Default true: reuse answers to reads while the state and the second stay the same. */
+  answerCache?: boolean;
   featureLevel?: number;
   longpollTimeoutSeconds?: number;
   /** Scenarios (names of scenarios/ or files) active from the start in every world. */
@@ -174,6 +176,7 @@ export class MockServer {
       worldFor: this.worldFor,
       strictResponses: this.options.strictResponses,
       validateResponses: this.options.validateResponses ?? true,
+      answerCache: this.options.answerCache ?? true,
       interceptor: scenarioInterceptor(),
       // Durable mode: a request that changed the persisted world is answered once it is on disk.
       settle: this.persister?.durable ? (world) => (world === this.world ? this.persister!.flushed() : undefined) : undefined,

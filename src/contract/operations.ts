@@ -38,6 +38,8 @@ export interface Operation {
   params: ParamSpec[];
   paramNames: Set<string>;
   authenticated: boolean;
+  /** A read whose answer may be reused while the state and the second stay the same. */
+  cacheable: boolean;
   deprecated: boolean;
   spec: any;
   /** Feature levels the operation exists at: [addedAt, removedAt). */
@@ -150,6 +152,7 @@ export function buildOperations(doc: OpenApiDoc, compiler = new SchemaCompiler(d
         params,
         paramNames: new Set(params.map((p) => p.name)),
         authenticated: security.length > 0,
+        cacheable: method === 'get' && op['x-changes-state'] !== true,
         deprecated: !!op.deprecated,
         spec: op,
         responses,

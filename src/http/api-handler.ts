@@ -14,6 +14,7 @@ import { applyShape, fieldExistsAt } from '../contract/shape.js';
 import { errorBody, successBody } from './envelope.js';
 import type { Exchange } from './exchange.js';
 import type { Responder } from './respond.js';
+import { AnswerCache } from './answer-cache.js';
 
 export interface Interception {
   /** Name of the scenario that answered. */
@@ -40,6 +41,8 @@ export interface ApiDeps {
   responder: Responder;
   worldFor: (req: Request) => World;
   interceptor?: Interceptor;
+  /** Reuse answers to reads while the state and the second stay the same (the control API does not: its reads see more than the state). */
+  answerCache?: boolean;
   /** Awaited before answering a request that changed its world (durable persistence). */
   settle?: (world: World) => Promise<void> | undefined;
   log: (line: string) => void;
@@ -77,8 +80,19 @@ function clientName(req: Request): string {
   return ua.split('/')[0] || 'API';
 }
 
+/** The part of a request besides the world, state and second that a read's answer depends on. */
+function answerKey(req: Request, opId: string, actor: { user_id: number } | null, level: number): string {
+  return `${opId} ${actor?.user_id ?? ''} ${level} ${req.url}`;
+}
+
 export function apiHandler(deps: ApiDeps) {
   const { contract, views, responder } = deps;
+  const answers = new WeakMap<World, AnswerCache>();
+  const answerCacheFor = (world: World) => {
+    let cache = answers.get(world);
+    if (!cache) answers.set(world, cache = new AnswerCache());
+    return cache;
+  };
   return async function handle(req: Request, res: Response): Promise<void> {
     let world: World;
     try {
@@ -112,6 +126,17 @@ export function apiHandler(deps: ApiDeps) {
         if (hit === 'drop') { ex.scenario = ex.scenario ?? 'drop'; ex.status = 0; responder.dropped(ex); req.socket.destroy(); return; }
         if (hit) { ex.params = decode()?.params ?? null; ex.scenario = hit.scenario; responder.finish(res, ex, hit.status, hit.body, hit.headers); return; }
       }
+      // Reads without a body may be answered again from the cache (GET /events consumes events).
+      const cache = deps.answerCache && op.cacheable && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined
+        ? answerCacheFor(world) : null;
+      const second = world.clock.now();
+      const key = cache ? answerKey(req, op.id, actor, level) : '';
+      const cached = cache?.get(world.store, second, key);
+      if (cached) {
+        ex.params = cached.params;
+        responder.replay(res, ex, cached.body, cached.bytes);
+        return;
+      }
       const { params, ignored } = decode() ?? (() => { throw decodeError; })();
       ex.params = params;
       const ctx: Ctx = {
@@ -129,7 +154,11 @@ export function apiHandler(deps: ApiDeps) {
       // Settings endpoints listed unsupported parameters from FL 78, every endpoint from FL 167.
       const ignoredFrom = op.spec['x-ignored-parameters-from'];
       const withIgnored = typeof ignoredFrom === 'number' ? level >= ignoredFrom : ctx.supports('ignored_parameters_unsupported');
-      responder.finish(res, ex, 200, successBody(shaped, ignored, withIgnored));
+      const answer = successBody(shaped, ignored, withIgnored);
+      responder.finish(res, ex, 200, answer);
+      if (cache && ex.status === 200 && !ex.problems.length && world.clock.now() === second) {
+        cache.put(world.store, versionBefore, second, key, { params, body: answer, bytes: ex.bodyBytes! });
+      }
     } catch (err) {
       if (err instanceof ApiError) {
         responder.finish(res, ex, err.status, errorBody(err), err.headers);

@@ -49,9 +49,23 @@ export class Responder {
     // Serialised and encoded once: the bytes are sent and kept by the journal as they are.
     const bytes = Buffer.from(JSON.stringify(body));
     ex.bodyBytes = bytes;
+    this.send(res, ex, headers);
+  }
+
+  /** A success answered before (see AnswerCache): the same body and bytes, checked when first made. */
+  replay(res: Response, ex: Exchange, body: Record<string, unknown>, bytes: Buffer): void {
+    ex.status = 200;
+    ex.body = body;
+    ex.bodyBytes = bytes;
+    ex.duration_ms = performance.now() - ex.started;
+    this.send(res, ex, {});
+  }
+
+  private send(res: Response, ex: Exchange, headers: Record<string, string>): void {
     for (const observe of this.observers) observe(ex);
     if (res.headersSent || res.destroyed) return;
-    res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': bytes.length });
+    const bytes = ex.bodyBytes!;
+    res.writeHead(ex.status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': bytes.length });
     res.end(bytes);
   }
 }

@@ -1,0 +1,51 @@
+// Answers to reads, kept while nothing they depend on can have changed. A read's answer is a
+// function of the world's state, the clock's second (every time in the API is whole seconds), the
+// caller, the feature level and the request's URL; so an answer is reused, bytes and all, until
+// the state changes or the second turns. Clients poll the same reads over and over (the
+// subscription list, the user list); rebuilding, checking and serialising each of those answers
+// again was most of what a read cost.
+import type { Store } from '../store/store.js';
+
+export interface CachedAnswer {
+  /** The decoded parameters, for the journal. */
+  params: Record<string, unknown>;
+  body: Record<string, unknown>;
+  bytes: Buffer;
+}
+
+/** Enough for every read a client loop makes; past it the cache starts over. */
+const MAX_ENTRIES = 500;
+/** Large answers (a long message history) are cheap to rebuild relative to the memory they hold. */
+const MAX_BYTES = 256 * 1024;
+
+export class AnswerCache {
+  private store: Store | null = null;
+  private version = -1;
+  private second = -1;
+  private readonly entries = new Map<string, CachedAnswer>();
+
+  /** The cached answer for `key`, if the state and the second are those it was made at. */
+  get(store: Store, second: number, key: string): CachedAnswer | undefined {
+    if (store !== this.store || store.version !== this.version || second !== this.second) {
+      this.entries.clear();
+      this.store = store;
+      this.version = store.version;
+      this.second = second;
+      return undefined;
+    }
+    return this.entries.get(key);
+  }
+
+  /** Keeps an answer made at `version` and `second` (a read that changed the state is not kept). */
+  put(store: Store, version: number, second: number, key: string, answer: CachedAnswer): void {
+    if (store !== this.store || version !== this.version || store.version !== version || second !== this.second) return;
+    if (answer.bytes.length > MAX_BYTES) return;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    this.entries.set(key, answer);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.store = null;
+  }
+}
