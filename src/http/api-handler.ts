@@ -3,16 +3,18 @@
 // Every answer, success or error, leaves through Responder.finish.
 import type { Request, Response } from 'express';
 import type { Contract } from '../contract/contract.js';
-import { decodeParams, type Decoded } from '../contract/decode.js';
+import { decodeParams, type Decoded, type RawValues } from '../contract/decode.js';
 import { ApiError, methodNotAllowed, notFound, notImplemented } from '../errors.js';
-import type { Ctx, ViewTable } from '../domain/context.js';
+import type { Ctx, ViewResult, ViewTable } from '../domain/context.js';
+import type { Operation } from '../contract/operations.js';
+import type { User } from '../store/state.js';
 import type { ServerInfo } from '../domain/server-info.js';
 import type { World } from '../world.js';
 import { authenticate } from './auth.js';
 import { supportsAt } from '../contract/behaviours.js';
 import { applyShape, fieldExistsAt } from '../contract/shape.js';
 import { errorBody, successBody } from './envelope.js';
-import type { Exchange } from './exchange.js';
+import { ExchangeRecord, type Exchange } from './exchange.js';
 import type { Responder } from './respond.js';
 import { AnswerCache } from './answer-cache.js';
 
@@ -51,17 +53,15 @@ export interface ApiDeps {
 let nextExchangeId = 1;
 
 /** A new journal record for `req`; the world is the one serving it, if it could be chosen. */
-export function newExchange(req: Request, world: World | null): Exchange {
-  const raw: Record<string, unknown> = {};
+export function newExchange(req: Request, world: World | null, query: RawValues = queryOf(req)): Exchange {
   const body = (req.body && typeof req.body === 'object') ? req.body : {};
-  const query = (req.query && typeof req.query === 'object') ? req.query : {};
-  for (const [k, v] of Object.entries(query)) raw[k] = v;
-  for (const [k, v] of Object.entries(body)) raw[k] = v;
-  return {
-    id: nextExchangeId++, time: world?.clock.nowMs() ?? Date.now(), started: performance.now(), duration_ms: 0, sandbox: world?.name ?? '',
-    method: req.method, path: req.path, operation: null, user: null, raw, params: null,
-    status: 0, body: null, problems: [], scenario: null,
-  };
+  return new ExchangeRecord(nextExchangeId++, world?.clock.nowMs() ?? Date.now(), world?.name ?? '', req.method, req.path, query, body);
+}
+
+/** The parsed query string (Express parses it again on every read of req.query). */
+function queryOf(req: Request): RawValues {
+  const query = req.query;
+  return query && typeof query === 'object' ? query as RawValues : {};
 }
 
 export const FEATURE_LEVEL_HEADER = 'x-mock-feature-level';
@@ -85,6 +85,20 @@ function answerKey(req: Request, opId: string, actor: { user_id: number } | null
   return `${opId} ${actor?.user_id ?? ''} ${level} ${req.url}`;
 }
 
+/** What the pipeline knows of a request once it is routed and its caller known. */
+interface Call {
+  req: Request;
+  res: Response;
+  world: World;
+  ex: Exchange;
+  op: Operation;
+  level: number;
+  actor: User | null;
+  /** Decodes the parameters (once); null with `decodeError` set when they do not decode. */
+  decode: () => Decoded | null;
+  decodeError: () => unknown;
+}
+
 export function apiHandler(deps: ApiDeps) {
   const { contract, views, responder } = deps;
   const answers = new WeakMap<World, AnswerCache>();
@@ -93,80 +107,121 @@ export function apiHandler(deps: ApiDeps) {
     if (!cache) answers.set(world, cache = new AnswerCache());
     return cache;
   };
-  return async function handle(req: Request, res: Response): Promise<void> {
+
+  const fail = (req: Request, res: Response, ex: Exchange, err: unknown): void => {
+    if (err instanceof ApiError) {
+      responder.finish(res, ex, err.status, errorBody(err), err.headers);
+      return;
+    }
+    deps.log(`teamchat-mock: unexpected error in ${req.method} ${req.path}: ${(err as Error).stack ?? err}`);
+    const internal = new ApiError('INTERNAL_SERVER_ERROR', 'Internal server error', 500);
+    responder.finish(res, ex, 500, errorBody(internal));
+  };
+
+  /** Routes, picks the level and authenticates; throws the ApiError to answer otherwise. */
+  function route(req: Request, res: Response, world: World, ex: Exchange, query: RawValues): Call {
+    const level = requestLevel(req, world, deps.server.featureLevel);
+    const match = contract.router.match(req.method, req.baseUrl + req.path, level);
+    if (match.kind === 'not-found') throw notFound();
+    if (match.kind === 'wrong-method') throw methodNotAllowed(match.allowed);
+    const op = match.op;
+    ex.operation = op;
+    const actor = op.authenticated ? authenticate(world.store, req.headers.authorization) : null;
+    ex.user = actor;
+    const body = (req.body && typeof req.body === 'object') ? req.body : {};
+    let decoded: Decoded | null = null;
+    let decodeError: unknown = null;
+    const decode = (): Decoded | null => {
+      if (!decoded && !decodeError) {
+        try { decoded = decodeParams(op, match.pathValues, body, query, level); } catch (err) { decodeError = err; }
+      }
+      return decoded;
+    };
+    return { req, res, world, ex, op, level, actor, decode, decodeError: () => decodeError };
+  }
+
+  /** Answers with a scenario's response; false when no rule fired. */
+  function intercepted(call: Call, hit: Interception | 'drop' | null): boolean {
+    const { req, res, ex } = call;
+    if (hit === 'drop') { ex.scenario = ex.scenario ?? 'drop'; ex.status = 0; responder.dropped(ex); req.socket.destroy(); return true; }
+    if (!hit) return false;
+    ex.params = call.decode()?.params ?? null;
+    ex.scenario = hit.scenario;
+    responder.finish(res, ex, hit.status, hit.body, hit.headers);
+    return true;
+  }
+
+  /** Runs the view and answers; a promise only when the view or durable persistence waits. */
+  function answer(call: Call): Promise<void> | void {
+    const { req, res, world, ex, op, level, actor } = call;
+    // Reads without a body may be answered again from the cache (GET /events consumes events).
+    const cache = deps.answerCache && op.cacheable && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined
+      ? answerCacheFor(world) : null;
+    const second = cache ? world.clock.now() : 0;
+    const key = cache ? answerKey(req, op.id, actor, level) : '';
+    const cached = cache?.get(world.store, second, key);
+    if (cached) {
+      ex.params = cached.params;
+      responder.replay(res, ex, cached.body, cached.bytes);
+      return;
+    }
+    const decoded = call.decode();
+    if (!decoded) throw call.decodeError();
+    const { params, ignored } = decoded;
+    ex.params = params;
+    const ctx: Ctx = {
+      store: world.store, actor: actor!, clock: world.clock, events: world.events,
+      server: level === deps.server.featureLevel || !deps.serverAt ? deps.server : deps.serverAt(level),
+      featureLevel: level, supports: (k) => supportsAt(level, k),
+      hasField: (schema, field) => fieldExistsAt(contract.doc, schema, field, level), clientName: clientName(req), sandbox: world.name,
+    };
+    const view = views[op.id];
+    if (!view) throw notImplemented(op.id);
+    const versionBefore = world.store.version;
+    const respond = (data: ViewResult): void => {
+      const shaped = op.shape && data ? (applyShape(data, op.shape, level) as typeof data) : data;
+      // Settings endpoints listed unsupported parameters from FL 78, every endpoint from FL 167.
+      const ignoredFrom = op.spec['x-ignored-parameters-from'];
+      const withIgnored = typeof ignoredFrom === 'number' ? level >= ignoredFrom : ctx.supports('ignored_parameters_unsupported');
+      const body = successBody(shaped, ignored, withIgnored);
+      responder.finish(res, ex, 200, body);
+      if (cache && ex.status === 200 && !ex.problems.length && world.clock.now() === second) {
+        cache.put(world.store, versionBefore, second, key, { params, body, bytes: ex.bodyBytes! });
+      }
+    };
+    const settled = (data: ViewResult): Promise<void> | void => {
+      const wait = deps.settle && world.store.version !== versionBefore ? deps.settle(world) : undefined;
+      if (wait) return wait.then(() => respond(data));
+      respond(data);
+    };
+    const data = view(ctx, params);
+    if (data instanceof Promise) return data.then(settled);
+    return settled(data);
+  }
+
+  return function handle(req: Request, res: Response): Promise<void> | void {
+    const query = queryOf(req);
     let world: World;
     try {
       world = deps.worldFor(req);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      responder.finish(res, newExchange(req, null), err.status, errorBody(err), err.headers);
+      responder.finish(res, newExchange(req, null, query), err.status, errorBody(err), err.headers);
       return;
     }
-    const ex = newExchange(req, world);
+    const ex = newExchange(req, world, query);
+    const failed = (err: unknown) => fail(req, res, ex, err);
     try {
-      const level = requestLevel(req, world, deps.server.featureLevel);
-      const match = contract.router.match(req.method, req.baseUrl + req.path, level);
-      if (match.kind === 'not-found') throw notFound();
-      if (match.kind === 'wrong-method') throw methodNotAllowed(match.allowed);
-      const op = match.op;
-      ex.operation = op;
-      const actor = op.authenticated ? authenticate(world.store, req.headers.authorization) : null;
-      ex.user = actor;
-      const body = (req.body && typeof req.body === 'object') ? req.body : {};
-      let decoded: Decoded | null = null;
-      let decodeError: unknown = null;
-      const decode = (): Decoded | null => {
-        if (!decoded && !decodeError) {
-          try { decoded = decodeParams(op, match.pathValues, body, req.query as Record<string, unknown>, level); } catch (err) { decodeError = err; }
-        }
-        return decoded;
-      };
-      if (deps.interceptor) {
-        const hit = await deps.interceptor(ex, req, world, () => decode()?.params ?? null);
-        if (hit === 'drop') { ex.scenario = ex.scenario ?? 'drop'; ex.status = 0; responder.dropped(ex); req.socket.destroy(); return; }
-        if (hit) { ex.params = decode()?.params ?? null; ex.scenario = hit.scenario; responder.finish(res, ex, hit.status, hit.body, hit.headers); return; }
+      const call = route(req, res, world, ex, query);
+      const hit = deps.interceptor?.(ex, req, world, () => call.decode()?.params ?? null) ?? null;
+      if (hit instanceof Promise) {
+        return hit.then((h) => (intercepted(call, h) ? undefined : answer(call))).catch(failed);
       }
-      // Reads without a body may be answered again from the cache (GET /events consumes events).
-      const cache = deps.answerCache && op.cacheable && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined
-        ? answerCacheFor(world) : null;
-      const second = world.clock.now();
-      const key = cache ? answerKey(req, op.id, actor, level) : '';
-      const cached = cache?.get(world.store, second, key);
-      if (cached) {
-        ex.params = cached.params;
-        responder.replay(res, ex, cached.body, cached.bytes);
-        return;
-      }
-      const { params, ignored } = decode() ?? (() => { throw decodeError; })();
-      ex.params = params;
-      const ctx: Ctx = {
-        store: world.store, actor: actor!, clock: world.clock, events: world.events,
-        server: level === deps.server.featureLevel || !deps.serverAt ? deps.server : deps.serverAt(level),
-        featureLevel: level, supports: (key) => supportsAt(level, key),
-        hasField: (schema, field) => fieldExistsAt(contract.doc, schema, field, level), clientName: clientName(req), sandbox: world.name,
-      };
-      const view = views[op.id];
-      if (!view) throw notImplemented(op.id);
-      const versionBefore = world.store.version;
-      const data = await view(ctx, params);
-      if (deps.settle && world.store.version !== versionBefore) await deps.settle(world);
-      const shaped = op.shape && data ? (applyShape(data, op.shape, level) as typeof data) : data;
-      // Settings endpoints listed unsupported parameters from FL 78, every endpoint from FL 167.
-      const ignoredFrom = op.spec['x-ignored-parameters-from'];
-      const withIgnored = typeof ignoredFrom === 'number' ? level >= ignoredFrom : ctx.supports('ignored_parameters_unsupported');
-      const answer = successBody(shaped, ignored, withIgnored);
-      responder.finish(res, ex, 200, answer);
-      if (cache && ex.status === 200 && !ex.problems.length && world.clock.now() === second) {
-        cache.put(world.store, versionBefore, second, key, { params, body: answer, bytes: ex.bodyBytes! });
-      }
+      if (intercepted(call, hit)) return;
+      const done = answer(call);
+      if (done) return done.catch(failed);
     } catch (err) {
-      if (err instanceof ApiError) {
-        responder.finish(res, ex, err.status, errorBody(err), err.headers);
-        return;
-      }
-      deps.log(`teamchat-mock: unexpected error in ${req.method} ${req.path}: ${(err as Error).stack ?? err}`);
-      const internal = new ApiError('INTERNAL_SERVER_ERROR', 'Internal server error', 500);
-      responder.finish(res, ex, 500, errorBody(internal));
+      failed(err);
     }
   };
 }

@@ -29,3 +29,31 @@ export interface Exchange {
   /** Name of the scenario whose rule answered, if any. */
   scenario: string | null;
 }
+
+/**
+ * An Exchange as the pipeline makes it: `raw` (query then body, merged) is only built when read,
+ * which the journal does for requests whose parameters did not decode.
+ */
+export class ExchangeRecord implements Exchange {
+  started = performance.now();
+  duration_ms = 0;
+  operation: Operation | null = null;
+  user: User | null = null;
+  params: Record<string, unknown> | null = null;
+  status = 0;
+  body: unknown = null;
+  bodyBytes?: Buffer;
+  problems: ResponseProblem[] = [];
+  scenario: string | null = null;
+  #raw: Record<string, unknown> | null = null;
+
+  constructor(
+    readonly id: number, readonly time: number, readonly sandbox: string, readonly method: string, readonly path: string,
+    private readonly query: Record<string, unknown>, private readonly form: Record<string, unknown>,
+  ) {}
+
+  get raw(): Record<string, unknown> {
+    this.#raw ??= { ...this.query, ...this.form };
+    return this.#raw;
+  }
+}

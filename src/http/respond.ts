@@ -14,6 +14,8 @@ export interface ResponderOptions {
   log: (line: string) => void;
 }
 
+const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
 export type ExchangeObserver = (exchange: Exchange) => void;
 
 export class Responder {
@@ -27,7 +29,7 @@ export class Responder {
     for (const observe of this.observers) observe(ex);
   }
 
-  finish(res: Response, ex: Exchange, status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): void {
+  finish(res: Response, ex: Exchange, status: number, body: Record<string, unknown>, headers: Record<string, string> = NO_HEADERS): void {
     let problems = this.options.validateResponses === false ? [] : this.contract.checkResponse(ex.operation, status, body);
     if (problems.length) {
       const where = ex.operation ? ex.operation.id : `${ex.method} ${ex.path}`;
@@ -38,7 +40,7 @@ export class Responder {
         const err = new ApiError('CONTRACT_VIOLATION', `Response of ${where} breaks the description: ${detail}`, 500);
         status = err.status;
         body = errorBody(err);
-        headers = {};
+        headers = NO_HEADERS;
         problems = [...problems];
       }
     }
@@ -58,14 +60,16 @@ export class Responder {
     ex.body = body;
     ex.bodyBytes = bytes;
     ex.duration_ms = performance.now() - ex.started;
-    this.send(res, ex, {});
+    this.send(res, ex, NO_HEADERS);
   }
 
   private send(res: Response, ex: Exchange, headers: Record<string, string>): void {
     for (const observe of this.observers) observe(ex);
     if (res.headersSent || res.destroyed) return;
     const bytes = ex.bodyBytes!;
-    res.writeHead(ex.status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': bytes.length });
+    const all = headers === NO_HEADERS ? { 'Content-Type': 'application/json', 'Content-Length': bytes.length }
+      : { ...headers, 'Content-Type': 'application/json', 'Content-Length': bytes.length };
+    res.writeHead(ex.status, all);
     res.end(bytes);
   }
 }
