@@ -12,6 +12,8 @@ export interface EventSink {
    * `perQueue` may adjust the event for one queue (e.g. add local_message_id for the sender's queue).
    */
   publish(userIds: Iterable<number>, event: Record<string, unknown>, perQueue?: (queueId: string, userId: number) => Record<string, unknown> | null): void;
+  /** Whether any queue exists: without one, an event costly to build need not be built. */
+  readonly listening?: boolean;
 }
 
 export interface Ctx {

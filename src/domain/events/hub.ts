@@ -51,6 +51,10 @@ export class EventHub implements EventSink {
    * Appends `event` to each queue of `userIds` that wants it. `perQueue` may return that queue's
    * own variant of the event (e.g. with local_message_id), or null to leave the queue out.
    */
+  get listening(): boolean {
+    return this.queues.size > 0;
+  }
+
   publish(userIds: Iterable<number>, event: Event, perQueue?: PerQueue): void {
     const users = new Set(userIds);
     for (const userId of users) {

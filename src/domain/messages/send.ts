@@ -85,12 +85,14 @@ export function doSendMessage(store: Store, events: EventSink, prepared: Prepare
   };
   store.messages.insert(message);
 
-  const event = { type: 'message', message: messageDict(store, message) };
-  events.publish(prepared.recipientIds, event, (queueId, userId) => ({
-    ...event,
-    flags: message.flags[String(userId)] ?? [],
-    ...(options.localId !== undefined && queueId === options.queueId && userId === sender.user_id ? { local_message_id: options.localId } : {}),
-  }));
+  if (events.listening !== false) {
+    const event = { type: 'message', message: messageDict(store, message) };
+    events.publish(prepared.recipientIds, event, (queueId, userId) => ({
+      ...event,
+      flags: message.flags[String(userId)] ?? [],
+      ...(options.localId !== undefined && queueId === options.queueId && userId === sender.user_id ? { local_message_id: options.localId } : {}),
+    }));
+  }
 
   const result: SendResult = { message };
   if (streamId !== null) {

@@ -3,7 +3,16 @@
 import { createHash } from 'node:crypto';
 import type { User } from '../../store/state.js';
 
+/** Hashes by address: every message and user dict needs one, and MD5 showed in profiles. */
+const hashes = new Map<string, string>();
+
 export function avatarUrl(user: User): string {
-  const hash = createHash('md5').update(user.delivery_email.toLowerCase()).digest('hex');
+  const email = user.delivery_email.toLowerCase();
+  let hash = hashes.get(email);
+  if (hash === undefined) {
+    hash = createHash('md5').update(email).digest('hex');
+    if (hashes.size >= 10_000) hashes.clear();
+    hashes.set(email, hash);
+  }
   return `https://secure.gravatar.com/avatar/${hash}?d=identicon&version=${user.avatar_version}`;
 }
