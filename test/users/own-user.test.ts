@@ -1,6 +1,8 @@
 // GET /users/me: the caller's own user, for people and bots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { defaultFixturePath } from '../../src/store/fixture.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { canSeeMessage } from '../../src/domain/messages/access.js';
 
@@ -47,6 +49,26 @@ describe('GET /users/me', () => {
     // The newest message (30) is a direct message between aaron and the welcome bot.
     expect((await t.as('aaron').get('/users/me')).body.max_message_id).toBe(30);
     expect((await t.as('hamlet').get('/users/me')).body.max_message_id).toBeLessThan(30);
+  });
+
+  it('max_message_id is right with messages stored out of ID order, and in order after sends and deletions', async () => {
+    const state = JSON.parse(readFileSync(defaultFixturePath(), 'utf8'));
+    state.messages.reverse();
+    const shuffled = await startTestServer({ fixtureState: state });
+    try {
+      const store = shuffled.server.world.store;
+      const expected = (who: string) => Math.max(...store.messages.filter((m) => canSeeMessage(store, shuffled.user(who), m)).map((m) => m.id));
+      for (const who of ['hamlet', 'polonius', 'aaron']) {
+        expect((await shuffled.as(who).get('/users/me')).body.max_message_id).toBe(expected(who));
+        expect((await shuffled.as(who).post('/register', { event_types: ['message'] })).body.max_message_id).toBe(expected(who));
+      }
+    } finally {
+      await shuffled.close();
+    }
+    const sent = await t.as('hamlet').post('/messages', { type: 'stream', to: 'Denmark', topic: 'max', content: 'newest' });
+    expect((await t.as('hamlet').post('/register', { event_types: ['message'] })).body.max_message_id).toBe(sent.body.id);
+    expect((await t.as('iago').delete(`/messages/${sent.body.id}`)).status).toBe(200);
+    expect((await t.as('hamlet').get('/users/me')).body.max_message_id).toBeLessThan(sent.body.id);
   });
 
   it('describes a bot with its type and owner and without profile data', async () => {

@@ -3,6 +3,7 @@
 // capabilities ask (the empty topic by its display name for clients without empty_topic_name).
 import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
+import { maxVisibleMessageId } from '../messages/max-visible.js';
 import { canSeeMessage } from '../messages/access.js';
 import { reminderDict } from '../messages/reminders.js';
 import { scheduledMessageDict } from '../messages/scheduled.js';
@@ -81,10 +82,5 @@ export function userStatusState(store: Store): Record<string, unknown> {
 
 /** The newest message the client's user can see; -1 when none. */
 export function maxMessageIdState(store: Store, actor: User): Record<string, unknown> {
-  let max = -1;
-  // From the newest end: the first visible message usually settles it, and the older ones then
-  // cost a comparison instead of an access check each (every message is still looked at).
-  const all = store.messages.all();
-  for (let i = all.length - 1; i >= 0; i--) if (all[i].id > max && canSeeMessage(store, actor, all[i])) max = all[i].id;
-  return { max_message_id: max };
+  return { max_message_id: maxVisibleMessageId(store, actor) };
 }

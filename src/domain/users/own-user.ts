@@ -1,15 +1,12 @@
 // GET /users/me: the authenticated user (or bot) as the real server describes it.
 import type { Ctx } from '../context.js';
-import { canSeeMessage } from '../messages/access.js';
+import { maxVisibleMessageId } from '../messages/max-visible.js';
 import { avatarUrl } from './avatar.js';
 import { isAdmin, isGuest, isOwner } from './roles.js';
 
 export function ownUser(ctx: Ctx): Record<string, unknown> {
   const { store, actor: u } = ctx;
-  let maxMessageId = -1;
-  for (const m of store.messages.all()) {
-    if (m.id > maxMessageId && canSeeMessage(store, u, m)) maxMessageId = m.id;
-  }
+  const maxMessageId = maxVisibleMessageId(store, u);
   const out: Record<string, unknown> = {
     avatar_url: avatarUrl(u),
     avatar_version: u.avatar_version,
