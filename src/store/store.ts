@@ -46,6 +46,8 @@ export class Store {
   private counters = new Map<CounterName, number>();
   /** Bumped on every change; the persister and the inspector watch it. */
   version = 0;
+  /** Changes per part of the state ('realm' or a collection), for caches that depend on a few. */
+  private partVersions = new Map<string, number>();
   private listeners: Array<(change: Change) => void> = [];
   private byName = new Map<CollectionName, Collection<any>>();
 
@@ -93,6 +95,22 @@ export class Store {
     if (change.t === 'realm') Object.assign(this.state.realm, change.patch);
     else this.byName.get(change.c)?.replay(change);
     this.version++;
+    this.bumpPart(change);
+  }
+
+  /**
+   * A number that changes whenever the named parts of the state change (a whole new state
+   * changes every part): what a cache of values derived from those parts only is keyed on.
+   */
+  partsVersion(parts: ReadonlyArray<CollectionName | 'realm'>): string {
+    let stamp = String(this.partVersions.get('load') ?? 0);
+    for (const p of parts) stamp += `.${this.partVersions.get(p) ?? 0}`;
+    return stamp;
+  }
+
+  private bumpPart(change: Change): void {
+    const part = change.t === 'load' ? 'load' : change.t === 'realm' ? 'realm' : change.c;
+    this.partVersions.set(part, (this.partVersions.get(part) ?? 0) + 1);
   }
 
   get realm() { return this.state.realm; }
@@ -123,6 +141,7 @@ export class Store {
 
   private markChanged(change: Change): void {
     this.version++;
+    this.bumpPart(change);
     for (const l of this.listeners) l(change);
   }
 }

@@ -77,8 +77,38 @@ function newMarked(current: () => RenderState, linkifiers: ReturnType<typeof com
   return marked;
 }
 
-/** Renders `content`, recording the mentions it makes (for the send logic). */
+/**
+ * What a rendering reads of the state: users and groups (mentions), channels and subscriptions
+ * (channel links and whether the author may see them), linkifiers. Sending a message changes none.
+ */
+const RENDER_INPUTS = ['users', 'user_groups', 'streams', 'subscriptions', 'linkifiers', 'realm_emoji', 'realm'] as const;
+/** Clients send the same short texts again and again; longer ones are not worth keeping. */
+const CACHED_CONTENT_CHARS = 2000;
+const CACHED_RENDERINGS = 256;
+
+const renderings = new WeakMap<Store, { stamp: string; results: Map<string, RenderResult> }>();
+
+/**
+ * Renders `content`, recording the mentions it makes (for the send logic). The same content by
+ * the same author renders the same while the state it reads is unchanged, so short contents are
+ * kept per author until then. The result is shared: callers read it, never change it.
+ */
 export function renderMessage(store: Store, content: string, sender: User | null = null): RenderResult {
+  if (content.length > CACHED_CONTENT_CHARS) return render(store, content, sender);
+  const stamp = store.partsVersion(RENDER_INPUTS);
+  let cache = renderings.get(store);
+  if (!cache || cache.stamp !== stamp) renderings.set(store, cache = { stamp, results: new Map() });
+  const key = `${sender?.user_id ?? ''}:${content}`;
+  let result = cache.results.get(key);
+  if (!result) {
+    result = render(store, content, sender);
+    if (cache.results.size >= CACHED_RENDERINGS) cache.results.clear();
+    cache.results.set(key, result);
+  }
+  return result;
+}
+
+function render(store: Store, content: string, sender: User | null): RenderResult {
   const state = newRenderState(store, sender);
   const renderer = rendererFor(store);
   const outer = renderer.state;
