@@ -36,45 +36,83 @@ export interface JournalQuery {
 /** Bodies larger than this are kept as a note, not as JSON. */
 const MAX_BODY_CHARS = 16 * 1024;
 
+/**
+ * One journal entry. Kept as compact as it can be: every entry lives through several garbage
+ * collections before it is evicted, and each object it holds is copied by each of them. The
+ * response stays the bytes that were sent (outside the JavaScript heap, shared with a reused
+ * answer) and is parsed when read; being a getter on the class, it costs no closure per entry.
+ */
+class Entry implements JournalEntry {
+  readonly #bytes: Buffer;
+  readonly #size: number;
+
+  constructor(
+    readonly id: number, readonly time: number, readonly sandbox: string, readonly method: string, readonly path: string,
+    readonly operation: string | null, readonly user: string | null, readonly params: Record<string, unknown>,
+    readonly status: number, readonly code: string | null, readonly problems: Array<{ path: string; message: string }>,
+    readonly scenario: string | null, readonly duration_ms: number, bytes: Buffer,
+  ) {
+    this.#bytes = bytes;
+    this.#size = Math.min(bytes.length, MAX_BODY_CHARS) + paramsSize(params) + 300;
+  }
+
+  /** What the entry counts against the journal's byte budget. */
+  get size(): number { return this.#size; }
+
+  get response(): unknown {
+    const bytes = this.#bytes;
+    if (bytes.length <= MAX_BODY_CHARS) return JSON.parse(bytes.toString());
+    const text = bytes.toString();
+    return { truncated: true, chars: text.length, start: text.slice(0, 2000) };
+  }
+
+  toJSON(): JournalEntry {
+    const { id, time, sandbox, method, path, operation, user, params, status, code, problems, scenario, duration_ms } = this;
+    return { id, time, sandbox, method, path, operation, user, params, status, code, problems, scenario, duration_ms, response: this.response };
+  }
+}
+
+/** About how much memory parameters take: their text, without serialising them (most are flat). */
+function paramsSize(params: Record<string, unknown>): number {
+  let size = 2;
+  for (const key in params) {
+    const v = params[key];
+    size += key.length + 4 + (typeof v === 'string' ? v.length : v !== null && typeof v === 'object' ? JSON.stringify(v).length : 8);
+  }
+  return size;
+}
+
+const NO_PROBLEMS: JournalEntry['problems'] = Object.freeze([]) as unknown as JournalEntry['problems'];
+
 export class Journal {
-  private entries: JournalEntry[] = [];
+  private entries: Array<Entry | undefined> = [];
   private head = 0;
   private bytes = 0;
-  private readonly sizes = new Map<number, number>();
   private listeners: Array<(entry: JournalEntry) => void> = [];
 
   constructor(readonly maxEntries = 5000, readonly maxBytes = 24 * 1024 * 1024) {}
 
   record(ex: Exchange): JournalEntry {
     const bytes = ex.bodyBytes ?? Buffer.from(JSON.stringify(ex.body) ?? 'null');
-    // The response is kept as the bytes that were sent and parsed when read: a snapshot that later
-    // changes to shared objects cannot alter, a third of the memory of the objects, and outside the
-    // JavaScript heap (keeping the objects, or even their text, made every answer survive into the
-    // old generation: the garbage collector copied and then swept them all).
-    const response = storedResponse(bytes);
-    const entry: JournalEntry = {
-      id: ex.id, time: Math.round(ex.time), sandbox: ex.sandbox, method: ex.method, path: ex.path,
-      operation: ex.operation?.id ?? null, user: ex.user?.email ?? null, params: ex.params ?? ex.raw,
-      status: ex.status, code: typeof (ex.body as any)?.code === 'string' ? (ex.body as any).code : null,
-      problems: ex.problems, scenario: ex.scenario, duration_ms: Math.round(ex.duration_ms * 1000) / 1000,
-      get response() { return response(); },
-    };
-    const size = Math.min(bytes.length, MAX_BODY_CHARS) + JSON.stringify(entry.params).length + 300;
+    const code = typeof (ex.body as any)?.code === 'string' ? (ex.body as any).code as string : null;
+    const entry = new Entry(
+      ex.id, Math.round(ex.time), ex.sandbox, ex.method, ex.path, ex.operation?.id ?? null, ex.user?.email ?? null,
+      ex.params ?? ex.raw, ex.status, code, ex.problems.length ? ex.problems : NO_PROBLEMS, ex.scenario,
+      Math.round(ex.duration_ms * 1000) / 1000, bytes,
+    );
     this.entries.push(entry);
-    this.sizes.set(entry.id, size);
-    this.bytes += size;
+    this.bytes += entry.size;
     while (this.entries.length - this.head > this.maxEntries || this.bytes > this.maxBytes) this.evictOldest();
     for (const l of this.listeners) l(entry);
     return entry;
   }
 
   private evictOldest(): void {
-    const old = this.entries[this.head];
+    const old = this.entries[this.head]!;
     // Let the evicted entry go now: until the next compaction its slot would keep it (and its
     // response) alive, up to doubling the journal's memory.
-    (this.entries as Array<JournalEntry | undefined>)[this.head++] = undefined;
-    this.bytes -= this.sizes.get(old.id) ?? 0;
-    this.sizes.delete(old.id);
+    this.entries[this.head++] = undefined;
+    this.bytes -= old.size;
     // Compact now and then rather than shifting the array on every eviction.
     if (this.head > 1024 && this.head * 2 > this.entries.length) {
       this.entries = this.entries.slice(this.head);
@@ -89,7 +127,6 @@ export class Journal {
     this.entries = [];
     this.head = 0;
     this.bytes = 0;
-    this.sizes.clear();
   }
 
   /** Matching entries, newest first, and how many matched before the limit. */
@@ -98,7 +135,7 @@ export class Journal {
     const out: JournalEntry[] = [];
     let count = 0;
     for (let i = this.entries.length - 1; i >= this.head; i--) {
-      const e = this.entries[i];
+      const e = this.entries[i]!;
       if (q.since_id !== undefined && e.id <= q.since_id) break;
       if (!matches(e, q)) continue;
       count++;
@@ -111,18 +148,6 @@ export class Journal {
     this.listeners.push(listener);
     return () => { this.listeners = this.listeners.filter((l) => l !== listener); };
   }
-}
-
-/** Reads back a response body: the whole text, or a note for one too large to keep. */
-function storedResponse(bytes: Buffer): () => unknown {
-  return bytes.length <= MAX_BODY_CHARS ? () => JSON.parse(bytes.toString()) : truncatedNote(bytes.toString());
-}
-
-/** Separate from storedResponse so that the closure cannot hold on to the large body. */
-function truncatedNote(text: string): () => unknown {
-  // A copy of the start: a plain slice would keep the whole large text alive.
-  const note = { truncated: true, chars: text.length, start: Buffer.from(text.slice(0, 2000)).toString() };
-  return () => note;
 }
 
 function matches(e: JournalEntry, q: JournalQuery): boolean {
