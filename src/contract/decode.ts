@@ -86,11 +86,12 @@ export function decodeParams(op: Operation, pathValues: RawValues, body: RawValu
     else raw = last(Object.hasOwn(body, p.name) ? body[p.name] : query[p.name]);
     if (raw === undefined) {
       if (p.required) throw missingArgument(p.name);
-      if (p.default !== undefined) params[p.name] = structuredClone(p.default);
+      // A default object is copied: views may keep or change what they are given.
+      if (p.default !== undefined) params[p.name] = typeof p.default === 'object' && p.default !== null ? structuredClone(p.default) : p.default;
       continue;
     }
     const value = decodeValue(p, raw);
-    if (nestedDeeperThan(value, MAX_JSON_DEPTH)) throw badRequest(`${p.name} is nested too deeply (limit: ${MAX_JSON_DEPTH} levels)`);
+    if (typeof value === 'object' && value !== null && nestedDeeperThan(value, MAX_JSON_DEPTH)) throw badRequest(`${p.name} is nested too deeply (limit: ${MAX_JSON_DEPTH} levels)`);
     if (!p.validate(value)) throw new ApiError('BAD_REQUEST', describeProblem(p.name, p.validate.errors ?? []));
     // An enum value newer than the requested level is as unknown as any invalid one.
     if (p.enumLevels && typeof value === 'string' && (p.enumLevels[value] ?? 0) > level) throw badRequest(`Invalid ${p.name}`);

@@ -87,11 +87,11 @@ export function doSendMessage(store: Store, events: EventSink, prepared: Prepare
 
   if (events.listening !== false) {
     const event = { type: 'message', message: messageDict(store, message) };
-    events.publish(prepared.recipientIds, event, (queueId, userId) => ({
-      ...event,
-      flags: message.flags[String(userId)] ?? [],
-      ...(options.localId !== undefined && queueId === options.queueId && userId === sender.user_id ? { local_message_id: options.localId } : {}),
-    }));
+    events.publish(prepared.recipientIds, event, (queueId, userId) => {
+      const variant: Record<string, unknown> = { ...event, flags: message.flags[String(userId)] ?? [] };
+      if (options.localId !== undefined && queueId === options.queueId && userId === sender.user_id) variant.local_message_id = options.localId;
+      return variant;
+    });
   }
 
   const result: SendResult = { message };
