@@ -81,6 +81,11 @@ export class EventQueue {
     this.lastActivity = now;
   }
 
+  /** When the queue expires if nobody polls it before (mock-clock seconds). */
+  get expiresAt(): number {
+    return this.lastActivity + this.options.idleTimeoutSecs;
+  }
+
   /** Idle: nobody is polling it and it was last polled idleTimeoutSecs or more ago. */
   isExpired(now: number): boolean {
     return this.waiters.size === 0 && now - this.lastActivity >= this.options.idleTimeoutSecs;
