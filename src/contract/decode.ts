@@ -75,12 +75,23 @@ export function decodeValue(p: ParamSpec, rawValue: unknown): unknown {
 }
 
 /** Decodes the parameters `op` takes at feature `level`; the others count as unsupported keys. */
+const byName = new WeakMap<Operation, Map<string, ParamSpec>>();
+
+/** Whether `op` takes a parameter called `name` at `level`. */
+function takes(op: Operation, name: string, level: number): boolean {
+  let map = byName.get(op);
+  if (!map) byName.set(op, map = new Map(op.params.map((p) => [p.name, p])));
+  const p = map.get(name);
+  return p !== undefined && p.addedAt <= level && level < p.removedAt;
+}
+
+const NOTHING_IGNORED: string[] = [];
+
+/** Decodes the parameters `op` takes at feature `level`; the others count as unsupported keys. */
 export function decodeParams(op: Operation, pathValues: RawValues, body: RawValues, query: RawValues, level = Number.MAX_SAFE_INTEGER): Decoded {
   const params: Record<string, unknown> = {};
-  const known = new Set<string>();
   for (const p of op.params) {
     if (p.addedAt > level || level >= p.removedAt) continue;
-    known.add(p.name);
     let raw: unknown;
     if (p.in === 'path') raw = pathValues[p.name];
     else raw = last(Object.hasOwn(body, p.name) ? body[p.name] : query[p.name]);
@@ -97,8 +108,8 @@ export function decodeParams(op: Operation, pathValues: RawValues, body: RawValu
     if (p.enumLevels && typeof value === 'string' && (p.enumLevels[value] ?? 0) > level) throw badRequest(`Invalid ${p.name}`);
     params[p.name] = value;
   }
-  const ignored = new Set<string>();
-  for (const k of Object.keys(body)) if (!known.has(k)) ignored.add(k);
-  for (const k of Object.keys(query)) if (!known.has(k)) ignored.add(k);
-  return { params, ignored: [...ignored].sort() };
+  let ignored: Set<string> | null = null;
+  for (const k in body) if (!takes(op, k, level)) (ignored ??= new Set()).add(k);
+  for (const k in query) if (!takes(op, k, level)) (ignored ??= new Set()).add(k);
+  return { params, ignored: ignored ? [...ignored].sort() : NOTHING_IGNORED };
 }

@@ -77,7 +77,8 @@ function requestLevel(req: Request, world: World, serverLevel: number): number {
 
 function clientName(req: Request): string {
   const ua = req.headers['user-agent'] ?? '';
-  return ua.split('/')[0] || 'API';
+  const slash = ua.indexOf('/');
+  return (slash < 0 ? ua : ua.slice(0, slash)) || 'API';
 }
 
 /** The part of a request besides the world, state and second that a read's answer depends on. */

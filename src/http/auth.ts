@@ -3,9 +3,21 @@ import { invalidApiKey, notLoggedIn, accountDeactivated, ApiError } from '../err
 import type { Store } from '../store/store.js';
 import type { User } from '../store/state.js';
 
+/** Headers decoded lately: a client sends the same one with every request. */
+const decodedHeaders = new Map<string, [string, string]>();
+
 /** Returns [email, apiKey] from an Authorization header, or null when there is none. */
 export function basicCredentials(header: string | undefined): [string, string] | null {
   if (!header) return null;
+  const known = decodedHeaders.get(header);
+  if (known) return known;
+  const creds = decodeBasic(header);
+  if (decodedHeaders.size >= 1000) decodedHeaders.clear();
+  decodedHeaders.set(header, creds);
+  return creds;
+}
+
+function decodeBasic(header: string): [string, string] {
   const m = /^Basic\s+(\S+)\s*$/i.exec(header);
   if (!m) throw new ApiError('UNAUTHORIZED', 'This endpoint requires HTTP basic authentication.', 401, {}, { 'WWW-Authenticate': 'Basic realm="zulip"' });
   const decoded = Buffer.from(m[1], 'base64').toString('utf8');

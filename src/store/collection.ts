@@ -23,24 +23,34 @@ export class Collection<T extends object> {
   private readonly byKey = new Map<Key, T>();
   private readonly indexes = new Map<string, Map<Key, T>>();
   private readonly groupIndexes = new Map<string, Map<Key, Set<T>>>();
+  /** The index functions with their maps, listed once (every insert walks them). */
+  private readonly uniqueFns: Array<[(row: T) => Key, Map<Key, T>]> = [];
+  private readonly groupFns: Array<[(row: T) => Key | null, Map<Key, Set<T>>]> = [];
 
   constructor(
     private rows: T[],
     private readonly options: CollectionOptions<T>,
     private readonly changed: (change: RowChange) => void,
   ) {
-    for (const name of Object.keys(options.unique ?? {})) this.indexes.set(name, new Map());
-    for (const name of Object.keys(options.groups ?? {})) this.groupIndexes.set(name, new Map());
+    for (const [name, fn] of Object.entries(options.unique ?? {})) {
+      const map = new Map<Key, T>();
+      this.indexes.set(name, map);
+      this.uniqueFns.push([fn, map]);
+    }
+    for (const [name, fn] of Object.entries(options.groups ?? {})) {
+      const map = new Map<Key, Set<T>>();
+      this.groupIndexes.set(name, map);
+      this.groupFns.push([fn, map]);
+    }
     for (const row of rows) this.index(row);
   }
 
   private index(row: T): void {
     this.byKey.set(this.options.key(row), row);
-    for (const [name, fn] of Object.entries(this.options.unique ?? {})) this.indexes.get(name)!.set(fn(row), row);
-    for (const [name, fn] of Object.entries(this.options.groups ?? {})) {
+    for (const [fn, map] of this.uniqueFns) map.set(fn(row), row);
+    for (const [fn, index] of this.groupFns) {
       const value = fn(row);
       if (value === null) continue;
-      const index = this.groupIndexes.get(name)!;
       const rows = index.get(value);
       if (rows) rows.add(row);
       else index.set(value, new Set([row]));
@@ -49,10 +59,9 @@ export class Collection<T extends object> {
 
   private unindex(row: T): void {
     this.byKey.delete(this.options.key(row));
-    for (const [name, fn] of Object.entries(this.options.unique ?? {})) this.indexes.get(name)!.delete(fn(row));
-    for (const [name, fn] of Object.entries(this.options.groups ?? {})) {
+    for (const [fn, map] of this.uniqueFns) map.delete(fn(row));
+    for (const [fn, index] of this.groupFns) {
       const value = fn(row);
-      const index = this.groupIndexes.get(name)!;
       const rows = value === null ? undefined : index.get(value);
       if (rows?.delete(row) && !rows.size) index.delete(value!);
     }
