@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Request } from 'express';
 import { compileContract, type Contract } from './contract/contract.js';
 import { createApp } from './app.js';
+import { expressObjects } from './http/express-objects.js';
 import { Clock } from './control/clock.js';
 import { views as allViews } from './domain/views.js';
 import { serverInfo, NEWEST_FEATURE_LEVEL, type ServerInfo } from './domain/server-info.js';
@@ -194,7 +195,7 @@ export class MockServer {
 
   async listen(port = 0, host = '127.0.0.1'): Promise<string> {
     await this.prepare(host);
-    const server = http.createServer(this.app!);
+    const server = http.createServer(expressObjects(this.app!), this.app!);
     server.keepAliveTimeout = 65_000;
     server.on('clientError', answerClientError);
     server.on('checkExpectation', answerExpectationFailed);
