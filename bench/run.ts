@@ -45,12 +45,13 @@ try {
     ratios[op] = {};
     for (const conns of CONNECTIONS) {
       const m = find(all, 'teamchat-mock', op, conns)?.rps;
-      const x = { express: ratio(m, find(all, 'Express', op, conns)?.rps), node: ratio(m, find(all, 'node:http', op, conns)?.rps), prism: ratio(m, find(all, 'Prism', op, conns)?.rps) };
+      const x = { express: ratio(m, find(all, 'Express 5 lean', op, conns)?.rps), node: ratio(m, find(all, 'node:http', op, conns)?.rps), prism: ratio(m, find(all, 'Prism', op, conns)?.rps) };
+      const protos = ratio(m, find(all, 'Express 5, prototypes', op, conns)?.rps);
       ratios[op][conns] = x;
       // CPU time per request, inverted: what the rates would be if each server had the CPU to itself.
       const cpu = (server: string) => find(all, server, op, conns)?.cpuUs ?? undefined;
-      const byCpu = { express: ratio(cpu('Express'), cpu('teamchat-mock')), prism: ratio(cpu('Prism'), cpu('teamchat-mock')) };
-      ratioRows.push([op, String(conns), fmt(x.express, 2), fmt(x.node, 2), fmt(x.prism, 1), fmt(byCpu.express, 2), fmt(byCpu.prism, 1)]);
+      const byCpu = { express: ratio(cpu('Express 5 lean'), cpu('teamchat-mock')), prism: ratio(cpu('Prism'), cpu('teamchat-mock')) };
+      ratioRows.push([op, String(conns), fmt(x.express, 2), fmt(protos, 2), fmt(x.node, 2), fmt(x.prism, 1), fmt(byCpu.express, 2), fmt(byCpu.prism, 1)]);
     }
   }
   const costRows = mock.rows.filter((r) => r.r).map((on) => {
@@ -67,7 +68,7 @@ try {
     { name: 'subscriptions, 32 conns: mock / Prism', value: fmt(ratios[OPS.subscriptions][32].prism, 1), target: '≥ 5', met: met(ratios[OPS.subscriptions][32].prism, (v) => v >= 5) },
     { name: 'POST /messages, 32 conns: mock / Express lean', value: fmt(ratios[OPS.send][32].express, 2), target: '≥ 0.6', met: met(ratios[OPS.send][32].express, (v) => v >= 0.6) },
     { name: 'POST /messages, 32 conns: mock / Prism', value: fmt(ratios[OPS.send][32].prism, 1), target: '≥ 5', met: met(ratios[OPS.send][32].prism, (v) => v >= 5) },
-    ...base.filter((r) => r.conns === 32 && r.server.startsWith('Express')).map((r) => ({
+    ...base.filter((r) => r.conns === 32 && r.server.startsWith('Express 5 lean')).map((r) => ({
       name: `(reference) p99 at 32 conns, Express lean: ${r.op}`, value: `${fmt(r.r?.p99, 2)} ms`, target: '—', met: null,
     })),
     ...[...mock.rows, ...big.rows].filter((r) => r.conns === 32).map((r) => ({
@@ -101,9 +102,9 @@ try {
     '',
     '### Ratios (requests per second)',
     '',
-    ...table(['operation', 'conns', 'mock / Express lean', 'mock / node:http', 'mock / Prism', 'by CPU per request: mock / Express lean', 'by CPU: mock / Prism'], ratioRows),
+    ...table(['operation', 'conns', 'mock / Express lean', 'mock / Express, prototypes in place', 'mock / node:http', 'mock / Prism', 'by CPU per request: mock / Express lean', 'by CPU: mock / Prism'], ratioRows),
     '',
-    'The first three columns divide requests per second; the last two divide the servers\' CPU time per request (inverted), which the other work on a shared machine disturbs less.',
+    'The first four columns divide requests per second; the last two divide the servers\' CPU time per request (inverted), which the other work on a shared machine disturbs less. "Express lean" is the issue\'s ceiling (one handler, Express as it comes); "prototypes in place" is the same handler on a server that makes its requests with Express\'s prototypes, as the mock does (`src/http/express-objects.ts`): the framework\'s ceiling for the way the mock runs it.',
     '',
     '### Cost of response validation (same requests, `--no-validate-responses`)',
     '',
