@@ -16,7 +16,9 @@ const child = await spawnServer('mock', process.execPath, ['--cpu-prof', `--cpu-
 const api = mockApi(child.url);
 let req: Req;
 if (op === 'narrow') {
-  const last = (await send(requests.sendMessage(api))).json.id as number;
+  // As in the bench: the 100 newest messages Hamlet received, all matching the search.
+  let last = 0;
+  for (let i = 0; i < 100; i++) last = (await send(requests.sendMessage(api))).json.id as number;
   req = requests.matchesNarrow(api, Array.from({ length: 100 }, (_, i) => last - 99 + i).filter((x) => x > 0));
 } else if (op === 'events') {
   req = requests.events(api, (await send(requests.register(api))).json.queue_id);

@@ -81,8 +81,12 @@ export function searchMatches(query: SearchQuery, html: string, topic: string, k
   return query.phrases.every((p) => doc.lower.includes(p));
 }
 
-function highlightTextNode(raw: string, stems: Set<string>): string {
+function highlightTextNode(raw: string, stems: Set<string>, needles: string[]): string {
   const text = unescapeHtml(raw);
+  // A word matching a stem contains the stem but for its last letter (the one a stemmer may have
+  // changed): a text node with none of those is kept as it is, without stemming its words.
+  const lower = text.toLowerCase();
+  if (!needles.some((n) => lower.includes(n))) return raw;
   let out = '';
   let last = 0;
   let hit = false;
@@ -96,9 +100,26 @@ function highlightTextNode(raw: string, stems: Set<string>): string {
   return hit ? out + escapeHtml(text.slice(last)) : raw;
 }
 
-/** Wraps every word of `html` that matches the query in <span class="highlight">. */
-export function highlight(html: string, query: SearchQuery): string {
+/** The last highlighting done per message and field: clients repeat the same search. */
+const highlighted = new WeakMap<object, Record<string, { html: string; query: string; result: string }>>();
+
+/**
+ * Wraps every word of `html` that matches the query in <span class="highlight">. With `owner`
+ * (the message the HTML belongs to) and `field`, the result is kept for the next search with the
+ * same words over the same HTML.
+ */
+export function highlight(html: string, query: SearchQuery, owner?: object, field = 'content'): string {
   if (!query.stems.size) return html;
-  return html.replace(/(<[^>]*>)|([^<]+)/g, (_whole, tag: string | undefined, text: string | undefined) =>
-    tag ?? highlightTextNode(text!, query.stems));
+  const queryKey = owner ? [...query.stems].join(' ') : '';
+  const fields = owner ? highlighted.get(owner) : undefined;
+  const kept = fields?.[field];
+  if (kept && kept.html === html && kept.query === queryKey) return kept.result;
+  const needles = [...query.stems].map((st) => (st.length > 1 ? st.slice(0, -1) : st));
+  const result = html.replace(/(<[^>]*>)|([^<]+)/g, (_whole, tag: string | undefined, text: string | undefined) =>
+    tag ?? highlightTextNode(text!, query.stems, needles));
+  if (owner) {
+    if (fields) fields[field] = { html, query: queryKey, result };
+    else highlighted.set(owner, { [field]: { html, query: queryKey, result } });
+  }
+  return result;
 }
