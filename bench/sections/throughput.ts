@@ -90,6 +90,27 @@ export async function mockOperations(server: string, args: string[] = []): Promi
   }
 }
 
+/**
+ * The reads again with every answer built anew (--no-answer-cache): what a read costs the first
+ * time after a change, which the main rows (the same request over and over) mostly do not show.
+ */
+export async function readsBuiltAnew(): Promise<Row[]> {
+  const server = 'teamchat-mock, --no-answer-cache';
+  const child = await startMock(server, ['--no-answer-cache']);
+  const api = mockApi(child.url);
+  try {
+    const rows = await rowsFor(server, OPS.subscriptions, requests.subscriptions(api), child.proc.pid);
+    // As in the main run: the 100 newest messages Hamlet received, all matching the search.
+    let lastId = 0;
+    for (let i = 0; i < 100; i++) lastId = (await send(requests.sendMessage(api))).json?.id ?? lastId;
+    const ids = Array.from({ length: 100 }, (_, i) => lastId - 99 + i).filter((id) => id > 0);
+    rows.push(...await rowsFor(server, `${OPS.narrow} (${ids.length} ids)`, requests.matchesNarrow(api, ids), child.proc.pid));
+    return rows;
+  } finally {
+    await child.stop();
+  }
+}
+
 export const prismVersion = () =>
   (JSON.parse(readFileSync(path.join(ROOT, 'node_modules/@stoplight/prism-cli/package.json'), 'utf8')) as { version: string }).version;
 
