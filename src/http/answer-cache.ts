@@ -17,17 +17,20 @@ export interface CachedAnswer {
 const MAX_ENTRIES = 500;
 /** Large answers (a long message history) are cheap to rebuild relative to the memory they hold. */
 const MAX_BYTES = 256 * 1024;
+/** What one world's cache may hold in answers' bytes (their objects take about as much again). */
+const MAX_TOTAL_BYTES = 8 * 1024 * 1024;
 
 export class AnswerCache {
   private store: Store | null = null;
   private version = -1;
   private second = -1;
   private readonly entries = new Map<string, CachedAnswer>();
+  private bytes = 0;
 
   /** The cached answer for `key`, if the state and the second are those it was made at. */
   get(store: Store, second: number, key: string): CachedAnswer | undefined {
     if (store !== this.store || store.version !== this.version || second !== this.second) {
-      this.entries.clear();
+      this.clearEntries();
       this.store = store;
       this.version = store.version;
       this.second = second;
@@ -40,12 +43,13 @@ export class AnswerCache {
   put(store: Store, version: number, second: number, key: string, answer: CachedAnswer): void {
     if (store !== this.store || version !== this.version || store.version !== version || second !== this.second) return;
     if (answer.bytes.length > MAX_BYTES) return;
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    if (this.entries.size >= MAX_ENTRIES || this.bytes + answer.bytes.length > MAX_TOTAL_BYTES) this.clearEntries();
     this.entries.set(key, answer);
+    this.bytes += answer.bytes.length;
   }
 
-  clear(): void {
+  private clearEntries(): void {
     this.entries.clear();
-    this.store = null;
+    this.bytes = 0;
   }
 }
