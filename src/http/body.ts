@@ -69,7 +69,8 @@ function parsePlainForm(text: string): Record<string, unknown> {
 function readPlainForm(req: Request, next: (err?: unknown) => void): void {
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.once('error', next);
+  // A client gone mid-body: the same 400 body-parser answers (to a closed connection).
+  req.once('error', () => next(new ApiError('BAD_REQUEST', 'Malformed request body: request aborted', 400)));
   req.once('end', () => {
     const text = (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString('utf8');
     let body: Record<string, unknown>;
