@@ -29,8 +29,9 @@ async function rowsFor(server: string, op: string, req: Req, pid: number | undef
 /** node:http and Express lean answering the mock's subscriptions bytes, to GET and to POST. */
 export async function baselines(bodyFile: string): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const [server, script] of [['node:http', 'node-http.mjs'], ['Express 5 lean', 'express-lean.mjs'], ['Express 5, prototypes in place', 'express-prototypes.mjs']] as const) {
-    const child = await spawnServer(server, process.execPath, [path.join(ROOT, 'bench/servers', script), bodyFile], { cwd: ROOT });
+  const servers = [['node:http', 'node-http.mjs'], ['Express 5 lean', 'express-lean.mjs'], ['Express 5, prototypes in place', 'express-lean.mjs', 'prototypes']] as const;
+  for (const [server, script, ...extra] of servers) {
+    const child = await spawnServer(server, process.execPath, [path.join(ROOT, 'bench/servers', script), bodyFile, ...extra], { cwd: ROOT });
     try {
       const api = bareApi(child.url);
       rows.push(...await rowsFor(server, OPS.subscriptions, requests.subscriptions(api), child.proc.pid));
