@@ -26,7 +26,7 @@ export interface AppDeps {
   log?: (line: string) => void;
   /** Run on every request before anything else, synchronously (the sandbox path prefix). */
   rewrite?: (req: Request) => void;
-  /** Extra routers mounted before the API (the /__mock control API, the inspector). */
+  /** Extra routers mounted beside the API (the /__mock control API, the inspector). */
   mounts?: Array<[string, express.Router]>;
 }
 
