@@ -27,11 +27,12 @@ export interface ControlHost {
 /** The clock stays within years 1970-9999: past that, dates have no ISO form and clients break. */
 export const MAX_CLOCK_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
-/** Refuses, before anything changes, a clock change that would leave that range. */
+/** Refuses, before anything changes, a clock change that would leave that range or has nothing to go to. */
 function checkClockTarget(world: World, p: Record<string, any>): void {
   let ms = p.set_ms ?? (p.set !== undefined ? Date.parse(p.set) : p.real ? Date.now() : world.clock.nowMs());
   ms += p.advance_ms ?? 0;
   const next = p.to_next_delivery ? world.nextDelivery() : null;
+  if (p.to_next_delivery && next === null) throw badRequest('Nothing is scheduled');
   if (next !== null && next * 1000 > ms) ms = next * 1000;
   if (!(ms >= 0 && ms <= MAX_CLOCK_MS)) throw badRequest(`The clock must stay between 1970 and 9999 (asked for ${ms} ms)`);
 }
@@ -89,9 +90,10 @@ export function controlViews(host: ControlHost): ViewTable {
       if (p.set !== undefined) clock.set(Date.parse(p.set));
       if (p.advance_ms) clock.advance(p.advance_ms);
       if (p.to_next_delivery) {
+        // Checked above: something was scheduled. What the other changes delivered already leaves
+        // the next one, or none (then the clock stays where they put it).
         const next = world.nextDelivery();
-        if (next === null) throw badRequest('Nothing is scheduled');
-        if (next * 1000 > clock.nowMs()) clock.set(next * 1000);
+        if (next !== null && next * 1000 > clock.nowMs()) clock.set(next * 1000);
       }
       if (p.freeze === true) clock.freeze();
       if (p.freeze === false) clock.unfreeze();

@@ -89,6 +89,26 @@ describe('found by the control API fuzzer', () => {
     t.server.world.reset();
   });
 
+  it('to_next_delivery with nothing scheduled is refused before anything changes (a set_ms in the same request had already delivered)', async () => {
+    t.server.world.reset();
+    const { store } = t.server.world;
+    const due = Math.max(...store.scheduledMessages.all().map((m) => m.scheduled_delivery_timestamp), ...store.reminders.all().map((r) => r.scheduled_delivery_timestamp));
+    // Past every delivery in one request: the set delivers them all, and the jump finds nothing more.
+    const past = await control('POST', '/__mock/clock', { set_ms: (due + 60) * 1000, to_next_delivery: true });
+    expect(past.status).toBe(200);
+    expect(Math.abs(past.json.now_ms - (due + 60) * 1000)).toBeLessThan(1000);
+    // Now nothing is scheduled: refused, and nothing moves.
+    const version = store.version;
+    const before = (await control('GET', '/__mock/clock', {})).json.now_ms;
+    const r = await control('POST', '/__mock/clock', { set_ms: (due + 3600) * 1000, to_next_delivery: true });
+    expect(r.status).toBe(400);
+    expect(r.json).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Nothing is scheduled' });
+    expect(store.version).toBe(version);
+    expect(Math.abs((await control('GET', '/__mock/clock', {})).json.now_ms - before)).toBeLessThan(60_000);
+    await control('POST', '/__mock/clock', { real: true });
+    t.server.world.reset();
+  });
+
   it('refuses a snapshot with a broken row, naming it, and changes nothing (the store threw a TypeError: a 500)', async () => {
     const state: any = structuredClone(t.server.world.store.state);
     state.users.push({ full_name: 'no id, no email' });
