@@ -1,15 +1,11 @@
 // Shared by the client-endpoint message tests: sending as a user, reading back through
 // GET /messages/{id}, and event queues.
-import { expect } from 'vitest';
 import type { TestServer } from '../helpers/server.js';
+import { sendOk } from '../messages/helpers.js';
 
 export { error, eventsOf, registerQueue, stream } from '../messages/helpers.js';
 
-export async function send(t: TestServer, who: string, params: Record<string, unknown>): Promise<number> {
-  const r = await t.as(who).post('/messages', params);
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.id;
-}
+export const send = sendOk;
 
 export const sendToChannel = (t: TestServer, who: string, channel: string, topic: string, content: string) =>
   send(t, who, { type: 'stream', to: channel, topic, content });

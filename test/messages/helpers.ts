@@ -4,6 +4,13 @@ import { expect } from 'vitest';
 import type { TestServer } from '../helpers/server.js';
 import type { EventSink } from '../../src/domain/context.js';
 
+/** Sends as `who`, expects success, and gives the new message's ID. */
+export async function sendOk(t: TestServer, who: string, params: Record<string, unknown>): Promise<number> {
+  const r = await t.as(who).post('/messages', params);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.id;
+}
+
 /** What matches_narrow says about one message, as `who` (undefined: no entry). */
 export async function readBack(t: TestServer, who: string, id: number, narrow: unknown[] = []) {
   const r = await t.as(who).get('/messages/matches_narrow', { msg_ids: [id], narrow });

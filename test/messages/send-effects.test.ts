@@ -2,7 +2,7 @@
 // read_by_sender, local echo, the automatic visibility policy and older feature levels.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer, type TestServer } from '../helpers/server.js';
-import { error, eventsOf, readBack, registerQueue, stream } from './helpers.js';
+import { error, eventsOf, readBack, registerQueue, stream, sendOk as sendMessage } from './helpers.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });
@@ -11,11 +11,7 @@ afterAll(async () => { await t.close(); });
 const store = () => t.server.world.store;
 const send = (who: string, params: Record<string, unknown>) => t.as(who).post('/messages', params);
 
-async function sendOk(who: string, params: Record<string, unknown>): Promise<number> {
-  const r = await send(who, params);
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.id;
-}
+const sendOk = (who: string, params: Record<string, unknown>) => sendMessage(t, who, params);
 
 describe('POST /messages: wildcard mentions', () => {
   const threshold = () => store().realm.wildcard_mention_large_threshold;

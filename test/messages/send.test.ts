@@ -2,7 +2,7 @@
 // rules. The rest of the send rules are in send-effects.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { error, readBack, stream } from './helpers.js';
+import { error, readBack, stream, sendOk as sendMessage } from './helpers.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });
@@ -11,11 +11,7 @@ afterAll(async () => { await t.close(); });
 const store = () => t.server.world.store;
 const send = (who: string, params: Record<string, unknown>) => t.as(who).post('/messages', params);
 
-async function sendOk(who: string, params: Record<string, unknown>): Promise<number> {
-  const r = await send(who, params);
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.id;
-}
+const sendOk = (who: string, params: Record<string, unknown>) => sendMessage(t, who, params);
 
 describe('POST /messages: addressing', () => {
   it('sends a channel message by name; it is stored and read back rendered', async () => {

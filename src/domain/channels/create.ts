@@ -20,10 +20,8 @@ import { checkCanCreate, checkCanMakeWebPublic, checkCanSetTopicsPolicy, require
 import { streamToDict } from './stream-dict.js';
 import { invalidFolder } from './folders.js';
 
-export interface CreateChannelParams {
-  name: string;
-  description: string;
-  subscribers: number[];
+/** How a new channel is set up: shared by creating one and by subscribing to one that does not exist yet. */
+export interface NewChannelOptions {
   announce: boolean;
   invite_only: boolean;
   is_web_public: boolean;
@@ -32,7 +30,14 @@ export interface CreateChannelParams {
   topics_policy: TopicsPolicy;
   history_public_to_subscribers?: boolean;
   message_retention_days?: string | number;
+  /** The group settings (can_*_group), by name. */
   [setting: string]: unknown;
+}
+
+export interface CreateChannelParams extends NewChannelOptions {
+  name: string;
+  description: string;
+  subscribers: number[];
 }
 
 /** The listed users, each an active user of the organization ("Invalid user ID: n" otherwise). */

@@ -7,7 +7,7 @@ import type { Ctx } from '../context.js';
 import type { Stream, TopicsPolicy, User } from '../../store/state.js';
 import { hasContentAccess, hasMetadataAccess, isSubscribed, streamByName } from '../channels/access.js';
 import { channelActivity } from '../channels/activity.js';
-import { createChannel } from '../channels/create.js';
+import { createChannel, type NewChannelOptions } from '../channels/create.js';
 import { invalidFolder } from '../channels/folders.js';
 import { checkChannelName } from '../channels/names.js';
 import { checkCanSetTopicsPolicy } from '../channels/realm-permissions.js';
@@ -24,19 +24,10 @@ export interface RequestedChannel {
 }
 
 /** The request: the channels and principals, plus create-channel's parameters for new channels. */
-export interface SubscribeParams {
+export interface SubscribeParams extends NewChannelOptions {
   subscriptions: RequestedChannel[];
   principals?: Principals;
   authorization_errors_fatal: boolean;
-  announce: boolean;
-  invite_only: boolean;
-  is_web_public: boolean;
-  is_default_stream: boolean;
-  folder_id?: number;
-  topics_policy: TopicsPolicy;
-  history_public_to_subscribers?: boolean;
-  message_retention_days?: string | number;
-  [setting: string]: unknown;
 }
 
 type UserMap = Record<string, string[]>;
