@@ -2,17 +2,14 @@
 // subscription events of a mute, editing-typing notifications and clock-driven delivery of a
 // scheduled message.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import zulipInit from 'zulip-js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { zulipAs } from '../helpers/zulip-js.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer({ longpollTimeoutSeconds: 1 }); });
 afterAll(async () => { await t.close(); });
 
-const client = (who: string) => {
-  const u = t.user(who);
-  return zulipInit({ realm: t.base, username: u.email, apiKey: u.api_key });
-};
+const client = (who: string) => zulipAs(t, who);
 
 async function until<T>(what: () => T | undefined, ms = 5000): Promise<T> {
   const end = Date.now() + ms;

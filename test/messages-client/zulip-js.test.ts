@@ -1,18 +1,15 @@
 // The real JavaScript client against the message endpoints: fetch, read one, edit, flag, render,
 // react, type and delete, with a second user's queue seeing the changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import zulipInit from 'zulip-js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { zulipAs } from '../helpers/zulip-js.js';
 import { eventsOf, registerQueue } from './helpers.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });
 afterAll(async () => { await t.close(); });
 
-const client = (who: string) => {
-  const u = t.user(who);
-  return zulipInit({ realm: t.base, username: u.email, apiKey: u.api_key });
-};
+const client = (who: string) => zulipAs(t, who);
 
 describe('zulip-js and the message endpoints', () => {
   it('drives a session that another user sees as events', async () => {

@@ -1,17 +1,14 @@
 // The real JavaScript client: a channel message sent by zulip-js (a multipart POST) is found by
 // GET /messages/matches_narrow with a search narrow, its hits highlighted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import zulipInit from 'zulip-js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { zulipAs } from '../helpers/zulip-js.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });
 afterAll(async () => { await t.close(); });
 
-const client = (who: string) => {
-  const u = t.user(who);
-  return zulipInit({ realm: t.base, username: u.email, apiKey: u.api_key });
-};
+const client = (who: string) => zulipAs(t, who);
 
 describe('zulip-js', () => {
   it('sends a channel message that a search narrow finds, highlighted', async () => {
