@@ -17,6 +17,7 @@ import { errorBody, successBody } from './envelope.js';
 import { ExchangeRecord, type Exchange } from './exchange.js';
 import type { Responder } from './respond.js';
 import { AnswerCache } from './answer-cache.js';
+import { hasBody } from './body.js';
 
 export interface Interception {
   /** Name of the scenario that answered. */
@@ -95,9 +96,13 @@ interface Call {
   op: Operation;
   level: number;
   actor: User | null;
-  /** Decodes the parameters (once); null with `decodeError` set when they do not decode. */
-  decode: () => Decoded | null;
-  decodeError: () => unknown;
+  /** Decodes the parameters (once; a failure is thrown again on every call). */
+  decode: () => Decoded;
+}
+
+/** The decoded parameters, or null when they do not decode (for scenario rules and the journal). */
+function paramsOrNull(call: Call): Record<string, unknown> | null {
+  try { return call.decode().params; } catch { return null; }
 }
 
 export function apiHandler(deps: ApiDeps) {
@@ -131,14 +136,17 @@ export function apiHandler(deps: ApiDeps) {
     ex.user = actor;
     const body = (req.body && typeof req.body === 'object') ? req.body : {};
     let decoded: Decoded | null = null;
-    let decodeError: unknown = null;
-    const decode = (): Decoded | null => {
-      if (!decoded && !decodeError) {
-        try { decoded = decodeParams(op, match.pathValues, body, query, level); } catch (err) { decodeError = err; }
+    let failure: { err: unknown } | null = null;
+    const decode = (): Decoded => {
+      if (failure) throw failure.err;
+      try {
+        return decoded ??= decodeParams(op, match.pathValues, body, query, level);
+      } catch (err) {
+        failure = { err };
+        throw err;
       }
-      return decoded;
     };
-    return { req, res, world, ex, op, level, actor, decode, decodeError: () => decodeError };
+    return { req, res, world, ex, op, level, actor, decode };
   }
 
   /** Answers with a scenario's response; false when no rule fired. */
@@ -146,7 +154,7 @@ export function apiHandler(deps: ApiDeps) {
     const { req, res, ex } = call;
     if (hit === 'drop') { ex.scenario = ex.scenario ?? 'drop'; ex.status = 0; responder.dropped(ex); req.socket.destroy(); return true; }
     if (!hit) return false;
-    ex.params = call.decode()?.params ?? null;
+    ex.params = paramsOrNull(call);
     ex.scenario = hit.scenario;
     responder.finish(res, ex, hit.status, hit.body, hit.headers);
     return true;
@@ -156,8 +164,7 @@ export function apiHandler(deps: ApiDeps) {
   function answer(call: Call): Promise<void> | void {
     const { req, res, world, ex, op, level, actor } = call;
     // Reads without a body may be answered again from the cache (GET /events consumes events).
-    const cache = deps.answerCache && op.cacheable && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined
-      ? answerCacheFor(world) : null;
+    const cache = deps.answerCache && op.cacheable && !hasBody(req) ? answerCacheFor(world) : null;
     const second = cache ? world.clock.now() : 0;
     const key = cache ? answerKey(req, op.id, actor, level) : '';
     const cached = cache?.get(world.store, second, key);
@@ -166,9 +173,7 @@ export function apiHandler(deps: ApiDeps) {
       responder.replay(res, ex, cached.body, cached.bytes);
       return;
     }
-    const decoded = call.decode();
-    if (!decoded) throw call.decodeError();
-    const { params, ignored } = decoded;
+    const { params, ignored } = call.decode();
     ex.params = params;
     const ctx: Ctx = {
       store: world.store, actor: actor!, clock: world.clock, events: world.events,
@@ -214,7 +219,7 @@ export function apiHandler(deps: ApiDeps) {
     const failed = (err: unknown) => fail(req, res, ex, err);
     try {
       const call = route(req, res, world, ex, query);
-      const hit = deps.interceptor?.(ex, req, world, () => call.decode()?.params ?? null) ?? null;
+      const hit = deps.interceptor?.(ex, req, world, () => paramsOrNull(call)) ?? null;
       if (hit instanceof Promise) {
         return hit.then((h) => (intercepted(call, h) ? undefined : answer(call))).catch(failed);
       }

@@ -2,19 +2,14 @@
 import { invalidApiKey, notLoggedIn, accountDeactivated, ApiError } from '../errors.js';
 import type { Store } from '../store/store.js';
 import type { User } from '../store/state.js';
+import { Memo } from '../memo.js';
 
 /** Headers decoded lately: a client sends the same one with every request. */
-const decodedHeaders = new Map<string, [string, string]>();
+const decodedHeaders = new Memo<string, [string, string]>(1000);
 
 /** Returns [email, apiKey] from an Authorization header, or null when there is none. */
 export function basicCredentials(header: string | undefined): [string, string] | null {
-  if (!header) return null;
-  const known = decodedHeaders.get(header);
-  if (known) return known;
-  const creds = decodeBasic(header);
-  if (decodedHeaders.size >= 1000) decodedHeaders.clear();
-  decodedHeaders.set(header, creds);
-  return creds;
+  return header ? decodedHeaders.get(header, decodeBasic) : null;
 }
 
 function decodeBasic(header: string): [string, string] {

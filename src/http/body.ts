@@ -37,6 +37,11 @@ export function formBodyParsers(): RequestHandler[] {
   return [urlencoded, multipartParser()];
 }
 
+/** Whether the request carries a body at all (a declared length or a chunked one). */
+export function hasBody(req: Request): boolean {
+  return req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+}
+
 const UTF8_FORM = /^application\/x-www-form-urlencoded\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
 
 /**
@@ -98,7 +103,7 @@ export function withFormBody(handler: RequestHandler): RequestHandler {
   };
   return (req, res, next) => {
     // Most API calls are GETs without a body: nothing for the parsers to do.
-    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return run(req, res, next);
+    if (!hasBody(req)) return run(req, res, next);
     if (isPlainForm(req)) return readPlainForm(req, (err) => (err ? next(err) : run(req, res, next)));
     urlencoded(req, res, (err?: unknown) => {
       if (err) return next(err);

@@ -10,6 +10,7 @@ import { escapeHtml } from './html.js';
 import { compileLinkifiers, linkifierExtension } from './linkifiers.js';
 import { mentionExtension } from './mentions.js';
 import { newRenderState, type RenderState } from './render-state.js';
+import { Memo } from '../../memo.js';
 
 export interface RenderResult extends Omit<RenderState, 'store' | 'sender' | 'quoteDepth'> {
   html: string;
@@ -86,7 +87,7 @@ const RENDER_INPUTS = ['users', 'user_groups', 'streams', 'subscriptions', 'link
 const CACHED_CONTENT_CHARS = 2000;
 const CACHED_RENDERINGS = 256;
 
-const renderings = new WeakMap<Store, { stamp: string; results: Map<string, RenderResult> }>();
+const renderings = new WeakMap<Store, { stamp: string; results: Memo<string, RenderResult> }>();
 
 /**
  * Renders `content`, recording the mentions it makes (for the send logic). The same content by
@@ -97,15 +98,8 @@ export function renderMessage(store: Store, content: string, sender: User | null
   if (content.length > CACHED_CONTENT_CHARS) return render(store, content, sender);
   const stamp = store.partsVersion(RENDER_INPUTS);
   let cache = renderings.get(store);
-  if (!cache || cache.stamp !== stamp) renderings.set(store, cache = { stamp, results: new Map() });
-  const key = `${sender?.user_id ?? ''}:${content}`;
-  let result = cache.results.get(key);
-  if (!result) {
-    result = render(store, content, sender);
-    if (cache.results.size >= CACHED_RENDERINGS) cache.results.clear();
-    cache.results.set(key, result);
-  }
-  return result;
+  if (!cache || cache.stamp !== stamp) renderings.set(store, cache = { stamp, results: new Memo(CACHED_RENDERINGS) });
+  return cache.results.get(`${sender?.user_id ?? ''}:${content}`, () => render(store, content, sender));
 }
 
 function render(store: Store, content: string, sender: User | null): RenderResult {

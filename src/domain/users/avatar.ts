@@ -2,17 +2,13 @@
 // that clients refetch it when it changes.
 import { createHash } from 'node:crypto';
 import type { User } from '../../store/state.js';
+import { Memo } from '../../memo.js';
 
 /** Hashes by address: every message and user dict needs one, and MD5 showed in profiles. */
-const hashes = new Map<string, string>();
+const hashes = new Memo<string, string>(10_000);
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 export function avatarUrl(user: User): string {
-  const email = user.delivery_email.toLowerCase();
-  let hash = hashes.get(email);
-  if (hash === undefined) {
-    hash = createHash('md5').update(email).digest('hex');
-    if (hashes.size >= 10_000) hashes.clear();
-    hashes.set(email, hash);
-  }
+  const hash = hashes.get(user.delivery_email.toLowerCase(), md5);
   return `https://secure.gravatar.com/avatar/${hash}?d=identicon&version=${user.avatar_version}`;
 }
