@@ -12,7 +12,7 @@ import { expressObjects } from './http/express-objects.js';
 import { Clock } from './control/clock.js';
 import { views as allViews } from './domain/views.js';
 import { serverInfo, NEWEST_FEATURE_LEVEL, type ServerInfo } from './domain/server-info.js';
-import { cloneState, defaultFixturePath, readStateFile, stateSource } from './store/fixture.js';
+import { cloneState, defaultFixturePath, stateSource } from './store/fixture.js';
 import { Persister, takeSnapshotSeq } from './store/persist.js';
 import type { State } from './store/state.js';
 import type { ViewTable } from './domain/context.js';
@@ -92,10 +92,10 @@ export class MockServer {
     const fixtureState = options.fixtureState;
     this.fixtureSource = fixtureState ? () => cloneState(fixtureState) : stateSource(this.fixturePath!);
     // The worlds parse their own copies: no parsed pristine copy is kept beside them.
-    const dataSource = options.data && existsSync(options.data) ? stateSource(options.data) : null;
-    let snapshotSeq = 0;
-    const initial = dataSource ? () => { const state = dataSource(); snapshotSeq = takeSnapshotSeq(state); return state; } : this.fixtureSource;
-    this.world = new World('default', initial, new Clock(), sharedCatalog()); // sets snapshotSeq
+    // Saved data, when there is some, is where the world starts; a reset still goes back to the fixture.
+    const saved = options.data && existsSync(options.data) ? stateSource(options.data)() : undefined;
+    const snapshotSeq = saved ? takeSnapshotSeq(saved) : 0;
+    this.world = new World('default', this.fixtureSource, new Clock(), sharedCatalog(), saved);
     this.persister = options.data ? new Persister(options.data, this.world.store, snapshotSeq, { durable: options.durable }) : null;
     this.journal = new Journal(options.journalEntries);
   }
@@ -156,7 +156,8 @@ export class MockServer {
         if (!NAME_PATTERN.test(name)) throw badRequest(`Invalid fixture name '${name}'`);
         const file = path.join(path.dirname(defaultFixturePath()), `${name}.json`);
         if (!existsSync(file)) throw badRequest(`No fixture named '${name}'`);
-        try { return readStateFile(file); } catch (err) { throw badRequest((err as Error).message); }
+        // Checked now (a broken file is the request's error), then kept as bytes like the default fixture.
+        try { const source = stateSource(file); source(); return source; } catch (err) { throw badRequest((err as Error).message); }
       },
     };
   }

@@ -2,7 +2,6 @@
 // and may hold more (sandboxes); every request is served by exactly one.
 import { Store } from './store/store.js';
 import type { State } from './store/state.js';
-import { cloneState } from './store/fixture.js';
 import { EventHub } from './domain/events/hub.js';
 import { deliverDue } from './domain/messages/delivery.js';
 import type { Clock } from './control/clock.js';
@@ -10,8 +9,8 @@ import { ScenarioSet } from './control/scenarios/engine.js';
 import type { ErrorCatalog } from './control/scenarios/error-catalog.js';
 
 /** A state to copy, or a function that gives a fresh one on each call (see stateSource). */
-export type FixtureSource = State | (() => State);
-const freshState = (fixture: FixtureSource): State => (typeof fixture === 'function' ? fixture() : cloneState(fixture));
+/** Gives a fresh state on each call (see stateSource: a file's bytes, parsed each time). */
+export type FixtureSource = () => State;
 
 /** Real-time period of the tick, so that due work happens while the clock runs on its own. */
 const TICK_INTERVAL_MS = 1000;
@@ -27,8 +26,9 @@ export class World {
   private readonly timer: NodeJS.Timeout;
 
   /** `fixture`: a state (copied for this world), or a function giving a fresh state each call. */
-  constructor(readonly name: string, private fixture: FixtureSource, readonly clock: Clock, catalog: ErrorCatalog) {
-    this.store = new Store(freshState(fixture));
+  /** `initial`: the state to start from when it is not the fixture's (a --data file). */
+  constructor(readonly name: string, private fixture: FixtureSource, readonly clock: Clock, catalog: ErrorCatalog, initial: State = fixture()) {
+    this.store = new Store(initial);
     this.scenarios = new ScenarioSet(catalog);
     this.events = new EventHub(this.store);
     // Time-driven work (scheduled messages, reminders, idle queues) runs when the clock is moved
@@ -48,7 +48,7 @@ export class World {
   /** Back to the fixture (or to a new one). Event queues go too: clients must register again. */
   reset(fixture: FixtureSource = this.fixture): void {
     this.fixture = fixture;
-    this.store.load(freshState(fixture));
+    this.store.load(fixture());
     this.scenarios.restart();
     this.events.clear();
   }

@@ -21,7 +21,7 @@ export interface ControlHost {
   /** The fixture file the worlds start from (null when given as state). */
   fixturePath: string | null;
   /** A fixture of the fixtures/ folder by basename. */
-  namedFixture(name: string): State;
+  namedFixture(name: string): () => State;
 }
 
 /** The clock stays within years 1970-9999: past that, dates have no ISO form and clients break. */

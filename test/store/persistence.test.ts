@@ -23,6 +23,23 @@ async function muteTopic(base: string, email: string, key: string, topic: string
 }
 
 describe('persistence in process', () => {
+  it('starts from the saved data, and a reset still goes back to the fixture', async () => {
+    const data = path.join(tmp(), 'state.json');
+    const first = new MockServer({ data, log: () => {} });
+    const base = await first.listen(0);
+    const hamlet = first.world.store.users.by('email', 'hamlet@zulip.com')!;
+    expect(await muteTopic(base, hamlet.email, hamlet.api_key, 'saved')).toBe(200);
+    await first.close();
+
+    const second = new MockServer({ data, log: () => {} });
+    const saved = () => second.world.store.userTopics.all().some((t) => t.topic === 'saved');
+    expect(saved()).toBe(true);
+    second.world.reset();
+    expect(saved()).toBe(false);
+    expect(second.world.store.state).toEqual(second.fixture);
+    await second.close();
+  });
+
   it('keeps changes across a restart, in a snapshot plus an append log', async () => {
     const data = path.join(tmp(), 'state.json');
     const first = new MockServer({ data, log: () => {} });
