@@ -5,8 +5,7 @@ import type { Contract } from './contract/contract.js';
 import type { ViewTable } from './domain/context.js';
 import type { ServerInfo } from './domain/server-info.js';
 import type { World } from './world.js';
-import { ApiError } from './errors.js';
-import { errorBody } from './http/envelope.js';
+import { ApiError, notFound } from './errors.js';
 import { bodyTooLarge, withFormBody } from './http/body.js';
 import { apiHandler, newExchange, type ApiDeps, type Interceptor } from './http/api-handler.js';
 import { Responder } from './http/respond.js';
@@ -60,24 +59,15 @@ export function createApp(deps: AppDeps): MockApp {
   for (const [path, router] of deps.mounts ?? []) app.use(path, router);
   const worldOrNull = (req: Request) => { try { return deps.worldFor(req); } catch { return null; } };
   // Anything else is an unknown route, answered with the same envelope.
-  app.use((req: Request, res: Response) => {
-    const ex = newExchange(req, worldOrNull(req));
-    const err = new ApiError('BAD_REQUEST', 'Not Found', 404);
-    responder.finish(res, ex, err.status, errorBody(err));
-  });
+  app.use((req: Request, res: Response) => responder.fail(res, newExchange(req, worldOrNull(req)), notFound()));
   // Body parser failures (too large, bad multipart) and anything unexpected end here.
   app.use((err: any, req: Request, res: Response, _next: NextFunction) => {
-    const ex = newExchange(req, worldOrNull(req));
-    let apiErr: ApiError;
-    if (err instanceof ApiError) apiErr = err;
-    else if (err?.type === 'entity.too.large' || err?.code === 'LIMIT_FIELD_VALUE') apiErr = bodyTooLarge();
-    else if (err?.name === 'MulterError' || (typeof err?.status === 'number' && err.status >= 400 && err.status < 500)) {
+    let apiErr: unknown = err;
+    if (err?.type === 'entity.too.large' || err?.code === 'LIMIT_FIELD_VALUE') apiErr = bodyTooLarge();
+    else if (!(err instanceof ApiError) && (err?.name === 'MulterError' || (typeof err?.status === 'number' && err.status >= 400 && err.status < 500))) {
       apiErr = new ApiError('BAD_REQUEST', `Malformed request body: ${err.message}`, typeof err.status === 'number' ? err.status : 400);
-    } else {
-      log(`teamchat-mock: unexpected error in ${req.method} ${req.path}: ${err?.stack ?? err}`);
-      apiErr = new ApiError('INTERNAL_SERVER_ERROR', 'Internal server error', 500);
     }
-    responder.finish(res, ex, apiErr.status, errorBody(apiErr));
+    responder.fail(res, newExchange(req, worldOrNull(req)), apiErr);
   });
   return { app, responder };
 }

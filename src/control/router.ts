@@ -5,7 +5,6 @@ import { compileContract, type Contract } from '../contract/contract.js';
 import { apiHandler } from '../http/api-handler.js';
 import { Responder } from '../http/respond.js';
 import { ApiError } from '../errors.js';
-import { errorBody } from '../http/envelope.js';
 import { newExchange } from '../http/api-handler.js';
 import type { ServerInfo } from '../domain/server-info.js';
 import type { World } from '../world.js';
@@ -34,8 +33,7 @@ export function controlRouter(options: ControlOptions): express.Router {
   const contract = sharedControlContract();
   const responder = new Responder(contract, { strictResponses: false, log: options.log });
   const router = express.Router();
-  const refuse = (req: Request, res: Response, err: ApiError) =>
-    responder.finish(res, newExchange(req, null), err.status, errorBody(err));
+  const refuse = (req: Request, res: Response, err: ApiError) => responder.fail(res, newExchange(req, null), err);
 
   router.use((req: Request, res: Response, next: NextFunction) => {
     if (req.path === '/ui' || req.path.startsWith('/ui/')) return next();

@@ -13,7 +13,7 @@ import type { World } from '../world.js';
 import { authenticate } from './auth.js';
 import { supportsAt } from '../contract/behaviours.js';
 import { applyShape, fieldExistsAt } from '../contract/shape.js';
-import { errorBody, successBody } from './envelope.js';
+import { successBody } from './envelope.js';
 import { ExchangeRecord, type Exchange } from './exchange.js';
 import type { Responder } from './respond.js';
 import { AnswerCache } from './answer-cache.js';
@@ -114,16 +114,6 @@ export function apiHandler(deps: ApiDeps) {
     return cache;
   };
 
-  const fail = (req: Request, res: Response, ex: Exchange, err: unknown): void => {
-    if (err instanceof ApiError) {
-      responder.finish(res, ex, err.status, errorBody(err), err.headers);
-      return;
-    }
-    deps.log(`teamchat-mock: unexpected error in ${req.method} ${req.path}: ${(err as Error).stack ?? err}`);
-    const internal = new ApiError('INTERNAL_SERVER_ERROR', 'Internal server error', 500);
-    responder.finish(res, ex, 500, errorBody(internal));
-  };
-
   /** Routes, picks the level and authenticates; throws the ApiError to answer otherwise. */
   function route(req: Request, res: Response, world: World, ex: Exchange, query: RawValues): Call {
     const level = requestLevel(req, world, deps.server.featureLevel);
@@ -212,11 +202,11 @@ export function apiHandler(deps: ApiDeps) {
       world = deps.worldFor(req);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      responder.finish(res, newExchange(req, null, query), err.status, errorBody(err), err.headers);
+      responder.fail(res, newExchange(req, null, query), err);
       return;
     }
     const ex = newExchange(req, world, query);
-    const failed = (err: unknown) => fail(req, res, ex, err);
+    const failed = (err: unknown) => responder.fail(res, ex, err);
     try {
       const call = route(req, res, world, ex, query);
       const hit = deps.interceptor?.(ex, req, world, () => paramsOrNull(call)) ?? null;

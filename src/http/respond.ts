@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import type { Contract } from '../contract/contract.js';
 import type { Exchange } from './exchange.js';
 import { contractViolations } from '../contract/violations.js';
-import { ApiError } from '../errors.js';
+import { ApiError, internalError } from '../errors.js';
 import { errorBody } from './envelope.js';
 
 export interface ResponderOptions {
@@ -52,6 +52,19 @@ export class Responder {
     const bytes = Buffer.from(JSON.stringify(body));
     ex.bodyBytes = bytes;
     this.send(res, ex, headers);
+  }
+
+  /**
+   * Answers with an error: an ApiError as it says (with its headers), anything else logged as
+   * unexpected and answered 500. Every failure of every layer ends here.
+   */
+  fail(res: Response, ex: Exchange, err: unknown): void {
+    if (!(err instanceof ApiError)) {
+      this.options.log(`teamchat-mock: unexpected error in ${ex.method} ${ex.path}: ${(err as Error)?.stack ?? err}`);
+      err = internalError();
+    }
+    const apiErr = err as ApiError;
+    this.finish(res, ex, apiErr.status, errorBody(apiErr), apiErr.headers);
   }
 
   /** A success answered before (see AnswerCache): the same body and bytes, checked when first made. */

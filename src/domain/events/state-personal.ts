@@ -4,7 +4,6 @@
 import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
 import { maxVisibleMessageId } from '../messages/max-visible.js';
-import { canSeeMessage } from '../messages/access.js';
 import { reminderDict } from '../messages/reminders.js';
 import { scheduledMessageDict } from '../messages/scheduled.js';
 

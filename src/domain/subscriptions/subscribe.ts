@@ -4,7 +4,7 @@
 // false; adding others to an existing channel needs the permission to add subscribers.
 import { badRequest, insufficientPermission } from '../../errors.js';
 import type { Ctx } from '../context.js';
-import type { Stream, TopicsPolicy, User } from '../../store/state.js';
+import type { Stream, User } from '../../store/state.js';
 import { hasContentAccess, hasMetadataAccess, isSubscribed, streamByName } from '../channels/access.js';
 import { channelActivity } from '../channels/activity.js';
 import { createChannel, type NewChannelOptions } from '../channels/create.js';
