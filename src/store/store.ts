@@ -58,6 +58,13 @@ export class Store {
   /** Replaces the whole state (reset, import) and rebuilds every index. */
   load(state: State): void {
     this.state = state;
+    // Messages are kept in ID order (a new one gets the next ID and goes at the end): reading in
+    // that order is what finding anchors and the newest message rely on. A state written by hand
+    // may list them otherwise.
+    const messages = state.messages;
+    for (let i = 1; i < messages.length; i++) {
+      if (messages[i - 1].id > messages[i].id) { messages.sort((a, b) => a.id - b.id); break; }
+    }
     const changed = (c: CollectionName) => (change: RowChange) => this.markChanged({ ...change, c });
     this.users = new Collection(state.users, { key: (u) => u.user_id, unique: { email: (u) => u.email.toLowerCase() } }, changed('users'));
     this.streams = new Collection(state.streams, { key: (s) => s.stream_id, unique: { name: (s) => s.name.toLowerCase() } }, changed('streams'));

@@ -51,7 +51,7 @@ describe('GET /users/me', () => {
     expect((await t.as('hamlet').get('/users/me')).body.max_message_id).toBeLessThan(30);
   });
 
-  it('max_message_id is right with messages stored out of ID order, and in order after sends and deletions', async () => {
+  it('max_message_id and the newest messages are right with a fixture listing messages out of ID order, and in order after sends and deletions', async () => {
     const state = JSON.parse(readFileSync(defaultFixturePath(), 'utf8'));
     state.messages.reverse();
     const shuffled = await startTestServer({ fixtureState: state });
@@ -62,6 +62,11 @@ describe('GET /users/me', () => {
         expect((await shuffled.as(who).get('/users/me')).body.max_message_id).toBe(expected(who));
         expect((await shuffled.as(who).post('/register', { event_types: ['message'] })).body.max_message_id).toBe(expected(who));
       }
+      // Stored in ID order again: GET /messages finds the newest ones too.
+      const newest = await shuffled.as('hamlet').get('/messages', { anchor: 'newest', num_before: 3, num_after: 0 });
+      const ids = newest.body.messages.map((m: { id: number }) => m.id);
+      expect(ids).toEqual([...ids].sort((a: number, b: number) => a - b));
+      expect(ids.at(-1)).toBe(expected('hamlet'));
     } finally {
       await shuffled.close();
     }
