@@ -29,15 +29,17 @@ function roundTwoDigits(n: number): number {
   return Math.round(n / factor) * factor;
 }
 
-/** The last figures per store: valid while neither its state (version) nor the second changes. */
-const cache = new WeakMap<Store, { version: number; now: number; activity: ChannelActivity }>();
+/** The last figures per store: valid while neither its messages nor the second change. */
+const cache = new WeakMap<Store, { stamp: string; now: number; activity: ChannelActivity }>();
 
 export function channelActivity(store: Store, now: number): ChannelActivity {
-  // One pass over every message: on a large state, far more than the request itself costs.
+  // One pass over every message: on a large state, far more than the request itself costs. The
+  // pass reads messages only (channels are read when the figures are asked for).
+  const stamp = store.partsVersion(['messages']);
   const hit = cache.get(store);
-  if (hit && hit.version === store.version && hit.now === now) return hit.activity;
+  if (hit && hit.stamp === stamp && hit.now === now) return hit.activity;
   const activity = computeActivity(store, now);
-  cache.set(store, { version: store.version, now, activity });
+  cache.set(store, { stamp, now, activity });
   return activity;
 }
 

@@ -4,10 +4,7 @@
 import type { Store } from '../../store/store.js';
 import type { Stream } from '../../store/state.js';
 import { hasMetadataAccess } from './access.js';
-
-export function activeUserIds(store: Store): number[] {
-  return store.users.filter((u) => u.is_active).map((u) => u.user_id);
-}
+import { activeUserIds } from '../users/access.js';
 
 export function metadataAudience(store: Store, stream: Stream): number[] {
   return store.users.filter((u) => u.is_active && hasMetadataAccess(store, u, stream)).map((u) => u.user_id);

@@ -9,7 +9,8 @@ import { isAdmin, isGuest } from '../users/roles.js';
 import { addSubscriptions } from '../subscriptions/add.js';
 import { streamByName } from './access.js';
 import { channelActivity } from './activity.js';
-import { activeUserIds, metadataAudience } from './audience.js';
+import { metadataAudience } from './audience.js';
+import { activeUserIds } from '../users/access.js';
 import { postNotification, silentMention } from './announce.js';
 import {
   CHANNEL_GROUP_SETTING_NAMES, checkGroupSettingValue, checkProtectedHistoryTopicGroup, defaultGroupSetting,

@@ -5,7 +5,7 @@ import type { Ctx } from '../context.js';
 import type { ChannelFolder } from '../../store/state.js';
 import { renderMarkdown } from '../render/markdown.js';
 import { requireAdmin } from '../users/roles.js';
-import { activeUserIds } from './audience.js';
+import { activeUserIds } from '../users/access.js';
 import { checkFolderName } from './names.js';
 
 export const invalidFolder = () => badRequest('Invalid channel folder ID');

@@ -51,14 +51,15 @@ export class EventHub implements EventSink {
     queue.end();
   }
 
-  /**
-   * Appends `event` to each queue of `userIds` that wants it. `perQueue` may return that queue's
-   * own variant of the event (e.g. with local_message_id), or null to leave the queue out.
-   */
+  /** Whether any queue exists: without one, an event costly to build need not be built. */
   get listening(): boolean {
     return this.queues.size > 0;
   }
 
+  /**
+   * Appends `event` to each queue of `userIds` that wants it. `perQueue` may return that queue's
+   * own variant of the event (e.g. with local_message_id), or null to leave the queue out.
+   */
   publish(userIds: Iterable<number>, event: Event, perQueue?: PerQueue): void {
     const users = new Set(userIds);
     for (const userId of users) {
@@ -73,11 +74,10 @@ export class EventHub implements EventSink {
   }
 
   private offer(queue: EventQueue, event: Event, perQueue?: PerQueue): void {
+    // The type first: a queue that does not take it needs no variant made for it.
     if (!queue.wantsType(event.type)) return;
-    const variant = perQueue ? perQueue(queue.id, queue.userId) : event;
-    if (variant === null) return;
-    const chosen = variant ?? event;
-    if (!queue.accepts(chosen)) return;
+    const chosen = perQueue ? perQueue(queue.id, queue.userId) : event;
+    if (chosen === null || !queue.accepts(chosen)) return;
     for (const e of presentAll(queue, chosen)) queue.push(e);
   }
 

@@ -11,7 +11,6 @@ import { sendNotificationBotMessage } from './send.js';
 
 /** How much of the reported message the report quotes. */
 export const MAX_REPORT_MESSAGE_SNIPPET_LENGTH = 500;
-const MAX_TOPIC_LENGTH = 60;
 
 function truncate(text: string, max: number, marker: string): string {
   return text.length <= max ? text : text.slice(0, max - marker.length) + marker;
@@ -53,7 +52,8 @@ export function reportContent(store: Store, reporter: User, message: Message, re
   ].join('\n');
 }
 
-export function reportMessage(store: Store, events: EventSink, reporter: User, messageId: number, reportType: string, description: string, now: number): void {
+/** `maxTopicLength`: the server's limit (from the description), which the report's topic keeps to. */
+export function reportMessage(store: Store, events: EventSink, reporter: User, messageId: number, reportType: string, description: string, maxTopicLength: number, now: number): void {
   const channelId = store.realm.moderation_request_channel_id;
   const channel = channelId === null ? undefined : store.streams.get(channelId);
   if (!channel) throw badRequest('Moderation request channel must be specified to enable message reporting.');
@@ -63,7 +63,7 @@ export function reportMessage(store: Store, events: EventSink, reporter: User, m
   sendNotificationBotMessage(store, events, {
     type: 'stream',
     to: channel.stream_id,
-    topic: truncate(`${reported.full_name}'s moderation requests`, MAX_TOPIC_LENGTH, '...'),
+    topic: truncate(`${reported.full_name}'s moderation requests`, maxTopicLength, '...'),
     content: reportContent(store, reporter, message, reportType, description),
   }, now);
 }

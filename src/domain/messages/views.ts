@@ -81,7 +81,7 @@ export const views: ViewTable = {
   }),
 
   'report-message': (ctx, p) => {
-    reportMessage(ctx.store, ctx.events, ctx.actor, p.message_id, p.report_type, p.description ?? '', ctx.clock.now());
+    reportMessage(ctx.store, ctx.events, ctx.actor, p.message_id, p.report_type, p.description ?? '', ctx.server.limits.max_topic_length, ctx.clock.now());
   },
 
   'set-typing-status-for-message-edit': (ctx, p) => {
