@@ -16,7 +16,6 @@ import { cloneState, defaultFixturePath, stateSource } from './store/fixture.js'
 import { Persister, takeSnapshotSeq } from './store/persist.js';
 import type { State } from './store/state.js';
 import type { ViewTable } from './domain/context.js';
-import type { Responder } from './http/respond.js';
 import { World } from './world.js';
 import { Journal } from './control/journal.js';
 import { ErrorCatalog } from './control/scenarios/error-catalog.js';
@@ -78,7 +77,6 @@ export class MockServer {
   readonly journal: Journal;
   readonly persister: Persister | null;
   private app: ReturnType<typeof createApp>['app'] | null = null;
-  responder!: Responder;
   private httpServer: http.Server | null = null;
   private startScenarios: Array<{ scenario: any; source: string }> = [];
   private readonly log: (line: string) => void;
@@ -191,7 +189,6 @@ export class MockServer {
     });
     responder.observers.push((ex) => this.journal.record(ex));
     this.app = app;
-    this.responder = responder;
   }
 
   async listen(port = 0, host = '127.0.0.1'): Promise<string> {

@@ -43,12 +43,6 @@ export class Contract {
     this.compiler.compileAll();
   }
 
-  operation(id: string): Operation {
-    const op = this.byId.get(id);
-    if (!op) throw new Error(`no operation ${id} in the description`);
-    return op;
-  }
-
   /** The validator for a response of `op` (or of no operation) with this status. */
   private validatorFor(op: Operation | null, status: number): ValidateFunction | null {
     const s = String(status);

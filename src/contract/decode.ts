@@ -75,13 +75,9 @@ export function decodeValue(p: ParamSpec, rawValue: unknown): unknown {
 }
 
 /** Decodes the parameters `op` takes at feature `level`; the others count as unsupported keys. */
-const byName = new WeakMap<Operation, Map<string, ParamSpec>>();
-
 /** Whether `op` takes a parameter called `name` at `level`. */
 function takes(op: Operation, name: string, level: number): boolean {
-  let map = byName.get(op);
-  if (!map) byName.set(op, map = new Map(op.params.map((p) => [p.name, p])));
-  const p = map.get(name);
+  const p = op.paramsByName.get(name);
   return p !== undefined && p.addedAt <= level && level < p.removedAt;
 }
 

@@ -36,7 +36,8 @@ export interface Operation {
   path: string;
   pathParamNames: string[];
   params: ParamSpec[];
-  paramNames: Set<string>;
+  /** The parameters by name (which request keys the operation takes). */
+  paramsByName: Map<string, ParamSpec>;
   authenticated: boolean;
   /** A read whose answer may be reused while the state and the second stay the same. */
   cacheable: boolean;
@@ -150,7 +151,7 @@ export function buildOperations(doc: OpenApiDoc, compiler = new SchemaCompiler(d
         pathParamNames: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]),
         ...levelRange(op),
         params,
-        paramNames: new Set(params.map((p) => p.name)),
+        paramsByName: new Map(params.map((p) => [p.name, p])),
         authenticated: security.length > 0,
         cacheable: method === 'get' && op['x-changes-state'] !== true,
         deprecated: !!op.deprecated,

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sharedContract } from '../../src/server.js';
 import { credentialsOf, fuzzTarget } from './target.js';
-import { checkRequest, describeRequest, resetWorld } from './check.js';
+import { checkRequest, describeRequest } from './check.js';
 import { FUZZ_USERS } from './requests.js';
 import { rawExchange } from './raw-http.js';
 import { baseRequest, stepsArb } from './transport-requests.js';

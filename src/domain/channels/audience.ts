@@ -4,7 +4,6 @@
 import type { Store } from '../../store/store.js';
 import type { Stream } from '../../store/state.js';
 import { hasMetadataAccess } from './access.js';
-import { activeUserIds } from '../users/access.js';
 
 export function metadataAudience(store: Store, stream: Stream): number[] {
   return store.users.filter((u) => u.is_active && hasMetadataAccess(store, u, stream)).map((u) => u.user_id);
