@@ -23,8 +23,6 @@ export interface Ctx {
   clock: Clock;
   events: EventSink;
   server: ServerInfo;
-  /** The feature level this request is answered at. */
-  featureLevel: number;
   /** Whether the server, at this request's level, behaves the current way (openapi/behaviours.yaml). */
   supports(behaviour: string): boolean;
   /** Whether a component schema's field exists at this request's level (x-feature-level / x-removed-at). */

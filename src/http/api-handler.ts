@@ -168,7 +168,7 @@ export function apiHandler(deps: ApiDeps) {
     const ctx: Ctx = {
       store: world.store, actor: actor!, clock: world.clock, events: world.events,
       server: level === deps.server.featureLevel || !deps.serverAt ? deps.server : deps.serverAt(level),
-      featureLevel: level, supports: (k) => supportsAt(level, k),
+      supports: (k) => supportsAt(level, k),
       hasField: (schema, field) => fieldExistsAt(contract.doc, schema, field, level), clientName: clientName(req), sandbox: world.name,
     };
     const view = views[op.id];

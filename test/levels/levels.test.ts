@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { ControlClient } from '../../src/control/client.js';
 import { sharedContract } from '../../src/server.js';
 import { behaviours } from '../../src/contract/behaviours.js';
+import { eventsOf, registerQueue } from '../messages/helpers.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });
@@ -223,6 +224,15 @@ describe('dated changes of messaging', () => {
     expect((await send(247, { type: 'channel' })).body).toEqual({ result: 'error', msg: 'Invalid type', code: 'BAD_REQUEST' });
     expect((await send(248, { type: 'channel' })).status).toBe(200);
     expect((await send(173, { type: 'private', to: [t.user('othello').user_id] })).status).toBe(200);
+  });
+
+  it('FL 215: typing events about direct messages say "direct"; before, "private"', async () => {
+    const othello = t.user('othello');
+    for (const [level, name] of [[214, 'private'], [215, 'direct']] as const) {
+      const q = await registerQueue(t, 'othello', ['typing']);
+      expect((await at(level).post('/typing', { op: 'start', to: [othello.user_id] })).status).toBe(200);
+      expect((await eventsOf(t, 'othello', q)).map((e) => e.message_type)).toEqual([name]);
+    }
   });
 
   it('FL 229: wildcard mentions without permission were BAD_REQUEST before it', async () => {

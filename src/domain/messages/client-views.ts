@@ -85,7 +85,7 @@ export const clientViews: ViewTable = {
       to: p.to,
       streamId: p.stream_id,
       topic: p.topic,
-      directName: ctx.featureLevel >= 215 ? 'direct' : 'private',
+      directName: ctx.supports('typing_message_type_direct') ? 'direct' : 'private',
     });
   },
 };
