@@ -13,6 +13,9 @@ import { addReaction, removeReaction } from './reactions.js';
 import { messageForUser, type ReadOptions } from './read-dict.js';
 import { sendTyping } from './typing.js';
 
+// Parameters arrive with the description's defaults filled in. The fallbacks below are for
+// parameters newer than the request's feature level (absent then): the server's behaviour before
+// them, which their defaults also describe.
 const readOptions = (ctx: Ctx, p: Record<string, any>, clientGravatar: boolean): ReadOptions => ({
   applyMarkdown: p.apply_markdown ?? true,
   clientGravatar,
@@ -22,14 +25,14 @@ const readOptions = (ctx: Ctx, p: Record<string, any>, clientGravatar: boolean):
 
 export const clientViews: ViewTable = {
   'get-messages': (ctx, p) => fetchMessages(ctx.store, ctx.actor, {
-    ...readOptions(ctx, p, p.client_gravatar ?? true),
+    ...readOptions(ctx, p, p.client_gravatar),
     anchor: p.anchor === undefined ? undefined : String(p.anchor),
-    useFirstUnreadAnchor: p.use_first_unread_anchor ?? false,
-    numBefore: p.num_before ?? 0,
-    numAfter: p.num_after ?? 0,
-    includeAnchor: p.include_anchor ?? true,
-    narrow: p.narrow ?? undefined,
-    messageIds: p.message_ids ?? undefined,
+    useFirstUnreadAnchor: p.use_first_unread_anchor,
+    numBefore: p.num_before,
+    numAfter: p.num_after,
+    includeAnchor: p.include_anchor,
+    narrow: p.narrow,
+    messageIds: p.message_ids,
   }),
 
   'get-message': (ctx, p) => {
@@ -44,7 +47,7 @@ export const clientViews: ViewTable = {
       content: p.content,
       topic: p.topic ?? p.subject,
       streamId: p.stream_id,
-      propagateMode: p.propagate_mode ?? 'change_one',
+      propagateMode: p.propagate_mode,
       prevContentSha256: p.prev_content_sha256,
       emptyTopicDisplayName: ctx.server.emptyTopicDisplayName,
       supports: ctx.supports,
@@ -81,7 +84,7 @@ export const clientViews: ViewTable = {
   'set-typing-status': (ctx, p) => {
     sendTyping(ctx.store, ctx.events, ctx.actor, {
       op: p.op,
-      type: p.type ?? 'direct',
+      type: p.type,
       to: p.to,
       streamId: p.stream_id,
       topic: p.topic,
