@@ -56,3 +56,15 @@ export function postNotification(ctx: Ctx, stream: Stream, topic: string, conten
   if (unread.length) ctx.events.publish(unread, { ...event, flags: [] });
   return message;
 }
+
+/** The notification bot's announcement of new channels in the organization's new-channel announcements channel. */
+export function announceCreatedChannels(ctx: Ctx, created: Stream[]): void {
+  const { store, actor } = ctx;
+  const target = store.realm.new_stream_announcements_stream_id;
+  const channel = target === null ? undefined : store.streams.get(target);
+  if (!created.length || !channel || channel.is_archived) return;
+  const who = silentMention(actor.full_name, actor.user_id);
+  const links = created.map((s) => `#**${s.name}**`).join(', ');
+  const content = created.length === 1 ? `${who} created a new channel ${links}.` : `${who} created the following channels: ${links}.`;
+  postNotification(ctx, channel, 'new channels', content, [actor.user_id]);
+}

@@ -11,7 +11,7 @@ import { streamByName } from './access.js';
 import { channelActivity } from './activity.js';
 import { metadataAudience } from './audience.js';
 import { activeUserIds } from '../users/access.js';
-import { postNotification, silentMention } from './announce.js';
+import { announceCreatedChannels } from './announce.js';
 import {
   CHANNEL_GROUP_SETTING_NAMES, checkGroupSettingValue, checkProtectedHistoryTopicGroup, defaultGroupSetting,
   type ChannelGroupSetting,
@@ -87,7 +87,7 @@ export function createChannel(ctx: Ctx, p: CreateChannelParams): { id: number } 
 
   announceCreation(ctx, stream, subscribers);
   addSubscriptions(ctx, stream, subscribers);
-  if (p.announce) announceInChannel(ctx, stream);
+  if (p.announce) announceCreatedChannels(ctx, [stream]);
   return { id: stream.stream_id };
 }
 
@@ -105,12 +105,3 @@ function announceCreation(ctx: Ctx, stream: Stream, subscribers: number[]): void
   ctx.events.publish(users, { type: 'stream', op: 'create', streams: [dict], for_unarchiving: false });
 }
 
-/** The notification bot's message in the organization's new-channel announcements channel. */
-function announceInChannel(ctx: Ctx, stream: Stream): void {
-  const { store, actor } = ctx;
-  const target = store.realm.new_stream_announcements_stream_id;
-  const channel = target === null ? undefined : store.streams.get(target);
-  if (!channel || channel.is_archived) return;
-  const content = `${silentMention(actor.full_name, actor.user_id)} created a new channel #**${stream.name}**.`;
-  postNotification(ctx, channel, 'new channels', content, [actor.user_id]);
-}

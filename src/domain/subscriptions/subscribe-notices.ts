@@ -1,9 +1,8 @@
-// The notification bot's messages after a subscribe request: a direct message to each person the
-// caller subscribed to existing channels, and (with `announce`) the announcement of the channels
-// the request created.
+// The notification bot's direct message to each person the caller subscribed to existing
+// channels (the announcement of created channels is channels/announce.ts's).
 import type { Ctx } from '../context.js';
-import type { Stream, User } from '../../store/state.js';
-import { postNotification, silentMention } from '../channels/announce.js';
+import type { User } from '../../store/state.js';
+import { silentMention } from '../channels/announce.js';
 import { sendNotificationBotMessage } from '../messages/send.js';
 
 const link = (name: string) => `#**${name}**`;
@@ -22,15 +21,4 @@ export function tellSubscribedUsers(ctx: Ctx, added: Map<User, string[]>): void 
       type: 'private', to: [user.user_id], content: subscribedYouText(ctx.actor, [...names].sort()),
     }, ctx.clock.now());
   }
-}
-
-export function announceCreatedChannels(ctx: Ctx, created: Stream[]): void {
-  const { store, actor } = ctx;
-  const target = store.realm.new_stream_announcements_stream_id;
-  const channel = target === null ? undefined : store.streams.get(target);
-  if (!created.length || !channel || channel.is_archived) return;
-  const who = silentMention(actor.full_name, actor.user_id);
-  const links = created.map((s) => link(s.name)).join(', ');
-  const content = created.length === 1 ? `${who} created a new channel ${links}.` : `${who} created the following channels: ${links}.`;
-  postNotification(ctx, channel, 'new channels', content, [actor.user_id]);
 }

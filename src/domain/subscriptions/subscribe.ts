@@ -15,7 +15,8 @@ import { streamToDict } from '../channels/stream-dict.js';
 import { requireNonGuest } from '../users/roles.js';
 import { addSubscriptions } from './add.js';
 import { canAddSubscribers, namesOthers, principalUsers, type Principals } from './principals.js';
-import { announceCreatedChannels, tellSubscribedUsers } from './subscribe-notices.js';
+import { tellSubscribedUsers } from './subscribe-notices.js';
+import { announceCreatedChannels } from '../channels/announce.js';
 
 export interface RequestedChannel {
   name: string;
