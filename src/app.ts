@@ -1,46 +1,25 @@
 // createApp wires the contract, the views and the worlds into an Express application. No I/O
 // happens at import time; the composition roots (cli.ts, index.ts) decide files and ports.
 import express, { type NextFunction, type Request, type Response } from 'express';
-import type { Contract } from './contract/contract.js';
-import type { ViewTable } from './domain/context.js';
-import type { ServerInfo } from './domain/server-info.js';
-import type { World } from './world.js';
 import { ApiError, notFound } from './errors.js';
 import { bodyTooLarge, withFormBody } from './http/body.js';
-import { apiHandler, newExchange, type ApiDeps, type Interceptor } from './http/api-handler.js';
-import { Responder } from './http/respond.js';
+import { pipeline, type PipelineDeps } from './pipeline/pipeline.js';
+import type { PipelineHooks } from './pipeline/hooks.js';
 
-export interface AppDeps {
-  contract: Contract;
-  views: ViewTable;
-  server: ServerInfo;
-  serverAt?: (level: number) => ServerInfo;
-  worldFor: (req: Request) => World;
-  strictResponses?: boolean;
-  /** Default true: check every response against the description. */
-  validateResponses?: boolean;
-  answerCache?: boolean;
-  interceptor?: Interceptor;
-  settle?: ApiDeps['settle'];
-  log?: (line: string) => void;
+export interface AppDeps extends PipelineDeps {
+  hooks: PipelineHooks;
   /** Run on every request before anything else, synchronously (the sandbox path prefix). */
   rewrite?: (req: Request) => void;
   /** Extra routers mounted beside the API (the /__mock control API, the inspector). */
   mounts?: Array<[string, express.Router]>;
 }
 
-export interface MockApp {
-  app: express.Express;
-  responder: Responder;
-}
-
-export function createApp(deps: AppDeps): MockApp {
-  const log = deps.log ?? ((line: string) => console.error(line));
-  const responder = new Responder(deps.contract, { strictResponses: !!deps.strictResponses, validateResponses: deps.validateResponses ?? true, log });
+export function createApp(deps: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  const api = withFormBody(apiHandler({ ...deps, answerCache: deps.answerCache ?? true, responder, log }));
+  const { handle, refuse } = pipeline(deps, deps.hooks);
+  const api = withFormBody(handle);
   // One layer in front of everything: API requests (nearly all of them) go straight to their
   // handler. Each further Express layer matched its path and rewrote the URL on every request,
   // which cost more than the mock's own work on a simple GET.
@@ -59,7 +38,7 @@ export function createApp(deps: AppDeps): MockApp {
   for (const [path, router] of deps.mounts ?? []) app.use(path, router);
   const worldOrNull = (req: Request) => { try { return deps.worldFor(req); } catch { return null; } };
   // Anything else is an unknown route, answered with the same envelope.
-  app.use((req: Request, res: Response) => responder.fail(res, newExchange(req, worldOrNull(req)), notFound()));
+  app.use((req: Request, res: Response) => refuse(req, res, notFound(), worldOrNull(req)));
   // Body parser failures (too large, bad multipart) and anything unexpected end here.
   app.use((err: any, req: Request, res: Response, _next: NextFunction) => {
     let apiErr: unknown = err;
@@ -67,7 +46,7 @@ export function createApp(deps: AppDeps): MockApp {
     else if (!(err instanceof ApiError) && (err?.name === 'MulterError' || (typeof err?.status === 'number' && err.status >= 400 && err.status < 500))) {
       apiErr = new ApiError('BAD_REQUEST', `Malformed request body: ${err.message}`, typeof err.status === 'number' ? err.status : 400);
     }
-    responder.fail(res, newExchange(req, worldOrNull(req)), apiErr);
+    refuse(req, res, apiErr, worldOrNull(req));
   });
-  return { app, responder };
+  return app;
 }

@@ -3,7 +3,7 @@ import type { User } from './store/state.js';
 
 const ROLE_NAMES: Record<number, string> = { 100: 'owner', 200: 'administrator', 300: 'moderator', 400: 'member', 600: 'guest' };
 
-export function roleName(user: User): string {
+function roleName(user: User): string {
   if (user.is_bot) return 'bot';
   return ROLE_NAMES[user.role] ?? String(user.role);
 }

@@ -15,7 +15,11 @@ import { serverInfo, NEWEST_FEATURE_LEVEL, type ServerInfo } from './domain/serv
 import { cloneState, defaultFixturePath, stateSource } from './store/fixture.js';
 import { Persister, takeSnapshotSeq } from './store/persist.js';
 import type { State } from './store/state.js';
-import type { ViewTable } from './domain/context.js';
+import type { Views } from './domain/context.js';
+import type { Violation } from './contract/violations.js';
+import { Responder } from './http/respond.js';
+import { emptyHooks } from './pipeline/hooks.js';
+import { answerCacheHooks } from './pipeline/answer-cache.js';
 import { World } from './world.js';
 import { Journal } from './control/journal.js';
 import { ErrorCatalog } from './control/scenarios/error-catalog.js';
@@ -52,7 +56,7 @@ export interface MockServerOptions {
   journalEntries?: number;
   log?: (line: string) => void;
   /** Replace views (tests of the pipeline itself). */
-  views?: ViewTable;
+  views?: Views;
 }
 
 let cachedContract: Contract | null = null;
@@ -76,10 +80,14 @@ export class MockServer {
   readonly sandboxes = new Map<string, World>();
   readonly journal: Journal;
   readonly persister: Persister | null;
-  private app: ReturnType<typeof createApp>['app'] | null = null;
+  private app: ReturnType<typeof createApp> | null = null;
   private httpServer: http.Server | null = null;
   private startScenarios: Array<{ scenario: any; source: string }> = [];
   private readonly log: (line: string) => void;
+  /** Told of every response that breaks the description. */
+  private readonly violationObservers: Array<(v: Violation) => void> = [];
+  /** One sequence of exchange IDs per server: the journal orders by it. */
+  private lastExchangeId = 0;
   baseUrl = '';
 
   constructor(readonly options: MockServerOptions = {}) {
@@ -160,6 +168,11 @@ export class MockServer {
     };
   }
 
+  /** Calls `observer` with every response that breaks the description (the test suite's contract guard). */
+  onViolation(observer: (v: Violation) => void): void {
+    this.violationObservers.push(observer);
+  }
+
   /** Loads the start-up scenarios (async: TypeScript scenarios are imported). */
   private async prepare(host: string): Promise<void> {
     for (const s of this.options.scenarios ?? []) {
@@ -168,26 +181,36 @@ export class MockServer {
       this.world.scenarios.activate(loaded.scenario, loaded.source, this.world.store);
     }
     const token = this.options.controlToken ?? null;
-    const { app, responder } = createApp({
+    const responder = new Responder(this.contract, {
+      strictResponses: !!this.options.strictResponses, validateResponses: this.options.validateResponses ?? true, log: this.log,
+    });
+    responder.violationObservers.push((v) => { for (const observe of this.violationObservers) observe(v); });
+    const nextId = () => ++this.lastExchangeId;
+    const hooks = emptyHooks();
+    hooks.intercept.push(scenarioInterceptor());
+    if (this.options.answerCache ?? true) {
+      const reuse = answerCacheHooks();
+      hooks.beforeHandle.push(...reuse.beforeHandle);
+      hooks.afterRespond.push(...reuse.afterRespond);
+    }
+    // Durable mode: a request that changed the persisted world is answered once it is on disk.
+    if (this.persister?.durable) hooks.beforeRespond.push((call) => (call.world === this.world ? this.persister!.flushed() : undefined));
+    hooks.record.push((ex) => this.journal.record(ex));
+    const app = createApp({
       contract: this.contract,
       views: this.options.views ?? allViews,
-      server: this.server,
+      responder,
+      serverLevel: this.server.featureLevel,
       serverAt: (level) => this.serverAt(level),
       worldFor: this.worldFor,
-      strictResponses: this.options.strictResponses,
-      validateResponses: this.options.validateResponses ?? true,
-      answerCache: this.options.answerCache ?? true,
-      interceptor: scenarioInterceptor(),
-      // Durable mode: a request that changed the persisted world is answered once it is on disk.
-      settle: this.persister?.durable ? (world) => (world === this.world ? this.persister!.flushed() : undefined) : undefined,
-      log: this.options.log,
+      nextId,
+      hooks,
       rewrite: sandboxPrefix,
       mounts: [['/__mock', controlRouter({
         host: this.controlHost(), server: this.server, worldFor: this.worldFor, token,
-        closed: !isLoopback(host) && !token, log: this.log,
+        closed: !isLoopback(host) && !token, log: this.log, nextId,
       })]],
     });
-    responder.observers.push((ex) => this.journal.record(ex));
     this.app = app;
   }
 

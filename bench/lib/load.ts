@@ -53,8 +53,3 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
   };
 }
 
-/** A short run whose figures are thrown away: JIT, caches and connections warm up. */
-export async function warm(spec: LoadSpec, seconds = 1): Promise<number> {
-  const r = await load({ ...spec, duration: seconds });
-  return r.ok;
-}

@@ -10,7 +10,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const CLI = path.join(ROOT, 'dist/src/cli.js');
 
 export const HAMLET = { email: 'hamlet@zulip.com', apiKey: 'waG3GG7y6IC8lCLl0GJUzQa1hgDGih9f', userId: 4 };
-export const AUTH = { authorization: `Basic ${Buffer.from(`${HAMLET.email}:${HAMLET.apiKey}`).toString('base64')}` };
+const AUTH = { authorization: `Basic ${Buffer.from(`${HAMLET.email}:${HAMLET.apiKey}`).toString('base64')}` };
 const FORM = { ...AUTH, 'content-type': 'application/x-www-form-urlencoded' };
 
 export function startMock(label: string, args: string[] = []): Promise<Child> {
@@ -26,7 +26,7 @@ export const bareApi = (url: string): Api => (p) => `${url}${p}`;
 /** A request as both autocannon (LoadSpec without connections/duration) and fetch can send it. */
 export type Req = Pick<LoadSpec, 'url' | 'method' | 'headers' | 'body'>;
 
-export const SEARCH_OPERAND = 'lighthouse';
+const SEARCH_OPERAND = 'lighthouse';
 
 export const requests = {
   subscriptions: (api: Api): Req => ({ url: api('/users/me/subscriptions'), method: 'GET', headers: AUTH }),

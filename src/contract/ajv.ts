@@ -7,7 +7,7 @@ import type { OpenApiDoc } from './load.js';
 const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
 const addFormats = (addFormatsModule as any).default ?? addFormatsModule;
 
-export const DOC_ID = 'teamchat-openapi';
+const DOC_ID = 'teamchat-openapi';
 
 export class SchemaCompiler {
   private readonly ajv: InstanceType<typeof Ajv2020>;
@@ -55,7 +55,7 @@ const gated = (prop: any) => prop && typeof prop === 'object' && ('x-feature-lev
  * exists only at some feature levels cannot be required at all of them, so it leaves `required`
  * (responses are shaped to the request's level before they are checked).
  */
-export function rebase(value: any): any {
+function rebase(value: any): any {
   if (Array.isArray(value)) return value.map(rebase);
   if (!value || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};

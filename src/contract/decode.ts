@@ -69,7 +69,7 @@ function decodeJson(p: ParamSpec, raw: string): unknown {
   }
 }
 
-export function decodeValue(p: ParamSpec, rawValue: unknown): unknown {
+function decodeValue(p: ParamSpec, rawValue: unknown): unknown {
   if (typeof rawValue !== 'string') return rawValue;
   return p.json ? decodeJson(p, rawValue) : decodePrimitive(p, rawValue);
 }

@@ -82,7 +82,10 @@ function readBundle(name: string, dir: string): OpenApiDoc | null {
   }
 }
 
-/** Writes the bundles (run by `npm run build`, from dist/); returns the files written. */
+/**
+ * Writes the bundles (run by `npm run build`, from dist/); returns the files written.
+ * @public (scripts/bundle-description.mjs imports it from dist/, where knip cannot follow)
+ */
 export function writeBundles(names = ['api', 'control'], dir = openapiDir()): string[] {
   return names.map((name) => {
     const file = bundleFile(name);

@@ -5,6 +5,7 @@ import type { ValidateFunction } from 'ajv';
 import type { OpenApiDoc } from './load.js';
 import { SchemaCompiler, resolveRef } from './ajv.js';
 import { shapeOf, type ShapeNode } from './shape.js';
+import { levelRange } from './levels.js';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 const METHODS: Method[] = ['get', 'post', 'put', 'patch', 'delete'];
@@ -63,17 +64,6 @@ function acceptsString(doc: OpenApiDoc, schema: any): boolean {
   const types = Array.isArray(s.type) ? s.type : [s.type];
   if (types.includes('string')) return true;
   return [...(s.oneOf ?? []), ...(s.anyOf ?? [])].some((b: any) => acceptsString(doc, b));
-}
-
-/** [added, removed) from the x-feature-level / x-removed-at extensions of any of `sources`. */
-export function levelRange(...sources: any[]): { addedAt: number; removedAt: number } {
-  let addedAt = 0;
-  let removedAt = Number.POSITIVE_INFINITY;
-  for (const s of sources) {
-    if (typeof s?.['x-feature-level'] === 'number') addedAt = Math.max(addedAt, s['x-feature-level']);
-    if (typeof s?.['x-removed-at'] === 'number') removedAt = Math.min(removedAt, s['x-removed-at']);
-  }
-  return { addedAt, removedAt };
 }
 
 type ParamBase = Omit<ParamSpec, 'validate' | 'primitive' | 'rawStringFallback' | 'default' | 'addedAt' | 'removedAt' | 'enumLevels'> & { carrier?: any };

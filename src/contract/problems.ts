@@ -13,7 +13,7 @@ const typeWords: Record<string, string> = {
 };
 
 /** `name` followed by the JSON pointer's steps: indices as [0], keys as ["key"]. */
-export function pathName(name: string, instancePath: string): string {
+function pathName(name: string, instancePath: string): string {
   if (!instancePath) return name;
   return name + instancePath.split('/').slice(1).map((step) => {
     const s = step.replace(/~1/g, '/').replace(/~0/g, '~');

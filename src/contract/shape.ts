@@ -4,7 +4,7 @@
 // never the rows the view may have handed over from the store.
 import type { OpenApiDoc } from './load.js';
 import { resolveRef } from './ajv.js';
-import { levelRange } from './operations.js';
+import { levelRange } from './levels.js';
 
 export interface ShapeNode {
   gates: Array<{ prop: string; addedAt: number; removedAt: number }>;

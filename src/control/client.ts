@@ -3,6 +3,7 @@
 import type { JournalEntry, JournalQuery } from './journal.js';
 import type { Scenario } from './scenarios/types.js';
 import type { State } from '../store/state.js';
+import { SANDBOX_HEADER, TOKEN_HEADER } from '../http/mock-headers.js';
 
 export class ControlError extends Error {
   constructor(readonly status: number, readonly body: Record<string, unknown>) {
@@ -29,8 +30,8 @@ export class ControlClient {
     }
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['content-type'] = 'application/json';
-    if (this.options.sandbox) headers['x-mock-sandbox'] = this.options.sandbox;
-    if (this.options.token) headers['x-mock-token'] = this.options.token;
+    if (this.options.sandbox) headers[SANDBOX_HEADER] = this.options.sandbox;
+    if (this.options.token) headers[TOKEN_HEADER] = this.options.token;
     const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const json = (await res.json()) as Record<string, unknown>;
     if (json.result !== 'success') throw new ControlError(res.status, json);

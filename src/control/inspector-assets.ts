@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 
 /** The src/ui folder: two levels up from src/control, three from dist/src/control. */
-export function inspectorDir(): string {
+function inspectorDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   for (const up of ['../..', '../../..']) {
     const dir = path.resolve(here, up, 'src', 'ui');

@@ -1,13 +1,13 @@
-// Connects scenarios to the API pipeline: the world's active scenarios, plus the ones a single
-// request names in `X-Mock-Scenario: NAME[, NAME...]` (fresh each time, rules only).
+// Connects scenarios to the pipeline's "intercept" stage: the world's active scenarios, plus the
+// ones a single request names in `X-Mock-Scenario: NAME[, NAME...]` (fresh each time, rules only).
 import type { Request } from 'express';
-import type { Interception, Interceptor } from '../http/api-handler.js';
 import { ApiError } from '../errors.js';
 import { errorBody } from '../http/envelope.js';
+import { SCENARIO_HEADER } from '../http/mock-headers.js';
+import type { Call } from '../pipeline/call.js';
+import type { Interception } from './scenarios/types.js';
 import { ActiveScenario } from './scenarios/engine.js';
 import { loadScenarioByName } from './scenarios/load.js';
-
-export const SCENARIO_HEADER = 'x-mock-scenario';
 
 async function perRequest(req: Request): Promise<ActiveScenario[]> {
   const header = req.headers[SCENARIO_HEADER];
@@ -18,15 +18,16 @@ async function perRequest(req: Request): Promise<ActiveScenario[]> {
   return out;
 }
 
-export function scenarioInterceptor(): Interceptor {
-  // Synchronous when there is nothing to do (nearly always): a promise costs every request a turn.
-  return (ex, req, world, params) => {
-    if (!req.headers[SCENARIO_HEADER] && !world.scenarios.active.length) return null;
-    return intercept(ex, req, world, params);
+/** The intercept hook: synchronous when there is nothing to do (nearly always). */
+export function scenarioInterceptor(): (call: Call) => Promise<Interception | 'drop' | null> | null {
+  return (call) => {
+    if (!call.req.headers[SCENARIO_HEADER] && !call.world.scenarios.active.length) return null;
+    return intercept(call);
   };
 }
 
-async function intercept(...[ex, req, world, params]: Parameters<Interceptor>): Promise<Interception | 'drop' | null> {
+async function intercept(call: Call): Promise<Interception | 'drop' | null> {
+  const { req, world, ex, op } = call;
   let extra: ActiveScenario[];
   try {
     extra = await perRequest(req);
@@ -35,9 +36,8 @@ async function intercept(...[ex, req, world, params]: Parameters<Interceptor>): 
     return { scenario: 'X-Mock-Scenario', status: err.status, body: errorBody(err) };
   }
   if (!extra.length && !world.scenarios.active.length) return null;
-  const op = ex.operation!;
   return world.scenarios.intercept({
-    operation: op.id, method: ex.method, template: op.path, path: ex.path, params,
-    user: ex.user ? { email: ex.user.email, user_id: ex.user.user_id } : null,
+    operation: op.id, method: ex.method, template: op.path, path: ex.path, params: () => call.params,
+    user: call.actor ? { email: call.actor.email, user_id: call.actor.user_id } : null,
   }, world.store, extra);
 }

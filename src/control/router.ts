@@ -2,18 +2,17 @@
 // pipeline as the API (compiled from openapi/control.yaml, responses checked against it).
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { compileContract, type Contract } from '../contract/contract.js';
-import { apiHandler } from '../http/api-handler.js';
 import { Responder } from '../http/respond.js';
 import { ApiError } from '../errors.js';
-import { newExchange } from '../http/api-handler.js';
+import { TOKEN_HEADER } from '../http/mock-headers.js';
+import { pipeline } from '../pipeline/pipeline.js';
+import { emptyHooks } from '../pipeline/hooks.js';
 import type { ServerInfo } from '../domain/server-info.js';
 import type { World } from '../world.js';
 import { controlViews, type ControlHost } from './views.js';
 import { BODY_LIMIT_BYTES } from '../http/body.js';
 import { inspectorStatic } from './inspector-assets.js';
 import { journalStream } from './journal-stream.js';
-
-export const TOKEN_HEADER = 'x-mock-token';
 
 let controlContract: Contract | null = null;
 export const sharedControlContract = () => (controlContract ??= compileContract('control'));
@@ -27,13 +26,19 @@ export interface ControlOptions {
   /** True when the server listens beyond loopback and no token was given: the API is closed. */
   closed: boolean;
   log: (line: string) => void;
+  /** The server's exchange ID sequence. */
+  nextId: () => number;
 }
 
 export function controlRouter(options: ControlOptions): express.Router {
   const contract = sharedControlContract();
   const responder = new Responder(contract, { strictResponses: false, log: options.log });
   const router = express.Router();
-  const refuse = (req: Request, res: Response, err: ApiError) => responder.fail(res, newExchange(req, null), err);
+  // The same stages as the API; control answers are never reused, intercepted or journalled.
+  const { handle, refuse } = pipeline({
+    contract, responder, views: { authenticated: {}, open: controlViews(options.host) }, serverAt: () => options.server,
+    serverLevel: options.server.featureLevel, worldFor: options.worldFor, nextId: options.nextId,
+  }, emptyHooks());
 
   router.use((req: Request, res: Response, next: NextFunction) => {
     if (req.path === '/ui' || req.path.startsWith('/ui/')) return next();
@@ -49,9 +54,6 @@ export function controlRouter(options: ControlOptions): express.Router {
   router.use('/ui', inspectorStatic());
   router.get('/journal/stream', journalStream(options.host.journal));
   router.use(express.json({ limit: BODY_LIMIT_BYTES }));
-  router.use(apiHandler({
-    contract, views: controlViews(options.host), server: options.server, responder,
-    worldFor: options.worldFor, log: options.log,
-  }));
+  router.use(handle);
   return router;
 }

@@ -3,7 +3,7 @@
 // headers: point them at http://host:port/sandbox/NAME as the site). No choice means "default".
 import type { Request } from 'express';
 
-export const SANDBOX_HEADER = 'x-mock-sandbox';
+import { SANDBOX_HEADER } from '../http/mock-headers.js';
 const NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const PREFIX = /^\/sandbox\/([^/?]+)(\/.*)?$/;
 

@@ -1,6 +1,6 @@
 // Views of the /__mock control API, by operationId (openapi/control.yaml). They act on the world
 // named by the request's sandbox.
-import type { ViewTable } from '../domain/context.js';
+import type { OpenViewTable } from '../domain/context.js';
 import { badRequest } from '../errors.js';
 import type { State } from '../store/state.js';
 import { checkState, FixtureError } from '../store/fixture.js';
@@ -25,7 +25,7 @@ export interface ControlHost {
 }
 
 /** The clock stays within years 1970-9999: past that, dates have no ISO form and clients break. */
-export const MAX_CLOCK_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+const MAX_CLOCK_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 /** Refuses, before anything changes, a clock change that would leave that range or has nothing to go to. */
 function checkClockTarget(world: World, p: Record<string, any>): void {
@@ -37,7 +37,7 @@ function checkClockTarget(world: World, p: Record<string, any>): void {
   if (!(ms >= 0 && ms <= MAX_CLOCK_MS)) throw badRequest(`The clock must stay between 1970 and 9999 (asked for ${ms} ms)`);
 }
 
-export function controlViews(host: ControlHost): ViewTable {
+export function controlViews(host: ControlHost): OpenViewTable {
   return {
     'mock-info': (ctx) => {
       const level = host.world(ctx.sandbox).featureLevel ?? host.server.featureLevel;

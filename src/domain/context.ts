@@ -16,10 +16,9 @@ export interface EventSink {
   readonly listening?: boolean;
 }
 
-export interface Ctx {
+/** What every view receives besides the caller. */
+interface BaseCtx {
   store: Store;
-  /** The authenticated user. Only the unauthenticated operations (server_settings) get null. */
-  actor: User;
   clock: Clock;
   events: EventSink;
   server: ServerInfo;
@@ -33,6 +32,24 @@ export interface Ctx {
   sandbox: string;
 }
 
+/** The context of an operation that requires a caller: the authenticated user acts. */
+export interface Ctx extends BaseCtx {
+  actor: User;
+}
+
+/** The context of an operation open to anyone (server settings, logging in, the control API): nobody acts. */
+export interface OpenCtx extends BaseCtx {
+  actor: null;
+}
+
 export type ViewResult = Record<string, unknown> | void;
 export type View = (ctx: Ctx, params: Record<string, any>) => ViewResult | Promise<ViewResult>;
+export type OpenView = (ctx: OpenCtx, params: Record<string, any>) => ViewResult | Promise<ViewResult>;
 export type ViewTable = Record<string, View>;
+export type OpenViewTable = Record<string, OpenView>;
+
+/** Every view by operationId: those of operations that require a caller, and those open to anyone. */
+export interface Views {
+  authenticated: ViewTable;
+  open: OpenViewTable;
+}

@@ -63,7 +63,7 @@ export function serverInfo(contract: Contract, featureLevel = NEWEST_FEATURE_LEV
  * A release string that fits the level: the release whose final level it is, or the
  * development version of the next release for levels between two releases.
  */
-export function versionFor(level: number): string {
+function versionFor(level: number): string {
   const releases: Array<[number, string]> = [
     [65, '4.0'], [114, '5.0'], [144, '6.0'], [185, '7.0'], [237, '8.0'], [278, '9.0'], [359, '10.0'], [420, '11.0'],
   ];

@@ -1,12 +1,15 @@
 // Every operation's view, by operationId. A test walks the description and fails on an
 // operation that has no view here (other than the ones it lists as not implemented yet).
-import type { ViewTable } from './context.js';
+import type { Views } from './context.js';
 import { views as messages } from './messages/views.js';
 import { views as channels } from './channels/views.js';
 import { views as subscriptions } from './subscriptions/views.js';
-import { views as users } from './users/views.js';
+import { views as users, openViews as openUsers } from './users/views.js';
 import { views as groups } from './groups/views.js';
-import { views as realm } from './realm/views.js';
+import { views as realm, openViews as openRealm } from './realm/views.js';
 import { views as events } from './events/views.js';
 
-export const views: ViewTable = { ...messages, ...channels, ...subscriptions, ...users, ...groups, ...realm, ...events };
+export const views: Views = {
+  authenticated: { ...messages, ...channels, ...subscriptions, ...users, ...groups, ...realm, ...events },
+  open: { ...openUsers, ...openRealm },
+};

@@ -8,7 +8,7 @@ import { Memo } from '../memo.js';
 const decodedHeaders = new Memo<string, [string, string]>(1000);
 
 /** Returns [email, apiKey] from an Authorization header, or null when there is none. */
-export function basicCredentials(header: string | undefined): [string, string] | null {
+function basicCredentials(header: string | undefined): [string, string] | null {
   return header ? decodedHeaders.get(header, decodeBasic) : null;
 }
 

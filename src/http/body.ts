@@ -32,7 +32,7 @@ function multipartParser(): RequestHandler {
   };
 }
 
-export function formBodyParsers(): RequestHandler[] {
+function formBodyParsers(): RequestHandler[] {
   const urlencoded = express.urlencoded({ extended: false, limit: BODY_LIMIT_BYTES, parameterLimit: PARAMETER_LIMIT });
   return [urlencoded, multipartParser()];
 }

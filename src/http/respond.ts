@@ -1,9 +1,9 @@
-// Sends every API response: checks it against the description, reports a violation (logged, or a
-// 500 in strict mode), tells the observers (journal, inspector) and writes the bytes once.
+// Writes every response: checks it against the description, reports a violation (logged, to the
+// server's violation observers, or a 500 in strict mode) and writes the bytes once.
 import type { Response } from 'express';
 import type { Contract } from '../contract/contract.js';
 import type { Exchange } from './exchange.js';
-import { contractViolations } from '../contract/violations.js';
+import type { Violation } from '../contract/violations.js';
 import { ApiError, internalError } from '../errors.js';
 import { errorBody } from './envelope.js';
 
@@ -16,18 +16,11 @@ export interface ResponderOptions {
 
 const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
-export type ExchangeObserver = (exchange: Exchange) => void;
-
 export class Responder {
-  readonly observers: ExchangeObserver[] = [];
+  /** Told of every response that breaks the description (the test suite's contract guard listens). */
+  readonly violationObservers: Array<(v: Violation) => void> = [];
 
   constructor(private readonly contract: Contract, private readonly options: ResponderOptions) {}
-
-  /** A request answered by closing the connection (a scenario's dropped connection). */
-  dropped(ex: Exchange): void {
-    ex.duration_ms = performance.now() - ex.started;
-    for (const observe of this.observers) observe(ex);
-  }
 
   finish(res: Response, ex: Exchange, status: number, body: Record<string, unknown>, headers: Record<string, string> = NO_HEADERS): void {
     let problems = this.options.validateResponses === false ? [] : this.contract.checkResponse(ex.operation, status, body);
@@ -35,7 +28,7 @@ export class Responder {
       const where = ex.operation ? ex.operation.id : `${ex.method} ${ex.path}`;
       const detail = problems.map((p) => `${p.path || '/'}: ${p.message}`).join('; ');
       this.options.log(`teamchat-mock: response of ${where} (status ${status}) breaks the description: ${detail}`);
-      contractViolations.emit('violation', { operation: where, status, body, problems });
+      for (const observe of this.violationObservers) observe({ operation: where, status, body, problems });
       if (this.options.strictResponses) {
         const err = new ApiError('CONTRACT_VIOLATION', `Response of ${where} breaks the description: ${detail}`, 500);
         status = err.status;
@@ -59,12 +52,18 @@ export class Responder {
    * unexpected and answered 500. Every failure of every layer ends here.
    */
   fail(res: Response, ex: Exchange, err: unknown): void {
+    const answer = this.errorAnswer(err, ex);
+    this.finish(res, ex, answer.status, answer.body, answer.headers);
+  }
+
+  /** The answer to an error: an ApiError as it says, anything else logged as unexpected and a 500. */
+  errorAnswer(err: unknown, ex: Exchange): { status: number; body: Record<string, unknown>; headers: Record<string, string> } {
     if (!(err instanceof ApiError)) {
       this.options.log(`teamchat-mock: unexpected error in ${ex.method} ${ex.path}: ${(err as Error)?.stack ?? err}`);
       err = internalError();
     }
     const apiErr = err as ApiError;
-    this.finish(res, ex, apiErr.status, errorBody(apiErr), apiErr.headers);
+    return { status: apiErr.status, body: errorBody(apiErr), headers: apiErr.headers };
   }
 
   /** A success answered before (see AnswerCache): the same body and bytes, checked when first made. */
@@ -77,7 +76,6 @@ export class Responder {
   }
 
   private send(res: Response, ex: Exchange, headers: Record<string, string>): void {
-    for (const observe of this.observers) observe(ex);
     if (res.headersSent || res.destroyed) return;
     const bytes = ex.bodyBytes!;
     const all = headers === NO_HEADERS ? { 'Content-Type': 'application/json', 'Content-Length': bytes.length }

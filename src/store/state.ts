@@ -6,7 +6,7 @@
 export type GroupSettingValue = number | { direct_members: number[]; direct_subgroups: number[] };
 
 export const Role = { owner: 100, administrator: 200, moderator: 300, member: 400, guest: 600 } as const;
-export type RoleValue = (typeof Role)[keyof typeof Role];
+type RoleValue = (typeof Role)[keyof typeof Role];
 
 export type TopicsPolicy = 'inherit' | 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';
 

@@ -11,14 +11,14 @@ function locate() {
 }
 
 const where = locate();
-export const controlRoot = where.root;
+const controlRoot = where.root;
 
 const params = new URLSearchParams(location.search);
 let sandbox = params.get('sandbox') || where.prefixSandbox || 'default';
 let token = sessionStorage.getItem('teamchat-mock-token') ?? '';
 const unauthorizedListeners = [];
 
-export class ControlError extends Error {
+class ControlError extends Error {
   constructor(status, body) {
     super(body?.msg || `HTTP ${status}`);
     this.status = status;
@@ -46,7 +46,7 @@ export function setToken(value) {
 /** Called when the control API refuses the page (401: a token is needed or wrong). */
 export const onUnauthorized = (fn) => unauthorizedListeners.push(fn);
 
-export function controlHeaders() {
+function controlHeaders() {
   const headers = {};
   if (sandbox !== 'default') headers['X-Mock-Sandbox'] = sandbox;
   if (token) headers['X-Mock-Token'] = token;

@@ -14,7 +14,7 @@ const listeners = [];
 export const onClockChange = (fn) => listeners.push(fn);
 
 /** The mock's time now, from the last reading. */
-export function mockNow() {
+function mockNow() {
   if (!reading) return Date.now();
   return reading.frozen ? reading.now_ms : reading.now_ms + (performance.now() - readAt);
 }

@@ -44,7 +44,7 @@ export function table(caption, columns, rows, opts = {}) {
         h(i === 0 ? 'th' : 'td', { scope: i === 0 ? 'row' : null, 'data-label': columns[i] }, h('span', { class: 'cell' }, cell))))))));
 }
 
-export const pad = (n, width = 2) => String(n).padStart(width, '0');
+const pad = (n, width = 2) => String(n).padStart(width, '0');
 
 /** 23:59:07 (local time). */
 export function clockTime(ms) {

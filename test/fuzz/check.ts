@@ -59,7 +59,7 @@ export async function checkRequest(target: FuzzTarget, req: RawRequest, options:
  */
 function hasView(target: FuzzTarget): boolean {
   const id = lastOperation(target);
-  return !id || !!views[id];
+  return !id || !!(views.authenticated[id] ?? views.open[id]);
 }
 
 /** The operation the last request reached, from the journal (null: none, e.g. a 404). */

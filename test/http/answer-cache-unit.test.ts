@@ -1,10 +1,10 @@
 // AnswerCache on its own: what it keeps, for how long, and what it refuses to hold.
 import { describe, expect, it } from 'vitest';
-import { AnswerCache } from '../../src/http/answer-cache.js';
+import { AnswerCache } from '../../src/pipeline/answer-cache.js';
 import { Store } from '../../src/store/store.js';
 import { defaultFixturePath, readStateFile } from '../../src/store/fixture.js';
 
-const answer = (size: number) => ({ params: {}, body: { result: 'success' }, bytes: Buffer.alloc(size) });
+const answer = (size: number) => ({ body: { result: 'success' }, bytes: Buffer.alloc(size) });
 
 describe('AnswerCache', () => {
   it('keeps an answer for its state version and second only', () => {

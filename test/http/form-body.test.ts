@@ -11,7 +11,7 @@ const echo: Record<string, unknown>[] = [];
 const views: ViewTable = { 'update-settings': (_ctx, params) => { echo.push(params); } };
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer({ views }); });
+beforeAll(async () => { t = await startTestServer({ views: { authenticated: views, open: {} } }); });
 afterAll(async () => { await t.close(); });
 
 type Way = 'declared length' | 'chunked' | 'gzip';

@@ -20,7 +20,7 @@ const views: ViewTable = {
 };
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer({ views, log: (l) => logged.push(l) }); });
+beforeAll(async () => { t = await startTestServer({ views: { authenticated: views, open: {} }, log: (l) => logged.push(l) }); });
 afterAll(async () => { await t.close(); });
 
 describe('routing', () => {
@@ -207,7 +207,7 @@ describe('failures', () => {
 
 describe('--strict-responses', () => {
   it('turns a response that breaks the description into a 500', async () => {
-    const strict = await startTestServer({ views, strictResponses: true });
+    const strict = await startTestServer({ views: { authenticated: views, open: {} }, strictResponses: true });
     try {
       const r = await strict.as('hamlet').post('/saved_snippets', { title: 't', content: 'c' });
       expect(r.status).toBe(500);

@@ -1,10 +1,17 @@
-// Fails any test during which the server sent a response that breaks the OpenAPI description.
-// A test that provokes violations on purpose takes them with takeViolations().
+// Fails any test during which a server of this process sent a response that breaks the OpenAPI
+// description. Each server reports its own violations to its observers (MockServer.onViolation);
+// the guard becomes one on every server the test process starts. A test that provokes violations
+// on purpose takes them with takeViolations().
 import { afterEach } from 'vitest';
-import { contractViolations, type Violation } from '../../src/contract/violations.js';
+import type { Violation } from '../../src/contract/violations.js';
+import { MockServer } from '../../src/server.js';
 
 const seen: Violation[] = [];
-contractViolations.on('violation', (v: Violation) => seen.push(v));
+const listen = MockServer.prototype.listen;
+MockServer.prototype.listen = function guardedListen(this: MockServer, ...args: Parameters<typeof listen>) {
+  this.onViolation((v) => seen.push(v));
+  return listen.apply(this, args);
+};
 
 /** Returns and clears the violations seen so far in this test. */
 export function takeViolations(): Violation[] {

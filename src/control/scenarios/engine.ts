@@ -2,9 +2,8 @@
 // before every view runs (newest scenario first, as MSW prepends runtime handlers) and answers
 // with an injected response, a dropped connection, or null to let the request through.
 import type { Store } from '../../store/store.js';
-import type { Interception } from '../../http/api-handler.js';
 import type { ErrorCatalog } from './error-catalog.js';
-import type { Effect, Rule, Scenario, ScenarioRequest } from './types.js';
+import type { Effect, Interception, Rule, Scenario, ScenarioRequest } from './types.js';
 import { applyStatePatch } from './state-patch.js';
 import { effectResponse } from './effects.js';
 
@@ -49,7 +48,7 @@ export class ActiveScenario {
   }
 }
 
-export function describeRule(rule: Rule): string {
+function describeRule(rule: Rule): string {
   const what = rule.operation ?? (`${rule.method ?? '*'} ${rule.path ?? '*'}`);
   const effect = typeof rule.respond === 'function' ? 'script' : Object.keys(rule.respond).join('+');
   return `${what}${rule.params ? ` ${JSON.stringify(rule.params)}` : ''}${rule.user !== undefined ? ` as ${rule.user}` : ''} -> ${effect}`;

@@ -12,7 +12,7 @@ const EXTENSIONS = ['.json', '.ts', '.mts', '.js', '.mjs'];
 export const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 /** The scenarios/ folder shipped with the package. */
-export function scenariosDir(): string {
+function scenariosDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   for (const up of ['../../..', '../../../..']) {
     const dir = path.resolve(here, up, 'scenarios');

@@ -4,7 +4,7 @@
 import type { State } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 
-export interface ErrorEffect {
+interface ErrorEffect {
   code: string;
   msg?: string;
   status?: number;
@@ -26,6 +26,15 @@ export interface Effect {
   drop?: boolean;
 }
 
+/** A scenario's answer to a request, in place of the view's. */
+export interface Interception {
+  /** Name of the scenario that answered. */
+  scenario: string;
+  status: number;
+  body: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
 export interface ScenarioRequest {
   operation: string;
   method: string;
@@ -39,7 +48,7 @@ export interface ScenarioRequest {
   call: number;
 }
 
-export type Responder = Effect | ((req: ScenarioRequest, store: Store) => Effect | null | undefined);
+type Responder = Effect | ((req: ScenarioRequest, store: Store) => Effect | null | undefined);
 
 export interface Rule {
   operation?: string;

@@ -52,19 +52,6 @@ export function canAdministerChannel(store: Store, user: User, stream: Stream): 
   return holdsSetting(store, stream.can_administer_channel_group, user.user_id);
 }
 
-export function streamById(store: Store, streamId: number): Stream {
-  const stream = store.streams.get(streamId);
-  if (!stream) throw invalidChannelId();
-  return stream;
-}
-
-/** The channel, if the user may see its metadata; "Invalid channel ID" otherwise. */
-export function accessStreamById(store: Store, user: User, streamId: number): Stream {
-  const stream = store.streams.get(streamId);
-  if (!stream || !hasMetadataAccess(store, user, stream)) throw invalidChannelId();
-  return stream;
-}
-
 export function streamByName(store: Store, name: string): Stream | undefined {
   return store.streams.by('name', name.toLowerCase());
 }

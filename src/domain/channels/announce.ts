@@ -35,7 +35,7 @@ function messageDict(ctx: Ctx, m: Message, stream: Stream): Record<string, unkno
 }
 
 /** Posts `content` as the notification bot; `readBy` get the message already read. */
-export function postNotification(ctx: Ctx, stream: Stream, topic: string, content: string, readBy: number[] = []): Message {
+function postNotification(ctx: Ctx, stream: Stream, topic: string, content: string, readBy: number[] = []): Message {
   const { store } = ctx;
   const botId = store.realm.notification_bot_id;
   const flags: Record<string, string[]> = {};

@@ -33,14 +33,14 @@ function resolveSender(ctx: Ctx, senderId: number | undefined): User {
  * lower-case ASCII; if that loses letters the name part is dropped (the address then says
  * `channel`), as on the real server.
  */
-export function channelEmailSlug(name: string): string {
+function channelEmailSlug(name: string): string {
   const hyphened = name.replace(/[^\p{L}\p{N}_]+/gu, '-');
   const slug = hyphened.normalize('NFKD').replace(/[^\x00-\x7f]/g, '').toLowerCase()
     .replace(/[^\w\s-]/g, '').replace(/[-\s]+/g, '-').replace(/^[-_]+|[-_]+$/g, '');
   return slug.length === Array.from(hyphened).length ? slug : '';
 }
 
-export function channelEmailToken(ctx: Ctx, stream: Stream, sender: User): string {
+function channelEmailToken(ctx: Ctx, stream: Stream, sender: User): string {
   const seed = `${ctx.store.realm.id}:${stream.stream_id}:${ctx.actor.user_id}:${sender.user_id}`;
   return createHash('sha256').update(seed).digest('hex').slice(0, 32);
 }

@@ -3,7 +3,7 @@
 import { ApiError, badRequest } from '../../errors.js';
 
 /** 1-based position of the first control, surrogate or unassigned character, as the server reports it. */
-export function unprintablePosition(text: string): number | null {
+function unprintablePosition(text: string): number | null {
   const chars = Array.from(text);
   const i = chars.findIndex((c) => /[\p{Cc}\p{Cs}\p{Cn}]/u.test(c));
   return i < 0 ? null : i + 1;

@@ -5,7 +5,7 @@ import type { User } from '../../store/state.js';
 import { holdsSetting } from '../groups/membership.js';
 import { isAdmin, isOwner } from '../users/roles.js';
 
-export const mustBeOwner = () => new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
+const mustBeOwner = () => new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
 
 /** May create (or turn a channel into) a private or a public channel. */
 export function checkCanCreate(store: Store, user: User, inviteOnly: boolean): void {

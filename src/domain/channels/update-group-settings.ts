@@ -11,7 +11,7 @@ import {
 } from './group-settings.js';
 import type { Change } from './update-privacy.js';
 
-export interface GroupSettingUpdate {
+interface GroupSettingUpdate {
   new: GroupSettingValue;
   old?: GroupSettingValue;
 }

@@ -28,7 +28,7 @@ export function presentAll(queue: EventQueue, event: Event): Event[] {
   return [presentFor(queue, event)];
 }
 
-export function presentFor(queue: EventQueue, event: Event): Event {
+function presentFor(queue: EventQueue, event: Event): Event {
   const out = structuredClone(event);
   const displayName = queue.options.capabilities.empty_topic_name ? null : queue.options.emptyTopicDisplayName;
   if (out.type === 'message' && isObj(out.message)) {

@@ -8,7 +8,7 @@ import { buildMessageFilter } from './narrow-filter.js';
 import { initialState } from './initial-state.js';
 
 /** The real server's default: a queue nobody polls for 10 minutes is garbage-collected. */
-export const DEFAULT_IDLE_QUEUE_TIMEOUT_SECS = 600;
+const DEFAULT_IDLE_QUEUE_TIMEOUT_SECS = 600;
 
 export interface RegisterInput {
   apply_markdown: boolean;

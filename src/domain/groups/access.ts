@@ -16,7 +16,7 @@ export function groupForRead(store: Store, groupId: number): UserGroup {
   return group;
 }
 
-export function mayChangeGroup(store: Store, user: User, group: UserGroup, permission: GroupPermission): boolean {
+function mayChangeGroup(store: Store, user: User, group: UserGroup, permission: GroupPermission): boolean {
   if (group.is_system_group) return false;
   return holdsSetting(store, store.realm.can_manage_all_groups, user.user_id)
     || holdsSetting(store, group.can_manage_group, user.user_id)

@@ -38,15 +38,6 @@ export function isGroupMember(store: Store, groupId: number, userId: number, dir
   return false;
 }
 
-/** The active users who hold a group-setting value. */
-export function settingHolders(store: Store, value: GroupSettingValue): Set<number> {
-  if (typeof value === 'number') return groupMemberIds(store, value);
-  const out = new Set<number>();
-  for (const id of value.direct_members) if (store.users.get(id)?.is_active) out.add(id);
-  for (const g of value.direct_subgroups) for (const id of groupMemberIds(store, g)) out.add(id);
-  return out;
-}
-
 export function holdsSetting(store: Store, value: GroupSettingValue, userId: number): boolean {
   if (typeof value === 'number') return isGroupMember(store, value, userId);
   if (!store.users.get(userId)?.is_active) return false;

@@ -10,7 +10,7 @@ import { notAuthorizedForChannel, streamWildcardNotAllowed, topicWildcardNotAllo
 import { addresseeFor, conversationIds, messageType, type Addressee } from './recipients.js';
 import { checkTopicPolicy, normalizeTopic, topicExists, topicParticipants } from './topics.js';
 
-export const DEFAULT_EMPTY_TOPIC_DISPLAY_NAME = 'general chat';
+const DEFAULT_EMPTY_TOPIC_DISPLAY_NAME = 'general chat';
 
 export type Supports = (behaviour: string) => boolean;
 

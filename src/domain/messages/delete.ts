@@ -15,7 +15,7 @@ const noPermission = () => badRequest("You don't have permission to delete this 
  * message; otherwise only their own (or their bots') messages, when they are in the
  * organization's or channel's can_delete_own_message_group, within the delete time limit.
  */
-export function checkCanDelete(store: Store, user: User, message: Message, now: number): void {
+function checkCanDelete(store: Store, user: User, message: Message, now: number): void {
   const { realm } = store;
   const stream = message.type === 'stream' ? store.streams.get(message.stream_id!) : undefined;
   if (holdsSetting(store, realm.can_delete_any_message_group, user.user_id)) return;

@@ -16,8 +16,8 @@ import { checkCanEditContent } from './edit-typing.js';
 import { effectiveTopicsPolicy, checkTopicPolicy, normalizeTopic, topicExists, topicParticipants } from './topics.js';
 import { sha256Hex, topicMessages } from './topic-messages.js';
 
-export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
-export const RESOLVED_TOPIC_PREFIX = '✔ ';
+type PropagateMode = 'change_one' | 'change_later' | 'change_all';
+const RESOLVED_TOPIC_PREFIX = '✔ ';
 /** Grace the real server allows past each time limit (requests in flight). */
 const LIMIT_BUFFER_SECONDS = 20;
 

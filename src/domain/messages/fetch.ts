@@ -12,9 +12,9 @@ import { messageForUser, type ReadOptions } from './read-dict.js';
 import { highlight } from './search.js';
 import { currentVisibility, Visibility } from './visibility.js';
 
-export const MAX_MESSAGES_PER_FETCH = 5000;
+const MAX_MESSAGES_PER_FETCH = 5000;
 /** What anchor=newest stands for (the real server's LARGER_THAN_MAX_MESSAGE_ID). */
-export const LARGER_THAN_MAX_MESSAGE_ID = 10000000000000000;
+const LARGER_THAN_MAX_MESSAGE_ID = 10000000000000000;
 
 export interface FetchRequest extends ReadOptions {
   anchor?: string;
@@ -31,7 +31,7 @@ const incompatible = (names: string[]) =>
   new ApiError('BAD_REQUEST', `Unsupported parameter combination: ${names.join(', ')}`, 400, { parameters: names.join(', ') });
 
 /** parse_anchor_value: null stands for first_unread. */
-export function parseAnchor(anchor: string | undefined, useFirstUnread: boolean): number | null {
+function parseAnchor(anchor: string | undefined, useFirstUnread: boolean): number | null {
   if (useFirstUnread) return null;
   if (anchor === undefined) throw badRequest("Missing 'anchor' argument.");
   if (anchor === 'oldest') return 0;

@@ -11,7 +11,7 @@ import { topicLinks } from '../render/linkifiers.js';
  * ID, a one-to-one conversation's is 100000 + the receiving user's ID, a group conversation's is
  * 1000000 + a number computed from its participants.
  */
-export function recipientId(message: Message): number {
+function recipientId(message: Message): number {
   if (message.type === 'stream') return message.stream_id!;
   const others = message.recipient_ids.filter((id) => id !== message.sender_id);
   if (others.length <= 1) return 100000 + (others[0] ?? message.sender_id);

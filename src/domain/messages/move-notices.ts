@@ -11,7 +11,7 @@ import { sendNotificationBotMessage } from './send.js';
 import { visibleTopicMessages } from './topic-messages.js';
 
 /** The real server's RESOLVE_TOPIC_UNDO_GRACE_PERIOD_SECONDS. */
-export const RESOLVE_UNDO_GRACE_SECONDS = 60;
+const RESOLVE_UNDO_GRACE_SECONDS = 60;
 const RESOLVE_NOTICE = /^@_\*\*[^*]+\*\* has marked this topic as (un)?resolved\.$/;
 
 const mention = (u: User) => `@_**${u.full_name}|${u.user_id}**`;

@@ -21,7 +21,7 @@ export interface NarrowFilter {
   searches: SearchQuery[];
 }
 
-export const badNarrow = (desc: string) => new ApiError('BAD_NARROW', `Invalid narrow operator: ${desc}`, 400, { desc });
+const badNarrow = (desc: string) => new ApiError('BAD_NARROW', `Invalid narrow operator: ${desc}`, 400, { desc });
 
 const CHANNEL_OPERATORS = new Set(['channel', 'stream']);
 const ID_OPERATORS = new Set([...CHANNEL_OPERATORS, 'id', 'sender', 'group-pm-with', 'dm-including']);

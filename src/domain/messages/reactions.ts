@@ -14,8 +14,8 @@ import { currentVisibility, setVisibility, Visibility } from './visibility.js';
 
 type ReactionType = Reaction['reaction_type'];
 
-export const reactionExists = () => new ApiError('REACTION_ALREADY_EXISTS', 'Reaction already exists.');
-export const reactionDoesNotExist = () => new ApiError('REACTION_DOES_NOT_EXIST', "Reaction doesn't exist.");
+const reactionExists = () => new ApiError('REACTION_ALREADY_EXISTS', 'Reaction already exists.');
+const reactionDoesNotExist = () => new ApiError('REACTION_DOES_NOT_EXIST', "Reaction doesn't exist.");
 
 /** The status code calls the server's extra emoji service_extra_emoji; reactions call them zulip_extra_emoji. */
 const toReaction = (t: EmojiType): ReactionType => (t === 'service_extra_emoji' ? 'zulip_extra_emoji' : t);

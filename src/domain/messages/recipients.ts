@@ -18,7 +18,7 @@ export function messageType(type: string): MessageType {
 }
 
 /** A channel given by name or ID (a one-element list is accepted for legacy clients). */
-export function channelFromTo(store: Store, to: unknown): Stream {
+function channelFromTo(store: Store, to: unknown): Stream {
   let target = to;
   if (Array.isArray(target)) {
     if (target.length !== 1) throw badRequest('Expected exactly one channel');
@@ -37,7 +37,7 @@ export function channelFromTo(store: Store, to: unknown): Stream {
 }
 
 /** Direct recipients by ID or email (a comma-separated string of emails is accepted too). */
-export function usersFromTo(store: Store, to: unknown): User[] {
+function usersFromTo(store: Store, to: unknown): User[] {
   const list = typeof to === 'string' ? to.split(',') : to;
   if (!Array.isArray(list)) throw badRequest('Invalid data type for recipients');
   const users = new Map<number, User>();

@@ -10,7 +10,7 @@ import { silentMention, unusedFence } from './reminders.js';
 import { sendNotificationBotMessage } from './send.js';
 
 /** How much of the reported message the report quotes. */
-export const MAX_REPORT_MESSAGE_SNIPPET_LENGTH = 500;
+const MAX_REPORT_MESSAGE_SNIPPET_LENGTH = 500;
 
 function truncate(text: string, max: number, marker: string): string {
   return text.length <= max ? text : text.slice(0, max - marker.length) + marker;
@@ -33,7 +33,7 @@ function whereSent(store: Store, message: Message, reported: User): string {
   return `a DM sent by ${silentMention(reported)} to ${listOfNames(names)}`;
 }
 
-export function reportContent(store: Store, reporter: User, message: Message, reportType: string, description: string): string {
+function reportContent(store: Store, reporter: User, message: Message, reportType: string, description: string): string {
   const reported = store.users.get(message.sender_id)!;
   const where = whereSent(store, message, reported);
   const what = message.type === 'stream' ? `${where} sent by ${silentMention(reported)}` : where;

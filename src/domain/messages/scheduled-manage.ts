@@ -9,7 +9,7 @@ import { scheduledMessageState } from '../events/state-personal.js';
 import { deliveryTimeInPast } from './errors.js';
 import { replaceScheduledMessage } from './scheduled-legacy.js';
 
-export const scheduledMessageNotFound = () => new ApiError('BAD_REQUEST', 'Scheduled message does not exist', 404);
+const scheduledMessageNotFound = () => new ApiError('BAD_REQUEST', 'Scheduled message does not exist', 404);
 
 /** One of the caller's scheduled messages that has not been sent yet. */
 function ownScheduledMessage(ctx: Ctx, id: number): ScheduledMessage {

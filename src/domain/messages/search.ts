@@ -43,7 +43,7 @@ export function parseSearch(operand: string): SearchQuery {
 }
 
 /** The text of some HTML (tags dropped, character references decoded). */
-export function htmlText(html: string): string {
+function htmlText(html: string): string {
   return unescapeHtml(html.replace(/<[^>]*>/g, ' '));
 }
 

@@ -63,7 +63,7 @@ function followForMentions(store: Store, events: EventSink, message: Message, pr
 }
 
 /** Stores a checked message and tells everyone concerned. */
-export function doSendMessage(store: Store, events: EventSink, prepared: PreparedMessage, now: number, options: SendOptions = {}): SendResult {
+function doSendMessage(store: Store, events: EventSink, prepared: PreparedMessage, now: number, options: SendOptions = {}): SendResult {
   const { sender, addressee } = prepared;
   const readBySender = options.readBySender ?? defaultReadBySender(prepared.client);
   const streamId = addressee.type === 'stream' ? addressee.stream.stream_id : null;

@@ -9,7 +9,7 @@ import { accessStreamContentById, subscriberIds } from '../channels/access.js';
 import { checkChannelSendAccess } from './check.js';
 
 /** The real server's MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS. */
-export const MAX_CHANNEL_SIZE_FOR_TYPING = 100;
+const MAX_CHANNEL_SIZE_FOR_TYPING = 100;
 
 export interface TypingInput {
   op: 'start' | 'stop';

@@ -4,7 +4,7 @@
 import type { Ctx } from '../context.js';
 
 /** `https://x/{id}` as `https://x/%(id)s`. */
-export const urlFormatOf = (template: string) => template.replace(/\{([A-Za-z0-9_]+)\}/g, '%($1)s');
+const urlFormatOf = (template: string) => template.replace(/\{([A-Za-z0-9_]+)\}/g, '%($1)s');
 
 export function linkifiers(ctx: Ctx): Array<Record<string, unknown>> {
   const legacy = ctx.hasField('Linkifier', 'url_format');

@@ -1,6 +1,6 @@
 // GET /server_settings (no authentication): what a client needs before logging in.
 import { createHash } from 'node:crypto';
-import type { Ctx } from '../context.js';
+import type { OpenCtx } from '../context.js';
 import { renderMarkdown } from '../render/markdown.js';
 
 /** Each authentication backend of the real server and whether the mock "has" it enabled. */
@@ -16,7 +16,7 @@ const AUTHENTICATION_METHODS: Record<string, boolean> = {
 const REALM_STRING_ID = 'zulip';
 const realmIcon = () => `https://secure.gravatar.com/avatar/${createHash('md5').update(REALM_STRING_ID).digest('hex')}?d=identicon`;
 
-export function serverSettings(ctx: Ctx): Record<string, unknown> {
+export function serverSettings(ctx: OpenCtx): Record<string, unknown> {
   const { realm } = ctx.store;
   return {
     authentication_methods: { ...AUTHENTICATION_METHODS },

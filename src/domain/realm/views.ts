@@ -1,5 +1,5 @@
 // Views of the realm (server and organization) operations, by operationId.
-import type { ViewTable } from '../context.js';
+import type { OpenViewTable, ViewTable } from '../context.js';
 import { linkifiers, realmFilters } from './linkifiers.js';
 import { sendTestPushNotification } from './push-test.js';
 import { serverSettings } from './server-settings.js';
@@ -10,6 +10,10 @@ export const views: ViewTable = {
   'get-realm-filters': (ctx) => realmFilters(ctx),
   // push_account_id named the device before FL 468.
   'e2ee-test-notify': (ctx, params) => sendTestPushNotification(ctx, params.device_id ?? params.push_account_id),
-  'get-server-settings': (ctx) => serverSettings(ctx),
   'get-custom-emoji': (ctx) => customEmoji(ctx),
+};
+
+/** Operations open to anyone: what a client learns before logging in. */
+export const openViews: OpenViewTable = {
+  'get-server-settings': (ctx) => serverSettings(ctx),
 };

@@ -2,7 +2,7 @@
 // rendered channel, topic and message links.
 
 /** The web app's hash encoding: URI-encode, then "." for "%" (and "%2E" for "."). */
-export function encodeHashComponent(text: string): string {
+function encodeHashComponent(text: string): string {
   return encodeURIComponent(text)
     .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
     .replace(/\./g, '%2E')
@@ -10,7 +10,7 @@ export function encodeHashComponent(text: string): string {
 }
 
 /** "3-Verona": the channel's ID, then its name with spaces as dashes. */
-export function channelSlug(streamId: number, name: string): string {
+function channelSlug(streamId: number, name: string): string {
   return `${streamId}-${encodeHashComponent(name.replace(/ /g, '-'))}`;
 }
 

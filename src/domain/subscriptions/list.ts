@@ -10,8 +10,8 @@ import { subscriptionToDict } from './subscription-dict.js';
 import { legacyEmailAddress } from '../channels/email-address.js';
 
 /** Channels below this many subscribers always get the full list. */
-export const FULL_SUBSCRIBER_LIST_BELOW = 250;
-export const RECENTLY_ACTIVE_SECONDS = 14 * 86_400;
+const FULL_SUBSCRIBER_LIST_BELOW = 250;
+const RECENTLY_ACTIVE_SECONDS = 14 * 86_400;
 
 export type IncludeSubscribers = boolean | 'partial';
 

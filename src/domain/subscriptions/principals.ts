@@ -48,7 +48,7 @@ export function canAddSubscribers(store: Store, actor: User, stream: Stream): bo
  * May remove other users from the channel: administrators (even without access), those who
  * administer it, and those who can see it and hold its can_remove_subscribers_group.
  */
-export function canRemoveSubscribers(store: Store, actor: User, stream: Stream): boolean {
+function canRemoveSubscribers(store: Store, actor: User, stream: Stream): boolean {
   if (isAdmin(actor)) return true;
   if (isGuest(actor)) return false;
   if (holdsSetting(store, stream.can_administer_channel_group, actor.user_id)) return true;

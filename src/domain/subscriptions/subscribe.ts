@@ -18,7 +18,7 @@ import { canAddSubscribers, namesOthers, principalUsers, type Principals } from 
 import { tellSubscribedUsers } from './subscribe-notices.js';
 import { announceCreatedChannels } from '../channels/announce.js';
 
-export interface RequestedChannel {
+interface RequestedChannel {
   name: string;
   description?: string;
   color?: string;

@@ -8,7 +8,7 @@ import { userTopicKey } from '../../store/store.js';
 import { accessStreamContentById, hasContentAccess, invalidChannelId, streamByName } from '../channels/access.js';
 
 /** 0 none (the row is removed), 1 muted, 2 unmuted, 3 followed. */
-export function setVisibilityPolicy(ctx: Ctx, stream: Stream, topic: string, policy: number): void {
+function setVisibilityPolicy(ctx: Ctx, stream: Stream, topic: string, policy: number): void {
   const { store, actor } = ctx;
   const now = ctx.clock.now();
   const row = store.userTopics.get(userTopicKey(actor.user_id, stream.stream_id, topic));

@@ -13,7 +13,7 @@ export interface UserViewOptions {
   includeCustomProfileFields: boolean;
 }
 
-export function userForApi(viewer: User, user: User, opts: UserViewOptions): Record<string, unknown> {
+function userForApi(viewer: User, user: User, opts: UserViewOptions): Record<string, unknown> {
   const dict = userForClient(viewer, user, { clientGravatar: opts.clientGravatar });
   if (!opts.includeCustomProfileFields) delete dict.profile_data;
   return dict;

@@ -17,7 +17,7 @@ export const LANGUAGES: Readonly<Record<string, string>> = {
 };
 
 /** Notification sounds the server ships; "none" turns sounds off. */
-export const NOTIFICATION_SOUNDS: ReadonlySet<string> = new Set(['chime', 'ding', 'zulip', 'none']);
+const NOTIFICATION_SOUNDS: ReadonlySet<string> = new Set(['chime', 'ding', 'zulip', 'none']);
 
 /** The real server's minimum password length in its default configuration. */
 export const PASSWORD_MIN_LENGTH = 6;
@@ -34,7 +34,7 @@ const MAX_NAME_LENGTH = 100;
 const MIN_NAME_LENGTH = 2;
 const NAME_INVALID_CHARS = ['*', '`', '\\', '>', '"', '@'];
 
-export function isTimeZone(name: string): boolean {
+function isTimeZone(name: string): boolean {
   // Intl also accepts UTC offsets ("+01:00"); the server only knows named zones.
   if (!/^[A-Za-z]/.test(name)) return false;
   try {

@@ -1,5 +1,5 @@
 // Views of the users operations, by operationId: they map parameters to the actions.
-import type { View, ViewTable } from '../context.js';
+import type { OpenViewTable, View, ViewTable } from '../context.js';
 import { deactivateUser } from './deactivate.js';
 import { ownUser } from './own-user.js';
 import { requireHuman } from './roles.js';
@@ -39,6 +39,9 @@ export const views: ViewTable = {
   'get-user-by-email': (ctx, params) => getUserByEmail(ctx, params.email, viewOptions(params)),
   'create-user': (ctx, params) => createUser(ctx, params as CreateUserParams),
   'get-user-status': (ctx, params) => getUserStatus(ctx, params.user_id),
-  // Unauthenticated: ctx.actor is null here.
+};
+
+/** Operations open to anyone: logging in. */
+export const openViews: OpenViewTable = {
   'fetch-api-key': (ctx, params) => fetchApiKey(ctx.store, params.username, params.password),
 };

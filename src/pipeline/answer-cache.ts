@@ -5,10 +5,12 @@
 // subscription list, the user list); rebuilding, checking and serialising each of those answers
 // again was most of what a read cost.
 import type { Store } from '../store/store.js';
+import type { World } from '../world.js';
+import { hasBody } from '../http/body.js';
+import type { Call } from './call.js';
+import type { PipelineHooks } from './hooks.js';
 
-export interface CachedAnswer {
-  /** The decoded parameters, for the journal. */
-  params: Record<string, unknown>;
+interface CachedAnswer {
   body: Record<string, unknown>;
   bytes: Buffer;
 }
@@ -52,4 +54,37 @@ export class AnswerCache {
     this.entries.clear();
     this.bytes = 0;
   }
+}
+
+/** The part of a request besides the world, state and second that a read's answer depends on. */
+function answerKey(call: Call): string {
+  return `${call.op.id} ${call.actor?.user_id ?? ''} ${call.level} ${call.req.url}`;
+}
+
+/**
+ * The hooks that reuse answers: before "handle", a kept answer for the same read in the same state
+ * and second; after "respond", the new answer of a read that changed nothing and broke nothing.
+ * Reads with a body are not reused (GET /events, marked x-changes-state, never is).
+ */
+export function answerCacheHooks(): Pick<PipelineHooks, 'beforeHandle' | 'afterRespond'> {
+  const caches = new WeakMap<World, AnswerCache>();
+  const cacheOf = (world: World) => {
+    let cache = caches.get(world);
+    if (!cache) caches.set(world, cache = new AnswerCache());
+    return cache;
+  };
+  return {
+    beforeHandle: [(call) => {
+      if (!call.op.cacheable || hasBody(call.req)) return null;
+      call.second = call.world.clock.now();
+      call.reuseKey = answerKey(call);
+      const cached = cacheOf(call.world).get(call.world.store, call.second, call.reuseKey);
+      return cached ? { status: 200, body: cached.body, bytes: cached.bytes } : null;
+    }],
+    afterRespond: [(call) => {
+      const { world, ex } = call;
+      if (call.reuseKey === null || call.answer?.bytes || ex.status !== 200 || ex.problems.length || world.clock.now() !== call.second) return;
+      cacheOf(world).put(world.store, call.versionBefore, call.second, call.reuseKey, { body: ex.body as Record<string, unknown>, bytes: ex.bodyBytes! });
+    }],
+  };
 }

@@ -1,0 +1,46 @@
+// Stage "handle": the operation's view runs in the domain context, built here and nowhere else.
+import type { Contract } from '../contract/contract.js';
+import { supportsAt } from '../contract/behaviours.js';
+import { fieldExistsAt } from '../contract/shape.js';
+import { notImplemented } from '../errors.js';
+import type { Ctx, OpenCtx, Views } from '../domain/context.js';
+import type { ServerInfo } from '../domain/server-info.js';
+import type { Call } from './call.js';
+import type { PipelineHooks } from './hooks.js';
+
+export interface HandleDeps {
+  contract: Contract;
+  views: Views;
+  /** What the server reports at a level (the configured one, or the request's). */
+  serverAt: (level: number) => ServerInfo;
+}
+
+function clientName(userAgent: string | undefined): string {
+  const ua = userAgent ?? '';
+  const slash = ua.indexOf('/');
+  return (slash < 0 ? ua : ua.slice(0, slash)) || 'API';
+}
+
+/** The domain context: an authenticated operation's caller acts; an open operation's actor is null. */
+function contextOf(call: Call, deps: HandleDeps): Ctx | OpenCtx {
+  const { world, level } = call;
+  return {
+    store: world.store, actor: call.actor, clock: world.clock, events: world.events, server: deps.serverAt(level),
+    supports: (k) => supportsAt(level, k),
+    hasField: (schema, field) => fieldExistsAt(deps.contract.doc, schema, field, level),
+    clientName: clientName(call.req.headers['user-agent']), sandbox: world.name,
+  } as Ctx | OpenCtx;
+}
+
+export function handleStage(deps: HandleDeps, hooks: PipelineHooks['beforeHandle']) {
+  return function handle(call: Call): Promise<void> | void {
+    for (const hook of hooks) if ((call.answer = hook(call))) return;
+    const params = call.decoded();
+    const { id, authenticated } = call.op;
+    const view = authenticated ? deps.views.authenticated[id] : deps.views.open[id];
+    if (!view) throw notImplemented(id);
+    const result = view(contextOf(call, deps) as Ctx & OpenCtx, params);
+    if (result instanceof Promise) return result.then((data) => { call.data = data; });
+    call.data = result;
+  };
+}

@@ -1,0 +1,84 @@
+// The life of one request, read top to bottom: a list of named stages run in order. A stage that
+// decides the answer (an error, a scenario, a reused answer, the view's data shaped) ends the run
+// of the ordinary stages; "respond" and "record" run for every request. Everything else attaches
+// to a stage through PipelineHooks. Synchronous unless a stage waits (most requests never do).
+import type { Request, Response } from 'express';
+import type { Contract } from '../contract/contract.js';
+import type { RawValues } from '../contract/decode.js';
+import { ApiError } from '../errors.js';
+import { ExchangeRecord, type Exchange } from '../http/exchange.js';
+import type { Responder } from '../http/respond.js';
+import type { World } from '../world.js';
+import { Call } from './call.js';
+import type { PipelineHooks } from './hooks.js';
+import { routeStage } from './route.js';
+import { authenticateStage } from './authenticate.js';
+import { decodeStage } from './decode.js';
+import { interceptStage } from './intercept.js';
+import { handleStage, type HandleDeps } from './handle.js';
+import { shapeStage } from './shape.js';
+import { respondStage } from './respond.js';
+
+export interface PipelineDeps extends HandleDeps {
+  contract: Contract;
+  responder: Responder;
+  /** The level the server answers at unless a request or world says otherwise. */
+  serverLevel: number;
+  /** The world serving a request; throws an ApiError when none can (a bad sandbox name). */
+  worldFor: (req: Request) => World;
+  /** The next exchange ID (one sequence per server, shared by the API and the control API). */
+  nextId: () => number;
+}
+
+interface Stage { name: string; run: (call: Call) => Promise<void> | void; always?: true }
+
+export function pipeline(deps: PipelineDeps, hooks: PipelineHooks) {
+  const stages: Stage[] = [
+    { name: 'route', run: routeStage(deps.contract, deps.serverLevel) },
+    { name: 'authenticate', run: authenticateStage },
+    { name: 'decode', run: decodeStage },
+    { name: 'intercept', run: interceptStage(hooks.intercept) },
+    { name: 'handle', run: handleStage(deps, hooks.beforeHandle) },
+    { name: 'shape', run: shapeStage },
+    { name: 'respond', run: respondStage(deps.responder, hooks), always: true },
+    { name: 'record', run: (call) => { for (const hook of hooks.record) hook(call.ex); }, always: true },
+  ];
+
+  /** Runs the stages from `i` on; an error becomes the answer and the run goes on to "respond". */
+  function run(call: Call, i: number): Promise<void> | void {
+    for (; i < stages.length; i++) {
+      if ((call.answer || call.dropped) && !stages[i].always) continue;
+      let wait: Promise<void> | void;
+      try { wait = stages[i].run(call); } catch (err) { fail(call, err); continue; }
+      if (wait) return wait.then(() => run(call, i + 1), (err) => { fail(call, err); return run(call, i + 1); });
+    }
+  }
+
+  function fail(call: Call, err: unknown): void {
+    if (call.answer && call.answer.status !== 200) throw err; // respond or record itself broke: nothing more to try
+    call.answer = deps.responder.errorAnswer(err, call.ex);
+    call.dropped = false;
+  }
+
+  /** A record of `req` in the journal's terms. */
+  function exchange(req: Request, world: World | null, query: RawValues): Exchange {
+    const body = (req.body && typeof req.body === 'object') ? req.body : {};
+    return new ExchangeRecord(deps.nextId(), world?.clock.nowMs() ?? Date.now(), world?.name ?? '', req.method, req.path, query, body);
+  }
+
+  /** Answers `req` with an error outside the stages (no world, an unknown route, a body that does not parse). */
+  function refuse(req: Request, res: Response, err: unknown, world: World | null = null): void {
+    const ex = exchange(req, world, {});
+    deps.responder.fail(res, ex, err);
+    for (const hook of hooks.record) hook(ex);
+  }
+
+  function handle(req: Request, res: Response): Promise<void> | void {
+    const query = (req.query && typeof req.query === 'object' ? req.query : {}) as RawValues;
+    let world: World;
+    try { world = deps.worldFor(req); } catch (err) { if (err instanceof ApiError) return refuse(req, res, err); throw err; }
+    return run(new Call(req, res, world, exchange(req, world, query), query), 0);
+  }
+
+  return { handle, refuse };
+}
