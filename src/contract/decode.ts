@@ -74,7 +74,6 @@ function decodeValue(p: ParamSpec, rawValue: unknown): unknown {
   return p.json ? decodeJson(p, rawValue) : decodePrimitive(p, rawValue);
 }
 
-/** Decodes the parameters `op` takes at feature `level`; the others count as unsupported keys. */
 /** Whether `op` takes a parameter called `name` at `level`. */
 function takes(op: Operation, name: string, level: number): boolean {
   const p = op.paramsByName.get(name);
@@ -82,6 +81,14 @@ function takes(op: Operation, name: string, level: number): boolean {
 }
 
 const NOTHING_IGNORED: string[] = [];
+
+/** Parameters that must come with others (dependentRequired): the first one missing is named. */
+function checkTogether(rules: Record<string, string[]>, params: Record<string, unknown>): void {
+  for (const [given, needed] of Object.entries(rules)) {
+    if (params[given] === undefined) continue;
+    for (const name of needed) if (params[name] === undefined) throw badRequest(`Missing ${name}`);
+  }
+}
 
 /** Decodes the parameters `op` takes at feature `level`; the others count as unsupported keys. */
 export function decodeParams(op: Operation, pathValues: RawValues, body: RawValues, query: RawValues, level = Number.MAX_SAFE_INTEGER): Decoded {
@@ -104,6 +111,7 @@ export function decodeParams(op: Operation, pathValues: RawValues, body: RawValu
     if (p.enumLevels && typeof value === 'string' && (p.enumLevels[value] ?? 0) > level) throw badRequest(`Invalid ${p.name}`);
     params[p.name] = value;
   }
+  if (op.dependentRequired) checkTogether(op.dependentRequired, params);
   let ignored: Set<string> | null = null;
   for (const k in body) if (!takes(op, k, level)) (ignored ??= new Set()).add(k);
   for (const k in query) if (!takes(op, k, level)) (ignored ??= new Set()).add(k);

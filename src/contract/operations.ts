@@ -51,6 +51,8 @@ export interface Operation {
   responses: Map<string, ValidateFunction>;
   /** Success-response fields gated by feature level (null when none are). */
   shape: ShapeNode | null;
+  /** Parameters that need others beside them (the body schema's dependentRequired), or null. */
+  dependentRequired: Record<string, string[]> | null;
 }
 
 function primitiveOf(schema: any): ParamSpec['primitive'] {
@@ -115,6 +117,13 @@ function collectParams(doc: OpenApiDoc, compiler: SchemaCompiler, item: any, op:
   return out;
 }
 
+/** The body schema's dependentRequired: JSON Schema's way to say that parameters go together. */
+function dependentRequiredOf(doc: OpenApiDoc, op: any): Record<string, string[]> | null {
+  const content = resolveRef(doc, op.requestBody)?.content ?? {};
+  const form = content['application/x-www-form-urlencoded'] ?? content['multipart/form-data'] ?? content['application/json'];
+  return resolveRef(doc, form?.schema)?.dependentRequired ?? null;
+}
+
 function responseSchema(doc: OpenApiDoc, response: any): any {
   const r = resolveRef(doc, response);
   return r?.content?.['application/json']?.schema;
@@ -148,6 +157,7 @@ export function buildOperations(doc: OpenApiDoc, compiler = new SchemaCompiler(d
         spec: op,
         responses,
         shape: shapeOf(doc, responseSchema(doc, op.responses?.['200'])),
+        dependentRequired: dependentRequiredOf(doc, op),
       });
     }
   }

@@ -4,6 +4,7 @@ import type { Store } from '../store/store.js';
 import type { User } from '../store/state.js';
 import type { Clock } from '../control/clock.js';
 import type { ServerInfo } from './server-info.js';
+import type { ControlOperationParams, OperationParams } from '../contract/generated/params.js';
 
 /** Delivers events to the queues of the users who should see them (implemented by events/). */
 export interface EventSink {
@@ -43,10 +44,15 @@ export interface OpenCtx extends BaseCtx {
 }
 
 export type ViewResult = Record<string, unknown> | void;
-export type View = (ctx: Ctx, params: Record<string, any>) => ViewResult | Promise<ViewResult>;
-export type OpenView = (ctx: OpenCtx, params: Record<string, any>) => ViewResult | Promise<ViewResult>;
-export type ViewTable = Record<string, View>;
-export type OpenViewTable = Record<string, OpenView>;
+type AllParams = OperationParams & ControlOperationParams;
+/** The decoded parameters of an operation, typed from the description (src/contract/generated/params.ts). */
+export type ParamsOf<Id extends keyof AllParams> = AllParams[Id];
+export type View<P = Record<string, any>> = (ctx: Ctx, params: P) => ViewResult | Promise<ViewResult>;
+type OpenView<P> = (ctx: OpenCtx, params: P) => ViewResult | Promise<ViewResult>;
+/** Views of operations that require a caller; each receives its operation's parameters. */
+export type ViewTable = { [Id in keyof OperationParams]?: View<OperationParams[Id]> };
+/** Views of operations open to anyone. */
+export type OpenViewTable = { [Id in keyof AllParams]?: OpenView<AllParams[Id]> };
 
 /** Every view by operationId: those of operations that require a caller, and those open to anyone. */
 export interface Views {

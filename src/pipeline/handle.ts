@@ -3,7 +3,7 @@ import type { Contract } from '../contract/contract.js';
 import { supportsAt } from '../contract/behaviours.js';
 import { fieldExistsAt } from '../contract/shape.js';
 import { notImplemented } from '../errors.js';
-import type { Ctx, OpenCtx, Views } from '../domain/context.js';
+import type { Ctx, OpenCtx, ViewResult, Views } from '../domain/context.js';
 import type { ServerInfo } from '../domain/server-info.js';
 import type { Call } from './call.js';
 import type { PipelineHooks } from './hooks.js';
@@ -37,7 +37,7 @@ export function handleStage(deps: HandleDeps, hooks: PipelineHooks['beforeHandle
     for (const hook of hooks) if ((call.answer = hook(call))) return;
     const params = call.decoded();
     const { id, authenticated } = call.op;
-    const view = authenticated ? deps.views.authenticated[id] : deps.views.open[id];
+    const view = (authenticated ? deps.views.authenticated : deps.views.open)[id as never] as ((ctx: Ctx & OpenCtx, params: unknown) => ViewResult | Promise<ViewResult>) | undefined;
     if (!view) throw notImplemented(id);
     const result = view(contextOf(call, deps) as Ctx & OpenCtx, params);
     if (result instanceof Promise) return result.then((data) => { call.data = data; });

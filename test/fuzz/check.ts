@@ -7,7 +7,7 @@ import { takeViolations } from '../setup/contract-guard.js';
 import type { TestServer } from '../helpers/server.js';
 import { send, type RawRequest, type RawResponse } from './raw-http.js';
 
-export const REQUEST_TIMEOUT_MS = 5000;
+const REQUEST_TIMEOUT_MS = 5000;
 
 export interface FuzzTarget {
   t: TestServer;
@@ -59,7 +59,7 @@ export async function checkRequest(target: FuzzTarget, req: RawRequest, options:
  */
 function hasView(target: FuzzTarget): boolean {
   const id = lastOperation(target);
-  return !id || !!(views.authenticated[id] ?? views.open[id]);
+  return !id || !!(views.authenticated[id as never] ?? views.open[id as never]);
 }
 
 /** The operation the last request reached, from the journal (null: none, e.g. a 404). */

@@ -21,7 +21,7 @@ export interface RawResponse {
   json: any;
 }
 
-export class HangError extends Error {}
+class HangError extends Error {}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 

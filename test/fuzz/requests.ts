@@ -11,8 +11,8 @@ import type { RawRequest } from './raw-http.js';
 /** One of each role, a bot, and (rarely) the deactivated ariel. */
 export const FUZZ_USERS = ['desdemona', 'iago', 'shiva', 'hamlet', 'othello', 'polonius', 'hamlet-bot'] as const;
 
-export type Auth = { user: string } | { header: string } | null;
-export type Encoding = 'form' | 'multipart' | 'query' | 'json';
+type Auth = { user: string } | { header: string } | null;
+type Encoding = 'form' | 'multipart' | 'query' | 'json';
 
 export interface Plan {
   op: Operation;
@@ -97,7 +97,7 @@ export function encodeWire(w: Wire): string {
   return out;
 }
 
-export function wireBytes(w: Wire): Buffer {
+function wireBytes(w: Wire): Buffer {
   if (typeof w === 'string') return Buffer.from(w, 'utf8');
   if ('raw' in w) return Buffer.from(w.raw, 'latin1');
   return Buffer.from(w.bytes);

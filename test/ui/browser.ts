@@ -5,7 +5,7 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from 'p
 import type { StartedMock } from '../../src/index.js';
 import { basicAuth, formEncode } from '../helpers/server.js';
 
-export const SHOTS = 'test-results/screenshots';
+const SHOTS = 'test-results/screenshots';
 export const SOON = { timeout: 5000, interval: 50 };
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
   '--disable-sync', '--no-first-run', '--disable-quic'];

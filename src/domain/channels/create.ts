@@ -35,11 +35,8 @@ export interface NewChannelOptions {
   [setting: string]: unknown;
 }
 
-export interface CreateChannelParams extends NewChannelOptions {
-  name: string;
-  description: string;
-  subscribers: number[];
-}
+/** What creating a channel takes: POST /channels/create's parameters, or a channel asked for by subscribing. */
+type NewChannel = NewChannelOptions & { name: string; description: string; subscribers: number[] };
 
 /** The listed users, each an active user of the organization ("Invalid user ID: n" otherwise). */
 function checkSubscribers(ctx: Ctx, ids: number[]): number[] {
@@ -47,7 +44,7 @@ function checkSubscribers(ctx: Ctx, ids: number[]): number[] {
   return [...new Set(ids)];
 }
 
-export function createChannel(ctx: Ctx, p: CreateChannelParams): { id: number } {
+export function createChannel(ctx: Ctx, p: NewChannel): { id: number } {
   const { store, actor } = ctx;
   if (isGuest(actor)) throw badRequest('Not allowed for guest users');
   const name = checkChannelName(p.name);

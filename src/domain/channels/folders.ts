@@ -1,7 +1,7 @@
 // PATCH /channel_folders/{id}: administrators rename a folder, change its description, archive
 // or unarchive it. Each change that happens sends one channel_folder/update event to everyone.
 import { badRequest } from '../../errors.js';
-import type { Ctx } from '../context.js';
+import type { Ctx, ParamsOf } from '../context.js';
 import type { ChannelFolder } from '../../store/state.js';
 import { renderMarkdown } from '../render/markdown.js';
 import { requireAdmin } from '../users/roles.js';
@@ -10,12 +10,8 @@ import { checkFolderName } from './names.js';
 
 export const invalidFolder = () => badRequest('Invalid channel folder ID');
 
-export interface UpdateFolderParams {
-  channel_folder_id: number;
-  name?: string;
-  description?: string;
-  is_archived?: boolean;
-}
+/** The operation's parameters, typed from the description. */
+type UpdateFolderParams = ParamsOf<'update-channel-folder'>;
 
 function publishFolderUpdate(ctx: Ctx, folder: ChannelFolder, data: Record<string, unknown>): void {
   ctx.events.publish(activeUserIds(ctx.store), { type: 'channel_folder', op: 'update', channel_folder_id: folder.id, data });

@@ -1,7 +1,7 @@
 // Reading channels: GET /streams (the sources a client asks for, sorted by name),
 // GET /streams/{stream_id} and GET /get_stream_id. Channels are shown as in stream events.
 import { badRequest } from '../../errors.js';
-import type { Ctx } from '../context.js';
+import type { Ctx, ParamsOf } from '../context.js';
 import type { Stream } from '../../store/state.js';
 import { isGuest } from '../users/roles.js';
 import {
@@ -10,17 +10,8 @@ import {
 import { channelActivity } from './activity.js';
 import { streamToDict } from './stream-dict.js';
 
-export interface GetStreamsParams {
-  include_public: boolean;
-  include_web_public: boolean;
-  include_subscribed: boolean;
-  exclude_archived: boolean;
-  include_all: boolean;
-  include_all_active: boolean;
-  include_default: boolean;
-  include_owner_subscribed: boolean;
-  include_can_access_content: boolean;
-}
+/** The operation's parameters, typed from the description. */
+type GetStreamsParams = ParamsOf<'get-streams'>;
 
 /** Whether one of the requested sources (other than include_all) yields the channel. */
 function inRequestedSources(ctx: Ctx, s: Stream, p: GetStreamsParams): boolean {

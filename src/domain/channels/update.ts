@@ -2,7 +2,7 @@
 // the first error reported is the same), then the changes are applied, each with its
 // stream/update event to the users who can see the channel.
 import { badRequest } from '../../errors.js';
-import type { Ctx } from '../context.js';
+import type { Ctx, ParamsOf } from '../context.js';
 import type { Stream, TopicsPolicy } from '../../store/state.js';
 import { renderMarkdown } from '../render/markdown.js';
 import { canAdministerChannel, hasContentAccess, invalidChannelId, streamByName } from './access.js';
@@ -13,16 +13,8 @@ import { checkCanSetTopicsPolicy, requireOwner, retentionDays } from './realm-pe
 import { planGroupSettingChanges } from './update-group-settings.js';
 import { planPrivacyChange, type Change, type PrivacyParams } from './update-privacy.js';
 
-export interface UpdateStreamParams extends PrivacyParams {
-  stream_id: number;
-  description?: string;
-  new_name?: string;
-  message_retention_days?: string | number;
-  is_archived?: boolean;
-  folder_id?: number | null;
-  topics_policy?: TopicsPolicy;
-  [setting: string]: unknown;
-}
+/** The operation's parameters, typed from the description. */
+type UpdateStreamParams = ParamsOf<'update-stream'>;
 
 /**
  * The channel, if the user may administer it. Someone who can read the channel but not administer

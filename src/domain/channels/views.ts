@@ -1,19 +1,19 @@
 // Views of the channels operations, by operationId.
 import type { ViewTable } from '../context.js';
-import { createChannel, type CreateChannelParams } from './create.js';
+import { createChannel } from './create.js';
 import { streamEmailAddress } from './email-address.js';
-import { updateChannelFolder, type UpdateFolderParams } from './folders.js';
-import { updateStream, type UpdateStreamParams } from './update.js';
+import { updateChannelFolder } from './folders.js';
+import { updateStream } from './update.js';
 import { listChannelFolders } from './list-folders.js';
-import { getStreamById, getStreamId, listStreams, type GetStreamsParams } from './list-streams.js';
+import { getStreamById, getStreamId, listStreams } from './list-streams.js';
 import { streamTopics } from './topic-history.js';
 
 export const views: ViewTable = {
-  'create-channel': (ctx, params) => createChannel(ctx, params as CreateChannelParams),
-  'update-stream': (ctx, params) => updateStream(ctx, params as UpdateStreamParams),
-  'update-channel-folder': (ctx, params) => updateChannelFolder(ctx, params as UpdateFolderParams),
+  'create-channel': (ctx, params) => createChannel(ctx, params),
+  'update-stream': (ctx, params) => updateStream(ctx, params),
+  'update-channel-folder': (ctx, params) => updateChannelFolder(ctx, params),
   'get-stream-email-address': (ctx, params) => streamEmailAddress(ctx, params.stream_id, params.sender_id),
-  'get-streams': (ctx, params) => listStreams(ctx, params as GetStreamsParams),
+  'get-streams': (ctx, params) => listStreams(ctx, params),
   'get-stream-by-id': (ctx, params) => getStreamById(ctx, params.stream_id),
   'get-stream-id': (ctx, params) => getStreamId(ctx, params.stream),
   'get-stream-topics': (ctx, params) => streamTopics(ctx, params.stream_id, params.allow_empty_topic_name),

@@ -22,8 +22,6 @@ export const views: ViewTable = {
   ...clientViews,
   'send-message': (ctx, p) => {
     // Local echo needs both halves.
-    if (p.queue_id !== undefined && p.local_id === undefined) throw badRequest('Missing local_id');
-    if (p.local_id !== undefined && p.queue_id === undefined) throw badRequest('Missing queue_id');
     const sent = sendMessage(ctx.store, ctx.events, ctx.actor, {
       type: p.type,
       to: p.to,
@@ -45,8 +43,9 @@ export const views: ViewTable = {
   'create-scheduled-message': (ctx, p) => {
     const to = (p.type === 'direct' || p.type === 'private') && typeof p.to === 'number' ? [p.to] : p.to;
     // Only servers at FL 179-183 take scheduled_message_id (the description says so): an edit.
-    const act = p.scheduled_message_id !== undefined
-      ? (...args: Parameters<typeof createScheduledMessage>) => replaceScheduledMessage(args[0], args[1], args[2], p.scheduled_message_id, args[3], args[4])
+    const replaced = p.scheduled_message_id;
+    const act = replaced !== undefined
+      ? (...args: Parameters<typeof createScheduledMessage>) => replaceScheduledMessage(args[0], args[1], args[2], replaced, args[3], args[4])
       : createScheduledMessage;
     const row = act(ctx.store, ctx.events, ctx.actor, {
       type: p.type,

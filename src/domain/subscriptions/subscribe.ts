@@ -3,7 +3,7 @@
 // channels the caller cannot read are refused, or skipped when authorization_errors_fatal is
 // false; adding others to an existing channel needs the permission to add subscribers.
 import { badRequest, insufficientPermission } from '../../errors.js';
-import type { Ctx } from '../context.js';
+import type { Ctx, ParamsOf } from '../context.js';
 import type { Stream, User } from '../../store/state.js';
 import { hasContentAccess, hasMetadataAccess, isSubscribed, streamByName } from '../channels/access.js';
 import { channelActivity } from '../channels/activity.js';
@@ -24,12 +24,8 @@ interface RequestedChannel {
   color?: string;
 }
 
-/** The request: the channels and principals, plus create-channel's parameters for new channels. */
-export interface SubscribeParams extends NewChannelOptions {
-  subscriptions: RequestedChannel[];
-  principals?: Principals;
-  authorization_errors_fatal: boolean;
-}
+/** The operation's parameters, typed from the description. */
+type SubscribeParams = ParamsOf<'subscribe'>;
 
 type UserMap = Record<string, string[]>;
 

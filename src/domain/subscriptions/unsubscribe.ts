@@ -4,7 +4,7 @@
 // who can see the channel subscription/peer_remove, and a user who can no longer see the
 // channel at all a stream/delete.
 import { badRequest } from '../../errors.js';
-import type { Ctx } from '../context.js';
+import type { Ctx, ParamsOf } from '../context.js';
 import type { Stream, User } from '../../store/state.js';
 import { subscriptionKey } from '../../store/store.js';
 import { hasMetadataAccess, streamByName } from '../channels/access.js';
@@ -12,10 +12,8 @@ import { metadataAudience } from '../channels/audience.js';
 import { checkChannelName } from '../channels/names.js';
 import { checkCanRemoveSubscribers, controlsUser, principalUsers, type Principals } from './principals.js';
 
-export interface UnsubscribeParams {
-  subscriptions: string[];
-  principals?: Principals;
-}
+/** The operation's parameters, typed from the description. */
+type UnsubscribeParams = ParamsOf<'unsubscribe'>;
 
 function removeFromChannel(ctx: Ctx, stream: Stream, users: User[], result: { removed: string[]; not_removed: string[] }): void {
   const { store } = ctx;

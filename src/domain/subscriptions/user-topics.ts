@@ -2,7 +2,7 @@
 // PATCH /users/me/subscriptions/muted_topics. A policy may be set whether or not the topic has
 // messages; setting it again, or removing one that is not set, is not an error (FL 169).
 import { ApiError, badRequest } from '../../errors.js';
-import type { Ctx } from '../context.js';
+import type { Ctx, ParamsOf } from '../context.js';
 import type { Stream } from '../../store/state.js';
 import { userTopicKey } from '../../store/store.js';
 import { accessStreamContentById, hasContentAccess, invalidChannelId, streamByName } from '../channels/access.js';
@@ -24,11 +24,7 @@ function setVisibilityPolicy(ctx: Ctx, stream: Stream, topic: string, policy: nu
   });
 }
 
-export interface UserTopicParams {
-  stream_id: number;
-  topic: string;
-  visibility_policy: number;
-}
+type UserTopicParams = ParamsOf<'update-user-topic'>;
 
 export function updateUserTopic(ctx: Ctx, p: UserTopicParams): void {
   // The empty-topic display name stands for the empty topic.
@@ -45,12 +41,7 @@ export function updateUserTopic(ctx: Ctx, p: UserTopicParams): void {
   setVisibilityPolicy(ctx, stream, topic, p.visibility_policy);
 }
 
-export interface MuteTopicParams {
-  stream_id?: number;
-  stream?: string;
-  topic: string;
-  op: 'add' | 'remove';
-}
+type MuteTopicParams = ParamsOf<'mute-topic'>;
 
 function streamForMute(ctx: Ctx, p: MuteTopicParams): Stream {
   const { store, actor } = ctx;

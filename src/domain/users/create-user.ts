@@ -3,7 +3,7 @@
 // period) and the default channels; everyone learns of them through a realm_user/add event.
 import { randomBytes } from 'node:crypto';
 import { badRequest } from '../../errors.js';
-import type { Ctx } from '../context.js';
+import type { Ctx, ParamsOf } from '../context.js';
 import { Role, type User } from '../../store/state.js';
 import { addSubscriptions } from '../subscriptions/add.js';
 import { userForClient } from '../events/state-users.js';
@@ -13,11 +13,8 @@ import { defaultUserSettings } from './default-settings.js';
 import { requireAdmin } from './roles.js';
 import { checkFullName, isValidEmail, PASSWORD_MIN_LENGTH } from './settings-values.js';
 
-export interface CreateUserParams {
-  email: string;
-  password: string;
-  full_name: string;
-}
+/** The operation's parameters, typed from the description. */
+type CreateUserParams = ParamsOf<'create-user'>;
 
 const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 

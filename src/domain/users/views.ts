@@ -6,7 +6,7 @@ import { requireHuman } from './roles.js';
 import { requestedSettings, updateOwnSettings } from './settings.js';
 import { updateOthersSettings } from './settings-bulk.js';
 import { updateStatus } from './status.js';
-import { createUser, type CreateUserParams } from './create-user.js';
+import { createUser } from './create-user.js';
 import { getUserStatus } from './get-status.js';
 import { getUser, getUserByEmail, listUsers, type UserViewOptions } from './list-users.js';
 import { fetchApiKey } from './login.js';
@@ -37,7 +37,7 @@ export const views: ViewTable = {
   'get-users': (ctx, params) => listUsers(ctx, viewOptions(params)),
   'get-user': (ctx, params) => getUser(ctx, params.user_id, viewOptions(params)),
   'get-user-by-email': (ctx, params) => getUserByEmail(ctx, params.email, viewOptions(params)),
-  'create-user': (ctx, params) => createUser(ctx, params as CreateUserParams),
+  'create-user': (ctx, params) => createUser(ctx, params),
   'get-user-status': (ctx, params) => getUserStatus(ctx, params.user_id),
 };
 
