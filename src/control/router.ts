@@ -1,7 +1,7 @@
 // The /__mock control API as an Express router: the token gate, JSON bodies, and the same
 // pipeline as the API (compiled from openapi/control.yaml, responses checked against it).
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { compileContract, type Contract } from '../contract/contract.js';
+import { sharedControlContract } from './contract.js';
 import { Responder } from '../http/respond.js';
 import { ApiError } from '../errors.js';
 import { TOKEN_HEADER } from '../http/mock-headers.js';
@@ -13,9 +13,6 @@ import { controlViews, type ControlHost } from './views.js';
 import { BODY_LIMIT_BYTES } from '../http/body.js';
 import { inspectorStatic } from './inspector-assets.js';
 import { journalStream } from './journal-stream.js';
-
-let controlContract: Contract | null = null;
-export const sharedControlContract = () => (controlContract ??= compileContract('control'));
 
 export interface ControlOptions {
   host: ControlHost;

@@ -10,6 +10,7 @@ import type { ServerInfo } from '../domain/server-info.js';
 import { listScenarios, loadScenarioByName } from './scenarios/load.js';
 import type { Scenario } from './scenarios/types.js';
 import { clockView } from './clock-view.js';
+import { controlParamSchema } from './contract.js';
 
 export interface ControlHost {
   world(name: string): World;
@@ -24,8 +25,8 @@ export interface ControlHost {
   namedFixture(name: string): () => State;
 }
 
-/** The clock stays within years 1970-9999: past that, dates have no ISO form and clients break. */
-const MAX_CLOCK_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** The clock stays within years 1970-9999 (set_ms's maximum): past that, dates have no ISO form and clients break. */
+const MAX_CLOCK_MS: number = controlParamSchema('mock-set-clock', 'set_ms').maximum;
 
 /** Refuses, before anything changes, a clock change that would leave that range or has nothing to go to. */
 function checkClockTarget(world: World, p: Record<string, any>): void {

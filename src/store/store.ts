@@ -2,6 +2,7 @@
 // collections and changes rows through their insert/update/remove; the store tells its persister
 // that something changed (it decides when to write; see persist.ts).
 import { Collection, type RowChange } from './collection.js';
+import { DerivedValues } from './derived.js';
 import type {
   ChannelFolder, Draft, Linkifier, Message, PushDevice, RealmEmoji, Reminder, SavedSnippet,
   ScheduledMessage, SentPushNotification, State, Stream, Subscription, User, UserGroup, UserTopic,
@@ -44,6 +45,8 @@ export class Store {
   pushDevices!: Collection<PushDevice>;
   sentPushNotifications!: Collection<SentPushNotification>;
   private counters = new Map<CounterName, number>();
+  /** Values derived from this state and kept with it (see derived.ts). */
+  readonly derived = new DerivedValues();
   /** Bumped on every change; the persister and the inspector watch it. */
   version = 0;
   /** Changes per part of the state ('realm' or a collection), for caches that depend on a few. */

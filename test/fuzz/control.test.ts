@@ -4,7 +4,7 @@
 // API fuzzers, and after any accepted change the API itself must still answer without a 5xx.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedControlContract } from '../../src/control/router.js';
+import { sharedControlContract } from '../../src/control/contract.js';
 import type { Operation, ParamSpec } from '../../src/contract/operations.js';
 import { defaultFixturePath, readStateFile } from '../../src/store/fixture.js';
 import { startTestServer } from '../helpers/server.js';

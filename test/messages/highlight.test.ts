@@ -4,6 +4,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { highlight, parseSearch, stem } from '../../src/domain/messages/search.js';
 import { escapeHtml, unescapeHtml } from '../../src/domain/render/html.js';
+import { Store } from '../../src/store/store.js';
+import { defaultFixturePath, readStateFile } from '../../src/store/fixture.js';
 
 /** The plain definition: every word whose stem the query has, wrapped, in every text node. */
 function reference(html: string, stems: Set<string>): string {
@@ -41,7 +43,7 @@ describe('highlight', () => {
   });
 
   it('a kept result is used only for the same HTML and the same words', () => {
-    const message = {};
+    const message = { store: new Store(readStateFile(defaultFixturePath())), message: {} };
     const q1 = parseSearch('lighthouse');
     const q2 = parseSearch('party');
     const html = '<p>The lighthouse party</p>';

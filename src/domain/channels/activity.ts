@@ -3,6 +3,7 @@
 // subscription list needs them for many channels at once.
 import type { Store } from '../../store/store.js';
 import type { Stream } from '../../store/state.js';
+import { DerivedSlot } from '../../store/derived.js';
 
 const DAY = 86_400;
 /** The real server averages the traffic of the last 28 days. */
@@ -29,17 +30,18 @@ function roundTwoDigits(n: number): number {
   return Math.round(n / factor) * factor;
 }
 
-/** The last figures per store: valid while neither its messages nor the second change. */
-const cache = new WeakMap<Store, { stamp: string; now: number; activity: ChannelActivity }>();
+/** The last figures of a world: valid while neither its messages nor the second change. */
+const LAST_ACTIVITY = new DerivedSlot(() => ({ kept: null as { stamp: string; now: number; activity: ChannelActivity } | null }));
 
 export function channelActivity(store: Store, now: number): ChannelActivity {
   // One pass over every message: on a large state, far more than the request itself costs. The
   // pass reads messages only (channels are read when the figures are asked for).
   const stamp = store.partsVersion(['messages']);
-  const hit = cache.get(store);
+  const last = store.derived.of(LAST_ACTIVITY);
+  const hit = last.kept;
   if (hit && hit.stamp === stamp && hit.now === now) return hit.activity;
   const activity = computeActivity(store, now);
-  cache.set(store, { stamp, now, activity });
+  last.kept = { stamp, now, activity };
   return activity;
 }
 

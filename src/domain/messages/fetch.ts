@@ -93,8 +93,8 @@ function present(store: Store, user: User, messages: Message[], query: Query, re
   return messages.map((m) => {
     const dict = messageForUser(store, m, userFlags(m, user.user_id), req);
     if (searching) {
-      dict.match_content = highlight(m.rendered_content, hits, m, 'content');
-      dict.match_subject = highlight(escapeHtml(m.topic), hits, m, 'subject');
+      dict.match_content = highlight(m.rendered_content, hits, { store, message: m }, 'content');
+      dict.match_subject = highlight(escapeHtml(m.topic), hits, { store, message: m }, 'subject');
     }
     return dict;
   });

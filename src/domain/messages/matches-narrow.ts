@@ -21,8 +21,8 @@ export function messagesMatchingNarrow(store: Store, user: User, msgIds: number[
     // Like the real server, only messages the user received (has flags for) are considered.
     if (!message || !(String(user.user_id) in message.flags) || !filter.matches(message)) continue;
     out[String(id)] = {
-      match_content: highlight(message.rendered_content, hits, message, 'content'),
-      match_subject: highlight(escapeHtml(message.topic), hits, message, 'subject'),
+      match_content: highlight(message.rendered_content, hits, { store, message }, 'content'),
+      match_subject: highlight(escapeHtml(message.topic), hits, { store, message }, 'subject'),
     };
   }
   return out;

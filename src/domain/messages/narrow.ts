@@ -183,7 +183,7 @@ class Builder {
       case 'search': {
         const query = parseSearch(String(operand));
         if (!negated) this.searches.push(query);
-        return (m) => searchMatches(query, m.rendered_content, m.topic, m);
+        return (m) => searchMatches(query, m.rendered_content, m.topic, { store: this.store, message: m });
       }
       default: throw badNarrow(`unknown operator ${operator}`);
     }

@@ -3,6 +3,8 @@
 // topic; a "quoted phrase" must also occur as written. Hits are highlighted word by word with
 // <span class="highlight">, in text only, never inside a tag.
 import { escapeHtml, unescapeHtml } from '../render/html.js';
+import { DerivedSlot } from '../../store/derived.js';
+import type { Store } from '../../store/store.js';
 
 export interface SearchQuery {
   /** Stems of the query's words. */
@@ -56,7 +58,19 @@ interface SearchDoc {
   lower: string;
 }
 
-const docs = new WeakMap<object, SearchDoc>();
+/** What searches keep per message of one world (see SEARCH_MEMORY): its stems, its last highlighting. */
+interface SearchMemory {
+  docs: WeakMap<object, SearchDoc>;
+  highlighted: WeakMap<object, Record<string, { html: string; query: string; result: string }>>;
+}
+
+const SEARCH_MEMORY = new DerivedSlot<SearchMemory>(() => ({ docs: new WeakMap(), highlighted: new WeakMap() }));
+
+/** A message of a world's store, whose search stems and highlighting may be kept with that store. */
+export interface Kept {
+  store: Store;
+  message: object;
+}
 
 function searchDoc(html: string, topic: string): Omit<SearchDoc, 'html' | 'topic'> {
   const text = `${htmlText(html)} ${topic}`;
@@ -70,12 +84,13 @@ function searchDoc(html: string, topic: string): Omit<SearchDoc, 'html' | 'topic
  * on each search was most of a search's time, so the stems are kept per message object (`key`)
  * for as long as its HTML and topic stay the same.
  */
-export function searchMatches(query: SearchQuery, html: string, topic: string, key?: object): boolean {
+export function searchMatches(query: SearchQuery, html: string, topic: string, kept?: Kept): boolean {
   if (!query.stems.size && !query.phrases.length) return false;
-  let doc = key ? docs.get(key) : undefined;
+  const docs = kept?.store.derived.of(SEARCH_MEMORY).docs;
+  let doc = docs?.get(kept!.message);
   if (!doc || doc.html !== html || doc.topic !== topic) {
     doc = { html, topic, ...searchDoc(html, topic) };
-    if (key) docs.set(key, doc);
+    docs?.set(kept!.message, doc);
   }
   for (const s of query.stems) if (!doc.stems.includes(` ${s} `)) return false;
   return query.phrases.every((p) => doc.lower.includes(p));
@@ -100,26 +115,25 @@ function highlightTextNode(raw: string, stems: Set<string>, needles: string[]): 
   return hit ? out + escapeHtml(text.slice(last)) : raw;
 }
 
-/** The last highlighting done per message and field: clients repeat the same search. */
-const highlighted = new WeakMap<object, Record<string, { html: string; query: string; result: string }>>();
-
 /**
  * Wraps every word of `html` that matches the query in <span class="highlight">. With `owner`
  * (the message the HTML belongs to) and `field`, the result is kept for the next search with the
  * same words over the same HTML.
  */
-export function highlight(html: string, query: SearchQuery, owner?: object, field = 'content'): string {
+export function highlight(html: string, query: SearchQuery, keep?: Kept, field = 'content'): string {
   if (!query.stems.size) return html;
+  const highlighted = keep?.store.derived.of(SEARCH_MEMORY).highlighted;
+  const owner = keep?.message;
   const queryKey = owner ? [...query.stems].join(' ') : '';
-  const fields = owner ? highlighted.get(owner) : undefined;
-  const kept = fields?.[field];
-  if (kept && kept.html === html && kept.query === queryKey) return kept.result;
+  const fields = owner ? highlighted!.get(owner) : undefined;
+  const last = fields?.[field];
+  if (last && last.html === html && last.query === queryKey) return last.result;
   const needles = [...query.stems].map((st) => (st.length > 1 ? st.slice(0, -1) : st));
   const result = html.replace(/(<[^>]*>)|([^<]+)/g, (_whole, tag: string | undefined, text: string | undefined) =>
     tag ?? highlightTextNode(text!, query.stems, needles));
   if (owner) {
     if (fields) fields[field] = { html, query: queryKey, result };
-    else highlighted.set(owner, { [field]: { html, query: queryKey, result } });
+    else highlighted!.set(owner, { [field]: { html, query: queryKey, result } });
   }
   return result;
 }

@@ -7,6 +7,7 @@ import type { Store } from '../../store/store.js';
 import type { Linkifier } from '../../store/state.js';
 import { escapeHtml } from './html.js';
 import { atWordStart } from './render-state.js';
+import { DerivedSlot } from '../../store/derived.js';
 
 interface CompiledLinkifier {
   linkifier: Linkifier;
@@ -37,14 +38,15 @@ function compile(linkifier: Linkifier): CompiledLinkifier | null {
 }
 
 /** Compiled once per set of linkifiers (every render needs them; compiling cost more than rendering). */
-const compiledCache = new WeakMap<Store, { rows: Linkifier[]; patterns: string[]; compiled: CompiledLinkifier[] }>();
+const COMPILED = new DerivedSlot(() => ({ kept: null as { rows: Linkifier[]; patterns: string[]; compiled: CompiledLinkifier[] } | null }));
 
 export function compileLinkifiers(store: Store): CompiledLinkifier[] {
   const rows = store.linkifiers.all();
-  const hit = compiledCache.get(store);
+  const last = store.derived.of(COMPILED);
+  const hit = last.kept;
   if (hit && hit.rows.length === rows.length && rows.every((l, i) => hit.rows[i] === l && hit.patterns[i] === l.pattern)) return hit.compiled;
   const compiled = rows.map(compile).filter((c): c is CompiledLinkifier => c !== null);
-  compiledCache.set(store, { rows: [...rows], patterns: rows.map((l) => l.pattern), compiled });
+  last.kept = { rows: [...rows], patterns: rows.map((l) => l.pattern), compiled };
   return compiled;
 }
 

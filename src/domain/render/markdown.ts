@@ -11,6 +11,7 @@ import { compileLinkifiers, linkifierExtension } from './linkifiers.js';
 import { mentionExtension } from './mentions.js';
 import { newRenderState, type RenderState } from './render-state.js';
 import { Memo } from '../../memo.js';
+import { DerivedSlot } from '../../store/derived.js';
 
 export interface RenderResult extends Omit<RenderState, 'store' | 'sender' | 'quoteDepth'> {
   html: string;
@@ -27,15 +28,16 @@ interface Renderer {
   state: RenderState | null;
 }
 
-const renderers = new WeakMap<Store, Renderer>();
+const RENDERER = new DerivedSlot(() => ({ kept: null as Renderer | null }));
 
 function rendererFor(store: Store): Renderer {
   const linkifiers = compileLinkifiers(store);
-  let r = renderers.get(store);
+  const slot = store.derived.of(RENDERER);
+  let r = slot.kept;
   if (!r || r.linkifiers !== linkifiers) {
     const renderer: Renderer = { linkifiers, state: null, marked: null as unknown as Marked };
     renderer.marked = newMarked(() => renderer.state!, linkifiers);
-    renderers.set(store, r = renderer);
+    slot.kept = r = renderer;
   }
   return r;
 }
@@ -87,7 +89,7 @@ const RENDER_INPUTS = ['users', 'user_groups', 'streams', 'subscriptions', 'link
 const CACHED_CONTENT_CHARS = 2000;
 const CACHED_RENDERINGS = 256;
 
-const renderings = new WeakMap<Store, { stamp: string; results: Memo<string, RenderResult> }>();
+const RENDERINGS = new DerivedSlot(() => ({ kept: null as { stamp: string; results: Memo<string, RenderResult> } | null }));
 
 /**
  * Renders `content`, recording the mentions it makes (for the send logic). The same content by
@@ -97,8 +99,9 @@ const renderings = new WeakMap<Store, { stamp: string; results: Memo<string, Ren
 export function renderMessage(store: Store, content: string, sender: User | null = null): RenderResult {
   if (content.length > CACHED_CONTENT_CHARS) return render(store, content, sender);
   const stamp = store.partsVersion(RENDER_INPUTS);
-  let cache = renderings.get(store);
-  if (!cache || cache.stamp !== stamp) renderings.set(store, cache = { stamp, results: new Memo(CACHED_RENDERINGS) });
+  const slot = store.derived.of(RENDERINGS);
+  let cache = slot.kept;
+  if (!cache || cache.stamp !== stamp) slot.kept = cache = { stamp, results: new Memo(CACHED_RENDERINGS) };
   return cache.results.get(`${sender?.user_id ?? ''}:${content}`, () => render(store, content, sender));
 }
 
