@@ -1,8 +1,10 @@
-// The read and delete sides of what the spec creates: scheduled messages (GET, PATCH, DELETE),
-// reminders and saved snippets (GET, DELETE), plus GET /user_groups and GET /realm/emoji.
+// Scheduled messages once created: GET /scheduled_messages, PATCH and DELETE
+// /scheduled_messages/{id}. Creating and delivering them: scheduled-messages-create.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { expectError, streamId, watchEvents } from '../subscriptions/read-back.js';
+import { expectError } from '../helpers/errors.js';
+import { watchEvents } from '../helpers/events.js';
+import { streamId } from '../helpers/fixture-rows.js';
 
 let t: TestServer;
 beforeEach(async () => { t = await startTestServer(); });
@@ -89,92 +91,5 @@ describe('PATCH /scheduled_messages/{id}', () => {
 
   it('answers 404 for another user\'s scheduled message', async () => {
     expectError(await t.as('iago').patch('/scheduled_messages/1', { content: 'mine now' }), 404, 'BAD_REQUEST', 'Scheduled message does not exist');
-  });
-});
-
-describe('reminders', () => {
-  it('GET /reminders lists the caller\'s pending reminders', async () => {
-    const r = await t.as('hamlet').get('/reminders');
-    expect(r.body.reminders).toHaveLength(1);
-    expect(r.body.reminders[0]).toMatchObject({ reminder_id: 1, type: 'private', to: [id('hamlet')], reminder_target_message_id: 3, failed: false });
-    expect((await t.as('iago').get('/reminders')).body.reminders).toEqual([]);
-  });
-
-  it('DELETE /reminders/{id} deletes it and tells the owner\'s clients', async () => {
-    const seen = watchEvents(t);
-    expect((await t.as('hamlet').delete('/reminders/1')).status).toBe(200);
-    expect((await t.as('hamlet').get('/reminders')).body.reminders).toEqual([]);
-    expect(seen.map((s) => s.event)).toEqual([{ type: 'reminders', op: 'remove', reminder_id: 1 }]);
-    expectError(await t.as('hamlet').delete('/reminders/1'), 404, 'BAD_REQUEST', 'Reminder does not exist');
-  });
-
-  it('answers 404 for another user\'s reminder', async () => {
-    expectError(await t.as('iago').delete('/reminders/1'), 404, 'BAD_REQUEST', 'Reminder does not exist');
-    expect(store().reminders.get(1)).toBeDefined();
-  });
-
-  it('exist from feature level 399', async () => {
-    const old = t.as('hamlet', { 'X-Mock-Feature-Level': '398' });
-    // POST /reminders exists from 381, so the path answers 405 to GET before 399.
-    expect((await old.get('/reminders')).status).toBe(405);
-    expectError(await old.delete('/reminders/1'), 404, 'BAD_REQUEST', 'Not Found');
-  });
-});
-
-describe('saved snippets', () => {
-  it('GET /saved_snippets lists the caller\'s snippets', async () => {
-    const r = await t.as('hamlet').get('/saved_snippets');
-    expect(r.body.saved_snippets).toEqual([{ id: 1, title: 'Greeting', content: 'Hello **everyone**!', date_created: 1794398400 }]);
-  });
-
-  it('DELETE /saved_snippets/{id} deletes it and tells the owner\'s clients', async () => {
-    const seen = watchEvents(t);
-    expect((await t.as('hamlet').delete('/saved_snippets/1')).status).toBe(200);
-    expect((await t.as('hamlet').get('/saved_snippets')).body.saved_snippets).toEqual([]);
-    expect(seen.map((s) => s.event)).toEqual([{ type: 'saved_snippets', op: 'remove', saved_snippet_id: 1 }]);
-  });
-
-  it('answers 404 for another user\'s snippet and an unknown one', async () => {
-    expectError(await t.as('iago').delete('/saved_snippets/1'), 404, 'BAD_REQUEST', 'Saved snippet does not exist.');
-    expectError(await t.as('hamlet').delete('/saved_snippets/99'), 404, 'BAD_REQUEST', 'Saved snippet does not exist.');
-    expect(store().savedSnippets.get(1)).toBeDefined();
-  });
-});
-
-describe('GET /user_groups', () => {
-  it('lists the active groups by ID, system groups included', async () => {
-    const r = await t.as('hamlet').get('/user_groups');
-    expect(r.status).toBe(200);
-    const active = store().userGroups.filter((g) => !g.deactivated).map((g) => g.id).sort((a, b) => a - b);
-    expect(r.body.user_groups.map((g: any) => g.id)).toEqual(active);
-    const hamletcharacters = r.body.user_groups.find((g: any) => g.name === 'hamletcharacters');
-    expect(hamletcharacters).toMatchObject({ members: [id('hamlet'), id('cordelia')], direct_subgroup_ids: [], is_system_group: false, deactivated: false });
-  });
-
-  it('adds deactivated groups with include_deactivated_groups', async () => {
-    const r = await t.as('hamlet').get('/user_groups', { include_deactivated_groups: true });
-    expect(r.body.user_groups.find((g: any) => g.name === 'support')).toMatchObject({ deactivated: true });
-    expect(r.body.user_groups).toHaveLength(store().userGroups.size);
-  });
-
-  it('leaves deactivated users out of members', async () => {
-    const group = store().userGroups.find((g) => g.name === 'hamletcharacters')!;
-    store().userGroups.update(group, { direct_members: [...group.direct_members, id('ariel')] });
-    const r = await t.as('hamlet').get('/user_groups');
-    expect(r.body.user_groups.find((g: any) => g.id === group.id).members).toEqual([id('hamlet'), id('cordelia')]);
-  });
-
-  it('refuses guests', async () => {
-    expectError(await t.as('polonius').get('/user_groups'), 400, 'BAD_REQUEST', 'Not allowed for guest users');
-  });
-});
-
-describe('GET /realm/emoji', () => {
-  it('lists the custom emoji by ID, deactivated ones included', async () => {
-    const r = await t.as('polonius').get('/realm/emoji');
-    expect(r.body.emoji).toEqual({
-      1: { id: '1', name: 'green_tick', source_url: '/user_avatars/2/emoji/images/1.png', deactivated: false, author_id: id('iago') },
-      2: { id: '2', name: 'old_logo', source_url: '/user_avatars/2/emoji/images/2.png', deactivated: true, author_id: id('desdemona') },
-    });
   });
 });

@@ -1,8 +1,10 @@
 // POST /reminders and the delivery of reminders as notification-bot direct messages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { error } from '../helpers/errors.js';
+import { eventsOf, recordingSink, registerQueue } from '../helpers/events.js';
+import { readBack } from '../helpers/read-back.js';
 import { deliverDue } from '../../src/domain/messages/delivery.js';
-import { error, eventsOf, readBack, recordingSink, registerQueue } from './helpers.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });

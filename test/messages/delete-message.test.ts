@@ -1,9 +1,13 @@
 // DELETE /messages/{message_id}: who may delete, the time limit, the event and the state after.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { error } from '../helpers/errors.js';
+import { eventsOf, registerQueue } from '../helpers/events.js';
+import { stream } from '../helpers/fixture-rows.js';
+import { sendMessage, sendToChannel } from '../helpers/messages.js';
+import { readMessage } from '../helpers/read-back.js';
 import { ControlClient } from '../../src/control/client.js';
 import { systemGroupId } from '../../src/domain/groups/membership.js';
-import { error, eventsOf, readMessage, registerQueue, send, sendToChannel, stream } from './helpers.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });
@@ -28,14 +32,14 @@ describe('DELETE /messages/{message_id}', () => {
   });
 
   it('direct messages: the event has no channel', async () => {
-    const id = await send(t, 'hamlet', { type: 'direct', to: [t.user('othello').user_id], content: 'x' });
+    const id = await sendMessage(t, 'hamlet', { type: 'direct', to: [t.user('othello').user_id], content: 'x' });
     const q = await registerQueue(t, 'othello', ['delete_message'], { client_capabilities: { bulk_message_deletion: true } });
     expect((await del('hamlet', id)).status).toBe(200);
     expect(await eventsOf(t, 'othello', q)).toEqual([{ type: 'delete_message', message_type: 'private', message_ids: [id], id: 0 }]);
   });
 
   it('clients without bulk_message_deletion get the single-message form', async () => {
-    const id = await send(t, 'hamlet', { type: 'direct', to: [t.user('othello').user_id], content: 'y' });
+    const id = await sendMessage(t, 'hamlet', { type: 'direct', to: [t.user('othello').user_id], content: 'y' });
     const q = await registerQueue(t, 'othello', ['delete_message']);
     expect((await del('hamlet', id)).status).toBe(200);
     expect(await eventsOf(t, 'othello', q)).toEqual([{ type: 'delete_message', message_type: 'private', message_id: id, id: 0 }]);

@@ -2,9 +2,11 @@
 // permissions, unauthorized channels, the response maps and the events.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { expectError, streamId, subscriptionOf, watchEvents } from '../subscriptions/read-back.js';
+import { expectError } from '../helpers/errors.js';
+import { eventsOf, registerQueue, watchEvents } from '../helpers/events.js';
+import { streamId } from '../helpers/fixture-rows.js';
+import { subscriptionOf } from '../helpers/read-back.js';
 import { systemGroupId } from '../../src/domain/groups/membership.js';
-import { registerQueue } from './helpers.js';
 
 let t: TestServer;
 beforeEach(async () => { t = await startTestServer(); });
@@ -38,14 +40,14 @@ describe('subscribing oneself', () => {
   });
 
   it('sends subscription add to the subscriber and peer_add to the others who can see the channel', async () => {
-    const othelloQueue = await registerQueue(t.as('othello'), ['subscription']);
-    const hamletQueue = await registerQueue(t.as('hamlet'), ['subscription']);
+    const othelloQueue = await registerQueue(t, 'othello', ['subscription']);
+    const hamletQueue = await registerQueue(t, 'hamlet', ['subscription']);
     await subscribe('othello', { subscriptions: [{ name: 'Rome' }] });
-    const [add] = await othelloQueue.events();
+    const [add] = await eventsOf(t, 'othello', othelloQueue);
     expect(add).toMatchObject({ type: 'subscription', op: 'add' });
     expect(add.subscriptions[0]).toMatchObject({ stream_id: streamId(t, 'Rome'), name: 'Rome' });
     expect(add.subscriptions[0].subscribers).toContain(id('othello'));
-    const [peer] = await hamletQueue.events();
+    const [peer] = await eventsOf(t, 'hamlet', hamletQueue);
     expect(peer).toMatchObject({ type: 'subscription', op: 'peer_add', stream_ids: [streamId(t, 'Rome')], user_ids: [id('othello')] });
   });
 

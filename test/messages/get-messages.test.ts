@@ -1,7 +1,9 @@
 // GET /messages and GET /messages/{message_id}: anchors, windows, narrows, what the user may see.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { error, ids, sendToChannel, stream } from './helpers.js';
+import { error } from '../helpers/errors.js';
+import { stream } from '../helpers/fixture-rows.js';
+import { ids, sendToChannel } from '../helpers/messages.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });

@@ -1,7 +1,8 @@
 // POST /saved_snippets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { error, eventsOf, registerQueue } from './helpers.js';
+import { error } from '../helpers/errors.js';
+import { eventsOf, registerQueue } from '../helpers/events.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });

@@ -2,9 +2,11 @@
 // permission to remove subscribers, and the events.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { expectError, streamId, subscriptionOf, watchEvents } from '../subscriptions/read-back.js';
+import { expectError } from '../helpers/errors.js';
+import { eventsOf, registerQueue, watchEvents } from '../helpers/events.js';
+import { streamId } from '../helpers/fixture-rows.js';
+import { subscriptionOf } from '../helpers/read-back.js';
 import { systemGroupId } from '../../src/domain/groups/membership.js';
-import { registerQueue } from './helpers.js';
 
 let t: TestServer;
 beforeEach(async () => { t = await startTestServer(); });
@@ -23,13 +25,13 @@ describe('unsubscribing oneself', () => {
   });
 
   it('sends subscription remove to the user and peer_remove to the others who can see the channel', async () => {
-    const othelloQueue = await registerQueue(t.as('othello'), ['subscription']);
-    const hamletQueue = await registerQueue(t.as('hamlet'), ['subscription']);
+    const othelloQueue = await registerQueue(t, 'othello', ['subscription']);
+    const hamletQueue = await registerQueue(t, 'hamlet', ['subscription']);
     await unsubscribe('othello', { subscriptions: ['Denmark'] });
-    expect(await othelloQueue.events()).toEqual([
+    expect(await eventsOf(t, 'othello', othelloQueue)).toEqual([
       expect.objectContaining({ type: 'subscription', op: 'remove', subscriptions: [{ name: 'Denmark', stream_id: streamId(t, 'Denmark') }] }),
     ]);
-    expect(await hamletQueue.events()).toEqual([
+    expect(await eventsOf(t, 'hamlet', hamletQueue)).toEqual([
       expect.objectContaining({ type: 'subscription', op: 'peer_remove', stream_ids: [streamId(t, 'Denmark')], user_ids: [id('othello')] }),
     ]);
   });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import zulipInit from 'zulip-js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { zulipAs } from '../helpers/zulip-js.js';
 import { zuliprc } from '../../src/cli-output.js';
 
 let t: TestServer;
@@ -30,7 +31,7 @@ describe('zulip-js against the mock', () => {
   });
 
   it('sees subscribers when asking for them, the way the client passes the flag', async () => {
-    const z = await zulipInit({ realm: t.base, username: t.user('iago').email, apiKey: t.user('iago').api_key });
+    const z = await zulipAs(t, 'iago');
     const subs = await z.streams.subscriptions.retrieve({ include_subscribers: true });
     expect(subs.result).toBe('success');
     const denmark = subs.subscriptions.find((s: { name: string }) => s.name === 'Denmark');

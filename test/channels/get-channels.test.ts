@@ -1,9 +1,9 @@
-// Reading channels: GET /streams with its sources, GET /streams/{stream_id}, GET /get_stream_id,
-// GET /users/me/{stream_id}/topics and GET /channel_folders.
+// Reading channels: GET /streams with its sources, GET /streams/{stream_id} and GET /get_stream_id.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { expectError } from '../helpers/errors.js';
+import { streamId } from '../helpers/fixture-rows.js';
 import { ControlClient } from '../../src/control/client.js';
-import { expectError, streamId } from '../subscriptions/read-back.js';
 import { subscriptionKey } from '../../src/store/store.js';
 
 let t: TestServer;
@@ -101,55 +101,5 @@ describe('GET /get_stream_id', () => {
     expectError(await t.as('othello').get('/get_stream_id', { stream: 'core team' }), 400, 'BAD_REQUEST', "Invalid channel name 'core team'");
     expectError(await t.as('hamlet').get('/get_stream_id', { stream: 'Old Rome' }), 400, 'BAD_REQUEST', "Invalid channel name 'Old Rome'");
     expectError(await t.as('hamlet').get('/get_stream_id'), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'stream' argument");
-  });
-});
-
-describe('GET /users/me/{stream_id}/topics', () => {
-  it('lists topics newest first with the ID of their latest message', async () => {
-    const r = await t.as('hamlet').get(`/users/me/${streamId(t, 'Denmark')}/topics`);
-    expect(r.body.topics).toEqual([{ max_id: 6, name: 'Copenhagen' }, { max_id: 3, name: 'test' }]);
-  });
-
-  it('names the empty topic by the display name unless the client handles it', async () => {
-    const verona = streamId(t, 'Verona');
-    const r = await t.as('hamlet').get(`/users/me/${verona}/topics`);
-    expect(r.body.topics).toEqual([
-      { max_id: 14, name: 'general chat' }, { max_id: 12, name: '✔ resolved topic' }, { max_id: 10, name: 'test' }, { max_id: 9, name: 'greetings' },
-    ]);
-    const raw = await t.as('hamlet').get(`/users/me/${verona}/topics`, { allow_empty_topic_name: true });
-    expect(raw.body.topics[0]).toEqual({ max_id: 14, name: '' });
-  });
-
-  it('treats topics case-insensitively, named as in the latest message', async () => {
-    const sent = await t.as('hamlet').post('/messages', { type: 'stream', to: 'Denmark', topic: 'COPENHAGEN', content: 'loud' });
-    expect(sent.status).toBe(200);
-    const r = await t.as('othello').get(`/users/me/${streamId(t, 'Denmark')}/topics`);
-    expect(r.body.topics).toEqual([{ max_id: sent.body.id, name: 'COPENHAGEN' }, { max_id: 3, name: 'test' }]);
-  });
-
-  it('counts only received messages in a channel with protected history', async () => {
-    const coreTeam = streamId(t, 'core team');
-    expect((await t.as('hamlet').get(`/users/me/${coreTeam}/topics`)).body.topics).toEqual([{ max_id: 20, name: 'planning' }]);
-    await t.as('hamlet').post('/users/me/subscriptions', { subscriptions: [{ name: 'core team' }], principals: [t.user('cordelia').user_id] });
-    expect((await t.as('cordelia').get(`/users/me/${coreTeam}/topics`)).body.topics).toEqual([]);
-  });
-
-  it('refuses channels the caller cannot read', async () => {
-    expectError(await t.as('othello').get(`/users/me/${streamId(t, 'core team')}/topics`), 400, 'BAD_REQUEST', 'Invalid channel ID');
-    expectError(await t.as('polonius').get(`/users/me/${streamId(t, 'Denmark')}/topics`), 400, 'BAD_REQUEST', 'Invalid channel ID');
-  });
-});
-
-describe('GET /channel_folders', () => {
-  it('lists the folders in order, archived ones only on request', async () => {
-    const r = await t.as('hamlet').get('/channel_folders');
-    expect(r.body.channel_folders.map((f: any) => f.name)).toEqual(['Frontend', 'Backend']);
-    expect(r.body.channel_folders[0]).toMatchObject({ id: 1, order: 0, is_archived: false, rendered_description: '<p>Channels for the <strong>web</strong> and mobile apps.</p>' });
-    const all = await t.as('polonius').get('/channel_folders', { include_archived: true });
-    expect(all.body.channel_folders.map((f: any) => f.name)).toEqual(['Frontend', 'Backend', 'Legacy']);
-  });
-
-  it('does not exist before feature level 389', async () => {
-    expectError(await t.as('hamlet', { 'X-Mock-Feature-Level': '388' }).get('/channel_folders'), 404, 'BAD_REQUEST', 'Not Found');
   });
 });

@@ -2,8 +2,8 @@
 // react, type and delete, with a second user's queue seeing the changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { eventsOf, registerQueue } from '../helpers/events.js';
 import { zulipAs } from '../helpers/zulip-js.js';
-import { eventsOf, registerQueue } from './helpers.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });

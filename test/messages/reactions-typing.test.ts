@@ -1,8 +1,12 @@
 // POST/DELETE /messages/{message_id}/reactions and POST /typing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { error } from '../helpers/errors.js';
+import { eventsOf, registerQueue } from '../helpers/events.js';
+import { stream } from '../helpers/fixture-rows.js';
+import { sendToChannel } from '../helpers/messages.js';
+import { readMessage } from '../helpers/read-back.js';
 import { ControlClient } from '../../src/control/client.js';
-import { error, eventsOf, readMessage, registerQueue, sendToChannel, stream } from './helpers.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });

@@ -2,9 +2,13 @@
 // time limits, events and the notification bot's notices.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { error } from '../helpers/errors.js';
+import { eventsOf, registerQueue } from '../helpers/events.js';
+import { stream } from '../helpers/fixture-rows.js';
+import { sendMessage, sendToChannel } from '../helpers/messages.js';
+import { readMessage } from '../helpers/read-back.js';
 import { ControlClient } from '../../src/control/client.js';
 import { systemGroupId } from '../../src/domain/groups/membership.js';
-import { error, eventsOf, readMessage, registerQueue, send, sendToChannel, stream } from './helpers.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });
@@ -64,7 +68,7 @@ describe('editing content', () => {
   });
 
   it('checks the request: nothing to change, direct message topics and channels, propagate_mode, content with channel, sha256', async () => {
-    const dm = await send(t, 'hamlet', { type: 'direct', to: [t.user('othello').user_id], content: 'psst' });
+    const dm = await sendMessage(t, 'hamlet', { type: 'direct', to: [t.user('othello').user_id], content: 'psst' });
     expect((await patch('hamlet', dm, {})).body).toEqual(error('BAD_REQUEST', 'Nothing to change'));
     expect((await patch('hamlet', dm, { topic: 'x' })).body).toEqual(error('BAD_REQUEST', 'Direct messages cannot have topics.'));
     expect((await patch('hamlet', dm, { stream_id: 1 })).body).toEqual(error('BAD_REQUEST', 'Direct messages cannot be moved to channels.'));

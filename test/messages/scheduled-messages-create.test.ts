@@ -1,8 +1,11 @@
 // POST /scheduled_messages and the delivery of scheduled messages (deliverDue, and the clock).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { error } from '../helpers/errors.js';
+import { eventsOf, recordingSink, registerQueue } from '../helpers/events.js';
+import { stream } from '../helpers/fixture-rows.js';
+import { readBack } from '../helpers/read-back.js';
 import { deliverDue } from '../../src/domain/messages/delivery.js';
-import { error, eventsOf, readBack, recordingSink, registerQueue, stream } from './helpers.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });
