@@ -1,5 +1,6 @@
 // Loads openapi/api.yaml and merges every fragment of openapi/paths/ into it, so that the
-// rest of the server sees one document. Fragments keep files small and owned per resource.
+// rest of the server sees one document. Fragments keep files small and owned per resource:
+// each path item lives whole in one fragment, named for its resource.
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,14 +32,17 @@ function readYaml(file: string): any {
   }
 }
 
-/** Merges `fragment` into `doc`; a path+method or component defined twice is an error. */
-function mergeFragment(doc: OpenApiDoc, fragment: any, file: string): void {
+/**
+ * Merges `fragment` into `doc`. A path item belongs to one file (`owners` says which): a path
+ * described in two files, even with different methods, is refused, so that whoever looks for an
+ * operation finds all of its path in one place. A component defined twice is refused too.
+ */
+function mergeFragment(doc: OpenApiDoc, fragment: any, file: string, owners: Map<string, string>): void {
   for (const [p, item] of Object.entries<Record<string, any>>(fragment.paths ?? {})) {
-    const target = (doc.paths[p] ??= {});
-    for (const [method, op] of Object.entries(item)) {
-      if (target[method]) throw new Error(`${file}: ${method.toUpperCase()} ${p} is already described`);
-      target[method] = op;
-    }
+    const owner = owners.get(p);
+    if (owner) throw new Error(`path ${p} is described in two files, ${owner} and ${file}: a path item belongs in one fragment`);
+    owners.set(p, file);
+    doc.paths[p] = item;
   }
   for (const [section, entries] of Object.entries<Record<string, any>>(fragment.components ?? {})) {
     const target = (doc.components[section] ??= {});
@@ -101,6 +105,7 @@ function loadYamlOnly(name: string, dir: string): OpenApiDoc {
   const doc = readYaml(root) as OpenApiDoc;
   doc.paths ??= {};
   doc.components ??= {};
-  for (const file of fragments) mergeFragment(doc, readYaml(file), file);
+  const owners = new Map(Object.keys(doc.paths).map((p) => [p, root]));
+  for (const file of fragments) mergeFragment(doc, readYaml(file), file, owners);
   return doc;
 }

@@ -1,7 +1,10 @@
 // POST /channels/create: defaults, limits, permissions, group settings, announce and events.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { expectError, folderId, groupId, streamId, subscriptionOf, watchEvents } from '../subscriptions/read-back.js';
+import { expectError } from '../helpers/errors.js';
+import { watchEvents } from '../helpers/events.js';
+import { folderId, groupId, streamId } from '../helpers/fixture-rows.js';
+import { subscriptionOf } from '../helpers/read-back.js';
 import { STREAM_COLORS } from '../../src/domain/subscriptions/add.js';
 
 let t: TestServer;

@@ -2,7 +2,8 @@
 // ask (only users who can read and post in the channel).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { expectError, streamId } from '../subscriptions/read-back.js';
+import { expectError } from '../helpers/errors.js';
+import { streamId } from '../helpers/fixture-rows.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });

@@ -3,7 +3,9 @@
 // read back from the store.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { expectError, folderId, watchEvents } from '../subscriptions/read-back.js';
+import { expectError } from '../helpers/errors.js';
+import { watchEvents } from '../helpers/events.js';
+import { folderId } from '../helpers/fixture-rows.js';
 
 let t: TestServer;
 beforeEach(async () => { t = await startTestServer(); });

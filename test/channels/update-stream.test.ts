@@ -2,7 +2,10 @@
 // GET /users/me/subscriptions, and the stream/update events.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { expectError, folderId, groupId, streamId, subscriptionOf, watchEvents } from '../subscriptions/read-back.js';
+import { expectError } from '../helpers/errors.js';
+import { watchEvents } from '../helpers/events.js';
+import { folderId, groupId, streamId } from '../helpers/fixture-rows.js';
+import { subscriptionOf } from '../helpers/read-back.js';
 import { subscriptionKey } from '../../src/store/store.js';
 
 let t: TestServer;

@@ -4,8 +4,8 @@
 // second user's queue (flag changes, which the real server tells only their owner, on the
 // actor's own queue). Every response also passes response validation (the contract guard).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import zulipInit from 'zulip-js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { zulipAs } from '../helpers/zulip-js.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer({ longpollTimeoutSeconds: 1 }); });
@@ -28,9 +28,9 @@ function reader(z: any, queueId: string) {
 describe('a zulip-js client session against the mock', () => {
   it('works end to end and every change reaches the other user', async () => {
     // Log in with a password: zulip-js fetches the API key itself.
-    const hamlet = await zulipInit({ realm: t.base, username: 'hamlet@zulip.com', password: 'password_hamlet' });
+    const hamlet = await zulipAs(t, 'hamlet', 'password');
     expect(hamlet.config.apiKey).toBe(t.user('hamlet').api_key);
-    const othello = await zulipInit({ realm: t.base, username: 'othello@zulip.com', apiKey: t.user('othello').api_key });
+    const othello = await zulipAs(t, 'othello');
 
     const mine = await hamlet.queues.register({ event_types: ['message', 'update_message_flags'] });
     expect(mine).toMatchObject({ result: 'success', queue_id: expect.any(String), max_message_length: 10000 });

@@ -1,9 +1,9 @@
 // The control API through its typed client, from startMockServer as a test runner would use it:
 // the journal and verification, reset, clock, state snapshots, sandboxes and the token gate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import zulipInit from 'zulip-js';
 import { startMockServer, type StartedMock, ControlError } from '../../src/index.js';
 import { basicAuth, Client } from '../helpers/server.js';
+import { zulipLogin } from '../helpers/zulip-js.js';
 
 let mock: StartedMock;
 beforeAll(async () => { mock = await startMockServer(); });
@@ -110,7 +110,7 @@ describe('sandboxes', () => {
     const name = 'worker-1';
     const other = 'worker-2';
     const inA = as('hamlet', mock.baseUrl, { 'X-Mock-Sandbox': name });
-    const z = await zulipInit({ realm: mock.sandbox(other).baseUrl, username: mock.user('hamlet').email, apiKey: mock.user('hamlet').api_key });
+    const z = await zulipLogin(mock.sandbox(other).baseUrl, mock.user('hamlet'));
     await inA.post('/user_topics', { stream_id: 1, topic: 'only in A', visibility_policy: 1 });
     await mock.sandbox(name).control.state.export().then((s) => {
       expect(s.user_topics.some((t) => t.topic === 'only in A')).toBe(true);

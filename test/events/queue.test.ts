@@ -3,18 +3,13 @@
 // world's hub here, as the domain actions do; the actions' own events are tested in their areas.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { registerQueue } from '../helpers/events.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer({ longpollTimeoutSeconds: 1 }); });
 afterAll(async () => { await t.close(); });
 
 const hub = () => t.server.world.events;
-
-async function register(who: string, params: Record<string, unknown> = {}): Promise<string> {
-  const r = await t.as(who).post('/register', { fetch_event_types: [], ...params });
-  expect(r.status).toBe(200);
-  return r.body.queue_id;
-}
 
 const poll = (who: string, queueId: string, params: Record<string, unknown> = {}) =>
   t.as(who).get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true, ...params });
@@ -38,7 +33,7 @@ function messageEvent(over: { subject?: string; stream?: string; id?: number } =
 
 describe('GET /events', () => {
   it('returns the waiting events at once, with per-queue increasing IDs, and drops acknowledged ones', async () => {
-    const q = await register('hamlet');
+    const q = await registerQueue(t, 'hamlet');
     const uid = t.user('hamlet').user_id;
     for (const n of [1, 2, 3]) hub().publish([uid], { type: 'custom_test', n });
     const all = await poll('hamlet', q, { dont_block: false });
@@ -56,7 +51,7 @@ describe('GET /events', () => {
   });
 
   it('answers at once with no events when dont_block is true', async () => {
-    const q = await register('hamlet');
+    const q = await registerQueue(t, 'hamlet');
     const started = Date.now();
     const r = await poll('hamlet', q, { dont_block: true });
     expect(r.body).toEqual({ result: 'success', msg: '', events: [], queue_id: q });
@@ -64,7 +59,7 @@ describe('GET /events', () => {
   });
 
   it('sends a heartbeat event when nothing happens within the long-poll timeout', async () => {
-    const q = await register('hamlet');
+    const q = await registerQueue(t, 'hamlet');
     const started = Date.now();
     const r = await poll('hamlet', q, { dont_block: false });
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
@@ -72,7 +67,7 @@ describe('GET /events', () => {
   });
 
   it('wakes a waiting long-poll as soon as an event arrives', async () => {
-    const q = await register('hamlet');
+    const q = await registerQueue(t, 'hamlet');
     const started = Date.now();
     const pending = poll('hamlet', q, { dont_block: false });
     setTimeout(() => hub().publish([t.user('hamlet').user_id], { type: 'custom_test' }), 100);
@@ -88,7 +83,7 @@ describe('GET /events', () => {
   });
 
   it("treats another user's queue as unknown, as the real server does", async () => {
-    const q = await register('othello');
+    const q = await registerQueue(t, 'othello');
     const r = await poll('hamlet', q);
     expect(r.status).toBe(400);
     expect(r.body).toEqual(badQueue(q));
@@ -104,7 +99,7 @@ describe('GET /events', () => {
 
 describe('DELETE /events', () => {
   it('deletes the queue; polling it or deleting it again gives BAD_EVENT_QUEUE_ID', async () => {
-    const q = await register('hamlet');
+    const q = await registerQueue(t, 'hamlet');
     const del = await t.as('hamlet').delete('/events', { queue_id: q });
     expect(del.status).toBe(200);
     expect(del.body).toEqual({ result: 'success', msg: '' });
@@ -116,7 +111,7 @@ describe('DELETE /events', () => {
   });
 
   it("does not delete another user's queue", async () => {
-    const q = await register('othello');
+    const q = await registerQueue(t, 'othello');
     const r = await t.as('hamlet').delete('/events', { queue_id: q });
     expect(r.status).toBe(400);
     expect(r.body).toEqual(badQueue(q));
@@ -124,7 +119,7 @@ describe('DELETE /events', () => {
   });
 
   it('ends a long-poll waiting on the deleted queue with BAD_EVENT_QUEUE_ID', async () => {
-    const q = await register('hamlet');
+    const q = await registerQueue(t, 'hamlet');
     const pending = poll('hamlet', q, { dont_block: false });
     await new Promise((r) => setTimeout(r, 100));
     await t.as('hamlet').delete('/events', { queue_id: q });
@@ -136,7 +131,7 @@ describe('DELETE /events', () => {
 
 describe('idle queues', () => {
   it('expire after idle_queue_timeout seconds of mock time without a poll', async () => {
-    const q = await register('hamlet', { idle_queue_timeout: 60 });
+    const q = await registerQueue(t, 'hamlet', undefined, { idle_queue_timeout: 60 });
     t.server.clock.advance(59_000);
     expect((await poll('hamlet', q)).status).toBe(200);
     t.server.clock.advance(59_000); // the poll above counted as activity
@@ -150,16 +145,16 @@ describe('idle queues', () => {
   });
 
   it('expire after 10 minutes by default', async () => {
-    const kept = await register('hamlet');
+    const kept = await registerQueue(t, 'hamlet');
     t.server.clock.advance(599_000);
     expect((await poll('hamlet', kept)).status).toBe(200);
-    const q = await register('hamlet');
+    const q = await registerQueue(t, 'hamlet');
     t.server.clock.advance(600_000);
     expect((await poll('hamlet', q)).body).toEqual(badQueue(q));
   });
 
   it('do not expire while a long-poll is waiting on them', async () => {
-    const q = await register('hamlet', { idle_queue_timeout: 10 });
+    const q = await registerQueue(t, 'hamlet', undefined, { idle_queue_timeout: 10 });
     const pending = poll('hamlet', q, { dont_block: false });
     await new Promise((r) => setTimeout(r, 100));
     t.server.clock.advance(20_000);
@@ -171,10 +166,10 @@ describe('idle queues', () => {
 describe('which queues an event reaches', () => {
   it('only queues of the given users that asked for its type (heartbeats aside)', async () => {
     const hamlet = t.user('hamlet').user_id;
-    const messages = await register('hamlet', { event_types: ['message'] });
-    const subs = await register('hamlet', { event_types: ['subscription'] });
-    const all = await register('hamlet');
-    const othello = await register('othello');
+    const messages = await registerQueue(t, 'hamlet', undefined, { event_types: ['message'] });
+    const subs = await registerQueue(t, 'hamlet', undefined, { event_types: ['subscription'] });
+    const all = await registerQueue(t, 'hamlet');
+    const othello = await registerQueue(t, 'othello');
     hub().publish([hamlet], { type: 'subscription', op: 'update', stream_id: 1, property: 'pin_to_top', value: true });
     expect((await poll('hamlet', messages)).body.events).toEqual([]);
     expect((await poll('hamlet', subs)).body.events).toEqual([{ type: 'subscription', op: 'update', stream_id: 1, property: 'pin_to_top', value: true, id: 0 }]);
@@ -184,9 +179,9 @@ describe('which queues an event reaches', () => {
 
   it('counts IDs per queue', async () => {
     const hamlet = t.user('hamlet').user_id;
-    const a = await register('hamlet');
+    const a = await registerQueue(t, 'hamlet');
     hub().publish([hamlet], { type: 'custom_test' });
-    const b = await register('hamlet');
+    const b = await registerQueue(t, 'hamlet');
     hub().publish([hamlet], { type: 'custom_test' });
     expect((await poll('hamlet', a)).body.events.map((e: any) => e.id)).toEqual([0, 1]);
     expect((await poll('hamlet', b)).body.events.map((e: any) => e.id)).toEqual([0]);
@@ -194,9 +189,9 @@ describe('which queues an event reaches', () => {
 
   it('takes the per-queue variant of an event, and skips a queue for which it is null', async () => {
     const hamlet = t.user('hamlet').user_id;
-    const sender = await register('hamlet');
-    const other = await register('hamlet');
-    const skipped = await register('hamlet');
+    const sender = await registerQueue(t, 'hamlet');
+    const other = await registerQueue(t, 'hamlet');
+    const skipped = await registerQueue(t, 'hamlet');
     const event = messageEvent();
     hub().publish([hamlet], event, (queueId) => {
       if (queueId === sender) return { ...event, local_message_id: 'abc' };
@@ -213,8 +208,8 @@ describe('which queues an event reaches', () => {
 
   it('shows the empty topic by its display name to queues without empty_topic_name', async () => {
     const hamlet = t.user('hamlet').user_id;
-    const plain = await register('hamlet');
-    const capable = await register('hamlet', { client_capabilities: { empty_topic_name: true } });
+    const plain = await registerQueue(t, 'hamlet');
+    const capable = await registerQueue(t, 'hamlet', undefined, { client_capabilities: { empty_topic_name: true } });
     hub().publish([hamlet], messageEvent({ subject: '' }));
     hub().publish([hamlet], { type: 'user_topic', stream_id: 1, topic_name: '', last_updated: 1, visibility_policy: 1 });
     const [pm, pu] = (await poll('hamlet', plain)).body.events;
@@ -227,8 +222,8 @@ describe('which queues an event reaches', () => {
 
   it('gives message content as Markdown or HTML as apply_markdown asked', async () => {
     const hamlet = t.user('hamlet').user_id;
-    const raw = await register('hamlet');
-    const html = await register('hamlet', { apply_markdown: true });
+    const raw = await registerQueue(t, 'hamlet');
+    const html = await registerQueue(t, 'hamlet', undefined, { apply_markdown: true });
     hub().publish([hamlet], messageEvent());
     const r = (await poll('hamlet', raw)).body.events[0].message;
     expect(r).toMatchObject({ content: 'hi', content_type: 'text/x-markdown' });
@@ -238,7 +233,7 @@ describe('which queues an event reaches', () => {
 
   it('passes only matching message events to a queue registered with a narrow', async () => {
     const hamlet = t.user('hamlet').user_id;
-    const q = await register('hamlet', { narrow: [['channel', 'denmark'], ['topic', 'Castle']] });
+    const q = await registerQueue(t, 'hamlet', undefined, { narrow: [['channel', 'denmark'], ['topic', 'Castle']] });
     hub().publish([hamlet], messageEvent({ id: 1 }));
     hub().publish([hamlet], messageEvent({ id: 2, stream: 'Verona' }));
     hub().publish([hamlet], messageEvent({ id: 3, subject: 'moat' }));
@@ -277,8 +272,8 @@ describe('server lifecycle', () => {
 
 describe('message events of a real send, as each queue asked for them', () => {
   it('topic, content and avatar follow empty_topic_name, apply_markdown and client_gravatar', async () => {
-    const plain = await register('othello');
-    const modern = await register('othello', { apply_markdown: true, client_gravatar: false, client_capabilities: { empty_topic_name: true } });
+    const plain = await registerQueue(t, 'othello');
+    const modern = await registerQueue(t, 'othello', undefined, { apply_markdown: true, client_gravatar: false, client_capabilities: { empty_topic_name: true } });
     const sent = await t.as('hamlet').post('/messages', { type: 'stream', to: 'Denmark', topic: '', content: 'in **general**' });
     expect(sent.status).toBe(200);
     const [p] = (await poll('othello', plain)).body.events;
@@ -297,8 +292,8 @@ describe('message events of a real send, as each queue asked for them', () => {
     expect(store.subscriptions.has(`${othello}:${rome.stream_id}`)).toBe(false);
     expect(store.subscriptions.has(`${othello}:${core.stream_id}`)).toBe(false);
     expect(core.invite_only).toBe(true);
-    const everything = await register('othello', { all_public_streams: true });
-    const usual = await register('othello');
+    const everything = await registerQueue(t, 'othello', undefined, { all_public_streams: true });
+    const usual = await registerQueue(t, 'othello');
     const inRome = await t.as('hamlet').post('/messages', { type: 'stream', to: 'Rome', topic: 'forum', content: 'public' });
     const inCore = await t.as('hamlet').post('/messages', { type: 'stream', to: 'core team', topic: 'secret', content: 'private' });
     expect([inRome.status, inCore.status]).toEqual([200, 200]);
@@ -309,7 +304,7 @@ describe('message events of a real send, as each queue asked for them', () => {
   });
 
   it('a direct message keeps its empty subject for every queue', async () => {
-    const plain = await register('othello');
+    const plain = await registerQueue(t, 'othello');
     const sent = await t.as('hamlet').post('/messages', { type: 'direct', to: [t.user('othello').user_id], content: 'psst' });
     expect(sent.status).toBe(200);
     const [e] = (await poll('othello', plain)).body.events;

@@ -2,10 +2,10 @@
 // The level comes from the X-Mock-Feature-Level header, the control API or --feature-level.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { eventsOf, registerQueue } from '../helpers/events.js';
 import { ControlClient } from '../../src/control/client.js';
 import { sharedContract } from '../../src/server.js';
 import { behaviours } from '../../src/contract/behaviours.js';
-import { eventsOf, registerQueue } from '../messages/helpers.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });

@@ -1,7 +1,9 @@
 // POST /messages/{message_id}/typing: editing-typing notifications.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { error, eventsOf, registerQueue, stream } from './helpers.js';
+import { error } from '../helpers/errors.js';
+import { eventsOf, registerQueue } from '../helpers/events.js';
+import { stream } from '../helpers/fixture-rows.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });

@@ -2,7 +2,7 @@
 // errors, the "received messages only" rule and search highlighting.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { error } from './helpers.js';
+import { error } from '../helpers/errors.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });

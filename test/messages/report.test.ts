@@ -1,7 +1,8 @@
 // POST /messages/{message_id}/report: the notification bot's report in the moderation request channel.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { error, readBack } from './helpers.js';
+import { error } from '../helpers/errors.js';
+import { readBack } from '../helpers/read-back.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });

@@ -2,7 +2,11 @@
 // read_by_sender, local echo, the automatic visibility policy and older feature levels.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer, type TestServer } from '../helpers/server.js';
-import { error, eventsOf, readBack, registerQueue, stream, sendOk as sendMessage } from './helpers.js';
+import { error } from '../helpers/errors.js';
+import { eventsOf, registerQueue } from '../helpers/events.js';
+import { stream } from '../helpers/fixture-rows.js';
+import { sendMessage } from '../helpers/messages.js';
+import { readBack } from '../helpers/read-back.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });

@@ -3,7 +3,8 @@
 // user group mention permissions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { error, stream } from './helpers.js';
+import { error } from '../helpers/errors.js';
+import { stream } from '../helpers/fixture-rows.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });

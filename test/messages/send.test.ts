@@ -2,7 +2,10 @@
 // rules. The rest of the send rules are in send-effects.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { error, readBack, stream, sendOk as sendMessage } from './helpers.js';
+import { error } from '../helpers/errors.js';
+import { stream } from '../helpers/fixture-rows.js';
+import { sendMessage } from '../helpers/messages.js';
+import { readBack } from '../helpers/read-back.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });

@@ -2,7 +2,8 @@
 // include_subscribers modes (true, false, partial) and the fields derived from messages.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { groupId, streamId, subscriptionOf } from './read-back.js';
+import { groupId, streamId } from '../helpers/fixture-rows.js';
+import { subscriptionOf } from '../helpers/read-back.js';
 import { subscriptionKey } from '../../src/store/store.js';
 import type { Message, User } from '../../src/store/state.js';
 

@@ -2,7 +2,10 @@
 // property, the value rules, is_muted/in_home_view, errors, and the subscription/update events.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { expectError, streamId, subscriptionOf, watchEvents } from './read-back.js';
+import { expectError } from '../helpers/errors.js';
+import { watchEvents } from '../helpers/events.js';
+import { streamId } from '../helpers/fixture-rows.js';
+import { subscriptionOf } from '../helpers/read-back.js';
 
 let t: TestServer;
 beforeEach(async () => { t = await startTestServer(); });

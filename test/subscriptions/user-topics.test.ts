@@ -2,7 +2,9 @@
 // of the description lists topic policies, so they are read back from the store.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { expectError, streamId, watchEvents } from './read-back.js';
+import { expectError } from '../helpers/errors.js';
+import { watchEvents } from '../helpers/events.js';
+import { streamId } from '../helpers/fixture-rows.js';
 import { userTopicKey } from '../../src/store/store.js';
 
 let t: TestServer;

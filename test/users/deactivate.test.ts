@@ -2,6 +2,7 @@
 // user's bots go first, the four actions, and the deactivated credentials afterwards.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { error } from '../helpers/errors.js';
 import type { Message } from '../../src/store/state.js';
 
 let t: TestServer;
@@ -9,7 +10,6 @@ beforeEach(async () => { t = await startTestServer(); });
 afterEach(async () => { await t.close(); });
 
 const id = (who: string) => t.user(who).user_id;
-const bad = (msg: string) => ({ result: 'error', msg, code: 'BAD_REQUEST' });
 const ok = { result: 'success', msg: '' };
 const sentBy = (who: string) => t.server.world.store.messages.filter((m) => m.sender_id === id(who)).map((m) => m.id).sort((a, b) => a - b);
 
@@ -54,7 +54,7 @@ describe('DELETE /users/{user_id}: permissions', () => {
     for (const target of [9999, id('ariel'), id('iago-bot')]) {
       const r = await t.as('iago').delete(`/users/${target}`);
       expect(r.status).toBe(400);
-      expect(r.body).toEqual(bad('No such user'));
+      expect(r.body).toEqual(error('BAD_REQUEST', 'No such user'));
     }
     expect(t.user('iago-bot').is_active).toBe(true);
   });
@@ -73,7 +73,7 @@ describe('DELETE /users/{user_id}: permissions', () => {
   it('refuses to deactivate the only organization owner', async () => {
     const r = await t.as('desdemona').delete(`/users/${id('desdemona')}`);
     expect(r.status).toBe(400);
-    expect(r.body).toEqual(bad('Cannot deactivate the only organization owner'));
+    expect(r.body).toEqual(error('BAD_REQUEST', 'Cannot deactivate the only organization owner'));
     expect(t.user('desdemona').is_active).toBe(true);
   });
 });

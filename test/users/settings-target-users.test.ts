@@ -2,6 +2,8 @@
 // active members of listed groups, optionally skipping users who set the value themselves.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { error } from '../helpers/errors.js';
+import { groupId } from '../helpers/fixture-rows.js';
 
 let t: TestServer;
 beforeEach(async () => { t = await startTestServer(); });
@@ -9,8 +11,6 @@ afterEach(async () => { await t.close(); });
 
 const id = (who: string) => t.user(who).user_id;
 const scheme = (who: string) => t.user(who).settings.color_scheme;
-const groupId = (name: string) => t.server.world.store.userGroups.find((g) => g.name === name)!.id;
-const bad = (msg: string) => ({ result: 'error', msg, code: 'BAD_REQUEST' });
 
 describe('PATCH /settings with target_users', () => {
   it('is refused to members and moderators with UNAUTHORIZED_PRINCIPAL', async () => {
@@ -37,10 +37,10 @@ describe('PATCH /settings with target_users', () => {
   it('updates the active members of a group, subgroups included, but not bots or deactivated members', async () => {
     const store = t.server.world.store;
     // backend = othello, prospero + subgroup hamletcharacters (hamlet, cordelia); add a bot and ariel (deactivated).
-    const backend = store.userGroups.get(groupId('backend'))!;
+    const backend = store.userGroups.get(groupId(t, 'backend'))!;
     store.userGroups.update(backend, { direct_members: [...backend.direct_members, id('hamlet-bot'), id('ariel')] });
 
-    const r = await t.as('desdemona').patch('/settings', { web_home_view: 'all_messages', target_users: { group_ids: [groupId('backend')] } });
+    const r = await t.as('desdemona').patch('/settings', { web_home_view: 'all_messages', target_users: { group_ids: [groupId(t, 'backend')] } });
     expect(r.status).toBe(200);
     for (const who of ['othello', 'prospero', 'hamlet', 'cordelia']) expect(t.user(who).settings.web_home_view).toBe('all_messages');
     for (const who of ['hamlet-bot', 'ariel', 'aaron', 'desdemona']) expect(t.user(who).settings.web_home_view).toBe('inbox');
@@ -85,18 +85,18 @@ describe('PATCH /settings with target_users', () => {
   ])('refuses to change %j for other users', async (params) => {
     const r = await t.as('iago').patch('/settings', { ...params, target_users: { user_ids: [id('hamlet')] } });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual(bad('Cannot change this setting for other users.'));
+    expect(r.body).toEqual(error('BAD_REQUEST', 'Cannot change this setting for other users.'));
     expect(t.user('hamlet').settings.presence_enabled).toBe(true);
     expect(t.user('hamlet').timezone).toBe('Europe/Copenhagen');
   });
 
   it('needs at least one user or group, and existing ones', async () => {
     let r = await t.as('iago').patch('/settings', { color_scheme: 2, target_users: { user_ids: [], skip_if_already_edited: true } });
-    expect(r.body).toEqual(bad('Either user_ids or group_ids must be provided.'));
+    expect(r.body).toEqual(error('BAD_REQUEST', 'Either user_ids or group_ids must be provided.'));
     r = await t.as('iago').patch('/settings', { color_scheme: 2, target_users: { group_ids: [999] } });
-    expect(r.body).toEqual(bad('Invalid user group ID: 999'));
+    expect(r.body).toEqual(error('BAD_REQUEST', 'Invalid user group ID: 999'));
     r = await t.as('iago').patch('/settings', { color_scheme: 2, target_users: { user_ids: [id('hamlet'), 999] } });
-    expect(r.body).toEqual(bad('Invalid user ID: 999'));
+    expect(r.body).toEqual(error('BAD_REQUEST', 'Invalid user ID: 999'));
     expect(scheme('hamlet')).toBe(1);
   });
 });

@@ -3,13 +3,13 @@
 // with synchronization off, the server-side value checks, and the events.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { error } from '../helpers/errors.js';
 
 let t: TestServer;
 beforeEach(async () => { t = await startTestServer(); });
 afterEach(async () => { await t.close(); });
 
 const settingsOf = (who: string) => t.user(who).settings;
-const bad = (msg: string) => ({ result: 'error', msg, code: 'BAD_REQUEST' });
 
 describe('PATCH /settings: personal settings', () => {
   it('changes booleans, integer choices and string choices, leaving the rest alone', async () => {
@@ -38,7 +38,7 @@ describe('PATCH /settings: personal settings', () => {
   it('rejects a value outside an integer setting\'s choices', async () => {
     const r = await t.as('hamlet').patch('/settings', { color_scheme: 7 });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual(bad('Invalid color_scheme'));
+    expect(r.body).toEqual(error('BAD_REQUEST', 'Invalid color_scheme'));
     expect(settingsOf('hamlet').color_scheme).toBe(1);
   });
 
@@ -68,7 +68,7 @@ describe('PATCH /settings: personal settings', () => {
   it('refuses bots', async () => {
     const r = await t.as('iago-bot').patch('/settings', { color_scheme: 2 });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual(bad('This endpoint does not accept bot requests.'));
+    expect(r.body).toEqual(error('BAD_REQUEST', 'This endpoint does not accept bot requests.'));
     expect(settingsOf('iago-bot').color_scheme).toBe(1);
   });
 });
@@ -79,7 +79,7 @@ describe('PATCH /settings: values the server checks', () => {
     expect(settingsOf('hamlet').default_language).toBe('fr');
     const r = await t.as('hamlet').patch('/settings', { default_language: 'xx' });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual(bad('Invalid default_language'));
+    expect(r.body).toEqual(error('BAD_REQUEST', 'Invalid default_language'));
     expect(settingsOf('hamlet').default_language).toBe('fr');
   });
 
@@ -90,7 +90,7 @@ describe('PATCH /settings: values the server checks', () => {
     for (const zone of ['Mars/Olympus_Mons', '+01:00']) {
       const r = await t.as('hamlet').patch('/settings', { timezone: zone });
       expect(r.status).toBe(400);
-      expect(r.body).toEqual(bad('timezone is not a recognized time zone'));
+      expect(r.body).toEqual(error('BAD_REQUEST', 'timezone is not a recognized time zone'));
     }
     expect((await t.as('hamlet').get('/users/me')).body.timezone).toBe('Asia/Tokyo');
   });
@@ -100,7 +100,7 @@ describe('PATCH /settings: values the server checks', () => {
     expect((await t.as('hamlet').patch('/settings', { notification_sound: 'none' })).status).toBe(200);
     expect(settingsOf('hamlet').notification_sound).toBe('none');
     const r = await t.as('hamlet').patch('/settings', { notification_sound: 'bell' });
-    expect(r.body).toEqual(bad("Invalid notification sound 'bell'"));
+    expect(r.body).toEqual(error('BAD_REQUEST', "Invalid notification sound 'bell'"));
   });
 
   it('keeps the email batching period between one second and one week', async () => {
@@ -108,7 +108,7 @@ describe('PATCH /settings: values the server checks', () => {
     for (const seconds of [0, 604801]) {
       const r = await t.as('hamlet').patch('/settings', { email_notifications_batching_period_seconds: seconds });
       expect(r.status).toBe(400);
-      expect(r.body).toEqual(bad(`Invalid email batching period: ${seconds} seconds`));
+      expect(r.body).toEqual(error('BAD_REQUEST', `Invalid email batching period: ${seconds} seconds`));
     }
     expect(settingsOf('hamlet').email_notifications_batching_period_seconds).toBe(604800);
   });
@@ -139,7 +139,7 @@ describe('PATCH /settings: account fields', () => {
   ])('refuses the name %j: %s', async (name, msg) => {
     const r = await t.as('hamlet').patch('/settings', { full_name: name });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual(bad(msg));
+    expect(r.body).toEqual(error('BAD_REQUEST', msg));
     expect((await t.as('hamlet').get('/users/me')).body.full_name).toBe('King Hamlet');
   });
 
@@ -159,20 +159,20 @@ describe('PATCH /settings: account fields', () => {
   ])('refuses the new address %s', async (email, msg) => {
     const r = await t.as('hamlet').patch('/settings', { email });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual(bad(msg));
+    expect(r.body).toEqual(error('BAD_REQUEST', msg));
     expect(t.user('hamlet').pending_email).toBeNull();
   });
 
   it('changes the password only with the correct old password', async () => {
     let r = await t.as('hamlet').patch('/settings', { old_password: 'wrong', new_password: 'a-new-secret' });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual(bad('Wrong password!'));
+    expect(r.body).toEqual(error('BAD_REQUEST', 'Wrong password!'));
     r = await t.as('hamlet').patch('/settings', { new_password: 'a-new-secret' });
-    expect(r.body).toEqual(bad('Wrong password!'));
+    expect(r.body).toEqual(error('BAD_REQUEST', 'Wrong password!'));
     expect(t.user('hamlet').password).toBe('password_hamlet');
 
     r = await t.as('hamlet').patch('/settings', { old_password: 'password_hamlet', new_password: 'abc' });
-    expect(r.body).toEqual(bad('New password is too weak!'));
+    expect(r.body).toEqual(error('BAD_REQUEST', 'New password is too weak!'));
     expect(t.user('hamlet').password).toBe('password_hamlet');
 
     r = await t.as('hamlet').patch('/settings', { old_password: 'password_hamlet', new_password: 'a-new-secret' });

@@ -2,13 +2,13 @@
 // presence_enabled, the six documented errors (and the real server's finer emoji errors), events.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { error } from '../helpers/errors.js';
 
 let t: TestServer;
 beforeEach(async () => { t = await startTestServer(); });
 afterEach(async () => { await t.close(); });
 
 const statusOf = (who: string) => t.user(who).status;
-const bad = (msg: string) => ({ result: 'error', msg, code: 'BAD_REQUEST' });
 const ok = { result: 'success', msg: '' };
 
 describe('POST /users/me/status: changes', () => {
@@ -74,7 +74,7 @@ describe('POST /users/me/status: changes', () => {
 
   it('refuses bots', async () => {
     const r = await t.as('hamlet-bot').post('/users/me/status', { status_text: 'beep' });
-    expect(r.body).toEqual(bad('This endpoint does not accept bot requests.'));
+    expect(r.body).toEqual(error('BAD_REQUEST', 'This endpoint does not accept bot requests.'));
     expect(statusOf('hamlet-bot').status_text).toBe('');
   });
 });
@@ -97,7 +97,7 @@ describe('POST /users/me/status: errors', () => {
     const before = structuredClone(statusOf('othello'));
     const r = await t.as('othello').post('/users/me/status', params);
     expect(r.status).toBe(400);
-    expect(r.body).toEqual(bad(msg));
+    expect(r.body).toEqual(error('BAD_REQUEST', msg));
     expect(statusOf('othello')).toEqual(before);
     expect(t.user('othello').settings.presence_enabled).toBe(true);
   });

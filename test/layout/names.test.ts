@@ -1,0 +1,27 @@
+// The layout says what things are: files are named for their resource or subject, not for when
+// they were added, and the README's table of description fragments lists the fragments there are.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Every file and folder below `dir`, relative to the repository root. */
+function namesUnder(dir: string): string[] {
+  return readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' }).map((name) => path.join(dir, name));
+}
+
+describe('the layout', () => {
+  it('has no file or folder in openapi/ or test/ named -client, -manage or -legacy', () => {
+    const historical = [...namesUnder('openapi'), ...namesUnder('test')].filter((name) => /-(client|manage|legacy)\b/.test(name));
+    expect(historical).toEqual([]);
+  });
+
+  it('lists every fragment of openapi/paths/ in the README, and no other', () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    const listed = [...readme.matchAll(/^\| ([^|]*\.yaml[^|]*) \|/gm)].flatMap((m) => [...m[1].matchAll(/`([\w-]+\.yaml)`/g)].map((x) => x[1]));
+    const fragments = readdirSync(path.join(root, 'openapi/paths')).filter((f) => f.endsWith('.yaml'));
+    expect(listed.sort()).toEqual(fragments.sort());
+  });
+});
