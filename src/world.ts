@@ -41,7 +41,7 @@ export class World {
   /** Does whatever has become due at the clock's current time. */
   tick(): void {
     const now = this.clock.now();
-    deliverDue(this.store, this.events, now);
+    deliverDue(this);
     this.events.expireIdle(now);
   }
 

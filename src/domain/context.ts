@@ -17,11 +17,19 @@ export interface EventSink {
   readonly listening?: boolean;
 }
 
-/** What every view receives besides the caller. */
-interface BaseCtx {
+/**
+ * The world an action changes: its state, the queues that hear of changes and its clock. Actions
+ * take `(world, actor, input)`, the input object standing for keyword arguments; a view passes its
+ * context, time-driven work (deliveries) its World.
+ */
+export interface WorldCtx {
   store: Store;
-  clock: Clock;
   events: EventSink;
+  clock: Clock;
+}
+
+/** What every view receives besides the caller. */
+interface BaseCtx extends WorldCtx {
   server: ServerInfo;
   /** Whether the server, at this request's level, behaves the current way (openapi/behaviours.yaml). */
   supports(behaviour: string): boolean;

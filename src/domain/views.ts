@@ -8,8 +8,16 @@ import { views as users, openViews as openUsers } from './users/views.js';
 import { views as groups } from './groups/views.js';
 import { views as realm, openViews as openRealm } from './realm/views.js';
 import { views as events } from './events/views.js';
+import { views as typing } from './typing/views.js';
+import { views as scheduledMessages } from './scheduled-messages/views.js';
+import { views as reminders } from './reminders/views.js';
+import { views as savedSnippets } from './saved-snippets/views.js';
+import { views as userTopics } from './user-topics/views.js';
 
 export const views: Views = {
-  authenticated: { ...messages, ...channels, ...subscriptions, ...users, ...groups, ...realm, ...events },
+  authenticated: {
+    ...messages, ...typing, ...scheduledMessages, ...reminders, ...savedSnippets, ...channels, ...subscriptions, ...userTopics,
+    ...users, ...groups, ...realm, ...events,
+  },
   open: { ...openUsers, ...openRealm },
 };

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/errors.js';
-import { watchEvents } from '../helpers/events.js';
+import { eventsOf, registerQueue, watchEvents } from '../helpers/events.js';
 import { folderId, groupId, streamId } from '../helpers/fixture-rows.js';
 import { subscriptionOf } from '../helpers/read-back.js';
 import { STREAM_COLORS } from '../../src/domain/subscriptions/add.js';
@@ -180,7 +180,7 @@ describe('POST /channels/create', () => {
     await t.as('hamlet').post('/channels/create', { name: 'Quiet', subscribers: [id('hamlet')] });
     expect(store().messages.size).toBe(before);
 
-    const events = watchEvents(t);
+    const othellosQueue = await registerQueue(t, 'othello', ['message']);
     await t.as('hamlet').post('/channels/create', { name: 'Loud', announce: true, subscribers: [id('hamlet')] });
     const message = store().messages.all().at(-1)!;
     expect(message).toMatchObject({
@@ -189,8 +189,8 @@ describe('POST /channels/create', () => {
     });
     expect(message.flags[String(id('hamlet'))]).toEqual(['read']);
     expect(message.flags[String(id('othello'))]).toEqual([]);
-    const messageEvents = events.filter((e) => e.event.type === 'message');
-    expect(messageEvents.find((e) => e.users.includes(id('othello')))!.event).toMatchObject({ flags: [], message: { id: message.id, subject: 'new channels' } });
+    const [event] = await eventsOf(t, 'othello', othellosQueue);
+    expect(event).toMatchObject({ type: 'message', flags: [], message: { id: message.id, subject: 'new channels', sender_id: store().realm.notification_bot_id } });
     expect((await subscriptionOf(t.as('hamlet'), announcements)).first_message_id).toBeLessThan(message.id);
   });
 

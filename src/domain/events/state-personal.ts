@@ -4,8 +4,8 @@
 import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
 import { maxVisibleMessageId } from '../messages/max-visible.js';
-import { reminderDict } from '../messages/reminders.js';
-import { scheduledMessageDict } from '../messages/scheduled.js';
+import { reminderDict } from '../reminders/create.js';
+import { scheduledMessageDict } from '../scheduled-messages/schedule.js';
 
 /** How the client writes the empty topic: "" or the organization's display name for it. */
 export type TopicShown = (topic: string) => string;

@@ -3,7 +3,7 @@
 import { badRequest } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import type { Message, User } from '../../store/state.js';
-import type { EventSink } from '../context.js';
+import type { WorldCtx } from '../context.js';
 import { holdsSetting } from '../groups/membership.js';
 import { accessMessage } from './access.js';
 import { audienceOf } from './audience.js';
@@ -30,7 +30,7 @@ function checkCanDelete(store: Store, user: User, message: Message, now: number)
 }
 
 /** Removes messages and sends delete_message events (one per channel topic, one for direct messages). */
-export function deleteMessages(store: Store, events: EventSink, messages: Message[]): void {
+export function deleteMessages({ store, events }: WorldCtx, messages: Message[]): void {
   const groups = new Map<string, Message[]>();
   for (const m of messages) {
     const key = m.type === 'stream' ? `${m.stream_id}\u0000${m.topic}` : 'dm';
@@ -47,8 +47,10 @@ export function deleteMessages(store: Store, events: EventSink, messages: Messag
   }
 }
 
-export function deleteMessage(store: Store, events: EventSink, user: User, messageId: number, now: number): void {
+export function deleteMessage(world: WorldCtx, user: User, { messageId }: { messageId: number }): void {
+  const { store } = world;
+  const now = world.clock.now();
   const message = accessMessage(store, user, messageId);
   checkCanDelete(store, user, message, now);
-  deleteMessages(store, events, [message]);
+  deleteMessages(world, [message]);
 }

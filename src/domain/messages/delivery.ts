@@ -1,30 +1,30 @@
 // Delivers whatever has come due: every scheduled message and reminder whose delivery time is
-// not after `now`. A scheduled message is sent by its author (a new message with a new ID); a
+// not after the world's current time. A scheduled message is sent by its author (a new message with a new ID); a
 // reminder becomes a notification-bot direct message to its owner. Clients learn that the
 // scheduled message or reminder is gone, and get the new message.
 import { ApiError } from '../../errors.js';
-import type { Store } from '../../store/store.js';
 import type { Reminder, ScheduledMessage } from '../../store/state.js';
-import type { EventSink } from '../context.js';
-import { reminderContent } from './reminders.js';
-import { scheduledMessageDict } from './scheduled.js';
+import type { WorldCtx } from '../context.js';
+import { reminderContent } from '../reminders/create.js';
+import { scheduledMessageDict } from '../scheduled-messages/schedule.js';
 import { sendMessage, sendNotificationBotMessage } from './send.js';
 
 const byTime = <T extends { scheduled_delivery_timestamp: number }>(a: T, b: T) =>
   a.scheduled_delivery_timestamp - b.scheduled_delivery_timestamp;
 
-function deliverScheduled(store: Store, events: EventSink, sm: ScheduledMessage, now: number): void {
+function deliverScheduled(world: WorldCtx, sm: ScheduledMessage): void {
+  const { store, events } = world;
   const sender = store.users.get(sm.sender_id);
   try {
     if (!sender || !sender.is_active) throw new ApiError('BAD_REQUEST', 'Account is deactivated');
-    const sent = sendMessage(store, events, sender, {
+    const sent = sendMessage(world, sender, {
       type: sm.type,
       to: sm.to,
       topic: sm.type === 'stream' ? sm.topic : undefined,
       content: sm.content,
       client: sm.client ?? 'Internal',
       readBySender: sm.read_by_sender ?? false,
-    }, now);
+    });
     store.scheduledMessages.update(sm, { delivered_message_id: sent.message.id });
     events.publish([sm.sender_id], { type: 'scheduled_messages', op: 'remove', scheduled_message_id: sm.scheduled_message_id });
   } catch (err) {
@@ -33,22 +33,23 @@ function deliverScheduled(store: Store, events: EventSink, sm: ScheduledMessage,
     store.scheduledMessages.update(sm, { failed: true });
     events.publish([sm.sender_id], { type: 'scheduled_messages', op: 'update', scheduled_message: scheduledMessageDict(sm) });
     if (sender?.is_active) {
-      sendNotificationBotMessage(store, events, {
+      sendNotificationBotMessage(world, {
         type: 'private',
         to: [sm.sender_id],
         content: `The message you scheduled was not sent because of the following error: ${err.message}`,
-      }, now);
+      });
     }
   }
 }
 
-function deliverReminder(store: Store, events: EventSink, reminder: Reminder, now: number): void {
+function deliverReminder(world: WorldCtx, reminder: Reminder): void {
+  const { store, events } = world;
   const message = store.messages.get(reminder.message_id);
   const owner = store.users.get(reminder.user_id);
   if (message && owner?.is_active) {
-    const sent = sendNotificationBotMessage(store, events, {
+    const sent = sendNotificationBotMessage(world, {
       type: 'private', to: [reminder.user_id], content: reminderContent(store, message, reminder.note),
-    }, now);
+    });
     store.reminders.update(reminder, { delivered_message_id: sent.message.id });
   } else {
     // The message was deleted (or the owner left): the reminder goes with it.
@@ -57,13 +58,16 @@ function deliverReminder(store: Store, events: EventSink, reminder: Reminder, no
   events.publish([reminder.user_id], { type: 'reminders', op: 'remove', reminder_id: reminder.reminder_id });
 }
 
-export function deliverDue(store: Store, events: EventSink, now: number): void {
+/** Delivers what is due at the world's current time. */
+export function deliverDue(world: WorldCtx): void {
+  const { store } = world;
+  const now = world.clock.now();
   const dueMessages = store.scheduledMessages
     .filter((sm) => sm.delivered_message_id === null && !sm.failed && sm.scheduled_delivery_timestamp <= now)
     .sort(byTime);
-  for (const sm of dueMessages) deliverScheduled(store, events, sm, now);
+  for (const sm of dueMessages) deliverScheduled(world, sm);
   const dueReminders = store.reminders
     .filter((r) => r.delivered_message_id === null && r.scheduled_delivery_timestamp <= now)
     .sort(byTime);
-  for (const reminder of dueReminders) deliverReminder(store, events, reminder, now);
+  for (const reminder of dueReminders) deliverReminder(world, reminder);
 }

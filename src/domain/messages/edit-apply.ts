@@ -5,7 +5,7 @@
 // notices (resolved topic, moved messages).
 import type { Store } from '../../store/store.js';
 import type { EditHistoryEntry, Message, User } from '../../store/state.js';
-import type { EventSink } from '../context.js';
+import type { WorldCtx } from '../context.js';
 import { subscriberIds } from '../channels/access.js';
 import { groupMemberIds } from '../groups/membership.js';
 import { topicLinks } from '../render/linkifiers.js';
@@ -58,7 +58,16 @@ function moveFlags(store: Store, m: Message, targetSubscribers: Set<number>, pub
   return flags;
 }
 
-export function doUpdateMessage(store: Store, events: EventSink, user: User, plan: EditPlan, notifyOld: boolean, notifyNew: boolean, now: number): number {
+export interface MessageUpdate {
+  plan: EditPlan;
+  /** Whether the notification bot tells the old and the new topic of a move. */
+  notifyOld: boolean;
+  notifyNew: boolean;
+}
+
+export function doUpdateMessage(world: WorldCtx, user: User, { plan, notifyOld, notifyNew }: MessageUpdate): number {
+  const { store, events } = world;
+  const now = world.clock.now();
   const { message, origStream, targetStream } = plan;
   const origTopic = message.topic;
   const streamChanged = !!targetStream && targetStream !== origStream;
@@ -116,6 +125,6 @@ export function doUpdateMessage(store: Store, events: EventSink, user: User, pla
       type: 'delete_message', message_type: 'stream', message_ids: changed.map((m) => m.id), stream_id: origStream!.stream_id, topic: origTopic,
     });
   }
-  if (moved) sendMoveNotices(store, events, user, plan, changed, { origTopic, notifyOld, notifyNew }, now);
+  if (moved) sendMoveNotices(world, user, { plan, changed, origTopic, notifyOld, notifyNew });
   return changed.length;
 }

@@ -5,6 +5,7 @@
 // changes nothing.
 import { ApiError, badRequest } from '../../errors.js';
 import type { Store } from '../../store/store.js';
+import type { WorldCtx } from '../context.js';
 import type { Message, Stream, User } from '../../store/state.js';
 import { accessStreamContentById, canAdministerChannel } from '../channels/access.js';
 import { holdsSetting } from '../groups/membership.js';
@@ -12,7 +13,7 @@ import { renderMessage, type RenderResult } from '../render/markdown.js';
 import { isAdmin, isModerator } from '../users/roles.js';
 import { accessMessage } from './access.js';
 import { checkChannelSendAccess, checkMentions, normalizeContent, type Supports } from './check.js';
-import { checkCanEditContent } from './edit-typing.js';
+import { checkCanEditContent } from '../typing/edit-typing.js';
 import { effectiveTopicsPolicy, checkTopicPolicy, normalizeTopic, topicExists, topicParticipants } from './topics.js';
 import { sha256Hex, topicMessages } from './topic-messages.js';
 
@@ -107,8 +108,10 @@ function checkPayload(message: Message, input: EditInput, topic: string | undefi
   }
 }
 
-export function checkUpdateMessage(store: Store, user: User, messageId: number, input: EditInput, now: number): EditPlan {
-  const message = accessMessage(store, user, messageId);
+export function checkUpdateMessage(world: WorldCtx, user: User, input: EditInput & { messageId: number }): EditPlan {
+  const { store } = world;
+  const now = world.clock.now();
+  const message = accessMessage(store, user, input.messageId);
   if (input.content !== undefined) checkCanEditContent(store, user, message, now);
 
   let topic = input.topic === undefined ? undefined : normalizeTopic(input.topic, input.emptyTopicDisplayName, input.supports);

@@ -10,7 +10,8 @@ import { historyReader, narrowIncludesHistory, userFlags } from './history.js';
 import { buildNarrowFilter, parseNarrow, type NarrowFilter, type NarrowTerm } from './narrow.js';
 import { messageForUser, type ReadOptions } from './read-dict.js';
 import { highlight } from './search.js';
-import { currentVisibility, Visibility } from './visibility.js';
+import { currentVisibility } from '../user-topics/automatic.js';
+import { Visibility } from '../user-topics/set-visibility.js';
 
 const MAX_MESSAGES_PER_FETCH = 5000;
 /** What anchor=newest stands for (the real server's LARGER_THAN_MAX_MESSAGE_ID). */

@@ -5,7 +5,7 @@ import { badRequest } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import { subscriptionKey } from '../../store/store.js';
 import type { Message, User } from '../../store/state.js';
-import type { EventSink } from '../context.js';
+import type { WorldCtx } from '../context.js';
 import { canSeeMessage } from './access.js';
 
 const EDITABLE = new Set(['read', 'starred', 'collapsed']);
@@ -29,8 +29,14 @@ function unreadDetails(store: Store, user: User, messages: Message[]): Record<st
   return out;
 }
 
+export interface FlagChange {
+  messages: number[];
+  op: 'add' | 'remove';
+  flag: string;
+}
+
 /** Returns how many messages actually changed. */
-export function updateMessageFlags(store: Store, events: EventSink, user: User, ids: number[], op: 'add' | 'remove', flag: string): number {
+export function updateMessageFlags({ store, events }: WorldCtx, user: User, { messages: ids, op, flag }: FlagChange): number {
   if (!EDITABLE.has(flag) && !SERVER_SET.has(flag)) throw badRequest(`Invalid flag: '${flag}'`);
   if (!EDITABLE.has(flag)) throw badRequest(`Flag not editable: '${flag}'`);
   const adding = op === 'add';

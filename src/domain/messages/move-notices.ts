@@ -3,7 +3,7 @@
 // old and new topics saying what moved where and who moved it. The acting user has them read.
 import type { Store } from '../../store/store.js';
 import type { Message, Stream, User } from '../../store/state.js';
-import type { EventSink } from '../context.js';
+import type { WorldCtx } from '../context.js';
 import { messageUrl } from '../render/narrow-urls.js';
 import { deleteMessages } from './delete.js';
 import { stripResolvedPrefix, type EditPlan } from './edit-request.js';
@@ -17,15 +17,14 @@ const RESOLVE_NOTICE = /^@_\*\*[^*]+\*\* has marked this topic as (un)?resolved\
 const mention = (u: User) => `@_**${u.full_name}|${u.user_id}**`;
 const topicLink = (s: Stream, topic: string) => `#**${s.name}>${topic}**`;
 
-function post(store: Store, events: EventSink, actor: User, stream: Stream, topic: string, content: string, now: number): Message {
-  const { message } = sendNotificationBotMessage(store, events, { type: 'stream', to: stream.stream_id, topic, content }, now);
-  const own = message.flags[String(actor.user_id)];
-  if (own && !own.includes('read')) store.messages.update(message, { flags: { ...message.flags, [actor.user_id]: [...own, 'read'] } });
-  return message;
+function post(world: WorldCtx, actor: User, stream: Stream, topic: string, content: string): Message {
+  return sendNotificationBotMessage(world, { type: 'stream', to: stream.stream_id, topic, content, readBy: [actor.user_id] }).message;
 }
 
 /** Deletes the previous resolve notice when it is the topic's last message and under a minute old. */
-function undoPreviousNotice(store: Store, events: EventSink, stream: Stream, topic: string, now: number): boolean {
+function undoPreviousNotice(world: WorldCtx, stream: Stream, topic: string): boolean {
+  const { store } = world;
+  const now = world.clock.now();
   const lower = topic.toLowerCase();
   const rows = store.messages.all();
   for (let i = rows.length - 1; i >= 0; i--) {
@@ -33,29 +32,34 @@ function undoPreviousNotice(store: Store, events: EventSink, stream: Stream, top
     if (m.type !== 'stream' || m.stream_id !== stream.stream_id || m.topic.toLowerCase() !== lower) continue;
     const isNotice = m.sender_id === store.realm.notification_bot_id && RESOLVE_NOTICE.test(m.content);
     if (!isNotice || now - m.timestamp > RESOLVE_UNDO_GRACE_SECONDS) return false;
-    deleteMessages(store, events, [m]);
+    deleteMessages(world, [m]);
     return true;
   }
   return false;
 }
 
-export interface MoveContext {
+export interface MoveNotices {
+  plan: EditPlan;
+  /** The messages the edit moved. */
+  changed: Message[];
   origTopic: string;
   notifyOld: boolean;
   notifyNew: boolean;
 }
 
-export function sendMoveNotices(store: Store, events: EventSink, actor: User, plan: EditPlan, changed: Message[], move: MoveContext, now: number): void {
+export function sendMoveNotices(world: WorldCtx, actor: User, move: MoveNotices): void {
+  const { plan, changed } = move;
+  const { store } = world;
   const orig = plan.origStream!;
   const target = plan.targetStream!;
   const newTopic = plan.topic ?? move.origTopic;
   let resolveHandled = false;
   let noticeId: number | null = null;
   if (plan.topic !== undefined && !plan.content && (plan.resolved || plan.unresolved)) {
-    resolveHandled = undoPreviousNotice(store, events, target, newTopic, now);
+    resolveHandled = undoPreviousNotice(world, target, newTopic);
     if (!resolveHandled) {
       const what = plan.resolved ? 'resolved' : 'unresolved';
-      noticeId = post(store, events, actor, target, newTopic, `${mention(actor)} has marked this topic as ${what}.`, now).id;
+      noticeId = post(world, actor, target, newTopic, `${mention(actor)} has marked this topic as ${what}.`).id;
       resolveHandled = true;
     }
   }
@@ -73,13 +77,13 @@ export function sendMoveNotices(store: Store, events: EventSink, actor: User, pl
     const text = !preexisting.length && movedAll ? `This topic was moved here from ${from} by ${who}.`
       : count === 1 ? `[A message](${link}) was moved here from ${from} by ${who}.`
         : `${count} messages were moved here from ${from} by ${who}.`;
-    post(store, events, actor, target, newTopic, text, now);
+    post(world, actor, target, newTopic, text);
   }
   if (move.notifyOld) {
     const to = topicLink(target, newTopic);
     const text = movedAll ? `This topic was moved to ${to} by ${who}.`
       : count === 1 ? `A message was moved from this topic to ${to} by ${who}.`
         : `${count} messages were moved from this topic to ${to} by ${who}.`;
-    post(store, events, actor, orig, move.origTopic, text, now);
+    post(world, actor, orig, move.origTopic, text);
   }
 }

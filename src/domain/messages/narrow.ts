@@ -7,7 +7,8 @@ import type { Store } from '../../store/store.js';
 import { subscriptionKey } from '../../store/store.js';
 import type { Message, User } from '../../store/state.js';
 import { parseSearch, searchMatches, type SearchQuery } from './search.js';
-import { currentVisibility, Visibility } from './visibility.js';
+import { currentVisibility } from '../user-topics/automatic.js';
+import { Visibility } from '../user-topics/set-visibility.js';
 
 export interface NarrowTerm {
   operator: string;

@@ -3,14 +3,13 @@
 // used counts as a vote for that reaction and takes its name. Everyone who can see the message
 // gets a `reaction` event.
 import { ApiError, badRequest } from '../../errors.js';
-import type { Store } from '../../store/store.js';
 import type { Message, Reaction, User } from '../../store/state.js';
-import type { EventSink } from '../context.js';
+import type { WorldCtx } from '../context.js';
 import { checkEmoji, emojiByName, type EmojiType } from '../users/status.js';
-import { subscriptionKey } from '../../store/store.js';
 import { accessMessage } from './access.js';
 import { audienceOf } from './audience.js';
-import { currentVisibility, setVisibility, Visibility } from './visibility.js';
+import { reactorVisibilityAfterReaction } from '../user-topics/automatic.js';
+import { setTopicVisibility } from '../user-topics/set-visibility.js';
 
 type ReactionType = Reaction['reaction_type'];
 
@@ -21,7 +20,7 @@ const reactionDoesNotExist = () => new ApiError('REACTION_DOES_NOT_EXIST', "Reac
 const toReaction = (t: EmojiType): ReactionType => (t === 'service_extra_emoji' ? 'zulip_extra_emoji' : t);
 const toStatus = (t: string): EmojiType => (t === 'zulip_extra_emoji' ? 'service_extra_emoji' : t as EmojiType);
 
-function notify(store: Store, events: EventSink, user: User, message: Message, reaction: Omit<Reaction, 'user_id'>, op: 'add' | 'remove'): void {
+function notify({ store, events }: WorldCtx, user: User, message: Message, reaction: Omit<Reaction, 'user_id'>, op: 'add' | 'remove'): void {
   events.publish(audienceOf(store, [message]), {
     type: 'reaction',
     op,
@@ -35,29 +34,16 @@ function notify(store: Store, events: EventSink, user: User, message: Message, r
   });
 }
 
-/** The "on participation" automatic follow / unmute policies also apply to reacting. */
-function followOnParticipation(store: Store, events: EventSink, user: User, message: Message, now: number): void {
-  if (message.type !== 'stream' || user.is_bot) return;
-  const sub = store.subscriptions.get(subscriptionKey(user.user_id, message.stream_id!));
-  if (!sub) return;
-  const ON_PARTICIPATION = 1;
-  let policy: number | null = null;
-  if (user.settings.automatically_follow_topics_policy === ON_PARTICIPATION) policy = Visibility.followed;
-  if (sub.is_muted && user.settings.automatically_unmute_topics_in_muted_streams_policy === ON_PARTICIPATION) policy = Visibility.unmuted;
-  const current = currentVisibility(store, user.user_id, message.stream_id!, message.topic);
-  // These policies only ever make a topic more visible.
-  if (policy === null || policy === current || current === Visibility.followed) return;
-  setVisibility(store, events, user.user_id, message.stream_id!, message.topic, policy, now);
-}
-
 export interface ReactionInput {
+  messageId: number;
   emojiName?: string;
   emojiCode?: string;
   reactionType?: string;
 }
 
-export function addReaction(store: Store, events: EventSink, user: User, messageId: number, input: ReactionInput, now: number): void {
-  const message = accessMessage(store, user, messageId);
+export function addReaction(world: WorldCtx, user: User, input: ReactionInput): void {
+  const { store } = world;
+  const message = accessMessage(store, user, input.messageId);
   let name = input.emojiName!;
   let code = input.emojiCode;
   let type = input.reactionType as ReactionType | undefined;
@@ -78,12 +64,14 @@ export function addReaction(store: Store, events: EventSink, user: User, message
   // later changes to it reach the user.
   const flags = key in message.flags ? message.flags : { ...message.flags, [key]: ['read', 'historical'] };
   store.messages.update(message, { reactions: [...message.reactions, reaction], flags });
-  followOnParticipation(store, events, user, message, now);
-  notify(store, events, user, message, reaction, 'add');
+  const policy = reactorVisibilityAfterReaction(store, user, message);
+  if (policy !== null) setTopicVisibility(world, user.user_id, { streamId: message.stream_id!, topic: message.topic, policy });
+  notify(world, user, message, reaction, 'add');
 }
 
-export function removeReaction(store: Store, events: EventSink, user: User, messageId: number, input: ReactionInput): void {
-  const message = accessMessage(store, user, messageId);
+export function removeReaction(world: WorldCtx, user: User, input: ReactionInput): void {
+  const { store } = world;
+  const message = accessMessage(store, user, input.messageId);
   let code = input.emojiCode;
   const type = (input.reactionType ?? 'unicode_emoji') as ReactionType;
   if (code === undefined) {
@@ -93,5 +81,5 @@ export function removeReaction(store: Store, events: EventSink, user: User, mess
   const mine = message.reactions.find((r) => r.user_id === user.user_id && r.emoji_code === code && r.reaction_type === type);
   if (!mine) throw reactionDoesNotExist();
   store.messages.update(message, { reactions: message.reactions.filter((r) => r !== mine) });
-  notify(store, events, user, message, mine, 'remove');
+  notify(world, user, message, mine, 'remove');
 }

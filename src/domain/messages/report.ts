@@ -4,9 +4,10 @@
 import { badRequest } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import type { Message, User } from '../../store/state.js';
-import type { EventSink } from '../context.js';
+import type { WorldCtx } from '../context.js';
 import { accessMessage } from './access.js';
-import { silentMention, unusedFence } from './reminders.js';
+import { unusedFence } from '../reminders/create.js';
+import { silentMention } from '../render/mentions.js';
 import { sendNotificationBotMessage } from './send.js';
 
 /** How much of the reported message the report quotes. */
@@ -52,18 +53,26 @@ function reportContent(store: Store, reporter: User, message: Message, reportTyp
   ].join('\n');
 }
 
-/** `maxTopicLength`: the server's limit (from the description), which the report's topic keeps to. */
-export function reportMessage(store: Store, events: EventSink, reporter: User, messageId: number, reportType: string, description: string, maxTopicLength: number, now: number): void {
+export interface Report {
+  messageId: number;
+  reportType: string;
+  description: string;
+  /** The server's topic length limit (from the description), which the report's topic keeps to. */
+  maxTopicLength: number;
+}
+
+export function reportMessage(world: WorldCtx, reporter: User, { messageId, reportType, description, maxTopicLength }: Report): void {
+  const { store } = world;
   const channelId = store.realm.moderation_request_channel_id;
   const channel = channelId === null ? undefined : store.streams.get(channelId);
   if (!channel) throw badRequest('Moderation request channel must be specified to enable message reporting.');
   if (reportType === 'other' && !description.trim()) throw badRequest('For report_type=other, a description must be provided.');
   const message = accessMessage(store, reporter, messageId);
   const reported = store.users.get(message.sender_id)!;
-  sendNotificationBotMessage(store, events, {
+  sendNotificationBotMessage(world, {
     type: 'stream',
     to: channel.stream_id,
     topic: truncate(`${reported.full_name}'s moderation requests`, maxTopicLength, '...'),
     content: reportContent(store, reporter, message, reportType, description),
-  }, now);
+  });
 }

@@ -4,16 +4,19 @@
 // notification bot's own messages.
 import type { Store } from '../../store/store.js';
 import type { Message, User } from '../../store/state.js';
-import type { EventSink } from '../context.js';
+import type { WorldCtx } from '../context.js';
 import { groupMemberIds } from '../groups/membership.js';
 import { checkMessage, type PreparedMessage, type SendInput } from './check.js';
 import { messageDict } from './format.js';
 import { topicExists } from './topics.js';
-import { currentVisibility, senderVisibilityAfterSend, setVisibility, Visibility } from './visibility.js';
+import { currentVisibility, senderVisibilityAfterSend } from '../user-topics/automatic.js';
+import { setTopicVisibility, Visibility } from '../user-topics/set-visibility.js';
 
 export interface SendOptions {
   /** Whether the sender starts with the message read; absent: decided from the client's name. */
   readBySender?: boolean;
+  /** Other recipients who start with the message read (the creator of an announced channel). */
+  readBy?: number[];
   /** The sender's event queue and local ID, for local echo (local_message_id). */
   queueId?: string;
   localId?: string;
@@ -35,14 +38,14 @@ export function defaultReadBySender(client: string): boolean {
 }
 
 /** Each recipient's flags: read (the sender, if asked), mentions and wildcard mentions. */
-function flagsFor(store: Store, prepared: PreparedMessage, readBySender: boolean): Record<string, string[]> {
+function flagsFor(store: Store, prepared: PreparedMessage, readBySender: boolean, readBy: number[] = []): Record<string, string[]> {
   const { rendered, sender } = prepared;
   const mentioned = new Set(rendered.mentionedUserIds);
   for (const groupId of rendered.mentionedGroupIds) for (const id of groupMemberIds(store, groupId)) mentioned.add(id);
   const flags: Record<string, string[]> = {};
   for (const userId of prepared.recipientIds) {
     const f: string[] = [];
-    if (userId === sender.user_id && readBySender) f.push('read');
+    if ((userId === sender.user_id && readBySender) || readBy.includes(userId)) f.push('read');
     if (mentioned.has(userId)) f.push('mentioned');
     if (rendered.mentionsChannelWildcard) f.push('stream_wildcard_mentioned');
     if (rendered.mentionsTopicWildcard && prepared.topicParticipantIds.has(userId)) f.push('topic_wildcard_mentioned');
@@ -52,18 +55,20 @@ function flagsFor(store: Store, prepared: PreparedMessage, readBySender: boolean
 }
 
 /** Mentioned recipients who follow topics where they are mentioned start following this one. */
-function followForMentions(store: Store, events: EventSink, message: Message, prepared: PreparedMessage, now: number): void {
+function followForMentions(world: WorldCtx, message: Message, prepared: PreparedMessage): void {
+  const { store } = world;
   for (const userId of prepared.rendered.mentionedUserIds) {
     const user = store.users.get(userId);
     if (!user || user.is_bot || userId === prepared.sender.user_id || !(String(userId) in message.flags)) continue;
     if (!user.settings.automatically_follow_topics_where_mentioned) continue;
     if (currentVisibility(store, userId, message.stream_id!, message.topic) === Visibility.followed) continue;
-    setVisibility(store, events, userId, message.stream_id!, message.topic, Visibility.followed, now);
+    setTopicVisibility(world, userId, { streamId: message.stream_id!, topic: message.topic, policy: Visibility.followed });
   }
 }
 
 /** Stores a checked message and tells everyone concerned. */
-function doSendMessage(store: Store, events: EventSink, prepared: PreparedMessage, now: number, options: SendOptions = {}): SendResult {
+function doSendMessage(world: WorldCtx, prepared: PreparedMessage, options: SendOptions = {}): SendResult {
+  const { store, events } = world;
   const { sender, addressee } = prepared;
   const readBySender = options.readBySender ?? defaultReadBySender(prepared.client);
   const streamId = addressee.type === 'stream' ? addressee.stream.stream_id : null;
@@ -77,9 +82,9 @@ function doSendMessage(store: Store, events: EventSink, prepared: PreparedMessag
     recipient_ids: addressee.type === 'private' ? prepared.recipientIds : [],
     content: prepared.content,
     rendered_content: prepared.rendered.html,
-    timestamp: now,
+    timestamp: world.clock.now(),
     client: prepared.client,
-    flags: flagsFor(store, prepared, readBySender),
+    flags: flagsFor(store, prepared, readBySender, options.readBy),
     reactions: [],
     last_edit_timestamp: null,
   };
@@ -98,21 +103,24 @@ function doSendMessage(store: Store, events: EventSink, prepared: PreparedMessag
   if (streamId !== null) {
     const policy = senderVisibilityAfterSend(store, sender, streamId, prepared.topic, initiated);
     if (policy !== null) {
-      setVisibility(store, events, sender.user_id, streamId, prepared.topic, policy, now);
+      setTopicVisibility(world, sender.user_id, { streamId, topic: prepared.topic, policy });
       result.automaticNewVisibilityPolicy = policy;
     }
-    followForMentions(store, events, message, prepared, now);
+    followForMentions(world, message, prepared);
   }
   return result;
 }
 
 /** check_message + do_send_messages: the whole send, usable without HTTP. */
-export function sendMessage(store: Store, events: EventSink, sender: User, input: SendInput & SendOptions, now: number): SendResult {
-  return doSendMessage(store, events, checkMessage(store, sender, input), now, input);
+export function sendMessage(world: WorldCtx, sender: User, input: SendInput & SendOptions): SendResult {
+  return doSendMessage(world, checkMessage(world.store, sender, input), input);
 }
 
-/** A message from the notification bot (reports, reminders), sent without the user-facing checks' side effects. */
-export function sendNotificationBotMessage(store: Store, events: EventSink, input: Omit<SendInput, 'client'>, now: number): SendResult {
-  const bot = store.users.get(store.realm.notification_bot_id)!;
-  return sendMessage(store, events, bot, { ...input, client: 'Internal', readBySender: true }, now);
+/**
+ * A message from the notification bot (announcements, notices of moves and subscriptions, reports,
+ * reminders): every bot notice goes through the ordinary send path, as on the real server.
+ */
+export function sendNotificationBotMessage(world: WorldCtx, input: Omit<SendInput, 'client'> & Pick<SendOptions, 'readBy'>): SendResult {
+  const bot = world.store.users.get(world.store.realm.notification_bot_id)!;
+  return sendMessage(world, bot, { ...input, client: 'Internal', readBySender: true });
 }

@@ -1,78 +1,101 @@
-// Views of the messaging operations, by operationId: parameters in, actions called, the
-// operation's own response fields out.
-import { badRequest } from '../../errors.js';
+// Views of the message operations, by operationId: parameters in, actions called with
+// (world, actor, input), the operation's own response fields out.
 import type { Ctx, ViewTable } from '../context.js';
-import { createReminder } from './reminders.js';
-import { createScheduledMessage } from './scheduled.js';
-import { replaceScheduledMessage } from './scheduled-legacy.js';
-import { createSavedSnippet } from './snippets.js';
+import { renderMarkdown } from '../render/markdown.js';
+import { accessMessage } from './access.js';
+import { deleteMessage } from './delete.js';
+import { doUpdateMessage } from './edit-apply.js';
+import { checkUpdateMessage } from './edit-request.js';
+import { fetchMessages } from './fetch.js';
+import { updateMessageFlags } from './flags.js';
+import { userFlags } from './history.js';
 import { messagesMatchingNarrow } from './matches-narrow.js';
+import { addReaction, removeReaction } from './reactions.js';
+import { messageForUser, type ReadOptions } from './read-dict.js';
 import { reportMessage } from './report.js';
 import { sendMessage } from './send.js';
-import { sendEditTyping } from './edit-typing.js';
-import { clientViews } from './client-views.js';
-import { manageViews } from './manage-views.js';
 
-const displayName = (ctx: Ctx) => ctx.server.emptyTopicDisplayName;
+// Parameters arrive with the description's defaults filled in. The fallbacks below are for
+// parameters newer than the request's feature level (absent then): the server's behaviour before
+// them, which their defaults also describe.
+const readOptions = (ctx: Ctx, p: { apply_markdown?: boolean; allow_empty_topic_name?: boolean }, clientGravatar: boolean): ReadOptions => ({
+  applyMarkdown: p.apply_markdown ?? true,
+  clientGravatar,
+  allowEmptyTopicName: p.allow_empty_topic_name ?? false,
+  emptyTopicDisplayName: ctx.server.emptyTopicDisplayName,
+});
 
 export const views: ViewTable = {
-  // GET / PATCH / DELETE of scheduled messages, reminders and saved snippets.
-  ...manageViews,
-  // Reading, editing, deleting, flags, rendering, reactions and typing (client-views.ts).
-  ...clientViews,
   'send-message': (ctx, p) => {
-    // Local echo needs both halves.
-    const sent = sendMessage(ctx.store, ctx.events, ctx.actor, {
+    const sent = sendMessage(ctx, ctx.actor, {
       type: p.type,
       to: p.to,
       content: p.content,
       topic: p.topic ?? p.subject,
       client: ctx.clientName,
-      emptyTopicDisplayName: displayName(ctx),
+      emptyTopicDisplayName: ctx.server.emptyTopicDisplayName,
       supports: ctx.supports,
       readBySender: p.read_by_sender,
       queueId: p.queue_id,
       localId: p.local_id,
-    }, ctx.clock.now());
+    });
     return {
       id: sent.message.id,
       ...(sent.automaticNewVisibilityPolicy !== undefined ? { automatic_new_visibility_policy: sent.automaticNewVisibilityPolicy } : {}),
     };
   },
 
-  'create-scheduled-message': (ctx, p) => {
-    const to = (p.type === 'direct' || p.type === 'private') && typeof p.to === 'number' ? [p.to] : p.to;
-    // Only servers at FL 179-183 take scheduled_message_id (the description says so): an edit.
-    const replaced = p.scheduled_message_id;
-    const act = replaced !== undefined
-      ? (...args: Parameters<typeof createScheduledMessage>) => replaceScheduledMessage(args[0], args[1], args[2], replaced, args[3], args[4])
-      : createScheduledMessage;
-    const row = act(ctx.store, ctx.events, ctx.actor, {
-      type: p.type,
-      to,
-      content: p.content,
-      topic: p.topic,
-      client: ctx.clientName,
-      emptyTopicDisplayName: displayName(ctx),
-      supports: ctx.supports,
-      scheduledDeliveryTimestamp: p.scheduled_delivery_timestamp,
-      readBySender: p.read_by_sender,
-    }, ctx.clock.now());
-    return { scheduled_message_id: row.scheduled_message_id };
+  'get-messages': (ctx, p) => fetchMessages(ctx.store, ctx.actor, {
+    ...readOptions(ctx, p, p.client_gravatar),
+    anchor: p.anchor === undefined ? undefined : String(p.anchor),
+    useFirstUnreadAnchor: p.use_first_unread_anchor,
+    numBefore: p.num_before,
+    numAfter: p.num_after,
+    includeAnchor: p.include_anchor,
+    narrow: p.narrow,
+    messageIds: p.message_ids,
+  }),
+
+  'get-message': (ctx, p) => {
+    const message = accessMessage(ctx.store, ctx.actor, p.message_id);
+    const dict = messageForUser(ctx.store, message, userFlags(message, ctx.actor.user_id), readOptions(ctx, p, true));
+    return { message: dict, raw_content: message.content };
   },
 
-  'create-message-reminder': (ctx, p) => {
-    const reminder = createReminder(ctx.store, ctx.events, ctx.actor, {
+  'update-message': (ctx, p) => {
+    const plan = checkUpdateMessage(ctx, ctx.actor, {
       messageId: p.message_id,
-      scheduledDeliveryTimestamp: p.scheduled_delivery_timestamp,
-      note: p.note ?? '',
-    }, ctx.clock.now());
-    return { reminder_id: reminder.reminder_id };
+      content: p.content,
+      topic: p.topic ?? p.subject,
+      streamId: p.stream_id,
+      propagateMode: p.propagate_mode,
+      prevContentSha256: p.prev_content_sha256,
+      emptyTopicDisplayName: ctx.server.emptyTopicDisplayName,
+      supports: ctx.supports,
+    });
+    doUpdateMessage(ctx, ctx.actor, { plan, notifyOld: p.send_notification_to_old_thread ?? false, notifyNew: p.send_notification_to_new_thread ?? true });
+    // The mock stores no uploads, so an edit never detaches any.
+    return { detached_uploads: [] };
   },
 
-  'create-saved-snippet': (ctx, p) => {
-    const snippet = createSavedSnippet(ctx.store, ctx.events, ctx.actor, p.title, p.content, ctx.clock.now());
-    return { saved_snippet_id: snippet.id };
+  'delete-message': (ctx, p) => {
+    deleteMessage(ctx, ctx.actor, { messageId: p.message_id });
+  },
+
+  'update-message-flags': (ctx, p) => {
+    updateMessageFlags(ctx, ctx.actor, { messages: p.messages, op: p.op, flag: p.flag });
+    // The request's IDs, as the real server answers (deprecated field).
+    return { messages: p.messages };
+  },
+
+  'render-message': (ctx, p) => ({ rendered: renderMarkdown(ctx.store, p.content, ctx.actor) }),
+
+  'add-reaction': (ctx, p) => {
+    addReaction(ctx, ctx.actor, { messageId: p.message_id, emojiName: p.emoji_name, emojiCode: p.emoji_code, reactionType: p.reaction_type });
+  },
+
+  'remove-reaction': (ctx, p) => {
+    removeReaction(ctx, ctx.actor, { messageId: p.message_id, emojiName: p.emoji_name, emojiCode: p.emoji_code, reactionType: p.reaction_type });
   },
 
   'check-messages-match-narrow': (ctx, p) => ({
@@ -80,14 +103,8 @@ export const views: ViewTable = {
   }),
 
   'report-message': (ctx, p) => {
-    reportMessage(ctx.store, ctx.events, ctx.actor, p.message_id, p.report_type, p.description ?? '', ctx.server.limits.max_topic_length, ctx.clock.now());
-  },
-
-  'set-typing-status-for-message-edit': (ctx, p) => {
-    sendEditTyping(ctx.store, ctx.events, ctx.actor, p.message_id, p.op, ctx.clock.now());
-  },
-  // FL 351-360: the same notification, with message_id in the body.
-  'set-typing-status-for-message-edit-legacy': (ctx, p) => {
-    sendEditTyping(ctx.store, ctx.events, ctx.actor, p.message_id, p.op, ctx.clock.now());
+    reportMessage(ctx, ctx.actor, {
+      messageId: p.message_id, reportType: p.report_type, description: p.description ?? '', maxTopicLength: ctx.server.limits.max_topic_length,
+    });
   },
 };

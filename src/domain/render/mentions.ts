@@ -8,6 +8,9 @@ import type { User, UserGroup } from '../../store/state.js';
 import { escapeHtml } from './html.js';
 import { atWordStart, type RenderState } from './render-state.js';
 
+/** A mention that does not notify, as the real server writes it in its notices. */
+export const silentMention = (user: Pick<User, 'full_name' | 'user_id'>) => `@_**${user.full_name}|${user.user_id}**`;
+
 const CHANNEL_WILDCARDS = new Set(['all', 'everyone', 'channel', 'stream']);
 const TOPIC_WILDCARD = 'topic';
 

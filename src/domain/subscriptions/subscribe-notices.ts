@@ -2,13 +2,13 @@
 // channels (the announcement of created channels is channels/announce.ts's).
 import type { Ctx } from '../context.js';
 import type { User } from '../../store/state.js';
-import { silentMention } from '../channels/announce.js';
+import { silentMention } from '../render/mentions.js';
 import { sendNotificationBotMessage } from '../messages/send.js';
 
 const link = (name: string) => `#**${name}**`;
 
 function subscribedYouText(actor: User, names: string[]): string {
-  const who = silentMention(actor.full_name, actor.user_id);
+  const who = silentMention(actor);
   if (names.length === 1) return `${who} subscribed you to ${link(names[0])}.`;
   return `${who} subscribed you to the following channels:\n\n${names.map((n) => `* ${link(n)}\n`).join('')}`;
 }
@@ -17,8 +17,6 @@ function subscribedYouText(actor: User, names: string[]): string {
 export function tellSubscribedUsers(ctx: Ctx, added: Map<User, string[]>): void {
   for (const [user, names] of added) {
     if (user.user_id === ctx.actor.user_id || user.is_bot || !names.length) continue;
-    sendNotificationBotMessage(ctx.store, ctx.events, {
-      type: 'private', to: [user.user_id], content: subscribedYouText(ctx.actor, [...names].sort()),
-    }, ctx.clock.now());
+    sendNotificationBotMessage(ctx, { type: 'private', to: [user.user_id], content: subscribedYouText(ctx.actor, [...names].sort()) });
   }
 }

@@ -2,7 +2,6 @@
 import type { ViewTable } from '../context.js';
 import { listSubscriptions } from './list.js';
 import { updateSubscriptionProperties, type PropertyChange } from './properties.js';
-import { muteTopic, updateUserTopic } from './user-topics.js';
 import { subscribe } from './subscribe.js';
 import { unsubscribe } from './unsubscribe.js';
 
@@ -12,8 +11,6 @@ export const views: ViewTable = {
     updateSubscriptionProperties(ctx, [{ stream_id: params.stream_id, property: params.property, value: params.value }], false),
   'update-subscription-settings': (ctx, params) =>
     updateSubscriptionProperties(ctx, params.subscription_data as PropertyChange[], true),
-  'update-user-topic': (ctx, params) => updateUserTopic(ctx, params),
-  'mute-topic': (ctx, params) => muteTopic(ctx, params),
   'subscribe': (ctx, params) => subscribe(ctx, params),
   'unsubscribe': (ctx, params) => unsubscribe(ctx, params),
 };

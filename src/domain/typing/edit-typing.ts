@@ -3,9 +3,9 @@
 import { badRequest } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import type { Message, User } from '../../store/state.js';
-import type { EventSink } from '../context.js';
+import type { WorldCtx } from '../context.js';
 import { subscriberIds } from '../channels/access.js';
-import { accessMessage } from './access.js';
+import { accessMessage } from '../messages/access.js';
 
 /** Grace period the real server allows past the edit limit (requests in flight). */
 const EDIT_LIMIT_BUFFER_SECONDS = 20;
@@ -21,9 +21,9 @@ export function checkCanEditContent(store: Store, user: User, message: Message, 
   }
 }
 
-export function sendEditTyping(store: Store, events: EventSink, user: User, messageId: number, op: 'start' | 'stop', now: number): void {
+export function sendEditTyping({ store, events, clock }: WorldCtx, user: User, { messageId, op }: { messageId: number; op: 'start' | 'stop' }): void {
   const message = accessMessage(store, user, messageId);
-  checkCanEditContent(store, user, message, now);
+  checkCanEditContent(store, user, message, clock.now());
   const isChannel = message.type === 'stream';
   const setting = isChannel ? 'send_stream_typing_notifications' : 'send_private_typing_notifications';
   if (user.settings[setting] === false) {

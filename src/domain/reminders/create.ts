@@ -2,13 +2,12 @@
 // that links the message, quotes it and carries the user's note.
 import type { Store } from '../../store/store.js';
 import type { Message, Reminder, User } from '../../store/state.js';
-import type { EventSink } from '../context.js';
+import type { WorldCtx } from '../context.js';
 import { renderMarkdown } from '../render/markdown.js';
 import { directMessageUrl, messageUrl } from '../render/narrow-urls.js';
-import { accessMessage } from './access.js';
-import { deliveryTimeInPast } from './errors.js';
-
-export const silentMention = (user: User) => `@_**${user.full_name}|${user.user_id}**`;
+import { accessMessage } from '../messages/access.js';
+import { deliveryTimeInPast } from '../messages/errors.js';
+import { silentMention } from '../render/mentions.js';
 
 /** A fence that does not occur in `content`, so the quoted message cannot end the quote early. */
 export function unusedFence(content: string): string {
@@ -56,8 +55,9 @@ export interface ReminderInput {
   note: string;
 }
 
-export function createReminder(store: Store, events: EventSink, user: User, input: ReminderInput, now: number): Reminder {
-  if (input.scheduledDeliveryTimestamp <= now) throw deliveryTimeInPast();
+export function createReminder(world: WorldCtx, user: User, input: ReminderInput): Reminder {
+  const { store, events } = world;
+  if (input.scheduledDeliveryTimestamp <= world.clock.now()) throw deliveryTimeInPast();
   accessMessage(store, user, input.messageId);
   const reminder: Reminder = {
     reminder_id: store.nextId('reminders'),

@@ -1,10 +1,11 @@
 // Saved snippets: reusable texts of one user.
 import { badRequest } from '../../errors.js';
-import type { Store } from '../../store/store.js';
 import type { SavedSnippet, User } from '../../store/state.js';
-import type { EventSink } from '../context.js';
+import type { WorldCtx } from '../context.js';
 
-export function createSavedSnippet(store: Store, events: EventSink, user: User, title: string, content: string, now: number): SavedSnippet {
+export function createSavedSnippet(world: WorldCtx, user: User, { title, content }: { title: string; content: string }): SavedSnippet {
+  const { store, events } = world;
+  const now = world.clock.now();
   const trimmedTitle = title.trim();
   if (!trimmedTitle) throw badRequest('Title cannot be empty.');
   if (!content.trim()) throw badRequest('Content cannot be empty.');

@@ -5,24 +5,8 @@ import { ApiError, badRequest } from '../../errors.js';
 import type { Ctx, ParamsOf } from '../context.js';
 import type { Stream } from '../../store/state.js';
 import { userTopicKey } from '../../store/store.js';
+import { setTopicVisibility, Visibility } from './set-visibility.js';
 import { accessStreamContentById, hasContentAccess, invalidChannelId, streamByName } from '../channels/access.js';
-
-/** 0 none (the row is removed), 1 muted, 2 unmuted, 3 followed. */
-function setVisibilityPolicy(ctx: Ctx, stream: Stream, topic: string, policy: number): void {
-  const { store, actor } = ctx;
-  const now = ctx.clock.now();
-  const row = store.userTopics.get(userTopicKey(actor.user_id, stream.stream_id, topic));
-  if (policy === 0) {
-    if (row) store.userTopics.remove(row);
-  } else if (row) {
-    store.userTopics.update(row, { visibility_policy: policy, last_updated: now });
-  } else {
-    store.userTopics.insert({ user_id: actor.user_id, stream_id: stream.stream_id, topic, visibility_policy: policy, last_updated: now });
-  }
-  ctx.events.publish([actor.user_id], {
-    type: 'user_topic', stream_id: stream.stream_id, topic_name: topic, last_updated: now, visibility_policy: policy,
-  });
-}
 
 type UserTopicParams = ParamsOf<'update-user-topic'>;
 
@@ -38,7 +22,7 @@ export function updateUserTopic(ctx: Ctx, p: UserTopicParams): void {
   } else {
     stream = accessStreamContentById(ctx.store, ctx.actor, p.stream_id);
   }
-  setVisibilityPolicy(ctx, stream, topic, p.visibility_policy);
+  setTopicVisibility(ctx, ctx.actor.user_id, { streamId: stream.stream_id, topic, policy: p.visibility_policy });
 }
 
 type MuteTopicParams = ParamsOf<'mute-topic'>;
@@ -65,14 +49,14 @@ export function muteTopic(ctx: Ctx, p: MuteTopicParams): void {
   if (p.op === 'add') {
     const stream = streamForMute(ctx, p);
     // Before FL 169 muting a muted topic was an error.
-    if (!ctx.supports('mute_topic_idempotent') && policyOf(ctx, stream, p.topic) === 1) throw badRequest('Topic already muted');
-    setVisibilityPolicy(ctx, stream, p.topic, 1);
+    if (!ctx.supports('mute_topic_idempotent') && policyOf(ctx, stream, p.topic) === Visibility.muted) throw badRequest('Topic already muted');
+    setTopicVisibility(ctx, ctx.actor.user_id, { streamId: stream.stream_id, topic: p.topic, policy: Visibility.muted });
     return;
   }
   // Unmuting only needs the channel to exist; an unknown one means there was nothing muted.
   const stream = p.stream_id !== undefined ? ctx.store.streams.get(p.stream_id) : streamByName(ctx.store, p.stream!.trim());
   if (!stream) throw badRequest('Topic is not muted');
   // Before FL 169 unmuting a topic that was not muted was an error.
-  if (!ctx.supports('mute_topic_idempotent') && policyOf(ctx, stream, p.topic) !== 1) throw badRequest('Topic is not muted');
-  setVisibilityPolicy(ctx, stream, p.topic, 0);
+  if (!ctx.supports('mute_topic_idempotent') && policyOf(ctx, stream, p.topic) !== Visibility.muted) throw badRequest('Topic is not muted');
+  setTopicVisibility(ctx, ctx.actor.user_id, { streamId: stream.stream_id, topic: p.topic, policy: Visibility.none });
 }

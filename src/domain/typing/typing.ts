@@ -4,9 +4,9 @@
 import { badRequest } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
-import type { EventSink } from '../context.js';
+import type { WorldCtx } from '../context.js';
 import { accessStreamContentById, subscriberIds } from '../channels/access.js';
-import { checkChannelSendAccess } from './check.js';
+import { checkChannelSendAccess } from '../messages/check.js';
 
 /** The real server's MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS. */
 const MAX_CHANNEL_SIZE_FOR_TYPING = 100;
@@ -26,7 +26,7 @@ const receivesTyping = (store: Store, id: number) => {
   return !!u && u.is_active && u.settings.receives_typing_notifications === true;
 };
 
-export function sendTyping(store: Store, events: EventSink, user: User, input: TypingInput): void {
+export function sendTyping({ store, events }: WorldCtx, user: User, input: TypingInput): void {
   const sender = { user_id: user.user_id, email: user.email };
   if (input.type === 'stream' || input.type === 'channel') {
     if (input.streamId === undefined) throw badRequest('Missing stream_id');

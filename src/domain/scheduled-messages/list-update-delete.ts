@@ -6,8 +6,8 @@ import { ApiError, badRequest } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import type { ScheduledMessage } from '../../store/state.js';
 import { scheduledMessageState } from '../events/state-personal.js';
-import { deliveryTimeInPast } from './errors.js';
-import { replaceScheduledMessage } from './scheduled-legacy.js';
+import { deliveryTimeInPast } from '../messages/errors.js';
+import { replaceScheduledMessage } from './replace-in-place.js';
 
 const scheduledMessageNotFound = () => new ApiError('BAD_REQUEST', 'Scheduled message does not exist', 404);
 
@@ -50,12 +50,12 @@ export function updateScheduledMessage(ctx: Ctx, p: ScheduledMessageChange): voi
   const rawTo = p.to ?? row.to;
   const to = isDirect(type) && typeof rawTo === 'number' ? [rawTo] : rawTo;
   const topic = isDirect(type) ? undefined : p.topic ?? (row.type === 'stream' ? row.topic : undefined);
-  replaceScheduledMessage(ctx.store, ctx.events, ctx.actor, row.scheduled_message_id, {
-    type, to, topic, content: p.content ?? row.content, client: ctx.clientName,
+  replaceScheduledMessage(ctx, ctx.actor, {
+    id: row.scheduled_message_id, type, to, topic, content: p.content ?? row.content, client: ctx.clientName,
     emptyTopicDisplayName: ctx.server.emptyTopicDisplayName, supports: ctx.supports,
     scheduledDeliveryTimestamp: p.scheduled_delivery_timestamp ?? row.scheduled_delivery_timestamp,
     readBySender: row.read_by_sender ?? undefined,
-  }, now);
+  });
 }
 
 export function deleteScheduledMessage(ctx: Ctx, id: number): void {

@@ -2,10 +2,10 @@
 // sent by delivery.ts as a new message with its own ID.
 import type { Store } from '../../store/store.js';
 import type { ScheduledMessage, User } from '../../store/state.js';
-import type { EventSink } from '../context.js';
-import { checkMessage, type PreparedMessage, type SendInput } from './check.js';
-import { deliveryTimeInPast } from './errors.js';
-import { defaultReadBySender } from './send.js';
+import type { WorldCtx } from '../context.js';
+import { checkMessage, type PreparedMessage, type SendInput } from '../messages/check.js';
+import { deliveryTimeInPast } from '../messages/errors.js';
+import { defaultReadBySender } from '../messages/send.js';
 
 export interface ScheduleInput extends SendInput {
   scheduledDeliveryTimestamp: number;
@@ -35,8 +35,9 @@ function storedTo(prepared: PreparedMessage): number | number[] {
   return others.length ? others : [prepared.sender.user_id];
 }
 
-export function createScheduledMessage(store: Store, events: EventSink, sender: User, input: ScheduleInput, now: number): ScheduledMessage {
-  if (input.scheduledDeliveryTimestamp <= now) throw deliveryTimeInPast();
+export function createScheduledMessage(world: WorldCtx, sender: User, input: ScheduleInput): ScheduledMessage {
+  const { store, events } = world;
+  if (input.scheduledDeliveryTimestamp <= world.clock.now()) throw deliveryTimeInPast();
   const prepared = checkMessage(store, sender, input);
   const to = storedTo(prepared);
   // Unless the client says, what a person schedules starts read, except a note to themselves.

@@ -3,10 +3,8 @@
 // automatically_follow_topics_where_mentioned.
 import type { Store } from '../../store/store.js';
 import { subscriptionKey, userTopicKey } from '../../store/store.js';
-import type { User } from '../../store/state.js';
-import type { EventSink } from '../context.js';
-
-export const Visibility = { none: 0, muted: 1, unmuted: 2, followed: 3 } as const;
+import type { Message, User } from '../../store/state.js';
+import { Visibility } from './set-visibility.js';
 
 /** Values of the automatically_* policies. */
 const Auto = { onParticipation: 1, onSend: 2, onInitiation: 3, never: 4 } as const;
@@ -36,10 +34,17 @@ export function senderVisibilityAfterSend(store: Store, sender: User, streamId: 
   return null;
 }
 
-/** Sets a user's policy for a topic and tells their clients (a `user_topic` event). */
-export function setVisibility(store: Store, events: EventSink, userId: number, streamId: number, topic: string, policy: number, now: number): void {
-  const existing = store.userTopics.get(userTopicKey(userId, streamId, topic));
-  if (existing) store.userTopics.update(existing, { visibility_policy: policy, last_updated: now });
-  else store.userTopics.insert({ user_id: userId, stream_id: streamId, topic, visibility_policy: policy, last_updated: now });
-  events.publish([userId], { type: 'user_topic', stream_id: streamId, topic_name: topic, last_updated: now, visibility_policy: policy });
+/**
+ * The new policy for a user who reacts to a channel message, or null when it stays: only the
+ * "on participation" policies apply to reacting, and they only ever make a topic more visible.
+ */
+export function reactorVisibilityAfterReaction(store: Store, user: User, message: Message): number | null {
+  if (message.type !== 'stream' || user.is_bot) return null;
+  const sub = store.subscriptions.get(subscriptionKey(user.user_id, message.stream_id!));
+  if (!sub) return null;
+  let policy: number | null = null;
+  if (user.settings.automatically_follow_topics_policy === Auto.onParticipation) policy = Visibility.followed;
+  if (sub.is_muted && user.settings.automatically_unmute_topics_in_muted_streams_policy === Auto.onParticipation) policy = Visibility.unmuted;
+  const current = currentVisibility(store, user.user_id, message.stream_id!, message.topic);
+  return policy === null || policy === current || current === Visibility.followed ? null : policy;
 }
