@@ -3,7 +3,8 @@
 
 export class ApiError extends Error {
   constructor(
-    readonly code: string,
+    /** null for the few answers the real server writes without a code (405). */
+    readonly code: string | null,
     msg: string,
     readonly status = 400,
     readonly extra: Record<string, unknown> = {},
@@ -37,8 +38,9 @@ export const insufficientPermission = () => badRequest('Insufficient permission'
 
 export const notFound = () => new ApiError('BAD_REQUEST', 'Not Found', 404);
 
+/** The real server builds this body by hand (json_method_not_allowed): it has no code. */
 export const methodNotAllowed = (allowed: string[]) =>
-  new ApiError('BAD_REQUEST', 'Method Not Allowed', 405, { allowed_methods: allowed }, { Allow: allowed.join(', ') });
+  new ApiError(null, 'Method Not Allowed', 405, { allowed_methods: allowed }, { Allow: allowed.join(', ') });
 
 export const notImplemented = (operationId: string) =>
   new ApiError('NOT_IMPLEMENTED', `teamchat-mock does not implement ${operationId} yet`, 501);

@@ -30,10 +30,13 @@ describe('routing', () => {
     expect(r.body).toEqual({ result: 'error', msg: 'Not Found', code: 'BAD_REQUEST' });
   });
 
-  it('answers a known path with the wrong method with 405 and allowed_methods', async () => {
+  it('answers a known path with the wrong method with 405, allowed_methods and Allow, but no code (as the real server)', async () => {
     const r = await t.as('hamlet').call('PUT', '/user_topics');
     expect(r.status).toBe(405);
-    expect(r.body).toEqual({ result: 'error', msg: 'Method Not Allowed', code: 'BAD_REQUEST', allowed_methods: ['POST'] });
+    expect(r.body).toEqual({ result: 'error', msg: 'Method Not Allowed', allowed_methods: ['POST'] });
+    expect(r.headers.get('allow')).toBe('POST');
+    const journal = await (await fetch(`${t.base}/__mock/journal?status=405&limit=1`)).json();
+    expect(journal.entries[0]).toMatchObject({ status: 405, code: null, problems: [] });
   });
 
   it('does not match a non-numeric ID in an integer path segment', async () => {
