@@ -1,11 +1,10 @@
 #!/usr/bin/env node
 // Command-line entry: parse flags, start the server, print where it listens and who can log in,
 // shut down cleanly on SIGINT/SIGTERM.
-import { writeFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { MockServer } from './server.js';
 import { FixtureError } from './store/fixture.js';
-import { usersTable, zuliprc } from './cli-output.js';
+import { usersTable, writeZuliprc } from './cli-output.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -78,7 +77,7 @@ async function main(): Promise<void> {
     if (!user) {
       console.error(`teamchat-mock: --zuliprc: no user ${opts.zuliprc} in the fixture`);
     } else {
-      writeFileSync('zuliprc', zuliprc(user, base));
+      writeZuliprc('zuliprc', user, base);
       console.log(`wrote ./zuliprc for ${user.email}`);
     }
   }
