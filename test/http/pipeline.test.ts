@@ -75,11 +75,12 @@ describe('authentication', () => {
     expect(res.status).toBe(200);
   });
 
-  it('refuses a deactivated account', async () => {
+  it('refuses a deactivated account as the real API-key path does: UNAUTHORIZED with the message and WWW-Authenticate', async () => {
     const ariel = t.server.world.store.users.find((u) => !u.is_active && !u.is_bot)!;
     const res = await fetch(`${t.base}/api/v1/realm/linkifiers`, { headers: { authorization: basicAuth(ariel.email, ariel.api_key) } });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ result: 'error', msg: 'Account is deactivated', code: 'USER_DEACTIVATED' });
+    expect(res.headers.get('www-authenticate')).toBe('Basic realm="zulip"');
+    expect(await res.json()).toEqual({ result: 'error', msg: 'Account is deactivated', code: 'UNAUTHORIZED' });
   });
 
   it('refuses a non-administrator on an administrator-only operation', async () => {
