@@ -24,7 +24,7 @@ const program = new Command()
     if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('a feature level (a whole number)');
     return n;
   })
-  .option('--longpoll-timeout <seconds>', 'seconds a GET /events waits before a heartbeat (default 90)', (v: string) => {
+  .option('--longpoll-timeout <seconds>', 'seconds a GET /events waits before a heartbeat (default: 45-55, as the real server)', (v: string) => {
     const n = Number(v);
     if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('a positive number of seconds');
     return n;

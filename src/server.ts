@@ -43,6 +43,7 @@ export interface MockServerOptions {
   /** Default true: reuse answers to reads while the state and the second stay the same. */
   answerCache?: boolean;
   featureLevel?: number;
+  /** Seconds a GET /events waits before its heartbeat (default: the real server's 45-55, drawn per poll). */
   longpollTimeoutSeconds?: number;
   /** Scenarios (names of scenarios/ or files) active from the start in every world. */
   scenarios?: string[];
