@@ -22,6 +22,7 @@ export interface AppDeps {
   answerCache?: boolean;
   interceptor?: Interceptor;
   settle?: ApiDeps['settle'];
+  rateLimit?: ApiDeps['rateLimit'];
   log?: (line: string) => void;
   /** Run on every request before anything else, synchronously (the sandbox path prefix). */
   rewrite?: (req: Request) => void;

@@ -30,6 +30,7 @@ const program = new Command()
     return n;
   })
   .option('--durable', 'with --data: answer a request only once its changes are on disk', false)
+  .option('--rate-limit', "refuse a user's requests past the real server's default limit (200 a minute, mock clock) with 429", false)
   .option('--strict-responses', 'answer 500 when a response breaks the OpenAPI description', false)
   .option('--no-validate-responses', 'do not check responses against the description (to measure what the check costs)')
   .option('--no-answer-cache', 'build every answer to a read anew (to measure what reusing them saves)')
@@ -42,14 +43,14 @@ async function main(): Promise<void> {
   program.parse();
   const opts = program.opts<{
     port: number; host: string; fixture?: string; data?: string; durable: boolean; strictResponses: boolean; validateResponses: boolean; answerCache: boolean; zuliprc?: string;
-    scenario: string[]; controlToken?: string; featureLevel?: number; longpollTimeout?: number;
+    scenario: string[]; controlToken?: string; featureLevel?: number; longpollTimeout?: number; rateLimit: boolean;
   }>();
   let server: MockServer;
   try {
     server = new MockServer({
       fixture: opts.fixture, data: opts.data, durable: opts.durable, strictResponses: opts.strictResponses, validateResponses: opts.validateResponses, answerCache: opts.answerCache,
       scenarios: opts.scenario, controlToken: opts.controlToken, featureLevel: opts.featureLevel,
-      longpollTimeoutSeconds: opts.longpollTimeout,
+      longpollTimeoutSeconds: opts.longpollTimeout, rateLimit: opts.rateLimit,
     });
   } catch (err) {
     if (err instanceof FixtureError) {

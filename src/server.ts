@@ -27,6 +27,7 @@ import { loadScenario, NAME_PATTERN } from './control/scenarios/load.js';
 import type { ControlHost } from './control/views.js';
 import { badRequest } from './errors.js';
 import { answerClientError, answerExpectationFailed } from './http/client-error.js';
+import { rateLimiter } from './http/rate-limit.js';
 
 export interface MockServerOptions {
   /** Fixture file; default the embedded fixtures/default.json. */
@@ -45,6 +46,8 @@ export interface MockServerOptions {
   featureLevel?: number;
   /** Seconds a GET /events waits before its heartbeat (default: the real server's 45-55, drawn per poll). */
   longpollTimeoutSeconds?: number;
+  /** Refuse a user's requests past the real server's default limit (200 a minute) with 429 RATE_LIMIT_HIT. */
+  rateLimit?: boolean;
   /** Scenarios (names of scenarios/ or files) active from the start in every world. */
   scenarios?: string[];
   /** Token the control API requires (always required when listening beyond loopback). */
@@ -179,6 +182,7 @@ export class MockServer {
       validateResponses: this.options.validateResponses ?? true,
       answerCache: this.options.answerCache ?? true,
       interceptor: scenarioInterceptor(),
+      rateLimit: rateLimiter({ enforce: this.options.rateLimit ?? false }),
       // Durable mode: a request that changed the persisted world is answered once it is on disk.
       settle: this.persister?.durable ? (world) => (world === this.world ? this.persister!.flushed() : undefined) : undefined,
       log: this.options.log,

@@ -46,6 +46,8 @@ export interface ApiDeps {
   interceptor?: Interceptor;
   /** Reuse answers to reads while the state and the second stay the same (the control API does not: its reads see more than the state). */
   answerCache?: boolean;
+  /** Counts an authenticated request, sets its rate-limit headers, throws RATE_LIMIT_HIT (http/rate-limit.ts). */
+  rateLimit?: (world: World, userId: number, res: Response) => void;
   /** Awaited before answering a request that changed its world (durable persistence). */
   settle?: (world: World) => Promise<void> | undefined;
   log: (line: string) => void;
@@ -124,6 +126,7 @@ export function apiHandler(deps: ApiDeps) {
     ex.operation = op;
     const actor = op.authenticated ? authenticate(world.store, req.headers.authorization) : null;
     ex.user = actor;
+    if (actor) deps.rateLimit?.(world, actor.user_id, res);
     const body = (req.body && typeof req.body === 'object') ? req.body : {};
     let decoded: Decoded | null = null;
     let failure: { err: unknown } | null = null;
