@@ -30,6 +30,9 @@ const program = new Command()
     return n;
   })
   .option('--durable', 'with --data: answer a request only once its changes are on disk', false)
+  .option('--public-url <url>', 'the site clients use when it is not the listening address (realm_url, zuliprc)', (v: string) => {
+    try { return new URL(v).href.replace(/\/+$/, ''); } catch { throw new InvalidArgumentError('an absolute URL, e.g. https://chat.example.com'); }
+  })
   .option('--rate-limit', "refuse a user's requests past the real server's default limit (200 a minute, mock clock) with 429", false)
   .option('--strict-responses', 'answer 500 when a response breaks the OpenAPI description', false)
   .option('--no-validate-responses', 'do not check responses against the description (to measure what the check costs)')
@@ -43,14 +46,14 @@ async function main(): Promise<void> {
   program.parse();
   const opts = program.opts<{
     port: number; host: string; fixture?: string; data?: string; durable: boolean; strictResponses: boolean; validateResponses: boolean; answerCache: boolean; zuliprc?: string;
-    scenario: string[]; controlToken?: string; featureLevel?: number; longpollTimeout?: number; rateLimit: boolean;
+    scenario: string[]; controlToken?: string; featureLevel?: number; longpollTimeout?: number; rateLimit: boolean; publicUrl?: string;
   }>();
   let server: MockServer;
   try {
     server = new MockServer({
       fixture: opts.fixture, data: opts.data, durable: opts.durable, strictResponses: opts.strictResponses, validateResponses: opts.validateResponses, answerCache: opts.answerCache,
       scenarios: opts.scenario, controlToken: opts.controlToken, featureLevel: opts.featureLevel,
-      longpollTimeoutSeconds: opts.longpollTimeout, rateLimit: opts.rateLimit,
+      longpollTimeoutSeconds: opts.longpollTimeout, rateLimit: opts.rateLimit, publicUrl: opts.publicUrl,
     });
   } catch (err) {
     if (err instanceof FixtureError) {
@@ -78,7 +81,7 @@ async function main(): Promise<void> {
     if (!user) {
       console.error(`teamchat-mock: --zuliprc: no user ${opts.zuliprc} in the fixture`);
     } else {
-      writeZuliprc('zuliprc', user, base);
+      writeZuliprc('zuliprc', user, server.siteUrl);
       console.log(`wrote ./zuliprc for ${user.email}`);
     }
   }

@@ -50,6 +50,8 @@ export interface MockServerOptions {
   rateLimit?: boolean;
   /** Scenarios (names of scenarios/ or files) active from the start in every world. */
   scenarios?: string[];
+  /** The site clients should use (realm_url), when it is not the address the server listens on (a proxy, a container). */
+  publicUrl?: string;
   /** Token the control API requires (always required when listening beyond loopback). */
   controlToken?: string;
   /** Journal bounds. */
@@ -85,6 +87,8 @@ export class MockServer {
   private startScenarios: Array<{ scenario: any; source: string }> = [];
   private readonly log: (line: string) => void;
   baseUrl = '';
+  /** What the default world reports as realm_url: the public URL, else baseUrl (set by listen). */
+  siteUrl = '';
 
   constructor(readonly options: MockServerOptions = {}) {
     this.log = options.log ?? ((line: string) => console.error(line));
@@ -127,6 +131,8 @@ export class MockServer {
     let world = this.sandboxes.get(name);
     if (!world) {
       world = new World(name, this.fixtureSource, new Clock(), sharedCatalog());
+      // A client pointed at /sandbox/NAME builds its links from realm_url: they must come back here.
+      if (this.siteUrl) world.siteUrl = `${this.siteUrl}/sandbox/${name}`;
       for (const s of this.startScenarios) world.scenarios.activate(s.scenario, s.source, world.store);
       this.sandboxes.set(name, world);
     }
@@ -210,6 +216,9 @@ export class MockServer {
     const addr = server.address() as AddressInfo;
     const shownHost = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
     this.baseUrl = `http://${shownHost}:${addr.port}`;
+    this.siteUrl = (this.options.publicUrl ?? this.baseUrl).replace(/\/+$/, '');
+    this.world.siteUrl = this.siteUrl;
+    for (const [name, world] of this.sandboxes) world.siteUrl = `${this.siteUrl}/sandbox/${name}`;
     return this.baseUrl;
   }
 

@@ -44,3 +44,13 @@ describe('--zuliprc', () => {
     expect(readFileSync(file, 'utf8')).toBe(`[api]\nemail=hamlet@zulip.com\nkey=waG3GG7y6IC8lCLl0GJUzQa1hgDGih9f\nsite=${base}\n`);
   });
 });
+
+describe('--public-url', () => {
+  it('is the site of the zuliprc and the realm_url the server reports', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'teamchat-cli-'));
+    const { base } = await startCli(dir, ['--public-url', 'https://chat.example.com/', '--zuliprc', 'hamlet@zulip.com']);
+    expect(readFileSync(path.join(dir, 'zuliprc'), 'utf8')).toContain('\nsite=https://chat.example.com\n');
+    const settings = await (await fetch(`${base}/api/v1/server_settings`)).json();
+    expect(settings.realm_url).toBe('https://chat.example.com');
+  });
+});
