@@ -42,7 +42,7 @@ export function createApp(deps: AppDeps): express.Express {
   // Body parser failures (too large, bad multipart) and anything unexpected end here.
   app.use((err: any, req: Request, res: Response, _next: NextFunction) => {
     let apiErr: unknown = err;
-    if (err?.type === 'entity.too.large' || err?.code === 'LIMIT_FIELD_VALUE') apiErr = bodyTooLarge();
+    if (err?.type === 'entity.too.large' || err?.code === 'LIMIT_FIELD_VALUE' || err?.code === 'LIMIT_FILE_SIZE') apiErr = bodyTooLarge();
     else if (!(err instanceof ApiError) && (err?.name === 'MulterError' || (typeof err?.status === 'number' && err.status >= 400 && err.status < 500))) {
       apiErr = new ApiError('BAD_REQUEST', `Malformed request body: ${err.message}`, typeof err.status === 'number' ? err.status : 400);
     }

@@ -1,4 +1,5 @@
 // Text the CLI prints or writes: the credentials table and zuliprc files.
+import { chmodSync, writeFileSync } from 'node:fs';
 import type { User } from './store/state.js';
 
 const ROLE_NAMES: Record<number, string> = { 100: 'owner', 200: 'administrator', 300: 'moderator', 400: 'member', 600: 'guest' };
@@ -20,4 +21,13 @@ export function usersTable(users: readonly User[]): string {
 /** A zuliprc for the user, as the official clients and SDKs read it. */
 export function zuliprc(user: User, base: string): string {
   return `[api]\nemail=${user.email}\nkey=${user.api_key}\nsite=${base}\n`;
+}
+
+/**
+ * Writes a zuliprc readable by its owner only: it holds an API key, and the official clients
+ * refuse a zuliprc that others can read. chmod as well, for a file that existed before.
+ */
+export function writeZuliprc(file: string, user: User, base: string): void {
+  writeFileSync(file, zuliprc(user, base), { mode: 0o600 });
+  chmodSync(file, 0o600);
 }

@@ -1,11 +1,10 @@
 #!/usr/bin/env node
 // Command-line entry: parse flags, start the server, print where it listens and who can log in,
 // shut down cleanly on SIGINT/SIGTERM.
-import { writeFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { MockServer } from './server.js';
 import { FixtureError } from './store/fixture.js';
-import { usersTable, zuliprc } from './cli-output.js';
+import { usersTable, writeZuliprc } from './cli-output.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -25,12 +24,16 @@ const program = new Command()
     if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('a feature level (a whole number)');
     return n;
   })
-  .option('--longpoll-timeout <seconds>', 'seconds a GET /events waits before a heartbeat (default 90)', (v: string) => {
+  .option('--longpoll-timeout <seconds>', 'seconds a GET /events waits before a heartbeat (default: 45-55, as the real server)', (v: string) => {
     const n = Number(v);
     if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('a positive number of seconds');
     return n;
   })
   .option('--durable', 'with --data: answer a request only once its changes are on disk', false)
+  .option('--public-url <url>', 'the site clients use when it is not the listening address (realm_url, zuliprc)', (v: string) => {
+    try { return new URL(v).href.replace(/\/+$/, ''); } catch { throw new InvalidArgumentError('an absolute URL, e.g. https://chat.example.com'); }
+  })
+  .option('--rate-limit', "refuse a user's requests past the real server's default limit (200 a minute, mock clock) with 429", false)
   .option('--strict-responses', 'answer 500 when a response breaks the OpenAPI description', false)
   .option('--no-validate-responses', 'do not check responses against the description (to measure what the check costs)')
   .option('--no-answer-cache', 'build every answer to a read anew (to measure what reusing them saves)')
@@ -43,14 +46,14 @@ async function main(): Promise<void> {
   program.parse();
   const opts = program.opts<{
     port: number; host: string; fixture?: string; data?: string; durable: boolean; strictResponses: boolean; validateResponses: boolean; answerCache: boolean; zuliprc?: string;
-    scenario: string[]; controlToken?: string; featureLevel?: number; longpollTimeout?: number;
+    scenario: string[]; controlToken?: string; featureLevel?: number; longpollTimeout?: number; rateLimit: boolean; publicUrl?: string;
   }>();
   let server: MockServer;
   try {
     server = new MockServer({
       fixture: opts.fixture, data: opts.data, durable: opts.durable, strictResponses: opts.strictResponses, validateResponses: opts.validateResponses, answerCache: opts.answerCache,
       scenarios: opts.scenario, controlToken: opts.controlToken, featureLevel: opts.featureLevel,
-      longpollTimeoutSeconds: opts.longpollTimeout,
+      longpollTimeoutSeconds: opts.longpollTimeout, rateLimit: opts.rateLimit, publicUrl: opts.publicUrl,
     });
   } catch (err) {
     if (err instanceof FixtureError) {
@@ -78,7 +81,7 @@ async function main(): Promise<void> {
     if (!user) {
       console.error(`teamchat-mock: --zuliprc: no user ${opts.zuliprc} in the fixture`);
     } else {
-      writeFileSync('zuliprc', zuliprc(user, base));
+      writeZuliprc('zuliprc', user, server.siteUrl);
       console.log(`wrote ./zuliprc for ${user.email}`);
     }
   }

@@ -3,7 +3,8 @@
 
 export class ApiError extends Error {
   constructor(
-    readonly code: string,
+    /** null for the few answers the real server writes without a code (405). */
+    readonly code: string | null,
     msg: string,
     readonly status = 400,
     readonly extra: Record<string, unknown> = {},
@@ -19,15 +20,18 @@ export const badRequest = (msg: string, extra: Record<string, unknown> = {}) => 
 export const missingArgument = (name: string) =>
   new ApiError('REQUEST_VARIABLE_MISSING', `Missing '${name}' argument`, 400, { var_name: name });
 
-export const notLoggedIn = () =>
-  new ApiError('UNAUTHORIZED', 'Not logged in: API authentication or user session required', 401, {}, {
-    'WWW-Authenticate': 'Basic realm="zulip"',
-  });
+/** 401 UNAUTHORIZED asking for HTTP Basic credentials: every refusal of the API-key path. */
+export const unauthorized = (msg: string) =>
+  new ApiError('UNAUTHORIZED', msg, 401, {}, { 'WWW-Authenticate': 'Basic realm="zulip"' });
 
-export const invalidApiKey = () =>
-  new ApiError('UNAUTHORIZED', 'Invalid API key', 401, {}, { 'WWW-Authenticate': 'Basic realm="zulip"' });
+export const notLoggedIn = () => unauthorized('Not logged in: API authentication or user session required');
 
-/** The real server answers a deactivated account with its own code, USER_DEACTIVATED, at 401. */
+export const invalidApiKey = () => unauthorized('Invalid API key');
+
+/**
+ * A deactivated account as the password login (POST /fetch_api_key) reports it: its own code,
+ * USER_DEACTIVATED, at 401. The API-key path reports it as UNAUTHORIZED (see http/auth.ts).
+ */
 export const accountDeactivated = () =>
   new ApiError('USER_DEACTIVATED', 'Account is deactivated', 401, {}, { 'WWW-Authenticate': 'Basic realm="zulip"' });
 
@@ -37,8 +41,9 @@ export const insufficientPermission = () => badRequest('Insufficient permission'
 
 export const notFound = () => new ApiError('BAD_REQUEST', 'Not Found', 404);
 
+/** The real server builds this body by hand (json_method_not_allowed): it has no code. */
 export const methodNotAllowed = (allowed: string[]) =>
-  new ApiError('BAD_REQUEST', 'Method Not Allowed', 405, { allowed_methods: allowed }, { Allow: allowed.join(', ') });
+  new ApiError(null, 'Method Not Allowed', 405, { allowed_methods: allowed }, { Allow: allowed.join(', ') });
 
 export const notImplemented = (operationId: string) =>
   new ApiError('NOT_IMPLEMENTED', `teamchat-mock does not implement ${operationId} yet`, 501);

@@ -31,6 +31,7 @@ import { loadScenario, NAME_PATTERN } from './control/scenarios/load.js';
 import type { ControlHost } from './control/views.js';
 import { badRequest } from './errors.js';
 import { answerClientError, answerExpectationFailed } from './http/client-error.js';
+import { rateLimiter } from './pipeline/rate-limit.js';
 
 export interface MockServerOptions {
   /** Fixture file; default the embedded fixtures/default.json. */
@@ -47,9 +48,14 @@ export interface MockServerOptions {
   /** Default true: reuse answers to reads while the state and the second stay the same. */
   answerCache?: boolean;
   featureLevel?: number;
+  /** Seconds a GET /events waits before its heartbeat (default: the real server's 45-55, drawn per poll). */
   longpollTimeoutSeconds?: number;
+  /** Refuse a user's requests past the real server's default limit (200 a minute) with 429 RATE_LIMIT_HIT. */
+  rateLimit?: boolean;
   /** Scenarios (names of scenarios/ or files) active from the start in every world. */
   scenarios?: string[];
+  /** The site clients should use (realm_url), when it is not the address the server listens on (a proxy, a container). */
+  publicUrl?: string;
   /** Token the control API requires (always required when listening beyond loopback). */
   controlToken?: string;
   /** Journal bounds. */
@@ -89,6 +95,8 @@ export class MockServer {
   /** One sequence of exchange IDs per server: the journal orders by it. */
   private lastExchangeId = 0;
   baseUrl = '';
+  /** What the default world reports as realm_url: the public URL, else baseUrl (set by listen). */
+  siteUrl = '';
 
   constructor(readonly options: MockServerOptions = {}) {
     this.log = options.log ?? ((line: string) => console.error(line));
@@ -131,6 +139,8 @@ export class MockServer {
     let world = this.sandboxes.get(name);
     if (!world) {
       world = new World(name, this.fixtureSource, new Clock(), sharedCatalog());
+      // A client pointed at /sandbox/NAME builds its links from realm_url: they must come back here.
+      if (this.siteUrl) world.siteUrl = `${this.siteUrl}/sandbox/${name}`;
       for (const s of this.startScenarios) world.scenarios.activate(s.scenario, s.source, world.store);
       this.sandboxes.set(name, world);
     }
@@ -187,6 +197,7 @@ export class MockServer {
     responder.violationObservers.push((v) => { for (const observe of this.violationObservers) observe(v); });
     const nextId = () => ++this.lastExchangeId;
     const hooks = emptyHooks();
+    hooks.authenticated.push(rateLimiter({ enforce: this.options.rateLimit ?? false }));
     hooks.intercept.push(scenarioInterceptor());
     if (this.options.answerCache ?? true) {
       const reuse = answerCacheHooks();
@@ -228,6 +239,9 @@ export class MockServer {
     const addr = server.address() as AddressInfo;
     const shownHost = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
     this.baseUrl = `http://${shownHost}:${addr.port}`;
+    this.siteUrl = (this.options.publicUrl ?? this.baseUrl).replace(/\/+$/, '');
+    this.world.siteUrl = this.siteUrl;
+    for (const [name, world] of this.sandboxes) world.siteUrl = `${this.siteUrl}/sandbox/${name}`;
     return this.baseUrl;
   }
 

@@ -24,6 +24,8 @@ export class World {
   readonly scenarios: ScenarioSet;
   private readonly stopClock: () => void;
   private readonly timer: NodeJS.Timeout;
+  /** The site clients reach this world at, once the server listens (see siteUrl below). */
+  private site: string | null = null;
 
   /** `fixture`: a state (copied for this world), or a function giving a fresh state each call. */
   /** `initial`: the state to start from when it is not the fixture's (a --data file). */
@@ -36,6 +38,26 @@ export class World {
     this.stopClock = clock.onChange(() => this.tick());
     this.timer = setInterval(() => this.tickSafely(), TICK_INTERVAL_MS);
     this.timer.unref();
+    // A reset or an imported state brings the fixture's realm.url back: the site wins again.
+    this.store.onChange((change) => { if (change.t === 'load') this.applySite(); });
+  }
+
+  /**
+   * The address clients reach this world at: realm_url / realm_uri and every link built from the
+   * organization's URL follow it, not the port a fixture was written for. Set by the server once it
+   * listens (the public URL when one is given); sandboxes get their /sandbox/NAME site.
+   */
+  set siteUrl(url: string) {
+    this.site = url;
+    this.applySite();
+  }
+
+  /**
+   * Where the server listens is not state: it is written straight into the realm, not logged as
+   * a change (a restart on another port writes its own), and before any request can read it.
+   */
+  private applySite(): void {
+    if (this.site !== null && this.store.realm.url !== this.site) this.store.realm.url = this.site;
   }
 
   /** Does whatever has become due at the clock's current time. */

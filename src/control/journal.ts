@@ -100,11 +100,23 @@ export class Journal {
       ex.params ?? ex.raw, ex.status, code, ex.problems.length ? ex.problems : NO_PROBLEMS, ex.scenario,
       Math.round(ex.duration_ms * 1000) / 1000, bytes,
     );
-    this.entries.push(entry);
+    this.insertInIdOrder(entry);
     this.bytes += entry.size;
     while (this.entries.length - this.head > this.maxEntries || this.bytes > this.maxBytes) this.evictOldest();
     for (const l of this.listeners) l(entry);
     return entry;
+  }
+
+  /**
+   * Entries are kept in id (arrival) order, not in completion order: a long-poll answered after
+   * later requests still sorts before them, so that `since_id` can stop at the first id it has
+   * seen. Nearly every entry is the newest and goes at the end; a late one is moved a few slots.
+   */
+  private insertInIdOrder(entry: Entry): void {
+    let at = this.entries.length;
+    while (at > this.head && this.entries[at - 1]!.id > entry.id) at--;
+    if (at === this.entries.length) this.entries.push(entry);
+    else this.entries.splice(at, 0, entry);
   }
 
   private evictOldest(): void {

@@ -19,7 +19,33 @@ export interface ServerInfo {
   };
   emptyTopicDisplayName: string;
   reportMessageTypes: Array<{ key: string; name: string }>;
+  /** What register reports as event_queue_longpoll_timeout_seconds: the client's request timeout. */
   longpollTimeoutSeconds: number;
+  /** How long a GET /events waits before its heartbeat: a whole number of seconds from min to max, drawn per poll. */
+  heartbeatSeconds: { min: number; max: number };
+}
+
+/**
+ * The real server's long-poll: Tornado answers a heartbeat after 45 s plus a random 0 to 10 whole
+ * seconds (at most 55 s, under the idle limit of home routers), and register recommends clients
+ * a 90 s request timeout, 35 s more than the longest wait. A test's --longpoll-timeout replaces
+ * the heartbeat wait with a fixed one; the recommendation keeps the same margin above it.
+ */
+const HEARTBEAT_MIN_SECONDS = 45;
+const HEARTBEAT_MAX_SECONDS = 55;
+const CLIENT_TIMEOUT_MARGIN_SECONDS = 90 - HEARTBEAT_MAX_SECONDS;
+
+function longpoll(heartbeatOverride: number | undefined): Pick<ServerInfo, 'longpollTimeoutSeconds' | 'heartbeatSeconds'> {
+  const heartbeatSeconds = heartbeatOverride === undefined
+    ? { min: HEARTBEAT_MIN_SECONDS, max: HEARTBEAT_MAX_SECONDS }
+    : { min: heartbeatOverride, max: heartbeatOverride };
+  return { heartbeatSeconds, longpollTimeoutSeconds: Math.ceil(heartbeatSeconds.max) + CLIENT_TIMEOUT_MARGIN_SECONDS };
+}
+
+/** The wait before one poll's heartbeat, in ms. */
+export function heartbeatDelayMs(server: ServerInfo): number {
+  const { min, max } = server.heartbeatSeconds;
+  return (min === max ? min : min + Math.floor(Math.random() * (max - min + 1))) * 1000;
 }
 
 /** A limit as the description states it; a description without it is a bug, not a default. */
@@ -37,7 +63,8 @@ const REPORT_TYPE_NAMES: Record<string, string> = {
   other: 'Other reason',
 };
 
-export function serverInfo(contract: Contract, featureLevel = NEWEST_FEATURE_LEVEL, longpollTimeoutSeconds = 90): ServerInfo {
+/** `heartbeatSeconds`: a fixed wait before the long-poll heartbeat (tests); default the real server's 45-55 s. */
+export function serverInfo(contract: Contract, featureLevel = NEWEST_FEATURE_LEVEL, heartbeatSeconds?: number): ServerInfo {
   // The report types the server accepts are the description's enum; only their names live here.
   const reportEnum: string[] | undefined = contract.byId.get('report-message')?.params.find((p) => p.name === 'report_type')?.schema?.enum;
   if (!reportEnum) throw new Error('the description gives report-message report_type no enum');
@@ -55,7 +82,7 @@ export function serverInfo(contract: Contract, featureLevel = NEWEST_FEATURE_LEV
     },
     emptyTopicDisplayName: 'general chat',
     reportMessageTypes: reportEnum.map((key) => ({ key, name: REPORT_TYPE_NAMES[key] ?? key })),
-    longpollTimeoutSeconds,
+    ...longpoll(heartbeatSeconds),
   };
 }
 

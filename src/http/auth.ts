@@ -1,5 +1,5 @@
 // HTTP Basic authentication: the username is the API email, the password the API key.
-import { invalidApiKey, notLoggedIn, accountDeactivated, ApiError } from '../errors.js';
+import { invalidApiKey, notLoggedIn, accountDeactivated, unauthorized } from '../errors.js';
 import type { Store } from '../store/store.js';
 import type { User } from '../store/state.js';
 import { Memo } from '../memo.js';
@@ -14,10 +14,10 @@ function basicCredentials(header: string | undefined): [string, string] | null {
 
 function decodeBasic(header: string): [string, string] {
   const m = /^Basic\s+(\S+)\s*$/i.exec(header);
-  if (!m) throw new ApiError('UNAUTHORIZED', 'This endpoint requires HTTP basic authentication.', 401, {}, { 'WWW-Authenticate': 'Basic realm="zulip"' });
+  if (!m) throw unauthorized('This endpoint requires HTTP basic authentication.');
   const decoded = Buffer.from(m[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  if (colon < 0) throw new ApiError('UNAUTHORIZED', 'Invalid authorization header for basic auth', 401, {}, { 'WWW-Authenticate': 'Basic realm="zulip"' });
+  if (colon < 0) throw unauthorized('Invalid authorization header for basic auth');
   return [decoded.slice(0, colon), decoded.slice(colon + 1)];
 }
 
@@ -27,6 +27,8 @@ export function authenticate(store: Store, header: string | undefined): User {
   const [email, apiKey] = creds;
   const user = store.users.by('email', email.toLowerCase());
   if (!user || user.api_key !== apiKey) throw invalidApiKey();
-  if (!user.is_active) throw accountDeactivated();
+  // The real server's API-key path re-raises every authentication error as UNAUTHORIZED with the
+  // original message (authenticated_rest_api_view): USER_DEACTIVATED becomes UNAUTHORIZED here.
+  if (!user.is_active) throw unauthorized(accountDeactivated().message);
   return user;
 }

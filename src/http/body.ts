@@ -11,12 +11,32 @@ const PARAMETER_LIMIT = 2000;
 export const bodyTooLarge = () => new ApiError('BAD_REQUEST', 'Request body too large', 413);
 
 /**
+ * Where file parts go: nowhere. As on the real server, a file that the operation does not use is
+ * set aside (not refused, not listed in ignored_parameters_unsupported, which names only form and
+ * query keys); the bytes are read and dropped, so nothing is kept. (File uploads themselves,
+ * POST /user_uploads, would need a storage that keeps them.)
+ */
+const discardFiles: multer.StorageEngine = {
+  _handleFile(_req, file, done) {
+    let size = 0;
+    file.stream.on('data', (chunk: Buffer) => { size += chunk.length; });
+    file.stream.on('error', done);
+    file.stream.on('end', () => done(null, { size }));
+  },
+  _removeFile(_req, _file, done) { done(null); },
+};
+
+/**
  * multer bounds each field, not the body, and lets busboy's own errors (no boundary, a truncated
  * part) through as plain Errors: here a declared length past the limit is a 413 before anything
- * is read, and a body busboy cannot parse is the client's 400, never a 500.
+ * is read, and a body busboy cannot parse is the client's 400, never a 500. A file part is bounded
+ * like a field (a chunked body has no declared length to check first).
  */
 function multipartParser(): RequestHandler {
-  const parse = multer({ limits: { fieldSize: BODY_LIMIT_BYTES, fields: 2000, files: 0 } }).none();
+  const parse = multer({
+    storage: discardFiles,
+    limits: { fieldSize: BODY_LIMIT_BYTES, fields: 2000, fileSize: BODY_LIMIT_BYTES, files: 100 },
+  }).any();
   return (req, res, next) => {
     if (!req.is('multipart/*')) return next();
     if (Number(req.headers['content-length']) > BODY_LIMIT_BYTES) return next(bodyTooLarge());

@@ -10,5 +10,6 @@ export function successBody(data: Body | void, ignored: string[], withIgnored: b
 }
 
 export function errorBody(err: ApiError): Body {
+  if (err.code === null) return { result: 'error', msg: err.message, ...err.extra };
   return { result: 'error', msg: err.message, code: err.code, ...err.extra };
 }

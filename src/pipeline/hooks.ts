@@ -1,13 +1,15 @@
 // The places where other parts of the mock attach to the request pipeline, by stage name
 // (like Fastify's onRequest/preHandler/onSend/onResponse): scenarios intercept, the answer cache
 // answers before the view and keeps answers after, durable persistence holds the response back,
-// the journal and the log lines record.
+// the journal and the log lines record; the rate limiter counts authenticated callers.
 import type { Answer, Call } from './call.js';
 import type { Exchange } from '../http/exchange.js';
 
 type MaybePromise<T> = T | Promise<T>;
 
 export interface PipelineHooks {
+  /** authenticate, once the caller is known: may refuse by throwing (the rate limiter counts here). */
+  authenticated: Array<(call: Call) => void>;
   /** intercept: may answer instead of the view (a scenario's rule), or ask to drop the connection. */
   intercept: Array<(call: Call) => MaybePromise<Answer | 'drop' | null>>;
   /** handle, before the view: may answer without running it (a reused answer). */
@@ -21,5 +23,5 @@ export interface PipelineHooks {
 }
 
 export function emptyHooks(): PipelineHooks {
-  return { intercept: [], beforeHandle: [], beforeRespond: [], afterRespond: [], record: [] };
+  return { authenticated: [], intercept: [], beforeHandle: [], beforeRespond: [], afterRespond: [], record: [] };
 }

@@ -35,7 +35,7 @@ interface Stage { name: string; run: (call: Call) => Promise<void> | void; alway
 export function pipeline(deps: PipelineDeps, hooks: PipelineHooks) {
   const stages: Stage[] = [
     { name: 'route', run: routeStage(deps.contract, deps.serverLevel) },
-    { name: 'authenticate', run: authenticateStage },
+    { name: 'authenticate', run: authenticateStage(hooks.authenticated) },
     { name: 'decode', run: decodeStage },
     { name: 'intercept', run: interceptStage(hooks.intercept) },
     { name: 'handle', run: handleStage(deps, hooks.beforeHandle) },

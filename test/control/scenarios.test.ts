@@ -69,7 +69,7 @@ const expectations: Record<string, Expectation> = {
   },
   'deactivated-account': {
     call: (t, h) => t.as('hamlet', h).get('/users/me'), status: 401,
-    body: { result: 'error', msg: 'Account is deactivated', code: 'USER_DEACTIVATED' },
+    body: { result: 'error', msg: 'Account is deactivated', code: 'UNAUTHORIZED' },
     headers: { 'www-authenticate': 'Basic realm="zulip"' },
   },
   'slow-server': { call: (t, h) => t.as('hamlet', h).get('/users/me'), status: 200, minMs: 780 },

@@ -38,7 +38,9 @@ export async function checkRequest(target: FuzzTarget, req: RawRequest, options:
   if (req.method !== 'HEAD') {
     const b = res.json;
     const ok = b && typeof b === 'object' && !Array.isArray(b) && typeof b.msg === 'string'
-      && (b.result === 'success' ? res.status < 300 : b.result === 'error' && typeof b.code === 'string' && res.status >= 400);
+      && (b.result === 'success' ? res.status < 300 : b.result === 'error' && res.status >= 400
+        // Every error has a code except 405, which the real server writes with allowed_methods instead.
+        && (res.status === 405 ? b.code === undefined && Array.isArray(b.allowed_methods) : typeof b.code === 'string'));
     if (!ok) throw new Error(`not a JSON envelope${where}`);
     if (!String(res.headers['content-type']).startsWith('application/json')) throw new Error(`content-type ${res.headers['content-type']}${where}`);
   }

@@ -30,10 +30,13 @@ describe('routing', () => {
     expect(r.body).toEqual({ result: 'error', msg: 'Not Found', code: 'BAD_REQUEST' });
   });
 
-  it('answers a known path with the wrong method with 405 and allowed_methods', async () => {
+  it('answers a known path with the wrong method with 405, allowed_methods and Allow, but no code (as the real server)', async () => {
     const r = await t.as('hamlet').call('PUT', '/user_topics');
     expect(r.status).toBe(405);
-    expect(r.body).toEqual({ result: 'error', msg: 'Method Not Allowed', code: 'BAD_REQUEST', allowed_methods: ['POST'] });
+    expect(r.body).toEqual({ result: 'error', msg: 'Method Not Allowed', allowed_methods: ['POST'] });
+    expect(r.headers.get('allow')).toBe('POST');
+    const journal = await (await fetch(`${t.base}/__mock/journal?status=405&limit=1`)).json();
+    expect(journal.entries[0]).toMatchObject({ status: 405, code: null, problems: [] });
   });
 
   it('does not match a non-numeric ID in an integer path segment', async () => {
@@ -72,11 +75,12 @@ describe('authentication', () => {
     expect(res.status).toBe(200);
   });
 
-  it('refuses a deactivated account', async () => {
+  it('refuses a deactivated account as the real API-key path does: UNAUTHORIZED with the message and WWW-Authenticate', async () => {
     const ariel = t.server.world.store.users.find((u) => !u.is_active && !u.is_bot)!;
     const res = await fetch(`${t.base}/api/v1/realm/linkifiers`, { headers: { authorization: basicAuth(ariel.email, ariel.api_key) } });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ result: 'error', msg: 'Account is deactivated', code: 'USER_DEACTIVATED' });
+    expect(res.headers.get('www-authenticate')).toBe('Basic realm="zulip"');
+    expect(await res.json()).toEqual({ result: 'error', msg: 'Account is deactivated', code: 'UNAUTHORIZED' });
   });
 
   it('refuses a non-administrator on an administrator-only operation', async () => {

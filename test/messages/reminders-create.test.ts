@@ -93,7 +93,7 @@ describe('delivery of reminders', () => {
       `You requested a reminder for #**Denmark>test@${message.id}**. Note:`,
       ' > Reply to Othello',
       '',
-      `@_**Othello, the Moor of Venice|${message.sender_id}** [said](http://127.0.0.1:9991/#narrow/channel/1-Denmark/topic/test/near/${message.id}):`,
+      `@_**Othello, the Moor of Venice|${message.sender_id}** [said](${t.base}/#narrow/channel/1-Denmark/topic/test/near/${message.id}):`,
       '```quote',
       message.content,
       '```',

@@ -32,7 +32,7 @@ describe('credentials, over every operation of the description', () => {
     ["another user's API key", () => basic('hamlet@zulip.com', key('iago')), 'UNAUTHORIZED', 'Invalid API key'],
     ['an unknown email', () => basic('nobody@zulip.com', key('hamlet')), 'UNAUTHORIZED', 'Invalid API key'],
     ['an empty key', () => basic('hamlet@zulip.com', ''), 'UNAUTHORIZED', 'Invalid API key'],
-    ["a deactivated user's own key", () => basic('ariel@zulip.com', key('ariel')), 'USER_DEACTIVATED', 'Account is deactivated'],
+    ["a deactivated user's own key", () => basic('ariel@zulip.com', key('ariel')), 'UNAUTHORIZED', 'Account is deactivated'],
   ];
 
   it.each(walked.map((op) => [op.id, op] as const))('%s refuses missing and wrong credentials with 401', async (_id, op) => {

@@ -39,7 +39,7 @@ describe('DELETE /users/{user_id}: permissions', () => {
     expect(r.body).toEqual(ok);
     const me = await t.as('hamlet').get('/users/me');
     expect(me.status).toBe(401);
-    expect(me.body).toEqual({ result: 'error', msg: 'Account is deactivated', code: 'USER_DEACTIVATED' });
+    expect(me.body).toEqual({ result: 'error', msg: 'Account is deactivated', code: 'UNAUTHORIZED' });
   });
 
   it('keeps group memberships but no longer counts the user as a member', async () => {

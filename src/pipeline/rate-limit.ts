@@ -1,0 +1,69 @@
+// The real server's per-user API rate limit, on each world's mock clock. Every authenticated
+// answer carries X-RateLimit-Limit / -Remaining / -Reset as the real server's middleware sets
+// them; with enforcement on (--rate-limit), a user past the limit gets 429 RATE_LIMIT_HIT.
+import type { Call } from './call.js';
+import { ApiError } from '../errors.js';
+import type { World } from '../world.js';
+
+/** The real server's default rule for authenticated API requests ("api_by_user"): 200 a minute. */
+const API_CALLS_PER_WINDOW = 200;
+const WINDOW_MS = 60_000;
+
+const rateLimitHit = (secondsToFreedom: number) =>
+  new ApiError('RATE_LIMIT_HIT', 'API usage exceeded rate limit', 429, { 'retry-after': secondsToFreedom }, {
+    // As the rate-limited scenario sends it: whole seconds, rounded up.
+    'Retry-After': String(Math.ceil(secondsToFreedom)),
+  });
+
+/**
+ * The times (mock-clock ms) of a user's latest accepted requests, oldest first, at most as many
+ * as the limit: like the real server's sliding log, a request is refused while the oldest of
+ * the last 200 is less than a minute old, and a refused request is not counted.
+ */
+class CallLog {
+  private readonly times: number[] = [];
+
+  /** Seconds until one more call is allowed (0: allowed now). */
+  secondsToFreedom(now: number): number {
+    if (this.times.length < API_CALLS_PER_WINDOW) return 0;
+    const freeAt = this.times[0] + WINDOW_MS;
+    return freeAt >= now ? Math.max(freeAt - now, 1) / 1000 : 0;
+  }
+
+  record(now: number): void {
+    this.times.push(now);
+    if (this.times.length > API_CALLS_PER_WINDOW) this.times.shift();
+  }
+
+  /** Calls still allowed in the window, and the mock-clock ms when the window is empty again. */
+  state(now: number): { remaining: number; resetMs: number } {
+    let recent = 0;
+    for (let i = this.times.length - 1; i >= 0 && this.times[i] > now - WINDOW_MS; i--) recent++;
+    const newest = this.times.length ? this.times[this.times.length - 1] : now;
+    return { remaining: Math.max(API_CALLS_PER_WINDOW - recent, 0), resetMs: Math.max(newest + WINDOW_MS, now) };
+  }
+}
+
+/**
+ * The "authenticated" hook: counts the caller's request in its world and sets the rate-limit
+ * headers on the response (they stay on whatever answer follows, an error included); with
+ * `enforce`, throws RATE_LIMIT_HIT for a user over the limit. Each world (sandbox) keeps its own counts.
+ */
+export function rateLimiter(options: { enforce: boolean }): (call: Call) => void {
+  const logs = new WeakMap<World, Map<number, CallLog>>();
+  return ({ world, actor, res }) => {
+    const userId = actor!.user_id;
+    let users = logs.get(world);
+    if (!users) logs.set(world, (users = new Map()));
+    let log = users.get(userId);
+    if (!log) users.set(userId, (log = new CallLog()));
+    const now = world.clock.nowMs();
+    const wait = options.enforce ? log.secondsToFreedom(now) : 0;
+    if (!wait) log.record(now);
+    const { remaining, resetMs } = log.state(now);
+    res.setHeader('X-RateLimit-Limit', String(API_CALLS_PER_WINDOW));
+    res.setHeader('X-RateLimit-Remaining', String(wait ? 0 : remaining));
+    res.setHeader('X-RateLimit-Reset', String(Math.floor((wait ? now + wait * 1000 : resetMs) / 1000)));
+    if (wait) throw rateLimitHit(wait);
+  };
+}
