@@ -63,6 +63,41 @@ export interface Realm {
   move_messages_between_streams_limit_seconds?: number | null;
   /** Seconds after sending during which a user may delete their own message; null: no limit. */
   message_content_delete_limit_seconds?: number | null;
+  /**
+   * Organization settings the mock shows in POST /register (as realm_<name>) but whose rules it
+   * does not enforce: inline previews, invitation and e-mail policies, video calls, ...
+   */
+  shown_settings?: Record<string, unknown>;
+  /** Fields of the organization's user profiles (register: custom_profile_fields). */
+  custom_profile_fields?: CustomProfileField[];
+  /** E-mail domains the organization accepts (register: realm_domains). */
+  domains?: Array<{ domain: string; allow_subdomains: boolean }>;
+  /** Code playgrounds offered for code blocks of a language (register: realm_playgrounds). */
+  playgrounds?: Array<{ id: number; name: string; pygments_language: string; url_template: string }>;
+  /** Named groups of default channels offered at sign-up (register: realm_default_stream_groups). */
+  default_stream_groups?: Array<{ id: number; name: string; description: string; streams: number[] }>;
+}
+
+/** A field of user profiles: type 1 short text, 2 long text, 3 list of options, 4 date, 5 link, 6 users, 7 external account, 8 pronouns. */
+interface CustomProfileField {
+  id: number;
+  type: number;
+  order: number;
+  name: string;
+  hint: string;
+  /** JSON text: the options of a list field, the subtype of an external account; "" otherwise. */
+  field_data: string;
+  display_in_profile_summary?: boolean;
+  required: boolean;
+  editable_by_user: boolean;
+}
+
+/** When a user was last seen by a client, active or idle (UNIX seconds). */
+interface Presence {
+  active_timestamp: number;
+  idle_timestamp: number;
+  /** Increases with every presence change in the organization (register: presence_last_update_id). */
+  last_update_id?: number;
 }
 
 /** Personal settings (spec 2.12 plus the ones the send and notification rules read). */
@@ -149,6 +184,14 @@ export interface User {
   status: UserStatus;
   /** Set while an email change awaits confirmation. */
   pending_email: string | null;
+  /** The last presence report of the user's clients; absent when none ever reported. */
+  presence?: Presence;
+  /** Words and phrases that notify the user like a mention. */
+  alert_words?: string[];
+  /** Users this user muted, with when (UNIX seconds). */
+  muted_users?: Array<{ id: number; timestamp: number }>;
+  /** Values of the organization's custom profile fields, keyed by field ID. */
+  profile_data?: Record<string, { value: string; rendered_value?: string }>;
 }
 
 export interface Stream {
@@ -371,4 +414,9 @@ export interface State {
   drafts: Draft[];
   push_devices: PushDevice[];
   sent_push_notifications: SentPushNotification[];
+  /**
+   * Subscriptions the user ended, with the settings they had: register lists these channels
+   * under `unsubscribed`, and subscribing again brings the colour back, as on the real server.
+   */
+  former_subscriptions: Subscription[];
 }

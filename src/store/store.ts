@@ -32,6 +32,7 @@ export class Store {
   users!: Collection<User>;
   streams!: Collection<Stream>;
   subscriptions!: Collection<Subscription>;
+  formerSubscriptions!: Collection<Subscription>;
   userGroups!: Collection<UserGroup>;
   channelFolders!: Collection<ChannelFolder>;
   linkifiers!: Collection<Linkifier>;
@@ -72,6 +73,7 @@ export class Store {
     this.users = new Collection(state.users, { key: (u) => u.user_id, unique: { email: (u) => u.email.toLowerCase() } }, changed('users'));
     this.streams = new Collection(state.streams, { key: (s) => s.stream_id, unique: { name: (s) => s.name.toLowerCase() } }, changed('streams'));
     this.subscriptions = new Collection(state.subscriptions, { key: (s) => subscriptionKey(s.user_id, s.stream_id) }, changed('subscriptions'));
+    this.formerSubscriptions = new Collection(state.former_subscriptions, { key: (s) => subscriptionKey(s.user_id, s.stream_id) }, changed('former_subscriptions'));
     this.userGroups = new Collection(state.user_groups, { key: (g) => g.id }, changed('user_groups'));
     this.channelFolders = new Collection(state.channel_folders, { key: (f) => f.id }, changed('channel_folders'));
     this.linkifiers = new Collection(state.linkifiers, { key: (l) => l.id }, changed('linkifiers'));
@@ -94,6 +96,7 @@ export class Store {
       ['messages', this.messages], ['user_topics', this.userTopics], ['scheduled_messages', this.scheduledMessages],
       ['reminders', this.reminders], ['saved_snippets', this.savedSnippets], ['drafts', this.drafts],
       ['push_devices', this.pushDevices], ['sent_push_notifications', this.sentPushNotifications],
+      ['former_subscriptions', this.formerSubscriptions],
     ]);
     this.counters.clear();
     this.markChanged({ t: 'load' });

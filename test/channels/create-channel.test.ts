@@ -199,6 +199,8 @@ describe('POST /channels/create', () => {
     const res = await t.as('hamlet').post('/channels/create', { name: 'Evented', subscribers: [id('hamlet'), id('othello')] });
     const create = events.find((e) => e.event.type === 'stream' && e.event.op === 'create')!;
     expect(create.event.streams[0]).toMatchObject({ stream_id: res.body.id, name: 'Evented' });
+    // for_unarchiving is internal to the real server: clients never see it.
+    expect(create.event).not.toHaveProperty('for_unarchiving');
     expect(create.users).toContain(id('cordelia'));
     expect(create.users).not.toContain(id('polonius'));
     const adds = events.filter((e) => e.event.type === 'subscription' && e.event.op === 'add');

@@ -100,7 +100,9 @@ describe('POST /register: the starting state', () => {
   it('returns the realm_user section: the actor and the users, deactivated ones apart', async () => {
     const hamlet = t.user('hamlet');
     const r = await t.as('hamlet').post('/register', { fetch_event_types: ['realm_user'] });
-    expect(r.body).toMatchObject({ user_id: hamlet.user_id, email: hamlet.email, full_name: hamlet.full_name, is_admin: false, role: 400 });
+    expect(r.body).toMatchObject({ user_id: hamlet.user_id, email: hamlet.email, full_name: hamlet.full_name, is_admin: false });
+    // Keys the real server does not send at the top level.
+    for (const key of ['role', 'avatar_version', 'is_billing_admin', 'realm_id']) expect(r.body, key).not.toHaveProperty(key);
     const ids = r.body.realm_users.map((u: any) => u.user_id);
     const expected = store().users.filter((u) => u.is_active && !u.is_system_bot).map((u) => u.user_id);
     expect(ids.sort((a: number, b: number) => a - b)).toEqual(expected.sort((a, b) => a - b));
@@ -157,9 +159,15 @@ describe('POST /register: the starting state', () => {
   });
 
   it('returns the realm settings, linkifiers, groups and folders', async () => {
-    const r = await t.as('hamlet').post('/register', { fetch_event_types: ['realm', 'realm_linkifiers', 'realm_user_groups', 'channel_folders'] });
+    const r = await t.as('hamlet').post('/register', {
+      fetch_event_types: ['realm', 'realm_linkifiers', 'realm_user_groups', 'channel_folders'], client_capabilities: { linkifier_url_template: true },
+    });
     expect(r.body).toMatchObject({ realm_name: store().realm.name, realm_description: store().realm.description });
     expect(r.body.realm_linkifiers).toEqual(store().linkifiers.all());
+    expect(r.body).not.toHaveProperty('realm_can_create_users_group');
+    // Without the capability a client would misread url_template: the real server sends none.
+    const old = await t.as('hamlet').post('/register', { fetch_event_types: ['realm_linkifiers', 'realm_filters'] });
+    expect(old.body).toMatchObject({ realm_linkifiers: [], realm_filters: [] });
     expect(r.body.realm_user_groups.map((g: any) => g.id)).toEqual(store().userGroups.filter((g) => !g.deactivated).map((g) => g.id));
     expect(r.body.channel_folders.map((f: any) => f.id).sort()).toEqual(store().channelFolders.all().map((f) => f.id).sort());
   });

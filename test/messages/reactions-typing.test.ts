@@ -26,7 +26,8 @@ describe('reactions', () => {
     expect(r.body).toEqual({ result: 'success', msg: '' });
     const othello = t.user('othello');
     expect((await readMessage(t, 'hamlet', id)).reactions).toEqual([
-      { emoji_name: 'pizza', emoji_code: '1f355', reaction_type: 'unicode_emoji', user_id: othello.user_id, user: { id: othello.user_id, email: othello.email, full_name: othello.full_name } },
+      // No `user` object: the real server dropped it from message reactions at feature level 328.
+      { emoji_name: 'pizza', emoji_code: '1f355', reaction_type: 'unicode_emoji', user_id: othello.user_id },
     ]);
     expect(await eventsOf(t, 'othello', q)).toEqual([{
       type: 'reaction', op: 'add', user_id: othello.user_id, user: { user_id: othello.user_id, email: othello.email, full_name: othello.full_name },

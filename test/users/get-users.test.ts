@@ -48,7 +48,8 @@ describe('GET /users', () => {
     const full = await t.as('hamlet').get('/users', { include_custom_profile_fields: true });
     const hamlet = full.body.members.find((m: any) => m.user_id === id('hamlet'));
     const bot = full.body.members.find((m: any) => m.user_id === id('iago-bot'));
-    expect(hamlet.profile_data).toEqual({});
+    expect(hamlet.profile_data).toEqual(t.user('hamlet').profile_data);
+    expect(hamlet.profile_data['9']).toEqual({ value: 'he/him', rendered_value: '<p>he/him</p>' });
     expect(bot).not.toHaveProperty('profile_data');
   });
 });

@@ -99,6 +99,6 @@ function announceCreation(ctx: Ctx, stream: Stream, subscribers: number[]): void
     ? activeUserIds(store)
     : [...new Set([...metadataAudience(store, stream), ...(stream.invite_only ? subscribers : [])])];
   const dict = streamToDict(store, stream, channelActivity(store, ctx.clock.now()));
-  ctx.events.publish(users, { type: 'stream', op: 'create', streams: [dict], for_unarchiving: false });
+  ctx.events.publish(users, { type: 'stream', op: 'create', streams: [dict] });
 }
 

@@ -1,14 +1,24 @@
 // The state POST /register returns next to the new queue: the server basics always, then each
 // section the client asked for with fetch_event_types (every section when it asked for none).
-// Section names follow the real server's: the event type whose changes keep the section current.
+// Section names follow the real server's: the event type whose changes keep the section current,
+// with its conditions (capabilities, slim_presence, ...). Fields newer than the request's feature
+// level are left out afterwards, from the description (contract/shape.ts).
 import type { Ctx } from '../context.js';
-import { channelFolderState, linkifierState, realmEmojiState, realmState, serverBasics, userGroupState } from './state-realm.js';
+import {
+  channelFolderState, defaultStreamGroupState, defaultStreamState, linkifierState, playgroundState, realmDomainState,
+  realmEmojiState, realmState, serverBasics, userGroupState,
+} from './state-realm.js';
 import { realmBotState, realmUserState } from './state-users.js';
 import {
-  draftState, maxMessageIdState, reminderState, savedSnippetState, scheduledMessageState, userSettingsState,
-  userStatusState, userTopicState, type TopicShown,
+  draftState, legacyDisplaySettingsState, legacyNotificationSettingsState, maxMessageIdState, mutedTopicState,
+  reminderState, savedSnippetState, scheduledMessageState, userSettingsState, userStatusState, userTopicState,
+  type TopicShown,
 } from './state-personal.js';
 import { subscriptionState } from './state-subscriptions.js';
+import { recentConversationState, starredState, unreadState } from './state-messages.js';
+import { alertWordState, customProfileFieldState, mutedUserState, presenceState } from './state-people.js';
+import { EMBEDDED_BOTS, INCOMING_WEBHOOK_BOTS, STOP_WORDS } from './state-server.js';
+import { realmUserDefaultsState, streamsState } from './state-extra.js';
 
 export interface StateRequest {
   /** null: every section. */
@@ -16,31 +26,63 @@ export interface StateRequest {
   capabilities: Readonly<Record<string, boolean>>;
   clientGravatar: boolean;
   includeSubscribers: boolean | 'partial';
+  slimPresence?: boolean;
+  presenceHistoryLimitDays?: number;
 }
 
 export function initialState(ctx: Ctx, req: StateRequest): Record<string, unknown> {
   const { store, actor } = ctx;
-  const want = (...types: string[]) => req.fetchEventTypes === null || types.some((t) => req.fetchEventTypes!.has(t));
+  const all = req.fetchEventTypes === null;
+  const want = (...types: string[]) => all || types.some((t) => req.fetchEventTypes!.has(t));
+  const caps = req.capabilities;
   const displayName = ctx.server.emptyTopicDisplayName;
-  const shown: TopicShown = req.capabilities.empty_topic_name ? (t) => t : (t) => (t === '' ? displayName : t);
-  const users = { clientGravatar: req.clientGravatar };
+  const shown: TopicShown = caps.empty_topic_name ? (t) => t : (t) => (t === '' ? displayName : t);
+  const users = { clientGravatar: req.clientGravatar, avatarOptional: !!caps.user_avatar_url_field_optional, now: ctx.clock.now() };
   const out: Record<string, unknown> = {};
-  if (want('message')) Object.assign(out, maxMessageIdState(store, actor));
-  if (want('realm')) Object.assign(out, realmState(store));
-  if (want('realm_user')) Object.assign(out, realmUserState(store, actor, users));
-  if (want('realm_bot')) Object.assign(out, realmBotState(store, actor, users));
-  if (want('realm_emoji')) Object.assign(out, realmEmojiState(store));
-  if (want('realm_linkifiers')) Object.assign(out, linkifierState(store));
-  if (want('realm_user_groups', 'user_group')) Object.assign(out, userGroupState(store, !!req.capabilities.include_deactivated_groups));
-  if (want('channel_folders', 'channel_folder')) Object.assign(out, channelFolderState(store));
-  if (want('subscription')) Object.assign(out, subscriptionState(ctx, req.includeSubscribers, !!req.capabilities.archived_channels));
-  if (want('user_settings')) Object.assign(out, userSettingsState(actor));
-  if (want('user_topic')) Object.assign(out, userTopicState(store, actor, shown));
-  if (want('user_status')) Object.assign(out, userStatusState(store));
-  if (want('scheduled_messages')) Object.assign(out, scheduledMessageState(store, actor, shown));
-  if (want('reminders')) Object.assign(out, reminderState(store, actor));
-  if (want('saved_snippets')) Object.assign(out, savedSnippetState(store, actor));
-  if (want('drafts')) Object.assign(out, draftState(store, actor, shown));
+  const add = (part: Record<string, unknown>) => Object.assign(out, part);
+  if (want('alert_words')) add(alertWordState(actor));
+  if (want('custom_profile_fields')) add(customProfileFieldState(store));
+  if (want('onboarding_steps')) add({ onboarding_steps: [], navigation_tour_video_url: null });
+  if (want('message')) add(maxMessageIdState(store, actor));
+  if (want('drafts')) add(draftState(store, actor, shown));
+  if (want('scheduled_messages')) add(scheduledMessageState(store, actor, shown));
+  // Clients that name user_topic get no muted_topics: it only serves servers without user_topic.
+  if (want('muted_topics') && (all || !want('user_topic'))) add(mutedTopicState(store, actor, shown));
+  if (want('muted_users')) add(mutedUserState(actor));
+  if (want('presence')) {
+    add(presenceState(store, { slim: !!req.slimPresence, historyLimitDays: req.presenceHistoryLimitDays, nowMs: ctx.clock.nowMs() }));
+  }
+  if (want('realm')) add(realmState(store));
+  if (want('realm_user_settings_defaults')) add(realmUserDefaultsState(store));
+  if (want('realm_billing')) add({ realm_billing: { has_pending_sponsorship_request: false } });
+  if (want('realm_domains')) add(realmDomainState(store));
+  if (want('realm_emoji')) add(realmEmojiState(store));
+  if (want('realm_linkifiers')) add(linkifierState(store, !!caps.linkifier_url_template));
+  if (want('realm_filters')) add({ realm_filters: [] });
+  if (want('realm_playgrounds')) add(playgroundState(store));
+  if (want('realm_user_groups', 'user_group')) add(userGroupState(store, !!caps.include_deactivated_groups));
+  if (want('channel_folders', 'channel_folder')) add(channelFolderState(store));
+  if (want('realm_user')) add(realmUserState(store, actor, users));
+  if (want('realm_bot')) add(realmBotState(store, actor, users));
+  if (want('realm_embedded_bots')) add({ realm_embedded_bots: structuredClone(EMBEDDED_BOTS) });
+  if (want('realm_incoming_webhook_bots')) add({ realm_incoming_webhook_bots: structuredClone(INCOMING_WEBHOOK_BOTS) });
+  if (want('recent_private_conversations')) add(recentConversationState(store, actor));
+  if (want('subscription')) add(subscriptionState(ctx, req.includeSubscribers, !!caps.archived_channels));
+  if (want('update_message_flags') && want('message')) add(unreadState(store, actor, shown));
+  if (want('starred_messages')) add(starredState(store, actor));
+  if (want('stream')) add(streamsState(ctx));
+  if (want('default_streams')) add(defaultStreamState(store, actor));
+  if (want('default_stream_groups')) add(defaultStreamGroupState(store, actor, ctx.clock.now()));
+  if (want('stop_words')) add({ stop_words: [...STOP_WORDS] });
+  if (want('update_display_settings') && !caps.user_settings_object) add(legacyDisplaySettingsState(actor));
+  if (want('update_global_notifications') && !caps.user_settings_object) add(legacyNotificationSettingsState(actor));
+  if (want('user_settings')) add(userSettingsState(actor));
+  if (want('user_status')) add(userStatusState(store));
+  if (want('user_topic')) add(userTopicState(store, actor, shown));
+  if (want('video_calls')) add({ has_zoom_token: false });
+  if (want('giphy')) add({ giphy_api_key: '' });
+  if (want('reminders')) add(reminderState(store, actor));
+  if (want('saved_snippets')) add(savedSnippetState(store, actor));
   // The basics last, so that no section can shadow them. (Object.assign: a second spread into
   // one literal took V8 a slow path, 8 µs here, most of a register's own work.)
   return Object.assign(out, serverBasics(ctx));

@@ -15,6 +15,8 @@ export interface RegisterInput {
   client_gravatar: boolean;
   all_public_streams: boolean;
   include_subscribers: boolean | 'partial';
+  slim_presence?: boolean;
+  presence_history_limit_days?: number;
   event_types?: string[] | null;
   fetch_event_types?: string[] | null;
   narrow: unknown[];
@@ -54,6 +56,8 @@ export function registerQueue(ctx: Ctx, input: RegisterInput): Record<string, un
     capabilities,
     clientGravatar: input.client_gravatar,
     includeSubscribers: input.include_subscribers,
+    slimPresence: input.slim_presence,
+    presenceHistoryLimitDays: input.presence_history_limit_days,
   });
   return { queue_id: queue.id, last_event_id: -1, idle_queue_timeout_secs: idleTimeoutSecs, ...state };
 }

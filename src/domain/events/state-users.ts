@@ -1,13 +1,21 @@
 // The `realm_user` part of the registration state: the client's own identity and the people and
 // bots of the organization, in the real server's user-object shape.
 import type { Store } from '../../store/store.js';
-import type { User } from '../../store/state.js';
+import { Role, type GroupSettingValue, type User } from '../../store/state.js';
+import { holdsSetting } from '../groups/membership.js';
 import { avatarUrl } from '../users/avatar.js';
-import { isAdmin, isGuest, isModerator, isOwner } from '../users/roles.js';
+import { isAdmin, isGuest, isOwner } from '../users/roles.js';
 
 export interface UserStateOptions {
   clientGravatar: boolean;
+  /** The user_avatar_url_field_optional capability: no avatar_url for long-idle users. */
+  avatarOptional?: boolean;
+  /** Mock-clock time, UNIX seconds (to tell long-idle users). */
+  now?: number;
 }
+
+/** The real server treats users inactive this long as long-term idle (soft-deactivated). */
+const LONG_TERM_IDLE_SECONDS = 180 * 86400;
 
 /** Every avatar is a Gravatar, which a client_gravatar client computes itself (null here). */
 function avatarFor(user: User, clientGravatar: boolean): string | null {
@@ -40,17 +48,31 @@ export function userForClient(viewer: User, user: User, opts: UserStateOptions):
     out.bot_owner_id = user.bot_owner_id;
     if (user.is_system_bot) out.is_system_bot = true;
   } else {
-    out.profile_data = {};
+    out.profile_data = structuredClone(user.profile_data ?? {});
   }
+  if (opts.avatarOptional && opts.now !== undefined && opts.now - user.last_active > LONG_TERM_IDLE_SECONDS) delete out.avatar_url;
   return out;
 }
 
+/** The `realm_user` section: the people and bots of the organization, and the client's own identity. */
 export function realmUserState(store: Store, actor: User, opts: UserStateOptions): Record<string, unknown> {
   const all = store.users.all();
   const ordinary = all.filter((u) => !u.is_system_bot);
+  // The lists already say who is active: the real server leaves is_active out of their entries.
+  const listed = (u: User) => {
+    const dict = userForClient(actor, u, opts);
+    delete dict.is_active;
+    return dict;
+  };
+  const canCreate = (setting: GroupSettingValue) => holdsSetting(store, setting, actor.user_id);
+  const canCreatePublic = canCreate(store.realm.can_create_public_channel_group);
+  const canCreatePrivate = canCreate(store.realm.can_create_private_channel_group);
+  const canCreateWebPublic = store.realm.web_public_streams_enabled && store.realm.enable_spectator_access
+    && canCreate(store.realm.can_create_web_public_channel_group);
+  const inviteGroup = store.realm.shown_settings?.can_invite_users_group as GroupSettingValue | undefined;
   return {
-    realm_users: ordinary.filter((u) => u.is_active).map((u) => userForClient(actor, u, opts)),
-    realm_non_active_users: ordinary.filter((u) => !u.is_active).map((u) => userForClient(actor, u, opts)),
+    realm_users: ordinary.filter((u) => u.is_active).map(listed),
+    realm_non_active_users: ordinary.filter((u) => !u.is_active).map(listed),
     cross_realm_bots: all.filter((u) => u.is_system_bot).map((u) => userForClient(actor, u, opts)),
     user_id: actor.user_id,
     email: actor.email,
@@ -58,12 +80,18 @@ export function realmUserState(store: Store, actor: User, opts: UserStateOptions
     full_name: actor.full_name,
     is_owner: isOwner(actor),
     is_admin: isAdmin(actor),
-    is_moderator: isModerator(actor),
+    is_moderator: actor.role === Role.moderator,
     is_guest: isGuest(actor),
-    is_billing_admin: false,
-    role: actor.role,
-    avatar_url: avatarFor(actor, opts.clientGravatar),
-    avatar_version: actor.avatar_version,
+    // Every avatar of the mock is a Gravatar; the user's own URLs are always given in full.
+    avatar_source: 'G',
+    avatar_url: avatarUrl(actor),
+    avatar_url_medium: avatarUrl(actor, true),
+    can_create_streams: canCreatePublic || canCreatePrivate || canCreateWebPublic,
+    can_create_public_streams: canCreatePublic,
+    can_create_private_streams: canCreatePrivate,
+    can_create_web_public_streams: canCreateWebPublic,
+    can_subscribe_other_users: canCreate(store.realm.can_add_subscribers_group),
+    can_invite_others_to_realm: inviteGroup !== undefined && canCreate(inviteGroup),
   };
 }
 
@@ -78,7 +106,8 @@ export function realmBotState(store: Store, actor: User, opts: UserStateOptions)
       bot_type: b.bot_type,
       is_active: b.is_active,
       api_key: b.api_key,
-      avatar_url: avatarFor(b, opts.clientGravatar),
+      // The real server gives bots' avatars in full whatever client_gravatar says.
+      avatar_url: avatarUrl(b),
       default_sending_stream: null,
       default_events_register_stream: null,
       default_all_public_streams: false,

@@ -1,11 +1,14 @@
-// The newest message a user can see (max_message_id of GET /users/me and POST /register).
+// The newest message a user received (max_message_id of GET /users/me and POST /register). The
+// real server takes the newest of the user's own message rows: messages of public channels the
+// user is not in do not count, though the user may read them, so that a client's max_message_id
+// moves only with the message events its queue delivers.
 import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
-import { canSeeMessage } from './access.js';
 
-/** The ID of the newest message `user` can see, or -1: the store keeps messages in ID order. */
+/** The ID of the newest message `user` received, or -1: the store keeps messages in ID order. */
 export function maxVisibleMessageId(store: Store, user: User): number {
   const all = store.messages.all();
-  for (let i = all.length - 1; i >= 0; i--) if (canSeeMessage(store, user, all[i])) return all[i].id;
+  const key = String(user.user_id);
+  for (let i = all.length - 1; i >= 0; i--) if (all[i].flags[key]) return all[i].id;
   return -1;
 }

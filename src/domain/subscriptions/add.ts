@@ -30,9 +30,13 @@ export function addSubscriptions(ctx: Ctx, stream: Stream, userIds: number[], co
   const { store } = ctx;
   const added: number[] = [];
   for (const userId of userIds) {
-    if (store.subscriptions.has(subscriptionKey(userId, stream.stream_id))) continue;
+    const key = subscriptionKey(userId, stream.stream_id);
+    if (store.subscriptions.has(key)) continue;
+    // Subscribing again brings back the colour the user had for the channel.
+    const former = store.formerSubscriptions.get(key);
+    if (former) store.formerSubscriptions.remove(former);
     const row: Subscription = {
-      user_id: userId, stream_id: stream.stream_id, color: color ?? pickColor(store, userId), is_muted: false, pin_to_top: false,
+      user_id: userId, stream_id: stream.stream_id, color: color ?? former?.color ?? pickColor(store, userId), is_muted: false, pin_to_top: false,
       desktop_notifications: null, email_notifications: null, wildcard_mentions_notify: null,
       push_notifications: null, audible_notifications: null,
     };

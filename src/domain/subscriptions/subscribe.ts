@@ -57,7 +57,7 @@ function introduceChannel(ctx: Ctx, stream: Stream, users: User[]): void {
   const newcomers = users.filter((u) => !hasMetadataAccess(ctx.store, u, stream)).map((u) => u.user_id);
   if (!newcomers.length) return;
   const dict = streamToDict(ctx.store, stream, channelActivity(ctx.store, ctx.clock.now()));
-  ctx.events.publish(newcomers, { type: 'stream', op: 'create', streams: [dict], for_unarchiving: false });
+  ctx.events.publish(newcomers, { type: 'stream', op: 'create', streams: [dict] });
 }
 
 export function subscribe(ctx: Ctx, p: SubscribeParams): Record<string, unknown> {

@@ -26,6 +26,10 @@ function removeFromChannel(ctx: Ctx, stream: Stream, users: User[], result: { re
       continue;
     }
     store.subscriptions.remove(sub);
+    // Kept as the real server keeps an inactive subscription: the channel is "unsubscribed".
+    const former = store.formerSubscriptions.get(subscriptionKey(user.user_id, stream.stream_id));
+    if (former) store.formerSubscriptions.remove(former);
+    store.formerSubscriptions.insert({ ...sub });
     removedIds.push(user.user_id);
     result.removed.push(stream.name);
   }

@@ -8,7 +8,8 @@ import { Memo } from '../../memo.js';
 const hashes = new Memo<string, string>(10_000);
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
-export function avatarUrl(user: User): string {
+/** `medium`: the larger size clients show on profiles (register's avatar_url_medium). */
+export function avatarUrl(user: User, medium = false): string {
   const hash = hashes.get(user.delivery_email.toLowerCase(), md5);
-  return `https://secure.gravatar.com/avatar/${hash}?d=identicon&version=${user.avatar_version}`;
+  return `https://secure.gravatar.com/avatar/${hash}?d=identicon${medium ? '&s=500' : ''}&version=${user.avatar_version}`;
 }

@@ -25,5 +25,7 @@ export function defaultUserSettings(language: string): UserSettings {
     enable_login_emails: true, enable_marketing_emails: true, message_content_in_email_notifications: true,
     pm_content_in_desktop_notifications: true, desktop_icon_count_display: 1, realm_name_in_email_notifications_policy: 1,
     allow_private_data_export: false, web_navigate_to_sent_message: true, resolved_topic_notice_auto_read_policy: 'except_followed',
+    enter_sends: false, send_private_typing_notifications: true, send_stream_typing_notifications: true,
+    email_address_visibility: 1,
   };
 }

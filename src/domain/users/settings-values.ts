@@ -17,7 +17,7 @@ export const LANGUAGES: Readonly<Record<string, string>> = {
 };
 
 /** Notification sounds the server ships; "none" turns sounds off. */
-const NOTIFICATION_SOUNDS: ReadonlySet<string> = new Set(['chime', 'ding', 'zulip', 'none']);
+export const NOTIFICATION_SOUNDS: ReadonlySet<string> = new Set(['chime', 'ding', 'zulip', 'none']);
 
 /** The real server's minimum password length in its default configuration. */
 export const PASSWORD_MIN_LENGTH = 6;

@@ -1,0 +1,96 @@
+// The server's own configuration as POST /register reports it in the `realm` section: upload
+// limits, password rules, presence and typing timings, integrations. These are the real server's
+// defaults for a self-hosted installation; the mock enforces none of them.
+
+export const SERVER_PRESENCE = { pingIntervalSeconds: 60, offlineThresholdSeconds: 140 };
+
+/** Values that do not depend on the organization. */
+export function serverSettingsState(realmUrl: string): Record<string, unknown> {
+  return {
+    max_avatar_file_size_mib: 5,
+    max_file_upload_size_mib: 25,
+    max_icon_file_size_mib: 5,
+    max_logo_file_size_mib: 5,
+    settings_send_digest_emails: true,
+    server_generation: SERVER_GENERATION,
+    development_environment: false,
+    password_min_length: 6,
+    password_max_length: 100,
+    password_min_guesses: 10000,
+    server_inline_image_preview: true,
+    server_inline_url_embed_preview: false,
+    server_avatar_changes_disabled: false,
+    server_name_changes_disabled: false,
+    server_needs_upgrade: false,
+    server_can_summarize_topics: false,
+    server_emoji_data_url: `${realmUrl}/static/generated/emoji/emoji_api.json`,
+    server_jitsi_server_url: 'https://meet.jit.si',
+    jitsi_server_url: 'https://meet.jit.si',
+    server_min_deactivated_realm_deletion_days: 14,
+    server_max_deactivated_realm_deletion_days: null,
+    server_presence_ping_interval_seconds: SERVER_PRESENCE.pingIntervalSeconds,
+    server_presence_offline_threshold_seconds: SERVER_PRESENCE.offlineThresholdSeconds,
+    server_typing_started_expiry_period_milliseconds: 45000,
+    server_typing_stopped_wait_period_milliseconds: 5000,
+    server_typing_started_wait_period_milliseconds: 10000,
+    server_thumbnail_formats: [
+      { name: '840x560.webp', max_width: 840, max_height: 560, format: 'webp', animated: false },
+      { name: '840x560-anim.webp', max_width: 840, max_height: 560, format: 'webp', animated: true },
+    ],
+    giphy_rating_options: {
+      disabled: { name: 'GIPHY integration disabled', id: -1 },
+      y: { name: 'Allow GIFs rated Y (Very young audience)', id: 0 },
+      g: { name: 'Allow GIFs rated G (General audience)', id: 1 },
+      pg: { name: 'Allow GIFs rated PG (Parental guidance)', id: 2 },
+      pg13: { name: 'Allow GIFs rated PG-13 (Parental guidance - under 13)', id: 3 },
+      r: { name: 'Allow GIFs rated R (Restricted)', id: 4 },
+    },
+    realm_available_video_chat_providers: {
+      disabled: { name: 'None', id: 0 },
+      jitsi_meet: { name: 'Jitsi Meet', id: 1 },
+      big_blue_button: { name: 'BigBlueButton', id: 4 },
+    },
+    realm_default_external_accounts: {
+      github: { text: 'GitHub', url_pattern: 'https://github.com/%(username)s', name: 'GitHub', hint: 'Enter your GitHub username' },
+      twitter: { text: 'Twitter', url_pattern: 'https://twitter.com/%(username)s', name: 'Twitter', hint: 'Enter your Twitter username' },
+    },
+    upgrade_text_for_wide_organization_logo: 'Available on Zulip Cloud Standard. Upgrade to access.',
+  };
+}
+
+/** Changes when the server restarts; clients compare it to tell a new server from an old one. */
+const SERVER_GENERATION = Math.floor(Date.now() / 1000);
+
+/** `realm_embedded_bots`: the bots the server can run itself, with their configuration keys. */
+export const EMBEDDED_BOTS = [
+  { name: 'converter', config: {} },
+  { name: 'encrypt', config: {} },
+  { name: 'helloworld', config: {} },
+  { name: 'virtual_fs', config: {} },
+  { name: 'giphy', config: { key: 'GIPHY API key' } },
+  { name: 'followup', config: { stream: 'followup' } },
+];
+
+/** `realm_incoming_webhook_bots`: a few of the server's incoming-webhook integrations. */
+export const INCOMING_WEBHOOK_BOTS = [
+  { name: 'github', display_name: 'GitHub', all_event_types: null, config: {} },
+  { name: 'gitlab', display_name: 'GitLab', all_event_types: null, config: {} },
+  { name: 'jira', display_name: 'Jira', all_event_types: null, config: {} },
+];
+
+/** `stop_words`: words the full-text search ignores (the English list of the search engine). */
+export const STOP_WORDS = (
+  'a about above after again against all am an and any are as at be because been before being below between both ' +
+  'but by can did do does doing don down during each few for from further had has have having he her here hers ' +
+  'herself him himself his how i if in into is it its itself just me more most my myself no nor not now of off on ' +
+  'once only or other our ours ourselves out over own s same she should so some such t than that the their theirs ' +
+  'them themselves then there these they this those through to too under until up very was we were what when where ' +
+  'which while who whom why will with you your yours yourself yourselves'
+).split(' ');
+
+/** Emoji sets a user may choose, and the notification sounds the server ships. */
+export const EMOJISET_CHOICES = [
+  { key: 'google', text: 'Google' },
+  { key: 'twitter', text: 'Twitter' },
+  { key: 'text', text: 'Plain text' },
+];

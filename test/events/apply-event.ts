@@ -1,0 +1,145 @@
+// A client's side of the event system, as the real server's apply_event does it: keeps the
+// state POST /register gave up to date with the events of the queue. Only the sections the
+// event-application property test (test/fuzz/register-events.test.ts) registers for.
+type Obj = Record<string, any>;
+
+const byStream = (id: number) => (s: Obj) => s.stream_id === id;
+
+/** Unread messages in a form that is easy to update: message ID -> where it is. */
+export interface RawUnread {
+  where: Map<number, string>;
+  mentions: Set<number>;
+}
+
+export function rawUnread(unread: Obj): RawUnread {
+  const where = new Map<number, string>();
+  for (const p of unread.pms) for (const id of p.unread_message_ids) where.set(id, `pm:${p.other_user_id}`);
+  for (const s of unread.streams) for (const id of s.unread_message_ids) where.set(id, `stream:${s.stream_id}:${s.topic}`);
+  for (const h of unread.huddles) for (const id of h.unread_message_ids) where.set(id, `huddle:${h.user_ids_string}`);
+  return { where, mentions: new Set(unread.mentions) };
+}
+
+function conversationOf(userId: number, message: { type: string; stream_id?: number; topic?: string; user_ids?: number[] }): string {
+  if (message.type === 'stream') return `stream:${message.stream_id}:${message.topic}`;
+  const others = (message.user_ids ?? []).filter((id) => id !== userId);
+  if (others.length <= 1) return `pm:${others[0] ?? userId}`;
+  return `huddle:${[...others, userId].sort((a, b) => a - b).join(',')}`;
+}
+
+export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: number): void {
+  switch (event.type) {
+    case 'message': {
+      const m = event.message;
+      state.max_message_id = Math.max(state.max_message_id, m.id);
+      const flags: string[] = event.flags ?? [];
+      const userIds = m.type === 'private' ? (m.display_recipient as Obj[]).map((r) => r.id) : [];
+      if (!flags.includes('read')) {
+        raw.where.set(m.id, conversationOf(userId, { type: m.type, stream_id: m.stream_id, topic: m.subject, user_ids: userIds }));
+        if (flags.includes('mentioned')) raw.mentions.add(m.id);
+      }
+      if (m.type === 'private' && state.recent_private_conversations) {
+        const others = userIds.filter((id) => id !== userId).sort((a, b) => a - b);
+        const list = state.recent_private_conversations.filter((c: Obj) => c.user_ids.join(',') !== others.join(','));
+        list.push({ max_message_id: m.id, user_ids: others });
+        state.recent_private_conversations = list.sort((a: Obj, b: Obj) => b.max_message_id - a.max_message_id);
+      }
+      break;
+    }
+    case 'update_message_flags': {
+      if (event.flag === 'read' && event.op === 'add') {
+        for (const id of event.messages) { raw.where.delete(id); raw.mentions.delete(id); }
+      } else if (event.flag === 'read' && event.op === 'remove') {
+        for (const [id, d] of Object.entries<Obj>(event.message_details ?? {})) {
+          raw.where.set(Number(id), conversationOf(userId, d as any));
+          if (d.mentioned) raw.mentions.add(Number(id));
+        }
+      } else if (event.flag === 'starred') {
+        const set = new Set<number>(state.starred_messages);
+        for (const id of event.messages) if (event.op === 'add') set.add(id); else set.delete(id);
+        state.starred_messages = [...set].sort((a, b) => a - b);
+      }
+      break;
+    }
+    case 'subscription':
+      applySubscription(state, event, userId);
+      break;
+    case 'stream':
+      if (event.op === 'delete') {
+        const gone = new Set<number>(event.stream_ids ?? event.streams.map((s: Obj) => s.stream_id));
+        for (const k of ['subscriptions', 'unsubscribed', 'never_subscribed']) state[k] = state[k].filter((s: Obj) => !gone.has(s.stream_id));
+      }
+      break;
+    case 'user_topic': {
+      // Topics compare without case; the event spells the topic as the request did.
+      const same = (t: Obj) => t.stream_id === event.stream_id && t.topic_name.toLowerCase() === event.topic_name.toLowerCase();
+      state.user_topics = state.user_topics.filter((t: Obj) => !same(t));
+      if (event.visibility_policy !== 0) {
+        const { stream_id, topic_name, last_updated, visibility_policy } = event;
+        state.user_topics.push({ stream_id, topic_name, last_updated, visibility_policy });
+      }
+      break;
+    }
+    case 'user_settings':
+      state.user_settings[event.property] = event.value;
+      break;
+    case 'user_status': {
+      const key = String(event.user_id);
+      const status: Obj = state.user_status[key] ?? {};
+      if (event.away !== undefined) { if (event.away) status.away = true; else delete status.away; }
+      if (event.status_text !== undefined) { if (event.status_text) status.status_text = event.status_text; else delete status.status_text; }
+      if (event.emoji_name !== undefined) {
+        if (event.emoji_name) Object.assign(status, { emoji_name: event.emoji_name, emoji_code: event.emoji_code, reaction_type: event.reaction_type });
+        else { delete status.emoji_name; delete status.emoji_code; delete status.reaction_type; }
+      }
+      if (Object.keys(status).length) state.user_status[key] = status; else delete state.user_status[key];
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+function applySubscription(state: Obj, event: Obj, userId: number): void {
+  const lists = ['subscriptions', 'unsubscribed', 'never_subscribed'];
+  switch (event.op) {
+    case 'add':
+      for (const sub of event.subscriptions) {
+        state.unsubscribed = state.unsubscribed.filter((s: Obj) => s.stream_id !== sub.stream_id);
+        state.never_subscribed = state.never_subscribed.filter((s: Obj) => s.stream_id !== sub.stream_id);
+        state.subscriptions.push(structuredClone(sub));
+      }
+      break;
+    case 'remove':
+      for (const { stream_id } of event.subscriptions) {
+        const sub = state.subscriptions.find(byStream(stream_id));
+        if (!sub) continue;
+        state.subscriptions = state.subscriptions.filter((s: Obj) => s.stream_id !== stream_id);
+        if (sub.subscribers) sub.subscribers = sub.subscribers.filter((id: number) => id !== userId);
+        if (typeof sub.subscriber_count === 'number') sub.subscriber_count -= 1;
+        state.unsubscribed.push(sub);
+      }
+      break;
+    case 'update': {
+      const sub = state.subscriptions.find(byStream(event.stream_id));
+      if (!sub) break;
+      sub[event.property] = event.value;
+      if (event.property === 'is_muted') sub.in_home_view = !event.value;
+      if (event.property === 'in_home_view') sub.is_muted = !event.value;
+      break;
+    }
+    case 'peer_add':
+    case 'peer_remove':
+      for (const k of lists) {
+        for (const s of state[k]) {
+          if (!event.stream_ids.includes(s.stream_id) || !s.subscribers) continue;
+          const set = new Set<number>(s.subscribers);
+          for (const id of event.user_ids) if (event.op === 'peer_add') set.add(id); else set.delete(id);
+          if (typeof s.subscriber_count === 'number') s.subscriber_count += set.size - s.subscribers.length;
+          s.subscribers = [...set].sort((a, b) => a - b);
+        }
+      }
+      break;
+    default:
+      break;
+  }
+}

@@ -1,0 +1,108 @@
+// The event-application property (the real server's test_events does the same): a client that
+// registers, lets random operations happen, and applies the events its queue received to its
+// first state (test/events/apply-event.ts) holds what a fresh POST /register would give.
+// `npm test` runs a short seeded run; `npm run fuzz` thousands of operations (FUZZ_RUNS, FUZZ_SEED).
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { applyEvent, rawUnread, type RawUnread } from '../events/apply-event.js';
+import { fuzzRuns, fuzzSeed } from './settings.js';
+
+let t: TestServer;
+beforeAll(async () => { t = await startTestServer({ answerCache: false }); });
+afterAll(async () => { await t.close(); });
+
+const REGISTER = {
+  fetch_event_types: ['message', 'update_message_flags', 'starred_messages', 'subscription', 'stream', 'user_topic',
+    'user_settings', 'user_status', 'recent_private_conversations'],
+  event_types: ['message', 'update_message_flags', 'subscription', 'stream', 'user_topic', 'user_settings', 'user_status'],
+  include_subscribers: true,
+  slim_presence: true,
+  client_capabilities: { empty_topic_name: true, user_settings_object: true, notification_settings_null: true },
+};
+
+const CHANNELS = ['Denmark', 'Scotland', 'Verona', 'Venice', 'Rome'];
+const TOPICS = ['', 'castle', 'lunch', 'Castle'];
+const SETTINGS: Array<[string, unknown]> = [['enter_sends', true], ['enter_sends', false], ['twenty_four_hour_time', true], ['web_font_size_px', 14]];
+
+type Op = { who: string; method: 'post' | 'patch' | 'delete'; path: string; params: Record<string, unknown> };
+
+/** The operations the mock can perform today, by Hamlet (the client) or by others around him. */
+function opArb(recentIds: () => number[]): fc.Arbitrary<Op> {
+  const channel = fc.constantFrom(...CHANNELS);
+  const topic = fc.constantFrom(...TOPICS);
+  const someIds = fc.integer({ min: 1, max: 4 }).map((n) => recentIds().slice(-n));
+  return fc.oneof(
+    fc.record({ who: fc.constantFrom('othello', 'iago', 'hamlet'), channel, topic, mention: fc.boolean() }).map(({ who, channel, topic, mention }) => ({
+      who, method: 'post' as const, path: '/messages',
+      params: { type: 'stream', to: channel, topic, content: mention ? 'hi @**King Hamlet**' : 'hello' },
+    })),
+    fc.constantFrom([4], [4, 6], [5, 4, 6], [4]).chain((to) => fc.constantFrom('othello', 'cordelia', 'hamlet').map((who) => ({
+      who, method: 'post' as const, path: '/messages', params: { type: 'private', to: JSON.stringify(to), content: 'psst' },
+    }))),
+    fc.record({ ids: someIds, op: fc.constantFrom('add', 'remove'), flag: fc.constantFrom('read', 'starred') }).map(({ ids, op, flag }) => ({
+      who: 'hamlet', method: 'post' as const, path: '/messages/flags', params: { messages: JSON.stringify(ids), op, flag },
+    })),
+    channel.map((name) => ({ who: 'hamlet', method: 'post' as const, path: '/users/me/subscriptions', params: { subscriptions: JSON.stringify([{ name }]) } })),
+    channel.map((name) => ({ who: 'hamlet', method: 'delete' as const, path: '/users/me/subscriptions', params: { subscriptions: JSON.stringify([name]) } })),
+    fc.record({ who: fc.constantFrom('othello', 'cordelia'), channel }).map(({ who, channel }) => ({
+      who, method: 'post' as const, path: '/users/me/subscriptions', params: { subscriptions: JSON.stringify([{ name: channel }]) },
+    })),
+    fc.record({ stream_id: fc.constantFrom(1, 2, 3, 4, 5), topic, visibility_policy: fc.constantFrom(0, 1, 2, 3) }).map((params) => ({
+      who: 'hamlet', method: 'post' as const, path: '/user_topics', params,
+    })),
+    fc.record({ stream_id: fc.constantFrom(1, 2, 3, 4, 5), property: fc.constantFrom('is_muted', 'pin_to_top'), value: fc.boolean() }).map((d) => ({
+      who: 'hamlet', method: 'post' as const, path: '/users/me/subscriptions/properties', params: { subscription_data: JSON.stringify([d]) },
+    })),
+    fc.constantFrom(...SETTINGS).map(([k, v]) => ({ who: 'hamlet', method: 'patch' as const, path: '/settings', params: { [k]: v } })),
+    fc.record({ who: fc.constantFrom('hamlet', 'othello'), text: fc.constantFrom('', 'out to lunch', 'in a meeting') }).map(({ who, text }) => ({
+      who, method: 'post' as const, path: '/users/me/status', params: { status_text: text },
+    })),
+  );
+}
+
+const sortBy = <T>(list: T[], key: (x: T) => string | number) => [...list].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+
+/** The parts compared, in an order-free form; unread counts are worked out from the muting the state itself shows. */
+function comparable(state: Record<string, any>, raw: RawUnread) {
+  const subs = (list: any[]) => sortBy(list, (s) => s.stream_id).map((s) => ({ ...s, subscribers: s.subscribers && [...s.subscribers].sort((a: number, b: number) => a - b) }));
+  return {
+    max_message_id: state.max_message_id,
+    unread: sortBy([...raw.where], ([id]) => id),
+    mentions: [...raw.mentions].sort((a, b) => a - b),
+    starred_messages: state.starred_messages,
+    subscriptions: subs(state.subscriptions),
+    unsubscribed: subs(state.unsubscribed),
+    never_subscribed: subs(state.never_subscribed),
+    // The real server keeps the first spelling of a topic and events carry the request's: clients compare without case.
+    user_topics: sortBy(state.user_topics.map((u: any) => ({ ...u, topic_name: u.topic_name.toLowerCase() })), (u: any) => `${u.stream_id}:${u.topic_name}`),
+    user_settings: state.user_settings,
+    user_status: state.user_status,
+    recent_private_conversations: state.recent_private_conversations,
+  };
+}
+
+const RUNS = fuzzRuns(300);
+
+describe('applying the queue\'s events to the registered state', () => {
+  it(`agrees with a fresh register after every sequence (${RUNS} operations, seed ${fuzzSeed()})`, async () => {
+    const hamlet = t.user('hamlet');
+    const messageIds = () => t.server.world.store.messages.all().slice(-8).map((m) => m.id);
+    const ops = Math.max(1, Math.floor(RUNS / 6));
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb(messageIds), { minLength: 1, maxLength: 10 }), async (sequence) => {
+        t.server.world.reset();
+        const first = await t.as('hamlet').post('/register', REGISTER);
+        expect(first.status).toBe(200);
+        const state = first.body;
+        const raw = rawUnread(state.unread_msgs);
+        for (const op of sequence) await t.as(op.who)[op.method](op.path, op.params);
+        const polled = await t.as('hamlet').get('/events', { queue_id: state.queue_id, last_event_id: -1, dont_block: true });
+        for (const event of polled.body.events) applyEvent(state, raw, event, hamlet.user_id);
+        const fresh = await t.as('hamlet').post('/register', REGISTER);
+        expect(comparable(state, raw)).toEqual(comparable(fresh.body, rawUnread(fresh.body.unread_msgs)));
+      }),
+      { numRuns: ops, seed: fuzzSeed() },
+    );
+  }, 600_000);
+});
