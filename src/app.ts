@@ -9,6 +9,7 @@ import { ApiError, notFound } from './errors.js';
 import { bodyTooLarge, withFormBody } from './http/body.js';
 import { apiHandler, newExchange, type ApiDeps, type Interceptor } from './http/api-handler.js';
 import { Responder } from './http/respond.js';
+import { withCors } from './http/cors.js';
 
 export interface AppDeps {
   contract: Contract;
@@ -25,6 +26,8 @@ export interface AppDeps {
   log?: (line: string) => void;
   /** Run on every request before anything else, synchronously (the sandbox path prefix). */
   rewrite?: (req: Request) => void;
+  /** Origins allowed to call the API from a browser (see src/http/cors.ts); off when absent. */
+  cors?: string[];
   /** Extra routers mounted beside the API (the /__mock control API, the inspector). */
   mounts?: Array<[string, express.Router]>;
 }
@@ -40,7 +43,7 @@ export function createApp(deps: AppDeps): MockApp {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  const api = withFormBody(apiHandler({ ...deps, answerCache: deps.answerCache ?? true, responder, log }));
+  const api = withCors(deps.cors, withFormBody(apiHandler({ ...deps, answerCache: deps.answerCache ?? true, responder, log })));
   // One layer in front of everything: API requests (nearly all of them) go straight to their
   // handler. Each further Express layer matched its path and rewrote the URL on every request,
   // which cost more than the mock's own work on a simple GET.

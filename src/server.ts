@@ -27,6 +27,7 @@ import { loadScenario, NAME_PATTERN } from './control/scenarios/load.js';
 import type { ControlHost } from './control/views.js';
 import { badRequest } from './errors.js';
 import { answerClientError, answerExpectationFailed } from './http/client-error.js';
+import type { Exchange } from './http/exchange.js';
 
 export interface MockServerOptions {
   /** Fixture file; default the embedded fixtures/default.json. */
@@ -51,6 +52,10 @@ export interface MockServerOptions {
   /** Journal bounds. */
   journalEntries?: number;
   log?: (line: string) => void;
+  /** Called with every answered API request (the command line's request log). */
+  onRequest?: (exchange: Exchange) => void;
+  /** Origins allowed to call the API from a browser (CORS); never applied to the control API. */
+  cors?: string[];
   /** Replace views (tests of the pipeline itself). */
   views?: ViewTable;
 }
@@ -182,12 +187,14 @@ export class MockServer {
       settle: this.persister?.durable ? (world) => (world === this.world ? this.persister!.flushed() : undefined) : undefined,
       log: this.options.log,
       rewrite: sandboxPrefix,
+      cors: this.options.cors,
       mounts: [['/__mock', controlRouter({
         host: this.controlHost(), server: this.server, worldFor: this.worldFor, token,
         closed: !isLoopback(host) && !token, log: this.log,
       })]],
     });
     responder.observers.push((ex) => this.journal.record(ex));
+    if (this.options.onRequest) responder.observers.push(this.options.onRequest);
     this.app = app;
   }
 

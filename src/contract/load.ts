@@ -2,8 +2,8 @@
 // rest of the server sees one document. Fragments keep files small and owned per resource.
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
+import { packagePath } from '../package-root.js';
 
 export type OpenApiDoc = {
   openapi: string;
@@ -13,15 +13,8 @@ export type OpenApiDoc = {
   [key: string]: unknown;
 };
 
-/** The folder holding the description: next to src/ in the source tree and in dist/. */
-export function openapiDir(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const up of ['../..', '../../..']) {
-    const dir = path.resolve(here, up, 'openapi');
-    try { readdirSync(dir); return dir; } catch { /* try the next level */ }
-  }
-  throw new Error(`openapi/ folder not found above ${here}`);
-}
+/** The folder holding the description. */
+export const openapiDir = (): string => packagePath('openapi');
 
 function readYaml(file: string): any {
   try {
@@ -65,7 +58,7 @@ export function loadDescription(name = 'api', dir = openapiDir()): OpenApiDoc {
 // The build also writes each merged document as JSON (dist/openapi-bundle/NAME.json): parsing the
 // YAML took most of the start-up time once the validators compiled lazily. A bundle is used only
 // while every source file still has the size and time it was made from; otherwise the YAML is read.
-const bundleFile = (name: string) => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..', 'openapi-bundle', `${name}.json`);
+const bundleFile = (name: string) => packagePath('dist', 'openapi-bundle', `${name}.json`);
 
 function signature(name: string, dir: string): string {
   return sourceFiles(name, dir).map((f) => { const s = statSync(f); return `${f}:${s.size}:${s.mtimeMs}`; }).join('\n');
