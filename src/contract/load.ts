@@ -60,7 +60,8 @@ export function loadDescription(name = 'api', dir = openapiDir()): OpenApiDoc {
 // while every source file still has the size and time it was made from; otherwise the YAML is read.
 const bundleFile = (name: string) => packagePath('dist', 'openapi-bundle', `${name}.json`);
 
-function signature(name: string, dir: string): string {
+/** What a bundle was made from: each source file's path, size and time (see readBundle). */
+export function bundleSignature(name: string, dir: string): string {
   return sourceFiles(name, dir).map((f) => { const s = statSync(f); return `${f}:${s.size}:${s.mtimeMs}`; }).join('\n');
 }
 
@@ -69,7 +70,7 @@ function readBundle(name: string, dir: string): OpenApiDoc | null {
   if (!existsSync(file)) return null;
   try {
     const bundle = JSON.parse(readFileSync(file, 'utf8')) as { signature: string; doc: OpenApiDoc };
-    return bundle.signature === signature(name, dir) ? bundle.doc : null;
+    return bundle.signature === bundleSignature(name, dir) ? bundle.doc : null;
   } catch {
     return null;
   }
@@ -81,7 +82,7 @@ export function writeBundles(names = ['api', 'control'], dir = openapiDir()): st
     const file = bundleFile(name);
     mkdirSync(path.dirname(file), { recursive: true });
     const doc = loadYamlOnly(name, dir);
-    writeFileSync(file, JSON.stringify({ signature: signature(name, dir), doc }));
+    writeFileSync(file, JSON.stringify({ signature: bundleSignature(name, dir), doc }));
     return file;
   });
 }
