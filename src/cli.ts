@@ -45,7 +45,7 @@ const program = new Command()
   .option('--quiet', 'print only the address it listens on (and errors): no table, no request log', false)
   .addOption(new Option('--log-format <format>', 'request log: one line per request, as text or JSON').choices(LOG_FORMATS).default('text'))
   // A usage error is one line, not the help text: a script's log shows what went wrong.
-  .configureOutput({ outputError: (text, write) => write(`teamchat-mock: ${text.replace(/^error: /, '').trim()} (see --help)\n`) });
+  .configureOutput({ outputError: (text, write) => write(`teamchat-mock: ${text.replace(/^error: /, '').trim().replace(/\s*\n\s*/g, ' ')} (see --help)\n`) });
 
 async function main(): Promise<void> {
   program.parse();
