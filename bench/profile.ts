@@ -12,7 +12,7 @@ import { ROOT } from './lib/mock.js';
 const [op = 'subscriptions', seconds = '5', ...rest] = process.argv.slice(2);
 const args = rest[0] === '--' ? rest.slice(1) : rest;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'teamchat-profile-'));
-const child = await spawnServer('mock', process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, path.join(ROOT, 'dist/src/cli.js'), '--port', '0', ...args], { cwd: ROOT, timeoutMs: 120_000 });
+const child = await spawnServer('mock', process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, path.join(ROOT, 'dist/src/cli.js'), '--port', '0', '--quiet', ...args], { cwd: ROOT, timeoutMs: 120_000 });
 const api = mockApi(child.url);
 let req: Req;
 if (op === 'narrow') {

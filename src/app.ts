@@ -3,6 +3,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { ApiError, notFound } from './errors.js';
 import { bodyTooLarge, withFormBody } from './http/body.js';
+import { withCors } from './http/cors.js';
 import { pipeline, type PipelineDeps } from './pipeline/pipeline.js';
 import type { PipelineHooks } from './pipeline/hooks.js';
 
@@ -10,6 +11,8 @@ export interface AppDeps extends PipelineDeps {
   hooks: PipelineHooks;
   /** Run on every request before anything else, synchronously (the sandbox path prefix). */
   rewrite?: (req: Request) => void;
+  /** Origins allowed to call the API from a browser (see src/http/cors.ts); off when absent. */
+  cors?: string[];
   /** Extra routers mounted beside the API (the /__mock control API, the inspector). */
   mounts?: Array<[string, express.Router]>;
 }
@@ -19,7 +22,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.disable('x-powered-by');
   app.disable('etag');
   const { handle, refuse } = pipeline(deps, deps.hooks);
-  const api = withFormBody(handle);
+  const api = withCors(deps.cors, withFormBody(handle));
   // One layer in front of everything: API requests (nearly all of them) go straight to their
   // handler. Each further Express layer matched its path and rewrote the URL on every request,
   // which cost more than the mock's own work on a simple GET.

@@ -1,10 +1,14 @@
 #!/usr/bin/env node
 // Command-line entry: parse flags, start the server, print where it listens and who can log in,
 // shut down cleanly on SIGINT/SIGTERM.
-import { Command, InvalidArgumentError } from 'commander';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { MockServer } from './server.js';
 import { FixtureError } from './store/fixture.js';
 import { usersTable, writeZuliprc } from './cli-output.js';
+import { LOG_FORMATS, requestLogger, type LogFormat } from './request-log.js';
+import { listenFailure } from './cli-errors.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -40,56 +44,65 @@ const program = new Command()
   .option('--zuliprc <email>', 'write a zuliprc file for this fixture user into the current folder')
   .option('--scenario <name|file>', 'activate a scenario from the start (repeatable)', (v: string, all: string[]) => [...all, v], [] as string[])
   .option('--control-token <token>', 'token the /__mock control API requires (header X-Mock-Token); needed when --host is not loopback')
-  .showHelpAfterError();
+  // Running it as a dev server: browser clients, how much it prints and in which form.
+  .option('--cors <origin>', 'let a browser page from this origin call the API (not the control API); repeatable', (v: string, all: string[]) => [...all, v], [] as string[])
+  .option('--quiet', 'print only the address it listens on (and errors): no table, no request log', false)
+  .addOption(new Option('--log-format <format>', 'request log: one line per request, as text or JSON').choices(LOG_FORMATS).default('text'))
+  // A usage error is one line, not the help text: a script's log shows what went wrong.
+  .configureOutput({ outputError: (text, write) => write(`teamchat-mock: ${text.replace(/^error: /, '').trim().replace(/\s*\n\s*/g, ' ')} (see --help)\n`) });
 
 async function main(): Promise<void> {
   program.parse();
   const opts = program.opts<{
     port: number; host: string; fixture?: string; data?: string; durable: boolean; strictResponses: boolean; validateResponses: boolean; answerCache: boolean; zuliprc?: string;
     scenario: string[]; controlToken?: string; featureLevel?: number; longpollTimeout?: number; rateLimit: boolean; publicUrl?: string;
+    cors: string[]; quiet: boolean; logFormat: LogFormat;
   }>();
+  if (opts.fixture && !existsSync(opts.fixture)) fail(`fixture file ${path.resolve(opts.fixture)} does not exist`);
   let server: MockServer;
   try {
     server = new MockServer({
       fixture: opts.fixture, data: opts.data, durable: opts.durable, strictResponses: opts.strictResponses, validateResponses: opts.validateResponses, answerCache: opts.answerCache,
       scenarios: opts.scenario, controlToken: opts.controlToken, featureLevel: opts.featureLevel,
       longpollTimeoutSeconds: opts.longpollTimeout, rateLimit: opts.rateLimit, publicUrl: opts.publicUrl,
+      cors: opts.cors, onRequest: opts.quiet ? undefined : requestLogger(opts.logFormat, (line) => console.log(line)),
     });
   } catch (err) {
-    if (err instanceof FixtureError) {
-      console.error(`teamchat-mock: ${err.message}`);
-      process.exit(2);
-    }
+    if (err instanceof FixtureError) fail(err.message);
     throw err;
   }
   let base: string;
   try {
     base = await server.listen(opts.port, opts.host);
   } catch (err) {
-    console.error(`teamchat-mock: cannot start: ${(err as Error).message}`);
-    process.exit(2);
+    fail(listenFailure(err, opts.port, opts.host));
   }
   const users = server.world.store.users.all();
-  console.log(`teamchat-mock listening on ${base} (API at ${base}/api/v1, feature level ${server.server.featureLevel})`);
-  console.log(`fixture: ${server.fixturePath ?? '(in memory)'}${opts.data ? `, data: ${opts.data}` : ''}`);
-  console.log(usersTable(users));
+  const level = server.server.featureLevel;
+  // JSON logs stay JSON from the first line: the address is a line of its own kind.
+  if (opts.logFormat === 'json') console.log(JSON.stringify({ event: 'listening', url: base, api: `${base}/api/v1`, feature_level: level, control: `${base}/__mock` }));
+  else console.log(`teamchat-mock listening on ${base} (API at ${base}/api/v1, feature level ${level})`);
+  const info = opts.quiet || opts.logFormat === 'json' ? () => {} : (line: string) => console.log(line);
+  info(`fixture: ${server.fixturePath ?? '(in memory)'}${opts.data ? `, data: ${opts.data}` : ''}`);
+  info(usersTable(users));
   const active = server.world.scenarios.active.map((a) => a.scenario.name);
-  if (active.length) console.log(`scenarios active: ${active.join(', ')}`);
-  console.log(`control API: ${base}/__mock (inspector: ${base}/__mock/ui)`);
+  if (active.length) info(`scenarios active: ${active.join(', ')}`);
+  if (opts.cors.length) info(`CORS: the API answers pages from ${opts.cors.join(', ')}`);
+  info(`control API: ${base}/__mock (inspector: ${base}/__mock/ui)`);
   if (opts.zuliprc) {
     const user = users.find((u) => u.email.toLowerCase() === opts.zuliprc!.toLowerCase());
     if (!user) {
       console.error(`teamchat-mock: --zuliprc: no user ${opts.zuliprc} in the fixture`);
     } else {
       writeZuliprc('zuliprc', user, server.siteUrl);
-      console.log(`wrote ./zuliprc for ${user.email}`);
+      info(`wrote ./zuliprc for ${user.email}`);
     }
   }
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`teamchat-mock: ${signal}, shutting down`);
+    info(`teamchat-mock: ${signal}, shutting down`);
     await server.close();
     process.exit(0);
   };
@@ -97,7 +110,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-main().catch((err) => {
-  console.error(`teamchat-mock: ${err?.message ?? err}`);
+/** Ends the process with one line on stderr and exit code 1. */
+function fail(message: string): never {
+  console.error(`teamchat-mock: ${message}`);
   process.exit(1);
-});
+}
+
+main().catch((err) => fail(err?.message ?? String(err)));

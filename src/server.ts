@@ -32,6 +32,7 @@ import type { ControlHost } from './control/views.js';
 import { badRequest } from './errors.js';
 import { answerClientError, answerExpectationFailed } from './http/client-error.js';
 import { rateLimiter } from './pipeline/rate-limit.js';
+import type { Exchange } from './http/exchange.js';
 
 export interface MockServerOptions {
   /** Fixture file; default the embedded fixtures/default.json. */
@@ -61,6 +62,10 @@ export interface MockServerOptions {
   /** Journal bounds. */
   journalEntries?: number;
   log?: (line: string) => void;
+  /** Called with every answered API request (the command line's request log). */
+  onRequest?: (exchange: Exchange) => void;
+  /** Origins allowed to call the API from a browser (CORS); never applied to the control API. */
+  cors?: string[];
   /** Replace views (tests of the pipeline itself). */
   views?: Views;
 }
@@ -207,6 +212,7 @@ export class MockServer {
     // Durable mode: a request that changed the persisted world is answered once it is on disk.
     if (this.persister?.durable) hooks.beforeRespond.push((call) => (call.world === this.world ? this.persister!.flushed() : undefined));
     hooks.record.push((ex) => this.journal.record(ex));
+    if (this.options.onRequest) hooks.record.push(this.options.onRequest);
     const app = createApp({
       contract: this.contract,
       views: this.options.views ?? allViews,
@@ -217,6 +223,7 @@ export class MockServer {
       nextId,
       hooks,
       rewrite: sandboxPrefix,
+      cors: this.options.cors,
       mounts: [['/__mock', controlRouter({
         host: this.controlHost(), server: this.server, worldFor: this.worldFor, token,
         closed: !isLoopback(host) && !token, log: this.log, nextId,

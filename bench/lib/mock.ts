@@ -15,7 +15,7 @@ const FORM = { ...AUTH, 'content-type': 'application/x-www-form-urlencoded' };
 
 export function startMock(label: string, args: string[] = []): Promise<Child> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first`);
-  return spawnServer(label, process.execPath, [CLI, '--port', '0', ...args], { cwd: ROOT, timeoutMs: 120_000 });
+  return spawnServer(label, process.execPath, [CLI, '--port', '0', '--quiet', ...args], { cwd: ROOT, timeoutMs: 120_000 });
 }
 
 /** The API's base for a server: the mock answers under /api/v1, Prism at the description's paths. */

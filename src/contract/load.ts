@@ -3,8 +3,8 @@
 // each path item lives whole in one fragment, named for its resource.
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
+import { packagePath } from '../package-root.js';
 
 export type OpenApiDoc = {
   openapi: string;
@@ -14,15 +14,8 @@ export type OpenApiDoc = {
   [key: string]: unknown;
 };
 
-/** The folder holding the description: next to src/ in the source tree and in dist/. */
-export function openapiDir(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const up of ['../..', '../../..']) {
-    const dir = path.resolve(here, up, 'openapi');
-    try { readdirSync(dir); return dir; } catch { /* try the next level */ }
-  }
-  throw new Error(`openapi/ folder not found above ${here}`);
-}
+/** The folder holding the description. */
+export const openapiDir = (): string => packagePath('openapi');
 
 function readYaml(file: string): any {
   try {
@@ -69,9 +62,10 @@ export function loadDescription(name = 'api', dir = openapiDir()): OpenApiDoc {
 // The build also writes each merged document as JSON (dist/openapi-bundle/NAME.json): parsing the
 // YAML took most of the start-up time once the validators compiled lazily. A bundle is used only
 // while every source file still has the size and time it was made from; otherwise the YAML is read.
-const bundleFile = (name: string) => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..', 'openapi-bundle', `${name}.json`);
+const bundleFile = (name: string) => packagePath('dist', 'openapi-bundle', `${name}.json`);
 
-function signature(name: string, dir: string): string {
+/** What a bundle was made from: each source file's path, size and time (see readBundle). */
+export function bundleSignature(name: string, dir: string): string {
   return sourceFiles(name, dir).map((f) => { const s = statSync(f); return `${f}:${s.size}:${s.mtimeMs}`; }).join('\n');
 }
 
@@ -80,7 +74,7 @@ function readBundle(name: string, dir: string): OpenApiDoc | null {
   if (!existsSync(file)) return null;
   try {
     const bundle = JSON.parse(readFileSync(file, 'utf8')) as { signature: string; doc: OpenApiDoc };
-    return bundle.signature === signature(name, dir) ? bundle.doc : null;
+    return bundle.signature === bundleSignature(name, dir) ? bundle.doc : null;
   } catch {
     return null;
   }
@@ -95,7 +89,7 @@ export function writeBundles(names = ['api', 'control'], dir = openapiDir()): st
     const file = bundleFile(name);
     mkdirSync(path.dirname(file), { recursive: true });
     const doc = loadYamlOnly(name, dir);
-    writeFileSync(file, JSON.stringify({ signature: signature(name, dir), doc }));
+    writeFileSync(file, JSON.stringify({ signature: bundleSignature(name, dir), doc }));
     return file;
   });
 }

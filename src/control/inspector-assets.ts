@@ -2,17 +2,14 @@
 // /__mock/ui. Found from the package root, so that the compiled dist/ serves the same folder.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packagePath } from '../package-root.js';
 import express from 'express';
 
-/** The src/ui folder: two levels up from src/control, three from dist/src/control. */
+/** The src/ui folder of the package (shipped as it is: the compiled dist/ serves it too). */
 function inspectorDir(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const up of ['../..', '../../..']) {
-    const dir = path.resolve(here, up, 'src', 'ui');
-    if (existsSync(path.join(dir, 'index.html'))) return dir;
-  }
-  throw new Error(`the inspector's files (src/ui/index.html) were not found above ${here}`);
+  const dir = packagePath('src', 'ui');
+  if (existsSync(path.join(dir, 'index.html'))) return dir;
+  throw new Error(`the inspector's files (${dir}/index.html) are missing`);
 }
 
 /** Static handler for the folder; /__mock/ui redirects to /__mock/ui/ so relative URLs resolve. */

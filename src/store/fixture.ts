@@ -1,7 +1,6 @@
 // Reads a fixture or data file into a State, with errors that name the file and the problem.
 import { readFileSync, existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packagePath } from '../package-root.js';
 import type { State } from './state.js';
 import { rowProblem } from './check-rows.js';
 
@@ -15,12 +14,9 @@ export class FixtureError extends Error {}
 
 /** The fixture shipped with the package (fixtures/default.json). */
 export function defaultFixturePath(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const up of ['../..', '../../..']) {
-    const file = path.resolve(here, up, 'fixtures', 'default.json');
-    if (existsSync(file)) return file;
-  }
-  throw new FixtureError(`the embedded fixture fixtures/default.json was not found above ${here}`);
+  const file = packagePath('fixtures', 'default.json');
+  if (!existsSync(file)) throw new FixtureError(`the embedded fixture ${file} is missing`);
+  return file;
 }
 
 /** Checks the top-level shape; a missing collection becomes an empty one. */

@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { StartedMock } from '../../src/index.js';
+import { findChromium } from '../../scripts/prerequisites.mjs';
 import { basicAuth, formEncode } from '../helpers/server.js';
 
 const SHOTS = 'test-results/screenshots';
@@ -12,7 +13,10 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-ne
 
 export async function launchBrowser(): Promise<Browser> {
   mkdirSync(SHOTS, { recursive: true });
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  // The same search as npm test's first step (which installs Chromium when it can).
+  const found = findChromium();
+  if ('missing' in found) throw new Error(`${found.missing}: run npm test, or set CHROMIUM_PATH`);
+  return chromium.launch({ executablePath: found.path, headless: true, args: CHROMIUM_ARGS });
 }
 
 /** Opens /__mock/ui (1280x800, light, unless told otherwise) and waits until it has loaded. */

@@ -3,23 +3,31 @@
 // loaded through tsx, so a scenario needs no build step.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL, fileURLToPath } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
+import { pathToFileURL } from 'node:url';
 import { badRequest } from '../../errors.js';
+import { packagePath } from '../../package-root.js';
 import type { Scenario } from './types.js';
 
-const EXTENSIONS = ['.json', '.ts', '.mts', '.js', '.mjs'];
+const EXTENSIONS = ['.json', '.ts', '.mts', '.js', '.mjs', '.cjs'];
+
+/** Loads a scenario module (any extension but .json) and gives its exports. */
+export type ModuleLoader = (file: string) => Promise<any>;
+
+// tsx is imported on first use: most runs load JSON scenarios only, and the single executable,
+// which cannot run tsx, installs its own loader.
+let importModule: ModuleLoader = async (file) => {
+  const { tsImport } = await import('tsx/esm/api');
+  return tsImport(pathToFileURL(file).href, import.meta.url);
+};
+
+/** Replaces how scenario modules are loaded (the single executable: CommonJS only). */
+export function useModuleLoader(loader: ModuleLoader): void {
+  importModule = loader;
+}
 export const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 /** The scenarios/ folder shipped with the package. */
-function scenariosDir(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const up of ['../../..', '../../../..']) {
-    const dir = path.resolve(here, up, 'scenarios');
-    if (existsSync(dir)) return dir;
-  }
-  return path.resolve(here, '../../../scenarios');
-}
+const scenariosDir = (): string => packagePath('scenarios');
 
 export interface AvailableScenario { name: string; description: string; file: string }
 
@@ -34,7 +42,7 @@ async function loadFile(file: string): Promise<Scenario> {
     if (file.endsWith('.json')) {
       scenario = JSON.parse(readFileSync(file, 'utf8'));
     } else {
-      const mod = await tsImport(pathToFileURL(file).href, import.meta.url);
+      const mod = await importModule(file);
       scenario = mod.default?.default ?? mod.default ?? mod.scenario;
     }
   } catch (err) {

@@ -22,7 +22,7 @@ import { streamToDict } from './stream-dict.js';
 import { invalidFolder } from './folders.js';
 
 /** How a new channel is set up: shared by creating one and by subscribing to one that does not exist yet. */
-export interface NewChannelOptions {
+interface NewChannelOptions {
   announce: boolean;
   invite_only: boolean;
   is_web_public: boolean;

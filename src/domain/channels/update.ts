@@ -3,7 +3,7 @@
 // stream/update event to the users who can see the channel.
 import { badRequest } from '../../errors.js';
 import type { Ctx, ParamsOf } from '../context.js';
-import type { Stream, TopicsPolicy } from '../../store/state.js';
+import type { Stream } from '../../store/state.js';
 import { renderMarkdown } from '../render/markdown.js';
 import { canAdministerChannel, hasContentAccess, invalidChannelId, streamByName } from './access.js';
 import { metadataAudience } from './audience.js';
@@ -11,7 +11,7 @@ import { invalidFolder } from './folders.js';
 import { channelAlreadyExists, checkChannelName, oneLine } from './names.js';
 import { checkCanSetTopicsPolicy, requireOwner, retentionDays } from './realm-permissions.js';
 import { planGroupSettingChanges } from './update-group-settings.js';
-import { planPrivacyChange, type Change, type PrivacyParams } from './update-privacy.js';
+import { planPrivacyChange, type Change } from './update-privacy.js';
 
 /** The operation's parameters, typed from the description. */
 type UpdateStreamParams = ParamsOf<'update-stream'>;

@@ -1,7 +1,6 @@
 // The notification bot's notices after a move: "has marked this topic as (un)resolved" in the
 // topic (an undo within a minute deletes the previous notice instead), and the breadcrumbs in the
 // old and new topics saying what moved where and who moved it. The acting user has them read.
-import type { Store } from '../../store/store.js';
 import type { Message, Stream, User } from '../../store/state.js';
 import type { WorldCtx } from '../context.js';
 import { messageUrl } from '../render/narrow-urls.js';

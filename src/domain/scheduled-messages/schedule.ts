@@ -1,6 +1,5 @@
 // Scheduled messages: checked like a send when scheduled, stored until their delivery time, then
 // sent by delivery.ts as a new message with its own ID.
-import type { Store } from '../../store/store.js';
 import type { ScheduledMessage, User } from '../../store/state.js';
 import type { WorldCtx } from '../context.js';
 import { checkMessage, type PreparedMessage, type SendInput } from '../messages/check.js';

@@ -7,14 +7,14 @@ import type { Ctx, ParamsOf } from '../context.js';
 import type { Stream, User } from '../../store/state.js';
 import { hasContentAccess, hasMetadataAccess, isSubscribed, streamByName } from '../channels/access.js';
 import { channelActivity } from '../channels/activity.js';
-import { createChannel, type NewChannelOptions } from '../channels/create.js';
+import { createChannel } from '../channels/create.js';
 import { invalidFolder } from '../channels/folders.js';
 import { checkChannelName } from '../channels/names.js';
 import { checkCanSetTopicsPolicy } from '../channels/realm-permissions.js';
 import { streamToDict } from '../channels/stream-dict.js';
 import { requireNonGuest } from '../users/roles.js';
 import { addSubscriptions } from './add.js';
-import { canAddSubscribers, namesOthers, principalUsers, type Principals } from './principals.js';
+import { canAddSubscribers, namesOthers, principalUsers } from './principals.js';
 import { tellSubscribedUsers } from './subscribe-notices.js';
 import { announceCreatedChannels } from '../channels/announce.js';
 

@@ -10,7 +10,7 @@ import { subscriptionKey } from '../../store/store.js';
 import { hasMetadataAccess, streamByName } from '../channels/access.js';
 import { metadataAudience } from '../channels/audience.js';
 import { checkChannelName } from '../channels/names.js';
-import { checkCanRemoveSubscribers, controlsUser, principalUsers, type Principals } from './principals.js';
+import { checkCanRemoveSubscribers, controlsUser, principalUsers } from './principals.js';
 
 /** The operation's parameters, typed from the description. */
 type UnsubscribeParams = ParamsOf<'unsubscribe'>;

@@ -1,0 +1,67 @@
+// Builds dist/ (tsc, then the description bundles) and records what it was built from, so that
+// `npm start` and `prepare` can skip the build when no input changed since (a stat per file,
+// milliseconds, where tsc takes seconds). `node scripts/build.mjs` always builds, from a clean
+// dist/src; `--if-changed` only when an input changed.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const STAMP = path.join(ROOT, 'dist', '.build-inputs');
+// Everything the output depends on: the sources, the description and how they are compiled.
+const INPUTS = ['src', 'openapi', 'tsconfig.json', 'package.json', 'scripts/build.mjs', 'scripts/generate-param-types.ts'];
+const GENERATED = path.join('src', 'contract', 'generated');
+
+function files(rel) {
+  const full = path.join(ROOT, rel);
+  const st = statSync(full, { throwIfNoEntry: false });
+  if (!st) return [];
+  if (!st.isDirectory()) return [`${rel}:${st.size}:${st.mtimeMs}`];
+  // Generated from openapi/ (already an input) during the build itself.
+  if (rel === GENERATED) return [];
+  return readdirSync(full).sort().flatMap((name) => files(path.join(rel, name)));
+}
+
+/** A hash of every input's path, size and modification time. */
+export function inputsSignature() {
+  return createHash('sha1').update(INPUTS.flatMap(files).join('\n')).digest('hex');
+}
+
+export function isUpToDate() {
+  return existsSync(STAMP) && readFileSync(STAMP, 'utf8') === inputsSignature() && existsSync(path.join(ROOT, 'dist/src/cli.js'));
+}
+
+export async function build() {
+  const signature = inputsSignature();
+  // A clean output: files renamed or deleted in src/ must not live on in dist/ (nor in the package).
+  rmSync(path.join(ROOT, 'dist', 'src'), { recursive: true, force: true });
+  rmSync(STAMP, { force: true });
+  // The parameter types the views are compiled against, from the description.
+  const gen = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/generate-param-types.ts')], { stdio: 'inherit', cwd: ROOT });
+  if (gen.status !== 0) throw new Error('generating the parameter types failed');
+  const tsc = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.json')], { stdio: 'inherit' });
+  if (tsc.status !== 0) throw new Error('tsc failed');
+  const { writeBundles } = await import(path.join(ROOT, 'dist/src/contract/load.js'));
+  writeBundles();
+  writeFileSync(STAMP, signature);
+}
+
+/** Builds unless dist/ was built from exactly the current inputs. */
+export async function buildIfChanged() {
+  if (isUpToDate()) return false;
+  console.error('teamchat-mock: sources changed since the last build, building dist/ ...');
+  await build();
+  return true;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    if (process.argv.includes('--if-changed')) await buildIfChanged();
+    else await build();
+  } catch (err) {
+    console.error(`build: ${err.message}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,29 @@
+// Where the files the server reads at run time live: openapi/, fixtures/, scenarios/, src/ui/ and
+// dist/openapi-bundle/. From a checkout or an installed package that is the folder above src/ (or
+// dist/src/); the single executable (src/binary/main.ts) unpacks its embedded copy and names that
+// folder instead. Every finder asks here, so that no module guesses paths from its own location.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+let root: string | null = null;
+
+/** Makes `dir` the package root (the single executable, after unpacking its files). */
+export function usePackageRoot(dir: string): void {
+  root = dir;
+}
+
+/** The package root: the nearest folder above this module that holds openapi/api.yaml. */
+function packageRoot(): string {
+  if (root) return root;
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // src/ in a checkout, dist/src/ when compiled.
+  for (const up of ['..', '../..']) {
+    const dir = path.resolve(here, up);
+    if (existsSync(path.join(dir, 'openapi', 'api.yaml'))) return (root = dir);
+  }
+  throw new Error(`the package's openapi/api.yaml was not found above ${here}`);
+}
+
+/** A path inside the package root. */
+export const packagePath = (...parts: string[]): string => path.join(packageRoot(), ...parts);
