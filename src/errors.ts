@@ -20,9 +20,11 @@ export const badRequest = (msg: string, extra: Record<string, unknown> = {}) => 
 export const missingArgument = (name: string) =>
   new ApiError('REQUEST_VARIABLE_MISSING', `Missing '${name}' argument`, 400, { var_name: name });
 
+/** What the real server answers with every 401: a request for HTTP Basic credentials. */
+export const BASIC_CHALLENGE: Readonly<Record<string, string>> = Object.freeze({ 'WWW-Authenticate': 'Basic realm="zulip"' });
+
 /** 401 UNAUTHORIZED asking for HTTP Basic credentials: every refusal of the API-key path. */
-export const unauthorized = (msg: string) =>
-  new ApiError('UNAUTHORIZED', msg, 401, {}, { 'WWW-Authenticate': 'Basic realm="zulip"' });
+export const unauthorized = (msg: string) => new ApiError('UNAUTHORIZED', msg, 401, {}, BASIC_CHALLENGE);
 
 export const notLoggedIn = () => unauthorized('Not logged in: API authentication or user session required');
 
@@ -33,7 +35,7 @@ export const invalidApiKey = () => unauthorized('Invalid API key');
  * USER_DEACTIVATED, at 401. The API-key path reports it as UNAUTHORIZED (see http/auth.ts).
  */
 export const accountDeactivated = () =>
-  new ApiError('USER_DEACTIVATED', 'Account is deactivated', 401, {}, { 'WWW-Authenticate': 'Basic realm="zulip"' });
+  new ApiError('USER_DEACTIVATED', 'Account is deactivated', 401, {}, BASIC_CHALLENGE);
 
 export const mustBeAdmin = () => new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
 

@@ -13,8 +13,8 @@ function namesUnder(dir: string): string[] {
 }
 
 describe('the layout', () => {
-  it('has no file or folder in openapi/ or test/ named -client, -manage or -legacy', () => {
-    const historical = [...namesUnder('openapi'), ...namesUnder('test')].filter((name) => /-(client|manage|legacy)\b/.test(name));
+  it('has no file or folder in openapi/, src/ or test/ named -client, -manage or -legacy', () => {
+    const historical = [...namesUnder('openapi'), ...namesUnder('src'), ...namesUnder('test')].filter((name) => /-(client|manage|legacy)\b/.test(name));
     expect(historical).toEqual([]);
   });
 

@@ -2,6 +2,7 @@
 // extra fields) come from the description's examples through the catalog.
 import type { Effect } from './types.js';
 import type { ErrorCatalog } from './error-catalog.js';
+import { BASIC_CHALLENGE } from '../../errors.js';
 
 export interface EffectResponse {
   status: number;
@@ -29,8 +30,7 @@ export function effectResponse(effect: Effect, operationId: string, catalog: Err
 
 /** Headers the real server sends with these errors. */
 function defaultHeaders(status: number, body: Record<string, unknown>): Record<string, string> {
-  const headers: Record<string, string> = {};
-  if (status === 401) headers['WWW-Authenticate'] = 'Basic realm="zulip"';
+  const headers: Record<string, string> = status === 401 ? { ...BASIC_CHALLENGE } : {};
   if (body.code === 'RATE_LIMIT_HIT' && typeof body['retry-after'] === 'number') {
     headers['Retry-After'] = String(Math.ceil(body['retry-after'] as number));
   }
