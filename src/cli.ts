@@ -44,6 +44,7 @@ const program = new Command()
   .option('--zuliprc <email>', 'write a zuliprc file for this fixture user into the current folder')
   .option('--scenario <name|file>', 'activate a scenario from the start (repeatable)', (v: string, all: string[]) => [...all, v], [] as string[])
   .option('--control-token <token>', 'token the /__mock control API requires (header X-Mock-Token); needed when --host is not loopback')
+  .option('--coverage-report <file>', 'write what the requests exercised to this file at shutdown (HTML when it ends in .html, else JSON)')
   // Running it as a dev server: browser clients, how much it prints and in which form.
   .option('--cors <origin>', 'let a browser page from this origin call the API (not the control API); repeatable', (v: string, all: string[]) => [...all, v], [] as string[])
   .option('--quiet', 'print only the address it listens on (and errors): no table, no request log', false)
@@ -55,7 +56,7 @@ async function main(): Promise<void> {
   program.parse();
   const opts = program.opts<{
     port: number; host: string; fixture?: string; data?: string; durable: boolean; strictResponses: boolean; validateResponses: boolean; answerCache: boolean; zuliprc?: string;
-    scenario: string[]; controlToken?: string; featureLevel?: number; longpollTimeout?: number; rateLimit: boolean; publicUrl?: string;
+    scenario: string[]; controlToken?: string; featureLevel?: number; longpollTimeout?: number; rateLimit: boolean; publicUrl?: string; coverageReport?: string;
     cors: string[]; quiet: boolean; logFormat: LogFormat;
   }>();
   if (opts.fixture && !existsSync(opts.fixture)) fail(`fixture file ${path.resolve(opts.fixture)} does not exist`);
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
   try {
     server = new MockServer({
       fixture: opts.fixture, data: opts.data, durable: opts.durable, strictResponses: opts.strictResponses, validateResponses: opts.validateResponses, answerCache: opts.answerCache,
-      scenarios: opts.scenario, controlToken: opts.controlToken, featureLevel: opts.featureLevel,
+      scenarios: opts.scenario, controlToken: opts.controlToken, featureLevel: opts.featureLevel, coverageReport: opts.coverageReport,
       longpollTimeoutSeconds: opts.longpollTimeout, rateLimit: opts.rateLimit, publicUrl: opts.publicUrl,
       cors: opts.cors, onRequest: opts.quiet ? undefined : requestLogger(opts.logFormat, (line) => console.log(line)),
     });

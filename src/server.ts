@@ -19,6 +19,8 @@ import type { Views } from './domain/context.js';
 import type { Violation } from './contract/violations.js';
 import { Responder } from './http/respond.js';
 import { emptyHooks } from './pipeline/hooks.js';
+import { coverageReport, type CoverageReport } from './control/coverage/report.js';
+import { writeCoverageReport } from './control/coverage/write.js';
 import { answerCacheHooks } from './pipeline/answer-cache.js';
 import { World } from './world.js';
 import { Journal } from './control/journal.js';
@@ -66,6 +68,8 @@ export interface MockServerOptions {
   onRequest?: (exchange: Exchange) => void;
   /** Origins allowed to call the API from a browser (CORS); never applied to the control API. */
   cors?: string[];
+  /** Write the coverage of every sandbox to this file at close (HTML when it ends in .html, JSON otherwise). */
+  coverageReport?: string;
   /** Replace views (tests of the pipeline itself). */
   views?: Views;
 }
@@ -173,6 +177,10 @@ export class MockServer {
       server: this.server,
       serverAt: (level) => this.serverAt(level),
       fixturePath: this.fixturePath,
+      coverage: (sandbox) => this.coverage(sandbox),
+      resetCoverage: (sandbox) => {
+        for (const w of sandbox === '*' ? [this.world, ...this.sandboxes.values()] : [this.worldNamed(sandbox)]) w.coverage.clear();
+      },
       namedFixture: (name) => {
         if (!NAME_PATTERN.test(name)) throw badRequest(`Invalid fixture name '${name}'`);
         const file = path.join(path.dirname(defaultFixturePath()), `${name}.json`);
@@ -212,6 +220,7 @@ export class MockServer {
     // Durable mode: a request that changed the persisted world is answered once it is on disk.
     if (this.persister?.durable) hooks.beforeRespond.push((call) => (call.world === this.world ? this.persister!.flushed() : undefined));
     hooks.record.push((ex) => this.journal.record(ex));
+    hooks.record.push((ex) => (ex.sandbox === 'default' ? this.world : this.sandboxes.get(ex.sandbox))?.coverage.record(ex));
     if (this.options.onRequest) hooks.record.push(this.options.onRequest);
     const app = createApp({
       contract: this.contract,
@@ -252,7 +261,15 @@ export class MockServer {
     return this.baseUrl;
   }
 
+  /** The coverage report of one sandbox, or of all of them together (`*`). */
+  coverage(sandbox = '*'): CoverageReport {
+    const worlds = sandbox === '*' ? [this.world, ...this.sandboxes.values()] : [this.worldNamed(sandbox)];
+    const level = sandbox === '*' ? this.server.featureLevel : worlds[0].featureLevel ?? this.server.featureLevel;
+    return coverageReport(this.contract, sharedCatalog(), worlds.map((w) => w.coverage), level, sandbox);
+  }
+
   async close(): Promise<void> {
+    if (this.options.coverageReport) writeCoverageReport(this.options.coverageReport, this.coverage());
     const server = this.httpServer;
     this.httpServer = null;
     // The worlds first: they end waiting long-polls, which the HTTP server's close would wait for.

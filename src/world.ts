@@ -7,6 +7,7 @@ import { deliverDue } from './domain/messages/delivery.js';
 import type { Clock } from './control/clock.js';
 import { ScenarioSet } from './control/scenarios/engine.js';
 import type { ErrorCatalog } from './control/scenarios/error-catalog.js';
+import { CoverageCounts } from './control/coverage/counts.js';
 
 /** A state to copy, or a function that gives a fresh one on each call (see stateSource). */
 /** Gives a fresh state on each call (see stateSource: a file's bytes, parsed each time). */
@@ -22,6 +23,8 @@ export class World {
   featureLevel: number | null = null;
   /** Scenarios active in this world only. */
   readonly scenarios: ScenarioSet;
+  /** What this world's requests exercised of the API; a reset keeps it (a suite resets between tests). */
+  readonly coverage = new CoverageCounts();
   private readonly stopClock: () => void;
   private readonly timer: NodeJS.Timeout;
   /** The site clients reach this world at, once the server listens (see siteUrl below). */

@@ -35,6 +35,9 @@ function mergeFragment(doc: OpenApiDoc, fragment: any, file: string, owners: Map
     const owner = owners.get(p);
     if (owner) throw new Error(`path ${p} is described in two files, ${owner} and ${file}: a path item belongs in one fragment`);
     owners.set(p, file);
+    // Each operation remembers its fragment: the resource it belongs to (coverage groups by it).
+    const resource = path.basename(file, '.yaml');
+    for (const op of Object.values<any>(item)) if (op && typeof op === 'object' && op.operationId) op['x-resource'] ??= resource;
     doc.paths[p] = item;
   }
   for (const [section, entries] of Object.entries<Record<string, any>>(fragment.components ?? {})) {
@@ -45,6 +48,9 @@ function mergeFragment(doc: OpenApiDoc, fragment: any, file: string, owners: Map
     }
   }
 }
+
+/** Raised when merging changes what it adds to the document, so that bundles made before are not read. */
+const MERGE_VERSION = 2;
 
 /** The YAML files of document `name`: the root first, then its fragments in name order. */
 function sourceFiles(name: string, dir: string): string[] {
@@ -66,7 +72,8 @@ const bundleFile = (name: string) => packagePath('dist', 'openapi-bundle', `${na
 
 /** What a bundle was made from: each source file's path, size and time (see readBundle). */
 export function bundleSignature(name: string, dir: string): string {
-  return sourceFiles(name, dir).map((f) => { const s = statSync(f); return `${f}:${s.size}:${s.mtimeMs}`; }).join('\n');
+  const files = sourceFiles(name, dir).map((f) => { const s = statSync(f); return `${f}:${s.size}:${s.mtimeMs}`; });
+  return [`merge ${MERGE_VERSION}`, ...files].join('\n');
 }
 
 function readBundle(name: string, dir: string): OpenApiDoc | null {

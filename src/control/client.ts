@@ -4,6 +4,7 @@ import type { JournalEntry, JournalQuery } from './journal.js';
 import type { Scenario } from './scenarios/types.js';
 import type { State } from '../store/state.js';
 import { SANDBOX_HEADER, TOKEN_HEADER } from '../http/mock-headers.js';
+import type { CoverageReport } from './coverage/report.js';
 
 export class ControlError extends Error {
   constructor(readonly status: number, readonly body: Record<string, unknown>) {
@@ -50,6 +51,12 @@ export class ControlClient {
     activate: async (nameOrDefinition: string | Omit<Scenario, 'setup'>) => (await this.call<{ scenario: ScenarioSummary }>(
       'POST', '/scenarios', typeof nameOrDefinition === 'string' ? { name: nameOrDefinition } : { definition: nameOrDefinition })).scenario,
     deactivate: async (name?: string) => (await this.call<{ deactivated: string[] }>('DELETE', '/scenarios', undefined, { name })).deactivated,
+  };
+
+  readonly coverage = {
+    /** The coverage report of this client's sandbox, or of every sandbox with `'*'`. */
+    get: (sandbox?: string) => this.call<CoverageReport>('GET', '/coverage', undefined, { sandbox }),
+    reset: (sandbox?: string) => this.call<Record<string, never>>('DELETE', '/coverage', undefined, { sandbox }),
   };
 
   readonly journal = {

@@ -11,6 +11,7 @@ import { listScenarios, loadScenarioByName } from './scenarios/load.js';
 import type { Scenario } from './scenarios/types.js';
 import { clockView } from './clock-view.js';
 import { controlParamSchema } from './contract.js';
+import type { CoverageReport } from './coverage/report.js';
 
 export interface ControlHost {
   world(name: string): World;
@@ -23,6 +24,9 @@ export interface ControlHost {
   fixturePath: string | null;
   /** A fixture of the fixtures/ folder by basename. */
   namedFixture(name: string): () => State;
+  /** The coverage of a sandbox, or of all of them together (`*`). */
+  coverage(sandbox: string): CoverageReport;
+  resetCoverage(sandbox: string): void;
 }
 
 /** The clock stays within years 1970-9999 (set_ms's maximum): past that, dates have no ISO form and clients break. */
@@ -81,6 +85,8 @@ export function controlViews(host: ControlHost): OpenViewTable {
     'mock-journal': (_ctx, p) => host.journal.query(p as JournalQuery),
     'mock-verify': (_ctx, p) => host.journal.query(p as JournalQuery),
     'mock-clear-journal': () => { host.journal.clear(); },
+    'mock-coverage': (ctx, p) => host.coverage(p.sandbox ?? ctx.sandbox),
+    'mock-reset-coverage': (ctx, p) => { host.resetCoverage(p.sandbox ?? ctx.sandbox); },
 
     'mock-get-clock': (ctx) => clockView(host.world(ctx.sandbox)),
     'mock-set-clock': (ctx, p) => {

@@ -6,9 +6,10 @@ import { initJournal, loadJournal, onJournalActivity } from './journal.js';
 import { initState, refreshState } from './state-panel.js';
 import { initScenarios, refreshScenarios } from './scenarios-panel.js';
 import { initClock, refreshClock, onClockChange } from './clock-panel.js';
+import { initCoverage, refreshCoverage } from './coverage-panel.js';
 
 const $ = (id) => document.getElementById(id);
-const PANELS = ['journal', 'state', 'scenarios', 'clock'];
+const PANELS = ['journal', 'state', 'scenarios', 'clock', 'coverage'];
 
 const currentPanel = () => PANELS.find((p) => $(`tab-${p}`).getAttribute('aria-selected') === 'true');
 
@@ -23,6 +24,7 @@ function showPanel(name, { focus = false } = {}) {
   if (location.hash !== `#${name}`) history.replaceState(null, '', `${location.pathname}${location.search}#${name}`);
   // The state is read whenever it is shown (and while shown, after each change).
   if (name === 'state') refreshState();
+  if (name === 'coverage') refreshCoverage();
 }
 
 function initTabs() {
@@ -47,6 +49,7 @@ function refreshAfterChange() {
   refreshClock();
   refreshScenarios();
   if (currentPanel() === 'state') refreshState();
+  if (currentPanel() === 'coverage') refreshCoverage();
 }
 
 async function loadInfo() {
@@ -109,6 +112,7 @@ async function boot() {
   initState();
   initScenarios();
   initClock();
+  initCoverage();
   initReset();
   initToken();
   $('sandbox-select').addEventListener('change', (e) => switchSandbox(e.target.value));

@@ -48,6 +48,11 @@ export class ErrorCatalog {
     }
   }
 
+  /** The error codes the description's examples give for an operation (its own responses, shared ones included), sorted. */
+  documentedCodes(operationId: string): string[] {
+    return [...(this.perOperation.get(operationId)?.keys() ?? [])].sort();
+  }
+
   lookup(code: string, operationId: string | null): ErrorDefault | undefined {
     return (operationId ? this.perOperation.get(operationId)?.get(code) : undefined) ?? this.global.get(code);
   }
