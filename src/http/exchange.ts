@@ -2,6 +2,7 @@
 import type { Operation } from '../contract/operations.js';
 import type { ResponseProblem } from '../contract/contract.js';
 import type { User } from '../store/state.js';
+import type { Request } from 'express';
 
 export interface Exchange {
   id: number;
@@ -34,7 +35,7 @@ export interface Exchange {
  * An Exchange as the pipeline makes it: `raw` (query then body, merged) is only built when read,
  * which the journal does for requests whose parameters did not decode.
  */
-export class ExchangeRecord implements Exchange {
+class ExchangeRecord implements Exchange {
   started = performance.now();
   duration_ms = 0;
   operation: Operation | null = null;
@@ -56,4 +57,10 @@ export class ExchangeRecord implements Exchange {
     this.#raw ??= { ...this.query, ...this.form };
     return this.#raw;
   }
+}
+
+/** A record of `req` in the journal's terms; `world` is the one serving it, if it could be chosen. */
+export function exchangeOf(id: number, req: Request, world: { name: string; clock: { nowMs(): number } } | null, query: Record<string, unknown>): Exchange {
+  const body = (req.body && typeof req.body === 'object') ? req.body : {};
+  return new ExchangeRecord(id, world?.clock.nowMs() ?? Date.now(), world?.name ?? '', req.method, req.path, query, body);
 }

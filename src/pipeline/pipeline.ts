@@ -6,7 +6,7 @@ import type { Request, Response } from 'express';
 import type { Contract } from '../contract/contract.js';
 import type { RawValues } from '../contract/decode.js';
 import { ApiError } from '../errors.js';
-import { ExchangeRecord, type Exchange } from '../http/exchange.js';
+import { exchangeOf } from '../http/exchange.js';
 import type { Responder } from '../http/respond.js';
 import type { World } from '../world.js';
 import { Call } from './call.js';
@@ -60,11 +60,7 @@ export function pipeline(deps: PipelineDeps, hooks: PipelineHooks) {
     call.dropped = false;
   }
 
-  /** A record of `req` in the journal's terms. */
-  function exchange(req: Request, world: World | null, query: RawValues): Exchange {
-    const body = (req.body && typeof req.body === 'object') ? req.body : {};
-    return new ExchangeRecord(deps.nextId(), world?.clock.nowMs() ?? Date.now(), world?.name ?? '', req.method, req.path, query, body);
-  }
+  const exchange = (req: Request, world: World | null, query: RawValues) => exchangeOf(deps.nextId(), req, world, query);
 
   /** Answers `req` with an error outside the stages (no world, an unknown route, a body that does not parse). */
   function refuse(req: Request, res: Response, err: unknown, world: World | null = null): void {
