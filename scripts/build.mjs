@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = path.join(ROOT, 'dist', '.build-inputs');
 // Everything the output depends on: the sources, the description and how they are compiled.
-const INPUTS = ['src', 'openapi', 'tsconfig.json', 'package.json', 'scripts/build.mjs', 'scripts/generate-param-types.ts'];
+const INPUTS = ['src', 'openapi', 'tsconfig.json', 'package.json', 'scripts/build.mjs', 'scripts/generate-param-types.ts', 'scripts/generate-state-schema.ts'];
 const GENERATED = path.join('src', 'contract', 'generated');
 
 function files(rel) {
@@ -38,9 +38,11 @@ export async function build() {
   // A clean output: files renamed or deleted in src/ must not live on in dist/ (nor in the package).
   rmSync(path.join(ROOT, 'dist', 'src'), { recursive: true, force: true });
   rmSync(STAMP, { force: true });
-  // The parameter types the views are compiled against, from the description.
-  const gen = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/generate-param-types.ts')], { stdio: 'inherit', cwd: ROOT });
-  if (gen.status !== 0) throw new Error('generating the parameter types failed');
+  // The parameter types and the state's schema (from src/store/state.ts).
+  for (const script of ['generate-param-types.ts', 'generate-state-schema.ts']) {
+    const gen = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', script)], { stdio: 'inherit', cwd: ROOT });
+    if (gen.status !== 0) throw new Error(`${script} failed`);
+  }
   const tsc = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.json')], { stdio: 'inherit' });
   if (tsc.status !== 0) throw new Error('tsc failed');
   const { writeBundles } = await import(path.join(ROOT, 'dist/src/contract/load.js'));

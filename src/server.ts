@@ -18,7 +18,7 @@ import type { State } from './store/state.js';
 import type { Views } from './domain/context.js';
 import type { Violation } from './contract/violations.js';
 import { Responder } from './http/respond.js';
-import { emptyHooks } from './pipeline/hooks.js';
+import { emptyHooks, type PipelineHooks } from './pipeline/hooks.js';
 import { coverageReport, type CoverageReport } from './control/coverage/report.js';
 import { writeCoverageReport } from './control/coverage/write.js';
 import { answerCacheHooks } from './pipeline/answer-cache.js';
@@ -218,7 +218,10 @@ export class MockServer {
       hooks.afterRespond.push(...reuse.afterRespond);
     }
     // Durable mode: a request that changed the persisted world is answered once it is on disk.
-    if (this.persister?.durable) hooks.beforeRespond.push((call) => (call.world === this.world ? this.persister!.flushed() : undefined));
+    // The control API's changes (reset, import, scenario state patches) are held the same way.
+    const durableWrites: PipelineHooks['beforeRespond'] = this.persister?.durable
+      ? [(call) => (call.world === this.world ? this.persister!.flushed() : undefined)] : [];
+    hooks.beforeRespond.push(...durableWrites);
     hooks.record.push((ex) => this.journal.record(ex));
     hooks.record.push((ex) => (ex.sandbox === 'default' ? this.world : this.sandboxes.get(ex.sandbox))?.coverage.record(ex));
     if (this.options.onRequest) hooks.record.push(this.options.onRequest);
@@ -235,7 +238,7 @@ export class MockServer {
       cors: this.options.cors,
       mounts: [['/__mock', controlRouter({
         host: this.controlHost(), server: this.server, worldFor: this.worldFor, token,
-        closed: !isLoopback(host) && !token, log: this.log, nextId,
+        closed: !isLoopback(host) && !token, log: this.log, nextId, beforeRespond: durableWrites,
       })]],
     });
     this.app = app;

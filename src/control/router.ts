@@ -6,13 +6,16 @@ import { Responder } from '../http/respond.js';
 import { ApiError } from '../errors.js';
 import { TOKEN_HEADER } from '../http/mock-headers.js';
 import { pipeline } from '../pipeline/pipeline.js';
-import { emptyHooks } from '../pipeline/hooks.js';
+import { emptyHooks, type PipelineHooks } from '../pipeline/hooks.js';
 import type { ServerInfo } from '../domain/server-info.js';
 import type { World } from '../world.js';
 import { controlViews, type ControlHost } from './views.js';
 import { BODY_LIMIT_BYTES } from '../http/body.js';
 import { inspectorStatic } from './inspector-assets.js';
 import { journalStream } from './journal-stream.js';
+
+/** PUT /__mock/state: an exported state (3,000 sends make 1.6 MB; the limit leaves room for far more). */
+const IMPORT_LIMIT_BYTES = 64 * 1024 * 1024;
 
 export interface ControlOptions {
   host: ControlHost;
@@ -25,6 +28,8 @@ export interface ControlOptions {
   log: (line: string) => void;
   /** The server's exchange ID sequence. */
   nextId: () => number;
+  /** Held before answering a call that changed its world (durable mode: until it is on disk). */
+  beforeRespond?: PipelineHooks['beforeRespond'];
 }
 
 export function controlRouter(options: ControlOptions): express.Router {
@@ -35,7 +40,7 @@ export function controlRouter(options: ControlOptions): express.Router {
   const { handle, refuse } = pipeline({
     contract, responder, views: { authenticated: {}, open: controlViews(options.host) }, serverAt: () => options.server,
     serverLevel: options.server.featureLevel, worldFor: options.worldFor, nextId: options.nextId,
-  }, emptyHooks());
+  }, { ...emptyHooks(), beforeRespond: options.beforeRespond ?? [] });
 
   router.use((req: Request, res: Response, next: NextFunction) => {
     if (req.path === '/ui' || req.path.startsWith('/ui/')) return next();
@@ -50,6 +55,8 @@ export function controlRouter(options: ControlOptions): express.Router {
   // The web inspector (GET /__mock/ui) and its live journal feed, outside the JSON pipeline.
   router.use('/ui', inspectorStatic());
   router.get('/journal/stream', journalStream(options.host.journal));
+  // An import takes back whatever an export gave, at any size the mock holds; other calls are small.
+  router.put('/state', express.json({ limit: IMPORT_LIMIT_BYTES }));
   router.use(express.json({ limit: BODY_LIMIT_BYTES }));
   router.use(handle);
   return router;

@@ -42,6 +42,16 @@ function checkClockTarget(world: World, p: Record<string, any>): void {
   if (!(ms >= 0 && ms <= MAX_CLOCK_MS)) throw badRequest(`The clock must stay between 1970 and 9999 (asked for ${ms} ms)`);
 }
 
+/** A state that does not fit the State schema, refused as a bad request naming where. */
+function refusingBadState<T>(act: () => T): T {
+  try {
+    return act();
+  } catch (err) {
+    if (err instanceof FixtureError) throw badRequest(err.message);
+    throw err;
+  }
+}
+
 export function controlViews(host: ControlHost): OpenViewTable {
   return {
     'mock-info': (ctx) => {
@@ -72,7 +82,7 @@ export function controlViews(host: ControlHost): OpenViewTable {
       // The description checked the definition's shape; its rules' effects are data, never functions.
       const scenario: Scenario = p.definition ? (p.definition as Scenario) : await loadScenarioByName(p.name!);
       const world = host.world(ctx.sandbox);
-      const active = world.scenarios.activate(scenario, p.definition ? 'inline' : `scenarios/${p.name}`, world.store);
+      const active = refusingBadState(() => world.scenarios.activate(scenario, p.definition ? 'inline' : `scenarios/${p.name}`, world.store));
       return { scenario: active.summary() };
     },
 
@@ -111,13 +121,8 @@ export function controlViews(host: ControlHost): OpenViewTable {
 
     'mock-export-state': (ctx) => ({ state: host.world(ctx.sandbox).store.state }),
     'mock-import-state': (ctx, p) => {
-      let state: State;
-      try {
-        state = checkState(structuredClone(p.state), 'state');
-      } catch (err) {
-        if (err instanceof FixtureError) throw badRequest(err.message);
-        throw err;
-      }
+      // Checked whole on a copy first: a refused state changes nothing.
+      const state = refusingBadState(() => checkState(structuredClone(p.state), 'state'));
       host.world(ctx.sandbox).store.load(state);
     },
 

@@ -1,15 +1,15 @@
-// The row fields the store indexes by (see Store.load): each row of a fixture, data file or
-// imported snapshot must be an object with these fields of the right type, and unique where the
-// store needs them unique. A file that breaks this is refused with the row and field named,
-// instead of failing inside the store with a stack trace (or indexing rows under `undefined`).
+// The rules between rows that the state's schema (state-schema.ts) cannot say: the fields the
+// store indexes by (see Store.load) must be unique where the store needs them unique. Types and
+// required fields are the schema's. A state that breaks this is refused with the row named,
+// instead of indexing one row over another.
 
 type Field = [name: string, type: 'number' | 'string'];
 
 /**
- * Per collection: the fields of its key (together unique), fields unique on their own, other
- * indexed fields, and whether text compares without case (as the store's indexes do).
+ * Per collection: the fields of its key (together unique), fields unique on their own, and
+ * whether text compares without case (as the store's indexes do).
  */
-const ROW_KEYS: Record<string, { key: Field[]; unique?: Field[]; indexed?: Field[]; caseless?: boolean }> = {
+const ROW_KEYS: Record<string, { key: Field[]; unique?: Field[]; caseless?: boolean }> = {
   users: { key: [['user_id', 'number']], unique: [['email', 'string']], caseless: true },
   streams: { key: [['stream_id', 'number']], unique: [['name', 'string']], caseless: true },
   subscriptions: { key: [['user_id', 'number'], ['stream_id', 'number']] },
@@ -17,7 +17,7 @@ const ROW_KEYS: Record<string, { key: Field[]; unique?: Field[]; indexed?: Field
   channel_folders: { key: [['id', 'number']] },
   linkifiers: { key: [['id', 'number']] },
   realm_emoji: { key: [['id', 'number']] },
-  messages: { key: [['id', 'number']], indexed: [['topic', 'string']] },
+  messages: { key: [['id', 'number']] },
   user_topics: { key: [['user_id', 'number'], ['stream_id', 'number'], ['topic', 'string']], caseless: true },
   scheduled_messages: { key: [['scheduled_message_id', 'number']] },
   reminders: { key: [['reminder_id', 'number']] },
@@ -28,15 +28,12 @@ const ROW_KEYS: Record<string, { key: Field[]; unique?: Field[]; indexed?: Field
   former_subscriptions: { key: [['user_id', 'number'], ['stream_id', 'number']] },
 };
 
-const fieldOk = (value: unknown, type: Field[1]) => (type === 'number' ? Number.isSafeInteger(value) : typeof value === 'string');
-
-/** The first problem with the rows of `state` (already known to be arrays), or null. */
+/** The first problem between the rows of `state` (already checked against the schema), or null. */
 export function rowProblem(state: Record<string, unknown>): string | null {
   for (const [name, spec] of Object.entries(ROW_KEYS)) {
     const rows = state[name] as unknown[];
     if (!Array.isArray(rows)) continue;
     // Worked out once per collection, not per row: a large state has a hundred thousand messages.
-    const fields = [...spec.key, ...(spec.unique ?? []), ...(spec.indexed ?? [])];
     const norm = (v: unknown) => (spec.caseless && typeof v === 'string' ? v.toLowerCase() : String(v));
     const keyName = spec.key.map(([f]) => f).join('+');
     const keyOf = spec.key.length === 1
@@ -46,11 +43,7 @@ export function rowProblem(state: Record<string, unknown>): string | null {
       ...(spec.unique ?? []).map(([field]) => ({ what: field, valueOf: (r: Record<string, unknown>) => norm(r[field]), seen: new Set<string>() }))];
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i];
-      if (!row || typeof row !== 'object' || Array.isArray(row)) return `"${name}"[${i}] must be an object`;
       const r = row as Record<string, unknown>;
-      for (const [field, type] of fields) {
-        if (!fieldOk(r[field], type)) return `"${name}"[${i}].${field} must be ${type === 'number' ? 'an integer' : 'a string'}`;
-      }
       for (const check of checks) {
         const value = check.valueOf(r);
         if (check.seen.has(value)) return `"${name}"[${i}] repeats the ${check.what} of an earlier row (${value})`;

@@ -3,14 +3,12 @@ import { readFileSync, existsSync } from 'node:fs';
 import { packagePath } from '../package-root.js';
 import type { State } from './state.js';
 import { rowProblem } from './check-rows.js';
-
-const collections: Array<keyof State> = [
-  'users', 'streams', 'subscriptions', 'user_groups', 'channel_folders', 'linkifiers', 'realm_emoji', 'messages',
-  'user_topics', 'scheduled_messages', 'reminders', 'saved_snippets', 'drafts', 'push_devices', 'sent_push_notifications',
-  'former_subscriptions',
-];
+import { COLLECTIONS, schemaProblem } from './state-schema.js';
 
 export class FixtureError extends Error {}
+
+/** Where a --data snapshot keeps its log sequence number (read and removed by persist.ts). */
+export const SNAPSHOT_SEQ_KEY = '_log_seq';
 
 /** The fixture shipped with the package (fixtures/default.json). */
 export function defaultFixturePath(): string {
@@ -19,16 +17,17 @@ export function defaultFixturePath(): string {
   return file;
 }
 
-/** Checks the top-level shape; a missing collection becomes an empty one. */
+/**
+ * Checks a whole state against the schema of the State type and the rules between rows; a
+ * missing collection becomes an empty one. Throws a FixtureError naming the JSON path.
+ */
 export function checkState(data: unknown, source: string): State {
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw new FixtureError(`${source}: the top level must be a JSON object`);
   const state = data as Record<string, unknown>;
-  if (!state.realm || typeof state.realm !== 'object') throw new FixtureError(`${source}: "realm" must be an object`);
-  for (const name of collections) {
-    if (state[name] === undefined) state[name] = [];
-    else if (!Array.isArray(state[name])) throw new FixtureError(`${source}: "${name}" must be an array`);
-  }
-  const problem = rowProblem(state);
+  for (const name of COLLECTIONS) if (state[name] === undefined) state[name] = [];
+  // A data file's snapshot carries its log position beside the state (see persist.ts).
+  const { [SNAPSHOT_SEQ_KEY]: _seq, ...rest } = state;
+  const problem = schemaProblem(rest) ?? rowProblem(state);
   if (problem) throw new FixtureError(`${source}: ${problem}`);
   return state as unknown as State;
 }

@@ -15,6 +15,7 @@ import { Low } from 'lowdb';
 import { DataFile } from 'lowdb/node';
 import type { Change, Store } from './store.js';
 import type { State } from './state.js';
+import { SNAPSHOT_SEQ_KEY } from './fixture.js';
 
 export interface PersistOptions {
   durable?: boolean;
@@ -24,7 +25,7 @@ export interface PersistOptions {
   compactBytes?: number;
 }
 
-const SEQ_KEY = '_log_seq';
+const SEQ_KEY = SNAPSHOT_SEQ_KEY;
 
 export const logFileOf = (file: string) => `${file}.log`;
 

@@ -78,7 +78,7 @@ describe('persistence in process', () => {
     writeFileSync(data, '{"realm": {}, "users": [');
     expect(() => new MockServer({ data })).toThrow(new RegExp(`${data.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not valid JSON`));
     writeFileSync(data, '{"realm": {}, "users": {}}');
-    expect(() => new MockServer({ data })).toThrow(`${data}: "users" must be an array`);
+    expect(() => new MockServer({ data })).toThrow(`${data}: $.realm.id is missing`);
     expect(() => new MockServer({ fixture: path.join(tmp(), 'missing.json') })).toThrow(/missing\.json: cannot be read \(ENOENT\)/);
   });
 });

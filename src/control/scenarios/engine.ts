@@ -5,6 +5,7 @@ import type { Store } from '../../store/store.js';
 import type { ErrorCatalog } from './error-catalog.js';
 import type { Effect, Interception, Rule, Scenario, ScenarioRequest } from './types.js';
 import { applyStatePatch } from './state-patch.js';
+import { checkState } from '../../store/fixture.js';
 import { effectResponse } from './effects.js';
 
 export interface RequestFacts {
@@ -85,12 +86,16 @@ export class ScenarioSet {
   constructor(private readonly catalog: ErrorCatalog) {}
 
   activate(scenario: Scenario, source: string, store: Store): ActiveScenario {
-    this.deactivate(scenario.name);
-    if (scenario.state || scenario.setup) {
-      if (scenario.state) applyStatePatch(store.state, scenario.state);
-      scenario.setup?.(store.state);
-      store.load(store.state);
+    // The patch goes to a copy, checked whole before it replaces the state: a patch that would
+    // leave a state the mock cannot serve changes nothing (nor the scenarios already active).
+    const patched = scenario.state || scenario.setup ? structuredClone(store.state) : null;
+    if (patched) {
+      if (scenario.state) applyStatePatch(patched, scenario.state);
+      scenario.setup?.(patched);
+      checkState(patched, `scenario '${scenario.name}'`);
     }
+    this.deactivate(scenario.name);
+    if (patched) store.load(patched);
     const active = new ActiveScenario(scenario, source);
     this.active.unshift(active);
     return active;

@@ -3,38 +3,50 @@
 // the organization's order (the first that matches at a position wins), never inside a link or
 // code, and only to whole words, as on the real server.
 import type { TokenizerAndRendererExtension, Tokens } from 'marked';
+import { RE2JS, type Matcher } from 're2js';
 import type { Store } from '../../store/store.js';
 import type { Linkifier } from '../../store/state.js';
 import { escapeHtml } from './html.js';
 import { atWordStart } from './render-state.js';
 import { DerivedSlot } from '../../store/derived.js';
+import { badRequest } from '../../errors.js';
 
 interface CompiledLinkifier {
   linkifier: Linkifier;
-  /** Anchored at the current position (sticky). */
-  here: RegExp;
-  /** Finds the next match anywhere (global). */
-  search: RegExp;
+  /**
+   * The pattern on RE2's linear-time engine (as the real server runs it): no pattern and no text
+   * can make a match backtrack. Group 1 is the linkifier's own match; after it must come a
+   * non-word character or the end (RE2 has no lookahead, so that character is matched, not kept).
+   */
+  regex: RE2JS;
+  /** Group name -> index, for the URL template's variables. */
+  groups: Record<string, number>;
 }
 
 type LinkifierToken = Tokens.Generic & { html: string };
 
-/** Python's named-group syntax, which linkifier patterns use, in JavaScript's spelling. */
-function toJsPattern(pattern: string): string {
-  return pattern.replace(/\(\?P<(\w+)>/g, '(?<$1>').replace(/\(\?P=(\w+)\)/g, '\\k<$1>');
+/**
+ * Compiles a linkifier pattern as the real server does (RE2 syntax: no lookaround, no
+ * backreferences), or refuses it with the real server's error. Every way a linkifier enters a
+ * state (fixture, import, scenario, the linkifier operations) goes through here.
+ */
+export function checkLinkifierPattern(pattern: string): RE2JS {
+  try {
+    return RE2JS.compile(pattern);
+  } catch (err) {
+    const detail = (err as Error).message.replace(/^error parsing regexp: /, '');
+    throw badRequest(`Bad regular expression: ${detail}`);
+  }
 }
 
 function compile(linkifier: Linkifier): CompiledLinkifier | null {
-  // A match must end at a word boundary (the real server's trailing (?!\w)).
-  const source = `(?:${toJsPattern(linkifier.pattern)})(?!\\w)`;
-  for (const flags of ['u', '']) {
-    try {
-      return { linkifier, here: new RegExp(source, `y${flags}`), search: new RegExp(source, `g${flags}`) };
-    } catch {
-      // Try again without the unicode flag; a pattern valid in neither is skipped.
-    }
+  try {
+    checkLinkifierPattern(linkifier.pattern);
+  } catch {
+    return null; // refused on the way in; kept out of rendering whatever its origin
   }
-  return null;
+  const regex = RE2JS.compile(`((?:${linkifier.pattern}))(?:$|[^\\p{L}\\p{N}_])`);
+  return { linkifier, regex, groups: regex.namedGroups() };
 }
 
 /** Compiled once per set of linkifiers (every render needs them; compiling cost more than rendering). */
@@ -71,31 +83,46 @@ export function expandUrlTemplate(template: string, values: Record<string, strin
   });
 }
 
-function urlFor(c: CompiledLinkifier, m: RegExpExecArray): string {
-  return expandUrlTemplate(c.linkifier.url_template, { ...(m.groups ?? {}) });
+function urlFor(c: CompiledLinkifier, m: Matcher): string {
+  const values: Record<string, string | undefined> = {};
+  for (const [name, index] of Object.entries(c.groups)) values[name] = m.group(index) ?? undefined;
+  return expandUrlTemplate(c.linkifier.url_template, values);
 }
 
 export function linkifierExtension(compiled: CompiledLinkifier[]): TokenizerAndRendererExtension {
+  /** The last text scanned for a match, and where the first match in it starts (-1: none). */
+  let scanned = '';
+  let found = -1;
   return {
     name: 'zulipLinkifier',
     level: 'inline',
     start(src) {
+      // marked asks again for each shorter tail of the same text: the answer found in a longer
+      // text still holds while that match lies ahead, so a text is scanned once, not once per
+      // token (which was quadratic: a second for 10,000 characters).
+      const offset = scanned.length - src.length;
+      if (offset >= 0 && (found < 0 || found >= offset) && scanned.endsWith(src)) return found < 0 ? undefined : found - offset;
       let first = -1;
       for (const c of compiled) {
-        c.search.lastIndex = 0;
-        const m = c.search.exec(src);
-        if (m && m[0] !== '' && (first < 0 || m.index < first)) first = m.index;
+        const m = c.regex.matcher(src);
+        if (m.find() && m.end(1) > m.start(1) && (first < 0 || m.start(1) < first)) first = m.start(1);
       }
+      scanned = src;
+      found = first;
       return first < 0 ? undefined : first;
     },
     tokenizer(src, tokens): LinkifierToken | undefined {
       if (this.lexer.state.inLink || !atWordStart(tokens)) return undefined;
+      // Nothing starts before the first match of the last scan (matching is leftmost-first).
+      const offset = scanned.length - src.length;
+      if (offset >= 0 && (found < 0 || offset < found) && scanned.endsWith(src)) return undefined;
       for (const c of compiled) {
-        c.here.lastIndex = 0;
-        const m = c.here.exec(src);
-        if (!m || m[0] === '') continue;
+        const m = c.regex.matcher(src);
+        if (!m.lookingAt()) continue;
+        const text = m.group(1) ?? '';
+        if (text === '') continue;
         const url = escapeHtml(urlFor(c, m));
-        return { type: 'zulipLinkifier', raw: m[0], html: `<a href="${url}">${escapeHtml(m[0])}</a>` };
+        return { type: 'zulipLinkifier', raw: text, html: `<a href="${url}">${escapeHtml(text)}</a>` };
       }
       return undefined;
     },
@@ -107,10 +134,15 @@ export function linkifierExtension(compiled: CompiledLinkifier[]): TokenizerAndR
 export function topicLinks(store: Store, topic: string): Array<{ text: string; url: string }> {
   const found: Array<{ index: number; text: string; url: string }> = [];
   for (const c of compileLinkifiers(store)) {
-    c.search.lastIndex = 0;
-    for (const m of topic.matchAll(c.search)) {
-      if (m[0] === '' || (m.index > 0 && !/[\s'"(,:<]/.test(topic[m.index - 1]))) continue;
-      found.push({ index: m.index, text: m[0], url: urlFor(c, m as RegExpExecArray) });
+    const m = c.regex.matcher(topic);
+    let from = 0;
+    while (from <= topic.length && m.find(from)) {
+      const index = m.start(1);
+      const text = m.group(1) ?? '';
+      // Past this match (its trailing character may start the next one); an empty match moves on by one.
+      from = Math.max(m.end(1), index + 1);
+      if (text === '' || (index > 0 && !/[\s'"(,:<]/.test(topic[index - 1]))) continue;
+      found.push({ index, text, url: urlFor(c, m) });
     }
   }
   for (const m of topic.matchAll(/https?:\/\/[^\s<>"]+/g)) found.push({ index: m.index, text: m[0], url: m[0] });

@@ -12,6 +12,7 @@ import { mentionExtension } from './mentions.js';
 import { newRenderState, type RenderState } from './render-state.js';
 import { Memo } from '../../memo.js';
 import { DerivedSlot } from '../../store/derived.js';
+import { badRequest } from '../../errors.js';
 
 export interface RenderResult extends Omit<RenderState, 'store' | 'sender' | 'quoteDepth'> {
   html: string;
@@ -113,12 +114,20 @@ function render(store: Store, content: string, sender: User | null): RenderResul
   let html: string;
   try {
     html = (renderer.marked.parse(content) as string).trim();
+  } catch (err) {
+    // Nesting deep enough to exhaust the stack (thousands of `>`): the real server's renderer
+    // gives up on such content too and refuses the message with this error.
+    if (err instanceof RangeError) throw unableToRender();
+    throw err;
   } finally {
     renderer.state = outer;
   }
   const { store: _s, sender: _u, quoteDepth: _q, ...found } = state;
   return { html, ...found };
 }
+
+/** The real server's answer when its renderer fails or runs out of time on a message. */
+const unableToRender = () => badRequest('Unable to render message');
 
 /** The HTML of a message or a channel description. */
 export function renderMarkdown(store: Store, content: string, sender: User | null = null): string {
