@@ -17,7 +17,7 @@ export function legacyClientPresence(p: Presence): { client: 'website'; status: 
   return { client: 'website', status: active ? 'active' : 'idle', timestamp: active ? p.active_timestamp : p.idle_timestamp, pushable: false };
 }
 
-export function legacyPresence(p: Presence): Record<string, unknown> {
+function legacyPresence(p: Presence): Record<string, unknown> {
   const website = legacyClientPresence(p);
   return { website, aggregated: { client: website.client, status: website.status, timestamp: website.timestamp } };
 }
