@@ -43,6 +43,10 @@ export const requests = {
   register: (api: Api): Req => ({
     url: api('/register'), method: 'POST', headers: FORM, body: new URLSearchParams({ event_types: '["message"]' }).toString(),
   }),
+  /** Every client's ping each minute: active, asking for everyone's presence in the modern form. */
+  presence: (api: Api): Req => ({
+    url: api('/users/me/presence'), method: 'POST', headers: FORM, body: new URLSearchParams({ status: 'active', last_update_id: '-1' }).toString(),
+  }),
   events: (api: Api, queueId: string): Req => ({
     url: api(`/events?${new URLSearchParams({ queue_id: queueId, last_event_id: '-1', dont_block: 'true' })}`), method: 'GET', headers: AUTH,
   }),

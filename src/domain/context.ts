@@ -6,13 +6,19 @@ import type { Clock } from '../control/clock.js';
 import type { ServerInfo } from './server-info.js';
 import type { ControlOperationParams, OperationParams } from '../contract/generated/params.js';
 
+/** How a queue was registered, for events whose form depends on it (presence). */
+export interface QueueTraits {
+  slimPresence: boolean;
+  capabilities: Readonly<Record<string, boolean>>;
+}
+
 /** Delivers events to the queues of the users who should see them (implemented by events/). */
 export interface EventSink {
   /**
    * Sends `event` to every queue of each of `userIds` that asked for its type.
    * `perQueue` may adjust the event for one queue (e.g. add local_message_id for the sender's queue).
    */
-  publish(userIds: Iterable<number>, event: Record<string, unknown>, perQueue?: (queueId: string, userId: number) => Record<string, unknown> | null): void;
+  publish(userIds: Iterable<number>, event: Record<string, unknown>, perQueue?: (queueId: string, userId: number, queue?: QueueTraits) => Record<string, unknown> | null): void;
   /** Whether any queue exists: without one, an event costly to build need not be built. */
   readonly listening?: boolean;
 }

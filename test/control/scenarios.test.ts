@@ -72,6 +72,11 @@ const expectations: Record<string, Expectation> = {
     body: { result: 'error', msg: 'Account is deactivated', code: 'UNAUTHORIZED' },
     headers: { 'www-authenticate': 'Basic realm="zulip"' },
   },
+  'presence-account-deactivated': {
+    call: (t, h) => t.as('hamlet', h).post('/users/me/presence', { status: 'active' }), status: 401,
+    body: { result: 'error', msg: 'Account is deactivated', code: 'UNAUTHORIZED' },
+    headers: { 'www-authenticate': 'Basic realm="zulip"' },
+  },
   'slow-server': { call: (t, h) => t.as('hamlet', h).get('/users/me'), status: 200, minMs: 780 },
 };
 

@@ -79,6 +79,10 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
       }
       break;
     }
+    case 'presence':
+      // The modern form (simplified_presence_events): the users' new times.
+      Object.assign(state.presences, event.presences);
+      break;
     case 'user_settings':
       state.user_settings[event.property] = event.value;
       break;

@@ -6,7 +6,7 @@ import type { QueueOptions } from '../../src/domain/events/queue.js';
 
 const options = (now: number, idleTimeoutSecs: number): QueueOptions => ({
   userId: 4, eventTypes: null, messageFilter: null, allPublicStreams: false, capabilities: {},
-  emptyTopicDisplayName: 'general chat', applyMarkdown: true, clientGravatar: false, idleTimeoutSecs, now,
+  emptyTopicDisplayName: 'general chat', applyMarkdown: true, slimPresence: false, clientGravatar: false, idleTimeoutSecs, now,
 });
 
 describe('the idle sweep', () => {

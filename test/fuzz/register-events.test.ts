@@ -14,18 +14,20 @@ afterAll(async () => { await t.close(); });
 
 const REGISTER = {
   fetch_event_types: ['message', 'update_message_flags', 'starred_messages', 'subscription', 'stream', 'user_topic',
-    'user_settings', 'user_status', 'recent_private_conversations'],
-  event_types: ['message', 'update_message_flags', 'subscription', 'stream', 'user_topic', 'user_settings', 'user_status'],
+    'user_settings', 'user_status', 'recent_private_conversations', 'presence'],
+  event_types: ['message', 'update_message_flags', 'subscription', 'stream', 'user_topic', 'user_settings', 'user_status', 'presence'],
   include_subscribers: true,
   slim_presence: true,
-  client_capabilities: { empty_topic_name: true, user_settings_object: true, notification_settings_null: true },
+  // Clock steps below must not expire the queue.
+  idle_queue_timeout: 86400,
+  client_capabilities: { empty_topic_name: true, user_settings_object: true, notification_settings_null: true, simplified_presence_events: true },
 };
 
 const CHANNELS = ['Denmark', 'Scotland', 'Verona', 'Venice', 'Rome'];
 const TOPICS = ['', 'castle', 'lunch', 'Castle'];
 const SETTINGS: Array<[string, unknown]> = [['enter_sends', true], ['enter_sends', false], ['twenty_four_hour_time', true], ['web_font_size_px', 14]];
 
-type Op = { who: string; method: 'post' | 'patch' | 'delete'; path: string; params: Record<string, unknown> };
+type Op = { who: string; method: 'post' | 'patch' | 'delete'; path: string; params: Record<string, unknown> } | { advanceSeconds: number };
 
 /** The operations the mock can perform today, by Hamlet (the client) or by others around him. */
 function opArb(recentIds: () => number[]): fc.Arbitrary<Op> {
@@ -58,6 +60,11 @@ function opArb(recentIds: () => number[]): fc.Arbitrary<Op> {
     fc.record({ who: fc.constantFrom('hamlet', 'othello'), text: fc.constantFrom('', 'out to lunch', 'in a meeting') }).map(({ who, text }) => ({
       who, method: 'post' as const, path: '/users/me/status', params: { status_text: text },
     })),
+    fc.record({ who: fc.constantFrom('hamlet', 'othello', 'cordelia'), status: fc.constantFrom('active', 'idle') }).map(({ who, status }) => ({
+      who, method: 'post' as const, path: '/users/me/presence', params: { status, ping_only: true },
+    })),
+    // Presence thresholds: past the minimum update interval, past "back online".
+    fc.constantFrom(30, 60, 90, 250).map((advanceSeconds) => ({ advanceSeconds })),
   );
 }
 
@@ -79,6 +86,8 @@ function comparable(state: Record<string, any>, raw: RawUnread) {
     user_settings: state.user_settings,
     user_status: state.user_status,
     recent_private_conversations: state.recent_private_conversations,
+    presences: state.presences,
+    presence_last_update_id: state.presence_last_update_id,
   };
 }
 
@@ -96,9 +105,17 @@ describe('applying the queue\'s events to the registered state', () => {
         expect(first.status).toBe(200);
         const state = first.body;
         const raw = rawUnread(state.unread_msgs);
-        for (const op of sequence) await t.as(op.who)[op.method](op.path, op.params);
+        for (const op of sequence) {
+          if ('advanceSeconds' in op) t.server.clock.advance(op.advanceSeconds * 1000);
+          else await t.as(op.who)[op.method](op.path, op.params);
+        }
         const polled = await t.as('hamlet').get('/events', { queue_id: state.queue_id, last_event_id: -1, dont_block: true });
         for (const event of polled.body.events) applyEvent(state, raw, event, hamlet.user_id);
+        // Presence refreshes reach clients by polling, not events: the client polls as it does
+        // every minute (idle, so that its own report sends no event after the queue was read).
+        const presence = await t.as('hamlet').post('/users/me/presence', { status: 'idle', last_update_id: state.presence_last_update_id });
+        Object.assign(state.presences, presence.body.presences);
+        state.presence_last_update_id = presence.body.presence_last_update_id;
         const fresh = await t.as('hamlet').post('/register', REGISTER);
         expect(comparable(state, raw)).toEqual(comparable(fresh.body, rawUnread(fresh.body.unread_msgs)));
       }),

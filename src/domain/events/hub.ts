@@ -2,7 +2,7 @@
 // DELETE /events or when idle. Domain actions publish events here; each event goes to every
 // queue of its users that asked for its type, with an ID of that queue's own sequence.
 import { ApiError } from '../../errors.js';
-import type { EventSink } from '../context.js';
+import type { EventSink, QueueTraits } from '../context.js';
 import type { Store } from '../../store/store.js';
 import { EventQueue, type Event, type QueueOptions } from './queue.js';
 import { presentAll } from './present.js';
@@ -11,7 +11,7 @@ import { presentAll } from './present.js';
 export const badEventQueueId = (queueId: string) =>
   new ApiError('BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${queueId}`, 400, { queue_id: queueId });
 
-export type PerQueue = (queueId: string, userId: number) => Event | null;
+export type PerQueue = (queueId: string, userId: number, queue?: QueueTraits) => Event | null;
 
 export class EventHub implements EventSink {
   private readonly queues = new Map<string, EventQueue>();
@@ -76,7 +76,7 @@ export class EventHub implements EventSink {
   private offer(queue: EventQueue, event: Event, perQueue?: PerQueue): void {
     // The type first: a queue that does not take it needs no variant made for it.
     if (!queue.wantsType(event.type)) return;
-    const chosen = perQueue ? perQueue(queue.id, queue.userId) : event;
+    const chosen = perQueue ? perQueue(queue.id, queue.userId, queue.options) : event;
     if (chosen === null || !queue.accepts(chosen)) return;
     for (const e of presentAll(queue, chosen)) queue.push(e);
   }

@@ -20,6 +20,8 @@ export interface QueueOptions {
   /** The empty topic's display name, shown to clients without the empty_topic_name capability. */
   emptyTopicDisplayName: string;
   applyMarkdown: boolean;
+  /** Presence keyed by user ID: presence events without the email. */
+  slimPresence: boolean;
   clientGravatar: boolean;
   /** Mock-clock seconds without a poll after which the queue is garbage-collected. */
   idleTimeoutSecs: number;

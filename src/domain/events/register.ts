@@ -47,6 +47,7 @@ export function registerQueue(ctx: Ctx, input: RegisterInput): Record<string, un
     capabilities,
     emptyTopicDisplayName: ctx.server.emptyTopicDisplayName,
     applyMarkdown: input.apply_markdown,
+    slimPresence: !!input.slim_presence,
     clientGravatar: input.client_gravatar,
     idleTimeoutSecs,
     now: ctx.clock.now(),

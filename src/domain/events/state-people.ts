@@ -2,7 +2,7 @@
 // words, and the organization's custom profile fields.
 import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
-import { SERVER_PRESENCE } from './state-server.js';
+import { realmPresence } from '../presence/format.js';
 
 export interface PresenceRequest {
   slim: boolean;
@@ -11,38 +11,9 @@ export interface PresenceRequest {
   nowMs: number;
 }
 
-/** The real server leaves out users not seen for two weeks (or presence_history_limit_days). */
-const DEFAULT_HISTORY_DAYS = 14;
-
-/**
- * `presences`: by user ID with active/idle timestamps for slim_presence clients, otherwise by
- * email in the legacy form (one "website" client and the aggregate).
- */
+/** `presences` as the ping answers them without last_update_id (src/domain/presence/format.ts). */
 export function presenceState(store: Store, req: PresenceRequest): Record<string, unknown> {
-  const now = Math.floor(req.nowMs / 1000);
-  const since = now - (req.historyLimitDays ?? DEFAULT_HISTORY_DAYS) * 86400;
-  const presences: Record<string, unknown> = {};
-  let lastUpdateId = -1;
-  if (!store.realm.shown_settings?.presence_disabled) {
-    for (const u of store.users.all()) {
-      const p = u.presence;
-      if (!p || !u.is_active || u.is_bot || Math.max(p.active_timestamp, p.idle_timestamp) < since) continue;
-      lastUpdateId = Math.max(lastUpdateId, p.last_update_id ?? 0);
-      if (req.slim) {
-        presences[String(u.user_id)] = { active_timestamp: p.active_timestamp, idle_timestamp: p.idle_timestamp };
-        continue;
-      }
-      // Active when the last activity is within the offline threshold of the last connection.
-      const active = p.active_timestamp + SERVER_PRESENCE.offlineThresholdSeconds >= p.idle_timestamp;
-      const status = active ? 'active' : 'idle';
-      const timestamp = active ? p.active_timestamp : p.idle_timestamp;
-      presences[u.email] = {
-        website: { client: 'website', status, timestamp, pushable: false },
-        aggregated: { client: 'website', status, timestamp },
-      };
-    }
-  }
-  return { presences, server_timestamp: req.nowMs / 1000, presence_last_update_id: lastUpdateId };
+  return realmPresence(store, { slim: req.slim, historyLimitDays: req.historyLimitDays, nowMs: req.nowMs });
 }
 
 export function mutedUserState(user: User): Record<string, unknown> {

@@ -2,7 +2,12 @@
 // limits, password rules, presence and typing timings, integrations. These are the real server's
 // defaults for a self-hosted installation; the mock enforces none of them.
 
-export const SERVER_PRESENCE = { pingIntervalSeconds: 60, offlineThresholdSeconds: 140 };
+/**
+ * Presence timings of the newest real server: clients ping every minute and show a user offline
+ * 200 s after their last report; a report refreshes the stored times at most every 55 s; the
+ * legacy form calls a user active while the last activity is within 70 s of the last connection.
+ */
+export const SERVER_PRESENCE = { pingIntervalSeconds: 60, offlineThresholdSeconds: 200, minUpdateSeconds: 55, legacyActivityOffsetSeconds: 70 };
 
 /** Values that do not depend on the organization. */
 export function serverSettingsState(realmUrl: string): Record<string, unknown> {
