@@ -25,6 +25,8 @@ export interface ServerInfo {
   heartbeatSeconds: { min: number; max: number };
   /** Whether it answers as the development server (dev login on) or as a production one (--no-dev-login). */
   devLogin: boolean;
+  /** Characters (keys and values together) one account may keep in bot storage. */
+  botStorageLimit: number;
 }
 
 /**
@@ -48,6 +50,13 @@ function longpoll(heartbeatOverride: number | undefined): Pick<ServerInfo, 'long
 export function heartbeatDelayMs(server: ServerInfo): number {
   const { min, max } = server.heartbeatSeconds;
   return (min === max ? min : min + Math.floor(Math.random() * (max - min + 1))) * 1000;
+}
+
+/** A limit the description states as an extension (x-size-limit) of an operation's parameter. */
+function sizeLimit(contract: Contract, operationId: string, param: string): number {
+  const value = contract.byId.get(operationId)?.params.find((p) => p.name === param)?.schema?.['x-size-limit'];
+  if (typeof value !== 'number') throw new Error(`the description gives ${operationId} ${param} no x-size-limit`);
+  return value;
 }
 
 /** A limit as the description states it; a description without it is a bug, not a default. */
@@ -89,6 +98,7 @@ export function serverInfo(contract: Contract, featureLevel = NEWEST_FEATURE_LEV
     reportMessageTypes: reportEnum.map((key) => ({ key, name: REPORT_TYPE_NAMES[key] ?? key })),
     ...longpoll(heartbeatSeconds),
     devLogin,
+    botStorageLimit: sizeLimit(contract, 'update-bot-storage', 'storage'),
   };
 }
 
