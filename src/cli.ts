@@ -38,6 +38,7 @@ const program = new Command()
     try { return new URL(v).href.replace(/\/+$/, ''); } catch { throw new InvalidArgumentError('an absolute URL, e.g. https://chat.example.com'); }
   })
   .option('--rate-limit', "refuse a user's requests past the real server's default limit (200 a minute, mock clock) with 429", false)
+  .option('--no-dev-login', 'answer POST /dev_fetch_api_key and GET /dev_list_users as a production server (refused)')
   .option('--strict-responses', 'answer 500 when a response breaks the OpenAPI description', false)
   .option('--no-validate-responses', 'do not check responses against the description (to measure what the check costs)')
   .option('--no-answer-cache', 'build every answer to a read anew (to measure what reusing them saves)')
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
   program.parse();
   const opts = program.opts<{
     port: number; host: string; fixture?: string; data?: string; durable: boolean; strictResponses: boolean; validateResponses: boolean; answerCache: boolean; zuliprc?: string;
-    scenario: string[]; controlToken?: string; featureLevel?: number; longpollTimeout?: number; rateLimit: boolean; publicUrl?: string; coverageReport?: string;
+    scenario: string[]; controlToken?: string; featureLevel?: number; longpollTimeout?: number; rateLimit: boolean; publicUrl?: string; coverageReport?: string; devLogin: boolean;
     cors: string[]; quiet: boolean; logFormat: LogFormat;
   }>();
   if (opts.fixture && !existsSync(opts.fixture)) fail(`fixture file ${path.resolve(opts.fixture)} does not exist`);
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
     server = new MockServer({
       fixture: opts.fixture, data: opts.data, durable: opts.durable, strictResponses: opts.strictResponses, validateResponses: opts.validateResponses, answerCache: opts.answerCache,
       scenarios: opts.scenario, controlToken: opts.controlToken, featureLevel: opts.featureLevel, coverageReport: opts.coverageReport,
-      longpollTimeoutSeconds: opts.longpollTimeout, rateLimit: opts.rateLimit, publicUrl: opts.publicUrl,
+      longpollTimeoutSeconds: opts.longpollTimeout, rateLimit: opts.rateLimit, publicUrl: opts.publicUrl, devLogin: opts.devLogin,
       cors: opts.cors, onRequest: opts.quiet ? undefined : requestLogger(opts.logFormat, (line) => console.log(line)),
     });
   } catch (err) {

@@ -55,6 +55,8 @@ export interface MockServerOptions {
   longpollTimeoutSeconds?: number;
   /** Refuse a user's requests past the real server's default limit (200 a minute) with 429 RATE_LIMIT_HIT. */
   rateLimit?: boolean;
+  /** Default true: the development login (POST /dev_fetch_api_key, GET /dev_list_users); false answers as production. */
+  devLogin?: boolean;
   /** Scenarios (names of scenarios/ or files) active from the start in every world. */
   scenarios?: string[];
   /** The site clients should use (realm_url), when it is not the address the server listens on (a proxy, a container). */
@@ -110,7 +112,7 @@ export class MockServer {
   constructor(readonly options: MockServerOptions = {}) {
     this.log = options.log ?? ((line: string) => console.error(line));
     this.contract = sharedContract();
-    this.server = serverInfo(this.contract, options.featureLevel ?? NEWEST_FEATURE_LEVEL, options.longpollTimeoutSeconds);
+    this.server = serverInfo(this.contract, options.featureLevel ?? NEWEST_FEATURE_LEVEL, options.longpollTimeoutSeconds, options.devLogin);
     this.fixturePath = options.fixtureState ? null : options.fixture ?? defaultFixturePath();
     const fixtureState = options.fixtureState;
     this.fixtureSource = fixtureState ? () => cloneState(fixtureState) : stateSource(this.fixturePath!);
@@ -133,7 +135,7 @@ export class MockServer {
   serverAt(level: number): ServerInfo {
     if (level === this.server.featureLevel) return this.server;
     let info = this.serverInfos.get(level);
-    if (!info) this.serverInfos.set(level, (info = serverInfo(this.contract, level, this.options.longpollTimeoutSeconds)));
+    if (!info) this.serverInfos.set(level, (info = serverInfo(this.contract, level, this.options.longpollTimeoutSeconds, this.options.devLogin)));
     return info;
   }
 

@@ -23,6 +23,10 @@ export interface ServerInfo {
   longpollTimeoutSeconds: number;
   /** How long a GET /events waits before its heartbeat: a whole number of seconds from min to max, drawn per poll. */
   heartbeatSeconds: { min: number; max: number };
+  /** Whether it answers as the development server (dev login on) or as a production one (--no-dev-login). */
+  devLogin: boolean;
+  /** Characters (keys and values together) one account may keep in bot storage. */
+  botStorageLimit: number;
 }
 
 /**
@@ -48,6 +52,13 @@ export function heartbeatDelayMs(server: ServerInfo): number {
   return (min === max ? min : min + Math.floor(Math.random() * (max - min + 1))) * 1000;
 }
 
+/** A limit the description states as an extension (x-size-limit) of an operation's parameter. */
+function sizeLimit(contract: Contract, operationId: string, param: string): number {
+  const value = contract.byId.get(operationId)?.params.find((p) => p.name === param)?.schema?.['x-size-limit'];
+  if (typeof value !== 'number') throw new Error(`the description gives ${operationId} ${param} no x-size-limit`);
+  return value;
+}
+
 /** A limit as the description states it; a description without it is a bug, not a default. */
 function maxLength(contract: Contract, operationId: string, param: string): number {
   const value = contract.byId.get(operationId)?.params.find((p) => p.name === param)?.schema?.maxLength;
@@ -63,8 +74,11 @@ const REPORT_TYPE_NAMES: Record<string, string> = {
   other: 'Other reason',
 };
 
-/** `heartbeatSeconds`: a fixed wait before the long-poll heartbeat (tests); default the real server's 45-55 s. */
-export function serverInfo(contract: Contract, featureLevel = NEWEST_FEATURE_LEVEL, heartbeatSeconds?: number): ServerInfo {
+/**
+ * `heartbeatSeconds`: a fixed wait before the long-poll heartbeat (tests); default the real server's 45-55 s.
+ * `devLogin`: false to answer the development login as a production server does.
+ */
+export function serverInfo(contract: Contract, featureLevel = NEWEST_FEATURE_LEVEL, heartbeatSeconds?: number, devLogin = true): ServerInfo {
   // The report types the server accepts are the description's enum; only their names live here.
   const reportEnum: string[] | undefined = contract.byId.get('report-message')?.params.find((p) => p.name === 'report_type')?.schema?.enum;
   if (!reportEnum) throw new Error('the description gives report-message report_type no enum');
@@ -83,6 +97,8 @@ export function serverInfo(contract: Contract, featureLevel = NEWEST_FEATURE_LEV
     emptyTopicDisplayName: 'general chat',
     reportMessageTypes: reportEnum.map((key) => ({ key, name: REPORT_TYPE_NAMES[key] ?? key })),
     ...longpoll(heartbeatSeconds),
+    devLogin,
+    botStorageLimit: sizeLimit(contract, 'update-bot-storage', 'storage'),
   };
 }
 

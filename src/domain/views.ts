@@ -14,12 +14,13 @@ import { views as reminders } from './reminders/views.js';
 import { views as savedSnippets } from './saved-snippets/views.js';
 import { views as userTopics } from './user-topics/views.js';
 import { views as presence } from './presence/views.js';
+import { views as bots } from './bots/views.js';
 
 export const views: Views = {
   authenticated: {
     ...messages, ...typing, ...scheduledMessages, ...reminders, ...savedSnippets, ...channels, ...subscriptions, ...userTopics,
     ...users, ...groups, ...realm, ...events,
-    ...presence,
+    ...presence, ...bots,
   },
   open: { ...openUsers, ...openRealm },
 };

@@ -389,6 +389,13 @@ export interface SentPushNotification {
   sent_at: number;
 }
 
+/** One entry of an account's bot storage (PUT /bot_storage). */
+export interface BotStorageEntry {
+  user_id: number;
+  key: string;
+  value: string;
+}
+
 export interface RealmEmoji {
   id: number;
   name: string;
@@ -414,6 +421,7 @@ export interface State {
   drafts: Draft[];
   push_devices: PushDevice[];
   sent_push_notifications: SentPushNotification[];
+  bot_storage: BotStorageEntry[];
   /**
    * Subscriptions the user ended, with the settings they had: register lists these channels
    * under `unsubscribed`, and subscribing again brings the colour back, as on the real server.

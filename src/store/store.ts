@@ -4,7 +4,7 @@
 import { Collection, type RowChange } from './collection.js';
 import { DerivedValues } from './derived.js';
 import type {
-  ChannelFolder, Draft, Linkifier, Message, PushDevice, RealmEmoji, Reminder, SavedSnippet,
+  BotStorageEntry, ChannelFolder, Draft, Linkifier, Message, PushDevice, RealmEmoji, Reminder, SavedSnippet,
   ScheduledMessage, SentPushNotification, State, Stream, Subscription, User, UserGroup, UserTopic,
 } from './state.js';
 
@@ -21,6 +21,8 @@ export type Change =
   | { t: 'load' };
 
 export const subscriptionKey = (userId: number, streamId: number) => `${userId}:${streamId}`;
+/** Bot storage keys are compared exactly (case included), as on the real server. */
+export const botStorageKey = (userId: number, key: string) => `${userId}:${key}`;
 /** A channel topic, for store.messages.group('topic', ...); topics compare case-insensitively. */
 export const topicKey = (streamId: number, topic: string) => `${streamId}:${topic.toLowerCase()}`;
 /** Topics compare case-insensitively, as on the real server. */
@@ -45,6 +47,7 @@ export class Store {
   drafts!: Collection<Draft>;
   pushDevices!: Collection<PushDevice>;
   sentPushNotifications!: Collection<SentPushNotification>;
+  botStorage!: Collection<BotStorageEntry>;
   private counters = new Map<CounterName, number>();
   /** Values derived from this state and kept with it (see derived.ts). */
   readonly derived = new DerivedValues();
@@ -90,13 +93,14 @@ export class Store {
     this.drafts = new Collection(state.drafts, { key: (d) => d.id }, changed('drafts'));
     this.pushDevices = new Collection(state.push_devices, { key: (d) => d.device_id }, changed('push_devices'));
     this.sentPushNotifications = new Collection(state.sent_push_notifications, { key: (n) => n.id }, changed('sent_push_notifications'));
+    this.botStorage = new Collection(state.bot_storage, { key: (e) => botStorageKey(e.user_id, e.key), groups: { user: (e) => e.user_id } }, changed('bot_storage'));
     this.byName = new Map<CollectionName, Collection<any>>([
       ['users', this.users], ['streams', this.streams], ['subscriptions', this.subscriptions], ['user_groups', this.userGroups],
       ['channel_folders', this.channelFolders], ['linkifiers', this.linkifiers], ['realm_emoji', this.realmEmoji],
       ['messages', this.messages], ['user_topics', this.userTopics], ['scheduled_messages', this.scheduledMessages],
       ['reminders', this.reminders], ['saved_snippets', this.savedSnippets], ['drafts', this.drafts],
       ['push_devices', this.pushDevices], ['sent_push_notifications', this.sentPushNotifications],
-      ['former_subscriptions', this.formerSubscriptions],
+      ['former_subscriptions', this.formerSubscriptions], ['bot_storage', this.botStorage],
     ]);
     this.counters.clear();
     this.markChanged({ t: 'load' });

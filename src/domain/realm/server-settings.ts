@@ -5,7 +5,7 @@ import { renderMarkdown } from '../render/markdown.js';
 
 /** Each authentication backend of the real server and whether the mock "has" it enabled. */
 const AUTHENTICATION_METHODS: Record<string, boolean> = {
-  password: true, dev: true, email: true, ldap: false, remoteuser: false, github: false, azuread: false,
+  password: true, dev: true /* unless --no-dev-login */, email: true, ldap: false, remoteuser: false, github: false, azuread: false,
   gitlab: false, apple: false, google: false, saml: false, 'openid connect': false,
 };
 
@@ -19,7 +19,7 @@ const realmIcon = () => `https://secure.gravatar.com/avatar/${createHash('md5').
 export function serverSettings(ctx: OpenCtx): Record<string, unknown> {
   const { realm } = ctx.store;
   return {
-    authentication_methods: { ...AUTHENTICATION_METHODS },
+    authentication_methods: { ...AUTHENTICATION_METHODS, dev: ctx.server.devLogin },
     external_authentication_methods: [],
     zulip_feature_level: ctx.server.featureLevel,
     zulip_version: ctx.server.version,

@@ -5,7 +5,7 @@ import { ApiError, accountDeactivated, badRequest } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import { isValidEmail } from './settings-values.js';
 
-const authenticationFailed = () =>
+export const authenticationFailed = () =>
   new ApiError('AUTHENTICATION_FAILED', 'Your username or password is incorrect', 401);
 
 export function fetchApiKey(store: Store, username: string, password: string): { api_key: string; email: string; user_id: number } {

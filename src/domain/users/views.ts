@@ -10,6 +10,7 @@ import { createUser } from './create-user.js';
 import { getUserStatus } from './get-status.js';
 import { getUser, getUserByEmail, listUsers, type UserViewOptions } from './list-users.js';
 import { fetchApiKey } from './login.js';
+import { devFetchApiKey, devListUsers } from './dev-login.js';
 
 const viewOptions = (params: Record<string, any>): UserViewOptions => ({
   clientGravatar: params.client_gravatar,
@@ -41,7 +42,9 @@ export const views: ViewTable = {
   'get-user-status': (ctx, params) => getUserStatus(ctx, params.user_id),
 };
 
-/** Operations open to anyone: logging in. */
+/** Operations open to anyone: logging in (with a password, or on the development server without one). */
 export const openViews: OpenViewTable = {
   'fetch-api-key': (ctx, params) => fetchApiKey(ctx.store, params.username, params.password),
+  'dev-fetch-api-key': (ctx, params) => devFetchApiKey(ctx, params.username),
+  'dev-list-users': (ctx) => devListUsers(ctx),
 };
