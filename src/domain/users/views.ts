@@ -10,6 +10,8 @@ import { createUser } from './create-user.js';
 import { getUserStatus } from './get-status.js';
 import { getUser, getUserByEmail, listUsers, type UserViewOptions } from './list-users.js';
 import { fetchApiKey } from './login.js';
+import { updateUser } from './update-user.js';
+import { reactivateUser } from './reactivate.js';
 
 const viewOptions = (params: Record<string, any>): UserViewOptions => ({
   clientGravatar: params.client_gravatar,
@@ -39,6 +41,8 @@ export const views: ViewTable = {
   'get-user-by-email': (ctx, params) => getUserByEmail(ctx, params.email, viewOptions(params)),
   'create-user': (ctx, params) => createUser(ctx, params),
   'get-user-status': (ctx, params) => getUserStatus(ctx, params.user_id),
+  'update-user': (ctx, params) => updateUser(ctx, ctx.actor, params),
+  'reactivate-user': (ctx, params) => reactivateUser(ctx, ctx.actor, params),
 };
 
 /** Operations open to anyone: logging in. */
