@@ -7,6 +7,7 @@ import { updateStream } from './update.js';
 import { listChannelFolders } from './list-folders.js';
 import { getStreamById, getStreamId, listStreams } from './list-streams.js';
 import { streamTopics } from './topic-history.js';
+import { channelSubscribers } from './subscribers.js';
 
 export const views: ViewTable = {
   'create-channel': (ctx, params) => createChannel(ctx, params),
@@ -17,5 +18,6 @@ export const views: ViewTable = {
   'get-stream-by-id': (ctx, params) => getStreamById(ctx, params.stream_id),
   'get-stream-id': (ctx, params) => getStreamId(ctx, params.stream),
   'get-stream-topics': (ctx, params) => streamTopics(ctx, params.stream_id, params.allow_empty_topic_name),
+  'get-subscribers': (ctx, params) => channelSubscribers(ctx, ctx.actor, params),
   'get-channel-folders': (ctx, params) => listChannelFolders(ctx, params.include_archived),
 };

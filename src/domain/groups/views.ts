@@ -3,10 +3,12 @@ import type { ViewTable } from '../context.js';
 import { isUserGroupMember } from './is-member.js';
 import { updateGroupMembers } from './update-members.js';
 import { listUserGroups } from './list-groups.js';
+import { subgroupsOf } from './subgroups.js';
 
 export const views: ViewTable = {
   'update-user-group-members': (ctx, params) => updateGroupMembers(ctx, params.user_group_id, params),
   'get-user-groups': (ctx, params) => listUserGroups(ctx, params.include_deactivated_groups),
+  'get-user-group-subgroups': (ctx, params) => subgroupsOf(ctx, ctx.actor, params),
   'get-is-user-group-member': (ctx, params) => ({
     is_user_group_member: isUserGroupMember(ctx, params.user_group_id, params.user_id, params.direct_member_only),
   }),

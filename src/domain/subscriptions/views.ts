@@ -4,6 +4,7 @@ import { listSubscriptions } from './list.js';
 import { updateSubscriptionProperties, type PropertyChange } from './properties.js';
 import { subscribe } from './subscribe.js';
 import { unsubscribe } from './unsubscribe.js';
+import { subscriptionStatus } from './subscription-status.js';
 
 export const views: ViewTable = {
   'get-subscriptions': (ctx, params) => listSubscriptions(ctx, params.include_subscribers ?? false),
@@ -13,4 +14,5 @@ export const views: ViewTable = {
     updateSubscriptionProperties(ctx, params.subscription_data as PropertyChange[], true),
   'subscribe': (ctx, params) => subscribe(ctx, params),
   'unsubscribe': (ctx, params) => unsubscribe(ctx, params),
+  'get-subscription-status': (ctx, params) => subscriptionStatus(ctx, ctx.actor, params),
 };

@@ -2,7 +2,7 @@
 // (confirmation pending, the address unchanged) and a password change. Everything is checked
 // before anything changes, in the order the real server reports problems.
 import { badRequest } from '../../errors.js';
-import type { Ctx } from '../context.js';
+import type { Ctx, WorldCtx } from '../context.js';
 import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
 import { activeUserIds, userByEmail } from './access.js';
@@ -65,7 +65,7 @@ export function updateOwnSettings(ctx: Ctx, account: OwnAccountChange, settings:
   for (const [name, value] of settings) changeUserSetting(ctx, actor, name, value, true);
 }
 
-export function renameUser(ctx: Ctx, user: User, fullName: string): void {
+export function renameUser(ctx: WorldCtx, user: User, fullName: string): void {
   ctx.store.users.update(user, { full_name: fullName });
   ctx.events.publish(activeUserIds(ctx.store), { type: 'realm_user', op: 'update', person: { user_id: user.user_id, full_name: fullName } });
 }

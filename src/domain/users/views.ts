@@ -11,6 +11,8 @@ import { getUserStatus } from './get-status.js';
 import { getUser, getUserByEmail, listUsers, type UserViewOptions } from './list-users.js';
 import { fetchApiKey } from './login.js';
 import { devFetchApiKey, devListUsers } from './dev-login.js';
+import { updateUser } from './update-user.js';
+import { reactivateUser } from './reactivate.js';
 
 const viewOptions = (params: Record<string, any>): UserViewOptions => ({
   clientGravatar: params.client_gravatar,
@@ -40,6 +42,8 @@ export const views: ViewTable = {
   'get-user-by-email': (ctx, params) => getUserByEmail(ctx, params.email, viewOptions(params)),
   'create-user': (ctx, params) => createUser(ctx, params),
   'get-user-status': (ctx, params) => getUserStatus(ctx, params.user_id),
+  'update-user': (ctx, params) => updateUser(ctx, ctx.actor, params),
+  'reactivate-user': (ctx, params) => reactivateUser(ctx, ctx.actor, params),
 };
 
 /** Operations open to anyone: logging in (with a password, or on the development server without one). */

@@ -1,0 +1,43 @@
+// PATCH /users/{user_id}: an administrator (or a bot's owner) edits an account. As on the real
+// server each part is checked and applied in turn (role, then name, then profile data), so a bad
+// name leaves a role change made in the same request in place.
+import { ApiError, badRequest, mustBeAdmin } from '../../errors.js';
+import type { ParamsOf, WorldCtx } from '../context.js';
+import { Role, type User } from '../../store/state.js';
+import { targetUser } from './administer.js';
+import { changeUserRole } from './change-role.js';
+import { planProfileDataChange } from './profile-data.js';
+import { isAdmin, isOwner } from './roles.js';
+import { renameUser } from './settings.js';
+import { checkFullName } from './settings-values.js';
+
+type UpdateUserParams = ParamsOf<'update-user'>;
+
+const mustBeOwner = () => new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
+
+function isOnlyOwner(world: WorldCtx, user: User): boolean {
+  if (!isOwner(user) || user.is_bot) return false;
+  return world.store.users.filter((u) => u.is_active && !u.is_bot && isOwner(u)).length === 1;
+}
+
+function checkRoleChange(world: WorldCtx, actor: User, target: User, role: User['role']): void {
+  if ((role === Role.owner || target.role === Role.owner) && !isOwner(actor)) throw mustBeOwner();
+  if (!isAdmin(actor)) throw mustBeAdmin();
+  if (target.role === Role.owner && isOnlyOwner(world, target)) {
+    throw badRequest('The owner permission cannot be removed from the only organization owner.');
+  }
+}
+
+export function updateUser(world: WorldCtx, actor: User, input: UpdateUserParams): void {
+  const target = targetUser(world.store, actor, input.user_id, { allowDeactivated: true, allowBots: true, forAdmin: true });
+  if (input.role !== undefined && input.role !== target.role) {
+    checkRoleChange(world, actor, target, input.role);
+    changeUserRole(world, target, input.role);
+  }
+  const name = input.full_name;
+  // A name of only whitespace is ignored; one that differs only by surrounding spaces is still announced.
+  if (name !== undefined && name !== target.full_name && name.trim() !== '') {
+    renameUser(world, world.store.users.get(target.user_id)!, checkFullName(name));
+  }
+  if (input.profile_data !== undefined) planProfileDataChange(world, target, input.profile_data)();
+}
