@@ -6,6 +6,7 @@ import { accessMessage } from './access.js';
 import { deleteMessage } from './delete.js';
 import { doUpdateMessage } from './edit-apply.js';
 import { checkUpdateMessage } from './edit-request.js';
+import { messageHistory } from './edit-history.js';
 import { fetchMessages, narrowWindow } from './fetch.js';
 import { updateMessageFlags, type FlagOutcome } from './flags.js';
 import { markAllAsRead, markChannelAsRead } from './mark-read.js';
@@ -68,6 +69,10 @@ export const views: ViewTable = {
     const dict = messageForUser(ctx.store, message, userFlags(message, ctx.actor.user_id), readOptions(ctx, p, true));
     return { message: dict, raw_content: message.content };
   },
+
+  'get-message-history': (ctx, p) => ({
+    message_history: messageHistory(ctx, ctx.actor, { messageId: p.message_id, allowEmptyTopicName: p.allow_empty_topic_name ?? false }),
+  }),
 
   'update-message': (ctx, p) => {
     const plan = checkUpdateMessage(ctx, ctx.actor, {
