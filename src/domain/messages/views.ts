@@ -14,6 +14,7 @@ import { userFlags } from './history.js';
 import { messagesMatchingNarrow } from './matches-narrow.js';
 import { addReaction, removeReaction } from './reactions.js';
 import { messageForUser, type ReadOptions } from './read-dict.js';
+import { readReceipts } from './read-receipts.js';
 import { reportMessage } from './report.js';
 import { sendMessage } from './send.js';
 
@@ -73,6 +74,8 @@ export const views: ViewTable = {
   'get-message-history': (ctx, p) => ({
     message_history: messageHistory(ctx, ctx.actor, { messageId: p.message_id, allowEmptyTopicName: p.allow_empty_topic_name ?? false }),
   }),
+
+  'get-read-receipts': (ctx, p) => ({ user_ids: readReceipts(ctx.store, ctx.actor, p.message_id) }),
 
   'update-message': (ctx, p) => {
     const plan = checkUpdateMessage(ctx, ctx.actor, {
