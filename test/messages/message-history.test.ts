@@ -56,6 +56,14 @@ describe('GET /messages/{message_id}/history', () => {
     expect((await history('othello', id)).body.message_history).toEqual(expected);
   });
 
+  it('shows the fixture\'s edited and moved messages', async () => {
+    const edited = (await history('othello', 7)).body.message_history;
+    expect(edited.map((v: any) => v.content)).toEqual(['Hello everyone', 'Hello everyone :wave:']);
+    expect(edited[1].content_html_diff).toContain('highlight_text_inserted');
+    const moved = (await history('othello', 2)).body.message_history;
+    expect(moved.map((v: any) => [v.topic, v.prev_topic, v.user_id])).toEqual([['soliloquy', undefined, t.user('hamlet').user_id], ['test', 'soliloquy', t.user('iago').user_id]]);
+  });
+
   it('a message never edited has only its original', async () => {
     const id = await sendMessage(t, 'hamlet', { type: 'private', to: JSON.stringify([t.user('othello').user_id]), content: 'hi' });
     expect((await history('othello', id)).body.message_history).toEqual([
