@@ -32,4 +32,5 @@ line('register', await measure(requests.register(api), 32, pid, duration));
 const events: Req = requests.events(api, (await send(requests.register(api))).json.queue_id);
 line('events', await measure(events, 32, pid, duration));
 line('presence', await measure(requests.presence(api), 32, pid, duration));
+line('flags/narrow (100 messages)', await measure(requests.flagsNarrow(api), 32, pid, duration));
 await mock.stop();

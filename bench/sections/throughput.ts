@@ -12,6 +12,7 @@ const OPS = {
   subscriptions: 'GET /users/me/subscriptions',
   send: 'POST /messages',
   narrow: 'GET /messages/matches_narrow',
+  flagsNarrow: 'POST /messages/flags/narrow',
   register: 'POST /register',
   events: 'GET /events (dont_block)',
   presence: 'POST /users/me/presence',
@@ -80,6 +81,11 @@ export async function mockOperations(server: string, args: string[] = []): Promi
     const probe = await sample(OPS.narrow, 'check-messages-match-narrow', narrow, { msg_ids: ids, narrow: [{ operator: 'search', operand: 'lighthouse' }] });
     if (probe.status !== 200) log(`matches_narrow answered ${probe.status}: ${probe.text.slice(0, 200)}`);
     rows.push(...(await rowsFor(server, `${OPS.narrow} (${ids.length} ids)`, narrow, child.proc.pid)).map((row) => ({ ...row, note: `${Object.keys(probe.json?.messages ?? {}).length} of ${ids.length} match` })));
+
+    const flags = await sample(OPS.flagsNarrow, 'update-message-flags-for-narrow', requests.flagsNarrow(api),
+      { anchor: 'newest', num_before: 100, num_after: 0, narrow: [{ operator: 'channel', operand: 'Denmark' }], op: 'add', flag: 'read' });
+    rows.push(...(await rowsFor(server, `${OPS.flagsNarrow} (100 messages)`, requests.flagsNarrow(api), child.proc.pid))
+      .map((row) => ({ ...row, note: `${flags.json?.processed_count ?? '?'} processed` })));
 
     const reg = await sample(OPS.register, 'register-queue', requests.register(api), { event_types: ['message'] });
     rows.push(...await rowsFor(server, `${OPS.register} (event_types message)`, requests.register(api), child.proc.pid));

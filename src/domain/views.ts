@@ -15,12 +15,13 @@ import { views as savedSnippets } from './saved-snippets/views.js';
 import { views as userTopics } from './user-topics/views.js';
 import { views as presence } from './presence/views.js';
 import { views as bots } from './bots/views.js';
+import { views as drafts } from './drafts/views.js';
 
 export const views: Views = {
   authenticated: {
     ...messages, ...typing, ...scheduledMessages, ...reminders, ...savedSnippets, ...channels, ...subscriptions, ...userTopics,
     ...users, ...groups, ...realm, ...events,
-    ...presence, ...bots,
+    ...presence, ...bots, ...drafts,
   },
   open: { ...openUsers, ...openRealm },
 };

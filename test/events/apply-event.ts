@@ -46,7 +46,11 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
       break;
     }
     case 'update_message_flags': {
-      if (event.flag === 'read' && event.op === 'add') {
+      if (event.flag === 'read' && event.op === 'add' && event.all) {
+        // POST /mark_all_as_read lists no IDs: everything is read.
+        raw.where.clear();
+        raw.mentions.clear();
+      } else if (event.flag === 'read' && event.op === 'add') {
         for (const id of event.messages) { raw.where.delete(id); raw.mentions.delete(id); }
       } else if (event.flag === 'read' && event.op === 'remove') {
         for (const [id, d] of Object.entries<Obj>(event.message_details ?? {})) {

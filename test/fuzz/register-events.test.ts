@@ -45,6 +45,16 @@ function opArb(recentIds: () => number[]): fc.Arbitrary<Op> {
     fc.record({ ids: someIds, op: fc.constantFrom('add', 'remove'), flag: fc.constantFrom('read', 'starred') }).map(({ ids, op, flag }) => ({
       who: 'hamlet', method: 'post' as const, path: '/messages/flags', params: { messages: JSON.stringify(ids), op, flag },
     })),
+    fc.record({ channel, topic, op: fc.constantFrom('add', 'remove'), flag: fc.constantFrom('read', 'starred'), anchor: fc.constantFrom('newest', 'oldest', 'first_unread') })
+      .map(({ channel, topic, op, flag, anchor }) => ({
+        who: 'hamlet', method: 'post' as const, path: '/messages/flags/narrow',
+        params: { anchor, num_before: 3, num_after: 3, narrow: JSON.stringify([{ operator: 'channel', operand: channel }, { operator: 'topic', operand: topic }]), op, flag },
+      })),
+    fc.constant({ who: 'hamlet', method: 'post' as const, path: '/mark_all_as_read', params: {} }),
+    fc.record({ stream_id: fc.constantFrom(1, 2, 3, 4, 5), topic_name: fc.constantFrom(undefined, ...TOPICS.filter(Boolean)) }).map(({ stream_id, topic_name }) => ({
+      who: 'hamlet', method: 'post' as const, path: topic_name === undefined ? '/mark_stream_as_read' : '/mark_topic_as_read',
+      params: topic_name === undefined ? { stream_id } : { stream_id, topic_name },
+    })),
     channel.map((name) => ({ who: 'hamlet', method: 'post' as const, path: '/users/me/subscriptions', params: { subscriptions: JSON.stringify([{ name }]) } })),
     channel.map((name) => ({ who: 'hamlet', method: 'delete' as const, path: '/users/me/subscriptions', params: { subscriptions: JSON.stringify([name]) } })),
     fc.record({ who: fc.constantFrom('othello', 'cordelia'), channel }).map(({ who, channel }) => ({

@@ -106,7 +106,7 @@ export function fetchMessages(store: Store, user: User, req: FetchRequest): Reco
   if (byIds && (req.numBefore || req.numAfter || req.anchor !== undefined || req.useFirstUnreadAnchor)) {
     throw incompatible(['num_before', 'num_after', 'anchor', 'message_ids', 'include_anchor', 'use_first_unread_anchor']);
   }
-  let anchor = byIds ? 0 : parseAnchor(req.anchor, req.useFirstUnreadAnchor);
+  const anchor = byIds ? 0 : parseAnchor(req.anchor, req.useFirstUnreadAnchor);
   const requested = byIds ? req.messageIds!.length : req.numBefore + req.numAfter;
   if (requested > MAX_MESSAGES_PER_FETCH) throw badRequest(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
   if (!byIds && req.numBefore > 0 && req.numAfter > 0 && !req.includeAnchor) {
@@ -125,6 +125,39 @@ export function fetchMessages(store: Store, user: User, req: FetchRequest): Reco
     };
   }
 
+  const window = windowAround(store, user, { anchor, terms, query, numBefore: req.numBefore, numAfter: req.numAfter, includeAnchor: req.includeAnchor });
+  return {
+    messages: present(store, user, window.messages, query, req),
+    found_anchor: window.foundAnchor,
+    found_oldest: window.foundOldest,
+    found_newest: window.foundNewest,
+    history_limited: false,
+    anchor: window.anchor,
+  };
+}
+
+interface WindowRequest {
+  /** A message ID, or null for the first unread match. */
+  anchor: number | null;
+  terms: NarrowTerm[];
+  query: Query;
+  numBefore: number;
+  numAfter: number;
+  includeAnchor: boolean;
+}
+
+export interface MessageWindow {
+  messages: Message[];
+  anchor: number;
+  foundAnchor: boolean;
+  foundOldest: boolean;
+  foundNewest: boolean;
+}
+
+/** The matching messages around an anchor, as GET /messages and POST /messages/flags/narrow pick them. */
+function windowAround(store: Store, user: User, req: WindowRequest): MessageWindow {
+  const { terms, query } = req;
+  let { anchor } = req;
   if (anchor === null) anchor = firstUnread(store, user, terms, query);
   const toLeft = anchor === 0;
   const toRight = anchor >= LARGER_THAN_MAX_MESSAGE_ID;
@@ -141,11 +174,19 @@ export function fetchMessages(store: Store, user: User, req: FetchRequest): Reco
   for (let i = atAnchor ? pos + 1 : pos; i < rows.length && after.length < numAfter; i++) if (query.matches(rows[i])) after.push(rows[i]);
 
   return {
-    messages: present(store, user, [...before, ...anchorRow, ...after], query, req),
-    found_anchor: anchorRow.length === 1,
-    found_oldest: toLeft || before.length < req.numBefore,
-    found_newest: toRight || after.length < numAfter,
-    history_limited: false,
+    messages: [...before, ...anchorRow, ...after],
     anchor,
+    foundAnchor: anchorRow.length === 1,
+    foundOldest: toLeft || before.length < req.numBefore,
+    foundNewest: toRight || after.length < numAfter,
   };
+}
+
+/** The messages of a narrow's window, for changing them (no presentation). */
+export function narrowWindow(store: Store, user: User, req: { anchor: string; narrow: unknown[]; numBefore: number; numAfter: number; includeAnchor: boolean }): MessageWindow {
+  const anchor = parseAnchor(req.anchor, false);
+  if (req.numBefore > 0 && req.numAfter > 0 && !req.includeAnchor) throw badRequest('The anchor can only be excluded at an end of the range');
+  const terms = parseNarrow(req.narrow);
+  const query = buildQuery(store, user, terms, false);
+  return windowAround(store, user, { anchor, terms, query, numBefore: req.numBefore, numAfter: req.numAfter, includeAnchor: req.includeAnchor });
 }

@@ -35,19 +35,30 @@ export interface FlagChange {
   flag: string;
 }
 
-/** Returns how many messages actually changed. */
-export function updateMessageFlags({ store, events }: WorldCtx, user: User, { messages: ids, op, flag }: FlagChange): number {
+export interface FlagOutcome {
+  /** How many messages actually changed. */
+  count: number;
+  /** Marking unread: the channels whose messages were skipped (the user is not subscribed). */
+  ignoredChannels?: number[];
+}
+
+export function updateMessageFlags({ store, events }: WorldCtx, user: User, { messages: ids, op, flag }: FlagChange): FlagOutcome {
   if (!EDITABLE.has(flag) && !SERVER_SET.has(flag)) throw badRequest(`Invalid flag: '${flag}'`);
   if (!EDITABLE.has(flag)) throw badRequest(`Flag not editable: '${flag}'`);
   const adding = op === 'add';
   const key = String(user.user_id);
   let wanted = [...new Set(ids)];
+  let ignoredChannels: number[] | undefined;
   if (flag === 'read' && !adding) {
     // Unread channel messages must be in channels the user is subscribed to.
+    const ignored = new Set<number>();
     wanted = wanted.filter((id) => {
       const m = store.messages.get(id);
-      return !m || m.type !== 'stream' || store.subscriptions.has(subscriptionKey(user.user_id, m.stream_id!));
+      const keep = !m || m.type !== 'stream' || store.subscriptions.has(subscriptionKey(user.user_id, m.stream_id!));
+      if (!keep) ignored.add(m!.stream_id!);
+      return keep;
     });
+    ignoredChannels = [...ignored].sort((a, b) => a - b);
   }
   const current = (id: number) => {
     const m = store.messages.get(id);
@@ -69,5 +80,5 @@ export function updateMessageFlags({ store, events }: WorldCtx, user: User, { me
   const event: Record<string, unknown> = { type: 'update_message_flags', op, operation: op, flag, messages: changing, all: false };
   if (flag === 'read' && !adding) event.message_details = unreadDetails(store, user, rows);
   events.publish([user.user_id], event);
-  return changing.length;
+  return { count: changing.length, ...(ignoredChannels ? { ignoredChannels } : {}) };
 }

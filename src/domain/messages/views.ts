@@ -6,12 +6,15 @@ import { accessMessage } from './access.js';
 import { deleteMessage } from './delete.js';
 import { doUpdateMessage } from './edit-apply.js';
 import { checkUpdateMessage } from './edit-request.js';
-import { fetchMessages } from './fetch.js';
-import { updateMessageFlags } from './flags.js';
+import { messageHistory } from './edit-history.js';
+import { fetchMessages, narrowWindow } from './fetch.js';
+import { updateMessageFlags, type FlagOutcome } from './flags.js';
+import { markAllAsRead, markChannelAsRead } from './mark-read.js';
 import { userFlags } from './history.js';
 import { messagesMatchingNarrow } from './matches-narrow.js';
 import { addReaction, removeReaction } from './reactions.js';
 import { messageForUser, type ReadOptions } from './read-dict.js';
+import { readReceipts } from './read-receipts.js';
 import { reportMessage } from './report.js';
 import { sendMessage } from './send.js';
 
@@ -24,6 +27,12 @@ const readOptions = (ctx: Ctx, p: { apply_markdown?: boolean; allow_empty_topic_
   allowEmptyTopicName: p.allow_empty_topic_name ?? false,
   emptyTopicDisplayName: ctx.server.emptyTopicDisplayName,
 });
+
+/** The most messages one POST /messages/flags/narrow changes (the real server's MAX_MESSAGES_PER_UPDATE). */
+const MAX_MESSAGES_PER_UPDATE = 5000;
+
+const ignoredChannels = (o: FlagOutcome) =>
+  (o.ignoredChannels ? { ignored_because_not_subscribed_channels: o.ignoredChannels } : {});
 
 export const views: ViewTable = {
   'send-message': (ctx, p) => {
@@ -62,6 +71,12 @@ export const views: ViewTable = {
     return { message: dict, raw_content: message.content };
   },
 
+  'get-message-history': (ctx, p) => ({
+    message_history: messageHistory(ctx, ctx.actor, { messageId: p.message_id, allowEmptyTopicName: p.allow_empty_topic_name ?? false }),
+  }),
+
+  'get-read-receipts': (ctx, p) => ({ user_ids: readReceipts(ctx.store, ctx.actor, p.message_id) }),
+
   'update-message': (ctx, p) => {
     const plan = checkUpdateMessage(ctx, ctx.actor, {
       messageId: p.message_id,
@@ -83,9 +98,43 @@ export const views: ViewTable = {
   },
 
   'update-message-flags': (ctx, p) => {
-    updateMessageFlags(ctx, ctx.actor, { messages: p.messages, op: p.op, flag: p.flag });
+    const outcome = updateMessageFlags(ctx, ctx.actor, { messages: p.messages, op: p.op, flag: p.flag });
     // The request's IDs, as the real server answers (deprecated field).
-    return { messages: p.messages };
+    return { messages: p.messages, ...ignoredChannels(outcome) };
+  },
+
+  'update-message-flags-for-narrow': (ctx, p) => {
+    // The real server's clamp: num_before + num_after stays within MAX_MESSAGES_PER_UPDATE.
+    const numBefore = Math.min(p.num_before, Math.max(MAX_MESSAGES_PER_UPDATE - p.num_after, MAX_MESSAGES_PER_UPDATE / 2));
+    const numAfter = Math.min(p.num_after, MAX_MESSAGES_PER_UPDATE - numBefore);
+    const window = narrowWindow(ctx.store, ctx.actor, { anchor: p.anchor, narrow: p.narrow, numBefore, numAfter, includeAnchor: p.include_anchor });
+    const ids = window.messages.map((m) => m.id);
+    const outcome = updateMessageFlags(ctx, ctx.actor, { messages: ids, op: p.op, flag: p.flag });
+    return {
+      processed_count: ids.length,
+      updated_count: outcome.count,
+      first_processed_id: ids[0] ?? null,
+      last_processed_id: ids.at(-1) ?? null,
+      found_oldest: window.foundOldest,
+      found_newest: window.foundNewest,
+      ...ignoredChannels(outcome),
+    };
+  },
+
+  'mark-all-as-read': (ctx) => {
+    markAllAsRead(ctx, ctx.actor);
+    return { complete: true };
+  },
+
+  'mark-stream-as-read': (ctx, p) => {
+    markChannelAsRead(ctx, ctx.actor, { streamId: p.stream_id });
+  },
+
+  'mark-topic-as-read': (ctx, p) => {
+    // An empty name marks the whole channel, as on the real server; the display name of the
+    // empty topic stands for it.
+    const topic = p.topic_name === '' ? undefined : p.topic_name === ctx.server.emptyTopicDisplayName ? '' : p.topic_name;
+    markChannelAsRead(ctx, ctx.actor, { streamId: p.stream_id, topic });
   },
 
   'render-message': (ctx, p) => ({ rendered: renderMarkdown(ctx.store, p.content, ctx.actor) }),
