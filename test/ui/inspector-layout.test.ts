@@ -104,7 +104,7 @@ describe('a narrow window (400 px)', () => {
     const page = await openInspector(browser, mock, { viewport: { width: 400, height: 800 } });
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await overflow()).toBe(0);
-    for (const t of ['journal', 'state', 'scenarios', 'clock']) {
+    for (const t of ['journal', 'state', 'scenarios', 'clock', 'coverage']) {
       const box = (await page.locator(`#tab-${t}`).boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(400);
     }
@@ -158,6 +158,8 @@ describe('the keyboard', () => {
 
     await page.locator('#tab-scenarios').focus();
     await page.keyboard.press('End');
+    expect(await focused()).toBe('tab-coverage');
+    await page.keyboard.press('ArrowLeft');
     expect(await focused()).toBe('tab-clock');
     await mock.control.clock.freeze();
     const before = (await mock.control.clock.get()).now_ms;
