@@ -14,8 +14,8 @@ afterAll(async () => { await t.close(); });
 
 const REGISTER = {
   fetch_event_types: ['message', 'update_message_flags', 'starred_messages', 'subscription', 'stream', 'user_topic',
-    'user_settings', 'user_status', 'recent_private_conversations'],
-  event_types: ['message', 'update_message_flags', 'subscription', 'stream', 'user_topic', 'user_settings', 'user_status'],
+    'user_settings', 'user_status', 'recent_private_conversations', 'realm'],
+  event_types: ['message', 'update_message_flags', 'subscription', 'stream', 'user_topic', 'user_settings', 'user_status', 'realm'],
   include_subscribers: true,
   slim_presence: true,
   client_capabilities: { empty_topic_name: true, user_settings_object: true, notification_settings_null: true },
@@ -24,6 +24,14 @@ const REGISTER = {
 const CHANNELS = ['Denmark', 'Scotland', 'Verona', 'Venice', 'Rome'];
 const TOPICS = ['', 'castle', 'lunch', 'Castle'];
 const SETTINGS: Array<[string, unknown]> = [['enter_sends', true], ['enter_sends', false], ['twenty_four_hour_time', true], ['web_font_size_px', 14]];
+
+/** Organization settings an administrator changes (PATCH /realm), one kind of each. */
+const REALM_SETTINGS: Array<Record<string, unknown>> = [
+  { name: 'Elsinore' }, { description: 'Something is rotten' }, { enable_read_receipts: false },
+  { message_content_edit_limit_seconds: 'unlimited' }, { allow_message_editing: false }, { message_edit_history_visibility_policy: 'none' },
+  { move_messages_between_streams_limit_seconds: 60 }, { signup_announcements_stream_id: -1 },
+  { can_add_custom_emoji_group: { new: 3 } }, { can_resolve_topics_group: { new: { direct_members: [5], direct_subgroups: [4] } } },
+];
 
 type Op = { who: string; method: 'post' | 'patch' | 'delete'; path: string; params: Record<string, unknown> };
 
@@ -58,6 +66,7 @@ function opArb(recentIds: () => number[]): fc.Arbitrary<Op> {
     fc.record({ who: fc.constantFrom('hamlet', 'othello'), text: fc.constantFrom('', 'out to lunch', 'in a meeting') }).map(({ who, text }) => ({
       who, method: 'post' as const, path: '/users/me/status', params: { status_text: text },
     })),
+    fc.constantFrom(...REALM_SETTINGS).map((params) => ({ who: 'iago', method: 'patch' as const, path: '/realm', params })),
   );
 }
 
@@ -79,6 +88,7 @@ function comparable(state: Record<string, any>, raw: RawUnread) {
     user_settings: state.user_settings,
     user_status: state.user_status,
     recent_private_conversations: state.recent_private_conversations,
+    realm: Object.fromEntries(Object.entries(state).filter(([k]) => k.startsWith('realm_'))),
   };
 }
 
