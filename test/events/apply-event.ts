@@ -97,6 +97,9 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
     case 'realm':
       applyRealm(state, event);
       break;
+    case 'realm_linkifiers':
+      state.realm_linkifiers = structuredClone(event.realm_linkifiers);
+      break;
     default:
       break;
   }

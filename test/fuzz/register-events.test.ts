@@ -14,11 +14,12 @@ afterAll(async () => { await t.close(); });
 
 const REGISTER = {
   fetch_event_types: ['message', 'update_message_flags', 'starred_messages', 'subscription', 'stream', 'user_topic',
-    'user_settings', 'user_status', 'recent_private_conversations', 'realm'],
-  event_types: ['message', 'update_message_flags', 'subscription', 'stream', 'user_topic', 'user_settings', 'user_status', 'realm'],
+    'user_settings', 'user_status', 'recent_private_conversations', 'realm', 'realm_linkifiers'],
+  event_types: ['message', 'update_message_flags', 'subscription', 'stream', 'user_topic', 'user_settings', 'user_status', 'realm',
+    'realm_linkifiers'],
   include_subscribers: true,
   slim_presence: true,
-  client_capabilities: { empty_topic_name: true, user_settings_object: true, notification_settings_null: true },
+  client_capabilities: { empty_topic_name: true, user_settings_object: true, notification_settings_null: true, linkifier_url_template: true },
 };
 
 const CHANNELS = ['Denmark', 'Scotland', 'Verona', 'Venice', 'Rome'];
@@ -31,6 +32,14 @@ const REALM_SETTINGS: Array<Record<string, unknown>> = [
   { message_content_edit_limit_seconds: 'unlimited' }, { allow_message_editing: false }, { message_edit_history_visibility_policy: 'none' },
   { move_messages_between_streams_limit_seconds: 60 }, { signup_announcements_stream_id: -1 },
   { can_add_custom_emoji_group: { new: 3 } }, { can_resolve_topics_group: { new: { direct_members: [5], direct_subgroups: [4] } } },
+];
+
+/** Linkifier changes by an administrator: add, change, remove, reorder. */
+const LINKIFIER_OPS: Array<Pick<Op, 'method' | 'path' | 'params'>> = [
+  { method: 'post', path: '/realm/filters', params: { pattern: 'T(?P<n>[0-9]+)', url_template: 'https://t.example/{n}' } },
+  { method: 'patch', path: '/realm/filters/1', params: { pattern: 'GH(?P<id>[0-9]+)', url_template: 'https://gh.example/{id}' } },
+  { method: 'delete', path: '/realm/filters/2', params: {} },
+  { method: 'patch', path: '/realm/linkifiers', params: { ordered_linkifier_ids: [2, 1] } },
 ];
 
 type Op = { who: string; method: 'post' | 'patch' | 'delete'; path: string; params: Record<string, unknown> };
@@ -67,6 +76,7 @@ function opArb(recentIds: () => number[]): fc.Arbitrary<Op> {
       who, method: 'post' as const, path: '/users/me/status', params: { status_text: text },
     })),
     fc.constantFrom(...REALM_SETTINGS).map((params) => ({ who: 'iago', method: 'patch' as const, path: '/realm', params })),
+    fc.constantFrom(...LINKIFIER_OPS).map((op) => ({ who: 'iago', ...op })),
   );
 }
 
@@ -88,6 +98,7 @@ function comparable(state: Record<string, any>, raw: RawUnread) {
     user_settings: state.user_settings,
     user_status: state.user_status,
     recent_private_conversations: state.recent_private_conversations,
+    realm_linkifiers: state.realm_linkifiers,
     realm: Object.fromEntries(Object.entries(state).filter(([k]) => k.startsWith('realm_'))),
   };
 }
