@@ -102,8 +102,24 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
       if (Object.keys(status).length) state.user_status[key] = status; else delete state.user_status[key];
       break;
     }
+    case 'realm':
+      applyRealm(state, event);
+      break;
+    case 'realm_linkifiers':
+      state.realm_linkifiers = structuredClone(event.realm_linkifiers);
+      break;
     default:
       break;
+  }
+}
+
+/** Organization settings: `update` names one, `update_dict` carries several in `data`. */
+function applyRealm(state: Obj, event: Obj): void {
+  const changed: Obj = event.op === 'update_dict' ? event.data : event.op === 'update' ? { [event.property]: event.value } : {};
+  for (const [name, value] of Object.entries(changed)) {
+    state[`realm_${name}`] = value;
+    // The deprecated boolean follows the policy that replaced it.
+    if (name === 'message_edit_history_visibility_policy') state.realm_allow_edit_history = value !== 'none';
   }
 }
 

@@ -14,20 +14,42 @@ afterAll(async () => { await t.close(); });
 
 const REGISTER = {
   fetch_event_types: ['message', 'update_message_flags', 'starred_messages', 'subscription', 'stream', 'user_topic',
-    'user_settings', 'user_status', 'recent_private_conversations', 'presence'],
-  event_types: ['message', 'update_message_flags', 'subscription', 'stream', 'user_topic', 'user_settings', 'user_status', 'presence'],
+    'user_settings', 'user_status', 'recent_private_conversations', 'presence', 'realm', 'realm_linkifiers'],
+  event_types: ['message', 'update_message_flags', 'subscription', 'stream', 'user_topic', 'user_settings', 'user_status', 'presence',
+    'realm', 'realm_linkifiers'],
   include_subscribers: true,
   slim_presence: true,
   // Clock steps below must not expire the queue.
   idle_queue_timeout: 86400,
-  client_capabilities: { empty_topic_name: true, user_settings_object: true, notification_settings_null: true, simplified_presence_events: true },
+  client_capabilities: {
+    empty_topic_name: true, user_settings_object: true, notification_settings_null: true, simplified_presence_events: true,
+    linkifier_url_template: true,
+  },
 };
 
 const CHANNELS = ['Denmark', 'Scotland', 'Verona', 'Venice', 'Rome'];
 const TOPICS = ['', 'castle', 'lunch', 'Castle'];
 const SETTINGS: Array<[string, unknown]> = [['enter_sends', true], ['enter_sends', false], ['twenty_four_hour_time', true], ['web_font_size_px', 14]];
 
-type Op = { who: string; method: 'post' | 'patch' | 'delete'; path: string; params: Record<string, unknown> } | { advanceSeconds: number };
+type Request = { who: string; method: 'post' | 'patch' | 'delete'; path: string; params: Record<string, unknown> };
+type Op = Request | { advanceSeconds: number };
+
+/** Organization settings an administrator changes (PATCH /realm), one kind of each. */
+const REALM_SETTINGS: Array<Record<string, unknown>> = [
+  { name: 'Elsinore' }, { description: 'Something is rotten' }, { enable_read_receipts: false },
+  { message_content_edit_limit_seconds: 'unlimited' }, { allow_message_editing: false }, { message_edit_history_visibility_policy: 'none' },
+  { move_messages_between_streams_limit_seconds: 60 }, { signup_announcements_stream_id: -1 },
+  { can_add_custom_emoji_group: { new: 3 } }, { can_resolve_topics_group: { new: { direct_members: [5], direct_subgroups: [4] } } },
+];
+
+/** Linkifier changes by an administrator: add, change, remove, reorder. */
+const LINKIFIER_OPS: Array<Pick<Request, 'method' | 'path' | 'params'>> = [
+  { method: 'post', path: '/realm/filters', params: { pattern: 'T(?P<n>[0-9]+)', url_template: 'https://t.example/{n}' } },
+  { method: 'patch', path: '/realm/filters/1', params: { pattern: 'GH(?P<id>[0-9]+)', url_template: 'https://gh.example/{id}' } },
+  { method: 'delete', path: '/realm/filters/2', params: {} },
+  { method: 'patch', path: '/realm/linkifiers', params: { ordered_linkifier_ids: [2, 1] } },
+];
+
 
 /** The operations the mock can perform today, by Hamlet (the client) or by others around him. */
 function opArb(recentIds: () => number[]): fc.Arbitrary<Op> {
@@ -75,6 +97,8 @@ function opArb(recentIds: () => number[]): fc.Arbitrary<Op> {
     })),
     // Presence thresholds: past the minimum update interval, past "back online".
     fc.constantFrom(30, 60, 90, 250).map((advanceSeconds) => ({ advanceSeconds })),
+    fc.constantFrom(...REALM_SETTINGS).map((params) => ({ who: 'iago', method: 'patch' as const, path: '/realm', params })),
+    fc.constantFrom(...LINKIFIER_OPS).map((op) => ({ who: 'iago', ...op })),
   );
 }
 
@@ -98,6 +122,8 @@ function comparable(state: Record<string, any>, raw: RawUnread) {
     recent_private_conversations: state.recent_private_conversations,
     presences: state.presences,
     presence_last_update_id: state.presence_last_update_id,
+    realm_linkifiers: state.realm_linkifiers,
+    realm: Object.fromEntries(Object.entries(state).filter(([k]) => k.startsWith('realm_'))),
   };
 }
 

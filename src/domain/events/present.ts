@@ -25,6 +25,8 @@ export function presentAll(queue: EventQueue, event: Event): Event[] {
     const { message_ids: ids, ...rest } = event;
     return (ids as unknown[]).map((id) => presentFor(queue, { ...rest, message_id: id } as Event));
   }
+  // As in register: clients without linkifier_url_template would misread templates, so they get none.
+  if (event.type === 'realm_linkifiers' && !queue.options.capabilities.linkifier_url_template) return [{ ...event, realm_linkifiers: [] }];
   return [presentFor(queue, event)];
 }
 

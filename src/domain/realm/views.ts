@@ -4,6 +4,8 @@ import { linkifiers, realmFilters } from './linkifiers.js';
 import { sendTestPushNotification } from './push-test.js';
 import { serverSettings } from './server-settings.js';
 import { customEmoji } from './custom-emoji.js';
+import { updateRealmSettings } from './update-settings.js';
+import { addLinkifier, removeLinkifier, reorderLinkifiers, updateLinkifier } from './change-linkifiers.js';
 
 export const views: ViewTable = {
   'get-linkifiers': (ctx) => ({ linkifiers: linkifiers(ctx) }),
@@ -11,6 +13,11 @@ export const views: ViewTable = {
   // push_account_id named the device before FL 468.
   'e2ee-test-notify': (ctx, params) => sendTestPushNotification(ctx, params.device_id ?? params.push_account_id),
   'get-custom-emoji': (ctx) => customEmoji(ctx),
+  'update-realm': (ctx, params) => updateRealmSettings(ctx, ctx.actor, params),
+  'add-linkifier': (ctx, params) => addLinkifier(ctx, ctx.actor, params),
+  'update-linkifier': (ctx, params) => updateLinkifier(ctx, ctx.actor, params),
+  'remove-linkifier': (ctx, params) => removeLinkifier(ctx, ctx.actor, params),
+  'reorder-linkifiers': (ctx, params) => reorderLinkifiers(ctx, ctx.actor, params),
 };
 
 /** Operations open to anyone: what a client learns before logging in. */

@@ -1,0 +1,22 @@
+// Where an organization setting lives in the state: the settings the mock enforces are fields of
+// the realm itself, the ones it only shows are in shown_settings (see state.ts). A change is
+// written where the setting already is, so that register shows it the same way as before.
+import type { Store } from '../../store/store.js';
+import type { Realm } from '../../store/state.js';
+
+const fieldsOf = (realm: Realm) => realm as unknown as Record<string, unknown>;
+
+export function currentSetting(realm: Realm, name: string): unknown {
+  return Object.hasOwn(realm, name) ? fieldsOf(realm)[name] : realm.shown_settings?.[name];
+}
+
+export function storeSettings(store: Store, values: Record<string, unknown>): void {
+  const realm = store.realm;
+  const own: Record<string, unknown> = {};
+  const shown: Record<string, unknown> = { ...realm.shown_settings };
+  for (const [name, value] of Object.entries(values)) {
+    if (Object.hasOwn(realm, name) && name !== 'shown_settings') own[name] = value;
+    else shown[name] = value;
+  }
+  store.updateRealm({ ...own, shown_settings: shown } as Partial<Realm>);
+}

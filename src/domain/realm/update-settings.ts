@@ -1,0 +1,83 @@
+// PATCH /realm: an administrator changes organization settings. Every value is checked before
+// anything changes, so a request succeeds or fails whole; settings given their current value are
+// neither changed nor announced. Everyone in the organization hears of each change.
+import { ApiError, badRequest } from '../../errors.js';
+import type { ParamsOf, WorldCtx } from '../context.js';
+import type { GroupSettingValue, User } from '../../store/state.js';
+import { isOwner, requireAdmin } from '../users/roles.js';
+import { activeUserIds } from '../users/access.js';
+import { LANGUAGES } from '../users/settings-values.js';
+import { checkGroupSettingValueAllowing, groupSettingForApi, sameGroupSetting } from '../channels/group-settings.js';
+import {
+  CHANNEL_SETTINGS, DICT_EVENT_SETTINGS, OWNER_ONLY_SETTINGS, REALM_GROUP_SETTINGS, RETENTION_FOREVER, TIME_LIMIT_SETTINGS,
+} from './settings-rules.js';
+import { currentSetting, storeSettings } from './setting-values.js';
+
+const mustBeOwner = () => new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
+const badValue = (name: string, value: unknown) => badRequest(`Bad value for '${name}': ${value}`);
+
+interface GroupSettingUpdate { new: GroupSettingValue; old?: GroupSettingValue }
+
+/** A positive number, or `unlimited` (its stored form given). */
+function parseLimit(name: string, value: unknown, unlimited: number | null): number | null {
+  if (value === 'unlimited') return unlimited;
+  if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
+  throw badValue(name, value);
+}
+
+/** The value to store for one parameter, checked; `undefined` when it changes nothing. */
+function plannedValue(world: WorldCtx, name: string, value: unknown): unknown {
+  const { store } = world;
+  const current = currentSetting(store.realm, name);
+  if (Object.hasOwn(REALM_GROUP_SETTINGS, name)) {
+    const request = value as GroupSettingUpdate;
+    if (request.old !== undefined && !sameGroupSetting(store, request.old, current as GroupSettingValue)) {
+      throw badRequest("'old' value does not match the expected value.");
+    }
+    const next = checkGroupSettingValueAllowing(store, name, REALM_GROUP_SETTINGS[name].allowEveryone, request.new);
+    return sameGroupSetting(store, next, current as GroupSettingValue) ? undefined : next;
+  }
+  let next = value;
+  if (TIME_LIMIT_SETTINGS.has(name)) next = parseLimit(name, value, null);
+  if (name === 'message_retention_days') next = parseLimit(name, value, RETENTION_FOREVER);
+  if (name === 'default_language' && !Object.hasOwn(LANGUAGES, value as string)) throw badRequest(`Invalid language '${value}'`);
+  if (CHANNEL_SETTINGS.has(name)) {
+    const id = value as number;
+    if (id >= 0 && !store.streams.get(id)) throw badRequest('Invalid channel ID');
+    next = id >= 0 ? id : null;
+  }
+  return next === (current ?? null) ? undefined : next;
+}
+
+/** What the answer and the events say a setting became. */
+function shownValue(world: WorldCtx, name: string, value: unknown): unknown {
+  if (Object.hasOwn(REALM_GROUP_SETTINGS, name)) return groupSettingForApi(world.store, value as GroupSettingValue);
+  if (CHANNEL_SETTINGS.has(name)) return value ?? -1;
+  return value;
+}
+
+export function updateRealmSettings(world: WorldCtx, actor: User, input: ParamsOf<'update-realm'>): Record<string, unknown> {
+  requireAdmin(actor);
+  const requested = Object.entries(input).filter(([, v]) => v !== undefined);
+  if (!isOwner(actor) && requested.some(([name]) => OWNER_ONLY_SETTINGS.has(name))) throw mustBeOwner();
+  const changes: Record<string, unknown> = {};
+  for (const [name, value] of requested) {
+    const next = plannedValue(world, name, value);
+    if (next !== undefined) changes[name] = next;
+  }
+  if (!Object.keys(changes).length) return {};
+  storeSettings(world.store, changes);
+
+  const audience = activeUserIds(world.store);
+  const answer: Record<string, unknown> = {};
+  for (const [name, stored] of Object.entries(changes)) {
+    const value = shownValue(world, name, stored);
+    // The real server answers "updated" for text settings rather than echo them.
+    answer[name] = typeof value === 'string' ? 'updated' : value;
+    const dict = DICT_EVENT_SETTINGS.has(name) || Object.hasOwn(REALM_GROUP_SETTINGS, name);
+    world.events.publish(audience, dict
+      ? { type: 'realm', op: 'update_dict', property: 'default', data: { [name]: value } }
+      : { type: 'realm', op: 'update', property: name, value });
+  }
+  return answer;
+}
