@@ -9,6 +9,7 @@ import { views as groups } from './groups/views.js';
 import { views as realm, openViews as openRealm } from './realm/views.js';
 import { views as events } from './events/views.js';
 import { views as typing } from './typing/views.js';
+import { views as push } from './push/views.js';
 import { views as scheduledMessages } from './scheduled-messages/views.js';
 import { views as reminders } from './reminders/views.js';
 import { views as savedSnippets } from './saved-snippets/views.js';
@@ -21,7 +22,7 @@ export const views: Views = {
   authenticated: {
     ...messages, ...typing, ...scheduledMessages, ...reminders, ...savedSnippets, ...channels, ...subscriptions, ...userTopics,
     ...users, ...groups, ...realm, ...events,
-    ...presence, ...bots, ...drafts,
+    ...presence, ...bots, ...drafts, ...push,
   },
   open: { ...openUsers, ...openRealm },
 };

@@ -378,6 +378,10 @@ export interface PushDevice {
   /** Which app registered it: 'android' or 'ios'. */
   platform: 'android' | 'ios';
   registered_at: number;
+  /** The push token of a device registered the legacy way (APNs or FCM), absent for E2EE devices. */
+  token?: string;
+  /** The iOS app that registered an APNs token. */
+  ios_app_id?: string;
 }
 
 /** A test push notification the mock "sent", kept so tests can see it. */

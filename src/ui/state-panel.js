@@ -2,7 +2,7 @@
 // when shown, after requests that may have changed it, and on demand.
 import { h, fill, clockTime, toast } from './dom.js';
 import { control } from './api.js';
-import { indexState, usersSection, channelsSection, groupsSection } from './state-sections.js';
+import { indexState, usersSection, channelsSection, groupsSection, devicesSection } from './state-sections.js';
 import { messagesSection, scheduledSection, remindersSection } from './state-messages.js';
 
 const $ = (id) => document.getElementById(id);
@@ -14,6 +14,7 @@ const SECTIONS = [
   ['messages', 'Messages by channel and topic', (ix) => messagesSection(ix)],
   ['scheduled', 'Scheduled messages', (ix, now) => scheduledSection(ix, now)],
   ['reminders', 'Reminders', (ix, now) => remindersSection(ix, now)],
+  ['devices', 'Push devices', (ix) => devicesSection(ix)],
 ];
 
 let loading = null;
@@ -48,7 +49,7 @@ async function load() {
 }
 
 function countOf(state, id) {
-  const key = { users: 'users', channels: 'streams', groups: 'user_groups', messages: 'messages', scheduled: 'scheduled_messages', reminders: 'reminders' }[id];
+  const key = { users: 'users', channels: 'streams', groups: 'user_groups', messages: 'messages', scheduled: 'scheduled_messages', reminders: 'reminders', devices: 'push_devices' }[id];
   return state[key].length;
 }
 

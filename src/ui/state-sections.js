@@ -79,3 +79,17 @@ export function groupsSection(ix) {
   ]);
   return table('User groups', ['Name', 'ID', 'Kind', 'Members', 'Subgroups'], rows, { class: 'groups-table' });
 }
+
+/** Push devices: registered by token (APNs, FCM) or for end-to-end encrypted notifications, and the test notifications each got. */
+export function devicesSection(ix) {
+  const sent = (id) => ix.state.sent_push_notifications.filter((n) => n.device_id === id).length;
+  const rows = ix.state.push_devices.map((d) => [
+    ix.userName(d.user_id),
+    String(d.device_id),
+    d.platform,
+    d.token === undefined ? 'E2EE' : h('span', { class: 'mono' }, d.token),
+    longTime(d.registered_at * 1000),
+    String(sent(d.device_id)),
+  ]);
+  return table('Push devices', ['User', 'Device ID', 'Platform', 'Token', 'Registered', 'Test notifications'], rows, { class: 'devices-table' });
+}

@@ -160,6 +160,15 @@ describe('the clock panel and the state panel', () => {
     await shot(page, 'state-scheduled');
   });
 
+  it('lists push devices, a device registered through the API among them', async () => {
+    expect((await api('cordelia', 'POST', '/users/me/android_gcm_reg_id', { token: 'inspector-token' })).status).toBe(200);
+    await tab(page, 'state');
+    await page.locator('#state-refresh').click();
+    const row = page.locator('.devices-table tbody tr').filter({ hasText: 'inspector-token' });
+    await expect.poll(() => row.count(), SOON).toBe(1);
+    expect(await row.textContent()).toMatch(/Cordelia.*android.*inspector-token/);
+  });
+
   it('freezes the clock and advances it by a minute, an hour and a day', async () => {
     await tab(page, 'clock');
     await page.locator('#clock-freeze').click();

@@ -1,7 +1,6 @@
 // Views of the realm (server and organization) operations, by operationId.
 import type { OpenViewTable, ViewTable } from '../context.js';
 import { linkifiers, realmFilters } from './linkifiers.js';
-import { sendTestPushNotification } from './push-test.js';
 import { serverSettings } from './server-settings.js';
 import { customEmoji } from './custom-emoji.js';
 import { updateRealmSettings } from './update-settings.js';
@@ -10,8 +9,6 @@ import { addLinkifier, removeLinkifier, reorderLinkifiers, updateLinkifier } fro
 export const views: ViewTable = {
   'get-linkifiers': (ctx) => ({ linkifiers: linkifiers(ctx) }),
   'get-realm-filters': (ctx) => realmFilters(ctx),
-  // push_account_id named the device before FL 468.
-  'e2ee-test-notify': (ctx, params) => sendTestPushNotification(ctx, params.device_id ?? params.push_account_id),
   'get-custom-emoji': (ctx) => customEmoji(ctx),
   'update-realm': (ctx, params) => updateRealmSettings(ctx, ctx.actor, params),
   'add-linkifier': (ctx, params) => addLinkifier(ctx, ctx.actor, params),

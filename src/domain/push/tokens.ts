@@ -1,0 +1,58 @@
+// The legacy push registration by token: POST/DELETE /users/me/apns_device_token (iOS) and
+// /users/me/android_gcm_reg_id (Android, FCM), and POST /mobile_push/test_notification, which
+// notifies devices by token. Registered devices join the push_devices the E2EE test notification
+// reaches too. As on the real server, bots may not register devices.
+import { ApiError, badRequest } from '../../errors.js';
+import type { PushDevice } from '../../store/state.js';
+import type { Ctx } from '../context.js';
+import { requireHuman } from '../users/roles.js';
+
+type Platform = PushDevice['platform'];
+const MAX_TOKEN_LENGTH = 4096;
+
+function checkToken(token: string, platform: Platform): void {
+  if (token === '' || token.length > MAX_TOKEN_LENGTH) throw badRequest('Empty or invalid length token');
+  // APNs tokens are hexadecimal: pairs of hex digits, spaces allowed between pairs (Python's bytes.fromhex).
+  if (platform === 'ios' && !/^\s*(?:[0-9a-fA-F]{2}\s*)*$/.test(token)) throw badRequest('Invalid APNS token');
+}
+
+const ownDevice = (ctx: Ctx, token: string, platform?: Platform) =>
+  ctx.store.pushDevices.find((d) => d.user_id === ctx.actor.user_id && d.token === token && (!platform || d.platform === platform));
+
+export function addPushToken(ctx: Ctx, { token, platform, appId }: { token: string; platform: Platform; appId?: string }): void {
+  requireHuman(ctx.actor);
+  if (appId !== undefined && !/^[.a-zA-Z0-9-]+$/.test(appId)) throw badRequest('Invalid app ID');
+  checkToken(token, platform);
+  if (ownDevice(ctx, token, platform)) return;
+  ctx.store.pushDevices.insert({
+    device_id: ctx.store.nextId('push_devices'), user_id: ctx.actor.user_id, platform, registered_at: ctx.clock.now(), token,
+    ...(appId !== undefined ? { ios_app_id: appId } : {}),
+  });
+}
+
+export function removePushToken(ctx: Ctx, { token, platform }: { token: string; platform: Platform }): void {
+  requireHuman(ctx.actor);
+  checkToken(token, platform);
+  const device = ownDevice(ctx, token, platform);
+  if (!device) throw badRequest('Token does not exist');
+  ctx.store.pushDevices.remove(device);
+}
+
+/** POST /mobile_push/test_notification: every device registered with a token, or the one with `token`. */
+export function sendLegacyTestNotification(ctx: Ctx, { token }: { token?: string }): void {
+  requireHuman(ctx.actor);
+  let devices: PushDevice[];
+  if (token !== undefined) {
+    const device = ownDevice(ctx, token);
+    if (!device) throw new ApiError('INVALID_PUSH_DEVICE_TOKEN', 'Device not recognized');
+    devices = [device];
+  } else {
+    devices = ctx.store.pushDevices.filter((d) => d.user_id === ctx.actor.user_id && d.token !== undefined);
+  }
+  const now = ctx.clock.now();
+  for (const device of devices) {
+    ctx.store.sentPushNotifications.insert({
+      id: ctx.store.nextId('sent_push_notifications'), user_id: ctx.actor.user_id, device_id: device.device_id, kind: 'test', sent_at: now,
+    });
+  }
+}
