@@ -65,27 +65,36 @@ export function groupSettingForApi(store: Store, value: GroupSettingValue): Grou
   };
 }
 
-function checkGroupAllowed(store: Store, setting: ChannelGroupSetting, groupId: number, message: string): void {
+// Deactivated groups can hold no permission (the real server treats them as unknown).
+function checkGroupAllowed(store: Store, setting: string, allowEveryone: boolean, groupId: number, message: string): void {
   const group = store.userGroups.get(groupId);
-  if (!group) throw badRequest(message);
+  if (!group || group.deactivated) throw badRequest(message);
   if (!group.is_system_group) return;
-  if (group.name === 'role:internet' || (group.name === 'role:everyone' && !CHANNEL_GROUP_SETTINGS[setting].allowEveryone)) {
+  if (group.name === 'role:internet' || (group.name === 'role:everyone' && !allowEveryone)) {
     throw badRequest(`'${setting}' setting cannot be set to '${group.name}' group.`);
   }
 }
 
-/** Checks a requested value against the setting's rules and returns it normalised. */
-export function checkGroupSettingValue(store: Store, setting: ChannelGroupSetting, value: GroupSettingValue): GroupSettingValue {
+/**
+ * Checks a requested value of any group-valued setting (channel, user group) against whether
+ * role:everyone may hold it, and returns it normalised.
+ */
+export function checkSettingValue(store: Store, setting: string, allowEveryone: boolean, value: GroupSettingValue): GroupSettingValue {
   const normalized = normalizeGroupSetting(store, value);
   if (typeof normalized === 'number') {
-    checkGroupAllowed(store, setting, normalized, 'Invalid user group');
+    checkGroupAllowed(store, setting, allowEveryone, normalized, 'Invalid user group');
     return normalized;
   }
   for (const id of normalized.direct_members) {
     if (!store.users.get(id)?.is_active) throw badRequest(`Invalid user ID: ${id}`);
   }
-  for (const id of normalized.direct_subgroups) checkGroupAllowed(store, setting, id, `Invalid user group ID: ${id}`);
+  for (const id of normalized.direct_subgroups) checkGroupAllowed(store, setting, allowEveryone, id, `Invalid user group ID: ${id}`);
   return normalized;
+}
+
+/** Checks a requested value against the channel setting's rules and returns it normalised. */
+export function checkGroupSettingValue(store: Store, setting: ChannelGroupSetting, value: GroupSettingValue): GroupSettingValue {
+  return checkSettingValue(store, setting, CHANNEL_GROUP_SETTINGS[setting].allowEveryone, value);
 }
 
 /** The value a new channel gets when the request leaves the setting out. */
