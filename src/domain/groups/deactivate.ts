@@ -17,7 +17,7 @@ function isGroupSetting(value: unknown): value is GroupSettingValue {
 /** The names of the group-valued settings of `row` that name `groupId`. */
 function settingsUsing(row: object, groupId: number): string[] {
   return Object.entries(row)
-    .filter(([key, value]) => key.endsWith('_group') && isGroupSetting(value)
+    .filter(([key, value]) => /_groups?$/.test(key) && isGroupSetting(value)
       && (value === groupId || (typeof value === 'object' && value.direct_subgroups.includes(groupId))))
     .map(([key]) => key)
     .sort();
@@ -26,7 +26,7 @@ function settingsUsing(row: object, groupId: number): string[] {
 function objectionsTo(ctx: Ctx, groupId: number): Array<Objection & { settings: string[] }> {
   const { store } = ctx;
   const out: Array<Objection & { settings: string[] }> = [];
-  const realm = settingsUsing({ ...store.realm, ...store.realm.shown_settings }, groupId);
+  const realm = settingsUsing({ ...store.realm.shown_settings, ...store.realm }, groupId);
   if (realm.length) out.push({ type: 'realm', settings: realm });
   for (const s of store.streams.all()) {
     const settings = s.is_archived ? [] : settingsUsing(s, groupId);
