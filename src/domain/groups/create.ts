@@ -14,13 +14,13 @@ import {
 } from './settings.js';
 
 /** Active users of the organization, each once; "Invalid user ID" for any other. */
-export function activeMemberIds(ctx: Ctx, ids: number[]): number[] {
+function activeMemberIds(ctx: Ctx, ids: number[]): number[] {
   for (const id of ids) if (!ctx.store.users.get(id)?.is_active) throw badRequest(`Invalid user ID: ${id}`);
   return [...new Set(ids)];
 }
 
 /** Active groups that may become subgroups, each once; "Invalid user group ID" for any other. */
-export function potentialSubgroupIds(ctx: Ctx, ids: number[]): number[] {
+function potentialSubgroupIds(ctx: Ctx, ids: number[]): number[] {
   for (const id of ids) {
     const g = ctx.store.userGroups.get(id);
     if (!g || g.deactivated) throw badRequest(`Invalid user group ID: ${id}`);
