@@ -73,6 +73,17 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
         for (const k of ['subscriptions', 'unsubscribed', 'never_subscribed']) state[k] = state[k].filter((s: Obj) => !gone.has(s.stream_id));
       }
       break;
+    case 'user_group':
+      applyUserGroup(state, event);
+      break;
+    case 'delete_message':
+      // The bulk form (bulk_message_deletion): the messages leave unread, mentions and starred.
+      for (const id of event.message_ids ?? [event.message_id]) {
+        raw.where.delete(id);
+        raw.mentions.delete(id);
+        if (state.starred_messages) state.starred_messages = state.starred_messages.filter((s: number) => s !== id);
+      }
+      break;
     case 'user_topic': {
       // Topics compare without case; the event spells the topic as the request did.
       const same = (t: Obj) => t.stream_id === event.stream_id && t.topic_name.toLowerCase() === event.topic_name.toLowerCase();
@@ -162,6 +173,37 @@ function applySubscription(state: Obj, event: Obj, userId: number): void {
           s.subscribers = [...set].sort((a, b) => a - b);
         }
       }
+      break;
+    default:
+      break;
+  }
+}
+
+/** realm_user_groups, for a client without include_deactivated_groups (it gets add/remove instead). */
+function applyUserGroup(state: Obj, event: Obj): void {
+  const groups: Obj[] = state.realm_user_groups;
+  const group = groups.find((g) => g.id === event.group_id);
+  switch (event.op) {
+    case 'add':
+      groups.push(structuredClone(event.group));
+      break;
+    case 'remove':
+      state.realm_user_groups = groups.filter((g) => g.id !== event.group_id);
+      break;
+    case 'update':
+      if (group) Object.assign(group, structuredClone(event.data));
+      break;
+    case 'add_members':
+      if (group) group.members = [...group.members, ...event.user_ids];
+      break;
+    case 'remove_members':
+      if (group) group.members = group.members.filter((id: number) => !event.user_ids.includes(id));
+      break;
+    case 'add_subgroups':
+      if (group) group.direct_subgroup_ids = [...group.direct_subgroup_ids, ...event.direct_subgroup_ids];
+      break;
+    case 'remove_subgroups':
+      if (group) group.direct_subgroup_ids = group.direct_subgroup_ids.filter((id: number) => !event.direct_subgroup_ids.includes(id));
       break;
     default:
       break;

@@ -14,16 +14,16 @@ afterAll(async () => { await t.close(); });
 
 const REGISTER = {
   fetch_event_types: ['message', 'update_message_flags', 'starred_messages', 'subscription', 'stream', 'user_topic',
-    'user_settings', 'user_status', 'recent_private_conversations', 'presence', 'realm', 'realm_linkifiers'],
+    'user_settings', 'user_status', 'recent_private_conversations', 'presence', 'realm', 'realm_linkifiers', 'realm_user_groups'],
   event_types: ['message', 'update_message_flags', 'subscription', 'stream', 'user_topic', 'user_settings', 'user_status', 'presence',
-    'realm', 'realm_linkifiers'],
+    'realm', 'realm_linkifiers', 'user_group', 'delete_message'],
   include_subscribers: true,
   slim_presence: true,
   // Clock steps below must not expire the queue.
   idle_queue_timeout: 86400,
   client_capabilities: {
-    empty_topic_name: true, user_settings_object: true, notification_settings_null: true, simplified_presence_events: true,
-    linkifier_url_template: true,
+    bulk_message_deletion: true, empty_topic_name: true, user_settings_object: true, notification_settings_null: true,
+    simplified_presence_events: true, linkifier_url_template: true,
   },
 };
 
@@ -95,6 +95,19 @@ function opArb(recentIds: () => number[]): fc.Arbitrary<Op> {
     fc.record({ who: fc.constantFrom('hamlet', 'othello', 'cordelia'), status: fc.constantFrom('active', 'idle') }).map(({ who, status }) => ({
       who, method: 'post' as const, path: '/users/me/presence', params: { status, ping_only: true },
     })),
+    // Group administration: 9 hamletcharacters, 10 backend (managed by othello), 12 support (deactivated).
+    fc.record({ who: fc.constantFrom('hamlet', 'othello'), name: fc.constantFrom('ops', 'design', 'backend') }).map(({ who, name }) => ({
+      who, method: 'post' as const, path: '/user_groups/create', params: { name, description: 'd', members: JSON.stringify([4, 5]) },
+    })),
+    fc.record({ name: fc.constantFrom('platform', 'backend'), join: fc.constantFrom(1, 4, 6) }).map(({ name, join }) => ({
+      who: 'othello', method: 'patch' as const, path: '/user_groups/10', params: { name, can_join_group: JSON.stringify({ new: join }) },
+    })),
+    fc.constantFrom('add', 'delete').map((op) => ({ who: 'othello', method: 'post' as const, path: '/user_groups/10/subgroups', params: { [op]: JSON.stringify([4]) } })),
+    fc.constantFrom(9, 10).map((id) => ({ who: 'desdemona', method: 'post' as const, path: `/user_groups/${id}/deactivate`, params: {} })),
+    fc.constant({ who: 'desdemona', method: 'patch' as const, path: '/user_groups/12', params: { deactivated: JSON.stringify(false) } }),
+    fc.record({ stream_id: fc.constantFrom(1, 2, 3), topic_name: fc.constantFrom(...TOPICS) }).map((params) => ({
+      who: 'iago', method: 'post' as const, path: `/streams/${params.stream_id}/delete_topic`, params: { topic_name: params.topic_name },
+    })),
     // Presence thresholds: past the minimum update interval, past "back online".
     fc.constantFrom(30, 60, 90, 250).map((advanceSeconds) => ({ advanceSeconds })),
     fc.constantFrom(...REALM_SETTINGS).map((params) => ({ who: 'iago', method: 'patch' as const, path: '/realm', params })),
@@ -106,7 +119,8 @@ const sortBy = <T>(list: T[], key: (x: T) => string | number) => [...list].sort(
 
 /** The parts compared, in an order-free form; unread counts are worked out from the muting the state itself shows. */
 function comparable(state: Record<string, any>, raw: RawUnread) {
-  const subs = (list: any[]) => sortBy(list, (s) => s.stream_id).map((s) => ({ ...s, subscribers: s.subscribers && [...s.subscribers].sort((a: number, b: number) => a - b) }));
+  // No event carries stream_weekly_traffic (the real server recomputes it daily): deletions change it.
+  const subs = (list: any[]) => sortBy(list, (s) => s.stream_id).map(({ stream_weekly_traffic: _traffic, ...s }) => ({ ...s, subscribers: s.subscribers && [...s.subscribers].sort((a: number, b: number) => a - b) }));
   return {
     max_message_id: state.max_message_id,
     unread: sortBy([...raw.where], ([id]) => id),
@@ -123,7 +137,8 @@ function comparable(state: Record<string, any>, raw: RawUnread) {
     presences: state.presences,
     presence_last_update_id: state.presence_last_update_id,
     realm_linkifiers: state.realm_linkifiers,
-    realm: Object.fromEntries(Object.entries(state).filter(([k]) => k.startsWith('realm_'))),
+    realm: Object.fromEntries(Object.entries(state).filter(([k]) => k.startsWith('realm_') && k !== 'realm_user_groups')),
+    realm_user_groups: sortBy(state.realm_user_groups, (g: any) => g.id),
   };
 }
 

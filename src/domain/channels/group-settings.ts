@@ -65,9 +65,10 @@ export function groupSettingForApi(store: Store, value: GroupSettingValue): Grou
   };
 }
 
+// Deactivated groups can hold no permission (the real server treats them as unknown).
 function checkGroupAllowed(store: Store, setting: string, allowEveryone: boolean, groupId: number, message: string): void {
   const group = store.userGroups.get(groupId);
-  if (!group) throw badRequest(message);
+  if (!group || group.deactivated) throw badRequest(message);
   if (!group.is_system_group) return;
   if (group.name === 'role:internet' || (group.name === 'role:everyone' && !allowEveryone)) {
     throw badRequest(`'${setting}' setting cannot be set to '${group.name}' group.`);

@@ -20,7 +20,7 @@ type UpdateStreamParams = ParamsOf<'update-stream'>;
  * The channel, if the user may administer it. Someone who can read the channel but not administer
  * it is told so; to anyone else the channel does not exist.
  */
-function accessStreamForUpdate(ctx: Ctx, streamId: number): Stream {
+export function accessStreamForUpdate(ctx: Ctx, streamId: number): Stream {
   const { store, actor } = ctx;
   const stream = store.streams.get(streamId);
   if (!stream) throw invalidChannelId();

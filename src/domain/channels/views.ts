@@ -8,6 +8,8 @@ import { listChannelFolders } from './list-folders.js';
 import { getStreamById, getStreamId, listStreams } from './list-streams.js';
 import { streamTopics } from './topic-history.js';
 import { channelSubscribers } from './subscribers.js';
+import { archiveStream } from './archive.js';
+import { deleteTopic } from './delete-topic.js';
 
 export const views: ViewTable = {
   'create-channel': (ctx, params) => createChannel(ctx, params),
@@ -19,5 +21,7 @@ export const views: ViewTable = {
   'get-stream-id': (ctx, params) => getStreamId(ctx, params.stream),
   'get-stream-topics': (ctx, params) => streamTopics(ctx, params.stream_id, params.allow_empty_topic_name),
   'get-subscribers': (ctx, params) => channelSubscribers(ctx, ctx.actor, params),
+  'archive-stream': (ctx, params) => archiveStream(ctx, params.stream_id),
+  'delete-topic': (ctx, params) => deleteTopic(ctx, params.stream_id, params.topic_name),
   'get-channel-folders': (ctx, params) => listChannelFolders(ctx, params.include_archived),
 };
