@@ -5,7 +5,8 @@
 // table names, per event type (and op), which part of the event is which schema.
 import { applyShape, fieldExistsAt, shapeOf, type ShapeNode } from '../../contract/shape.js';
 import type { OpenApiDoc } from '../../contract/load.js';
-import type { Event } from './queue.js';
+/** An event as the hub passes it (queue.ts's Event; not imported: queue.ts imports this file). */
+type Event = Record<string, unknown>;
 
 interface Payload {
   /** Arrays or objects of the event shaped as one schema. */
