@@ -1,5 +1,6 @@
 // What a view receives: the acting user, the sandbox's store and event hub, the clock and the
 // server's settings. Views never see Express or lowdb.
+import type { EventShaper } from './events/event-shape.js';
 import type { Store } from '../store/store.js';
 import type { User } from '../store/state.js';
 import type { Clock } from '../control/clock.js';
@@ -41,6 +42,8 @@ interface BaseCtx extends WorldCtx {
   supports(behaviour: string): boolean;
   /** Whether a component schema's field exists at this request's level (x-feature-level / x-removed-at). */
   hasField(schema: string, field: string): boolean;
+  /** Shapes an event to this request's level, for a queue registered now (null: the newest level, nothing to shape). */
+  eventShaper: EventShaper | null;
   /** The User-Agent's client name, for heuristics such as read_by_sender. */
   clientName: string;
   /** Name of the world (sandbox) serving the request. */

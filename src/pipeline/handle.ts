@@ -4,7 +4,8 @@ import { supportsAt } from '../contract/behaviours.js';
 import { fieldExistsAt } from '../contract/shape.js';
 import { notImplemented } from '../errors.js';
 import type { Ctx, OpenCtx, ViewResult, Views } from '../domain/context.js';
-import type { ServerInfo } from '../domain/server-info.js';
+import { NEWEST_FEATURE_LEVEL, type ServerInfo } from '../domain/server-info.js';
+import { eventShaperAt } from '../domain/events/event-shape.js';
 import type { Call } from './call.js';
 import type { PipelineHooks } from './hooks.js';
 
@@ -28,6 +29,7 @@ function contextOf(call: Call, deps: HandleDeps): Ctx | OpenCtx {
     store: world.store, actor: call.actor, clock: world.clock, events: world.events, server: deps.serverAt(level),
     supports: (k) => supportsAt(level, k),
     hasField: (schema, field) => fieldExistsAt(deps.contract.doc, schema, field, level),
+    eventShaper: level < NEWEST_FEATURE_LEVEL ? eventShaperAt(deps.contract.doc, level) : null,
     clientName: clientName(call.req.headers['user-agent']), sandbox: world.name,
   } as Ctx | OpenCtx;
 }

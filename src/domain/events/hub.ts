@@ -76,8 +76,10 @@ export class EventHub implements EventSink {
   private offer(queue: EventQueue, event: Event, perQueue?: PerQueue): void {
     // The type first: a queue that does not take it needs no variant made for it.
     if (!queue.wantsType(event.type)) return;
-    const chosen = perQueue ? perQueue(queue.id, queue.userId, queue.options) : event;
+    let chosen = perQueue ? perQueue(queue.id, queue.userId, queue.options) : event;
     if (chosen === null || !queue.accepts(chosen)) return;
+    // At an older level, as that server would send it (or not at all).
+    if (queue.options.shape && (chosen = queue.options.shape(chosen)) === null) return;
     for (const e of presentAll(queue, chosen)) queue.push(e);
   }
 

@@ -1,5 +1,6 @@
 // One client's event queue: the events it has not acknowledged yet, what it asked to receive, and
 // the long-polls waiting on it. Event IDs start at 0 and grow by one per queue.
+import type { EventShaper } from './event-shape.js';
 import { randomUUID } from 'node:crypto';
 
 export type Event = Record<string, unknown>;
@@ -25,6 +26,8 @@ export interface QueueOptions {
   clientGravatar: boolean;
   /** Mock-clock seconds without a poll after which the queue is garbage-collected. */
   idleTimeoutSecs: number;
+  /** Shapes each event to the level the queue was registered at; null at the newest level. */
+  shape?: EventShaper | null;
   /** Mock-clock time of creation, UNIX seconds. */
   now: number;
 }

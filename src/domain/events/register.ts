@@ -50,6 +50,7 @@ export function registerQueue(ctx: Ctx, input: RegisterInput): Record<string, un
     slimPresence: !!input.slim_presence,
     clientGravatar: input.client_gravatar,
     idleTimeoutSecs,
+    shape: ctx.eventShaper,
     now: ctx.clock.now(),
   });
   const state = initialState(ctx, {

@@ -1,11 +1,12 @@
 // Renders message content and channel descriptions to HTML with `marked` (GitHub-flavoured
 // Markdown, single newlines as line breaks) extended with the chat's own syntax: mentions,
-// channel links, the organization's linkifiers, and the quote and spoiler code blocks. Raw HTML
-// in the source is shown as text, as on the real server.
+// channel links, emoji by name, the organization's linkifiers, and the quote and spoiler code
+// blocks. Raw HTML in the source is shown as text, as on the real server.
 import { Marked, type Tokens } from 'marked';
 import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
 import { channelLinkExtension } from './channel-links.js';
+import { emojiExtension } from './emoji.js';
 import { escapeHtml } from './html.js';
 import { compileLinkifiers, linkifierExtension } from './linkifiers.js';
 import { mentionExtension } from './mentions.js';
@@ -48,7 +49,7 @@ function newMarked(current: () => RenderState, linkifiers: ReturnType<typeof com
     async: false,
     gfm: true,
     breaks: true,
-    extensions: [mentionExtension(current), channelLinkExtension(current), linkifierExtension(linkifiers)],
+    extensions: [mentionExtension(current), channelLinkExtension(current), emojiExtension(current), linkifierExtension(linkifiers)],
     renderer: {
       // Raw HTML is not allowed: show it as the text it is.
       html: (token: Tokens.HTML | Tokens.Tag) => escapeHtml(token.text),

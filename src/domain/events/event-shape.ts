@@ -1,0 +1,88 @@
+// Events as a server at an older feature level would send them. REST answers and register are
+// shaped by the request's level (src/contract/shape.ts); a queue keeps the level it was registered
+// at and each event it receives is shaped here, from the same x-feature-level / x-removed-at marks.
+// Events have no schema of their own: their payloads reuse the component schemas below, so a
+// table names, per event type (and op), which part of the event is which schema.
+import { applyShape, fieldExistsAt, shapeOf, type ShapeNode } from '../../contract/shape.js';
+import type { OpenApiDoc } from '../../contract/load.js';
+/** An event as the hub passes it (queue.ts's Event; not imported: queue.ts imports this file). */
+type Event = Record<string, unknown>;
+
+interface Payload {
+  /** Arrays or objects of the event shaped as one schema. */
+  parts?: Record<string, string>;
+  /** The event changes one field (`property`) of this schema: unknown at the level, not sent. */
+  property?: string;
+  /** The event's `person` holds changed fields of this schema: none left, not sent. */
+  person?: string;
+}
+
+const PAYLOADS: Record<string, Payload> = {
+  'subscription/add': { parts: { subscriptions: 'Subscription' } },
+  'subscription/update': { property: 'Subscription' },
+  'stream/create': { parts: { streams: 'ClientChannel' } },
+  'stream/update': { property: 'ClientChannel' },
+  'realm_linkifiers/': { parts: { realm_linkifiers: 'Linkifier' } },
+  'realm_user/add': { parts: { person: 'ClientUser' } },
+  'realm_user/update': { person: 'ClientUser' },
+  'user_settings/update': { property: 'RegisterUserSettings' },
+};
+
+export type EventShaper = (event: Event) => Event | null;
+
+const shapers = new WeakMap<OpenApiDoc, Map<number, EventShaper>>();
+
+/**
+ * The shaper of one level, shared by every queue registered at it: an event published to many
+ * queues is shaped once per level (the result is kept per event object until it is collected).
+ */
+export function eventShaperAt(doc: OpenApiDoc, level: number): EventShaper {
+  let byLevel = shapers.get(doc);
+  if (!byLevel) shapers.set(doc, (byLevel = new Map()));
+  let shaper = byLevel.get(level);
+  if (!shaper) byLevel.set(level, (shaper = newShaper(doc, level)));
+  return shaper;
+}
+
+function newShaper(doc: OpenApiDoc, level: number): EventShaper {
+  const nodes = new Map<string, ShapeNode | null>();
+  const nodeOf = (schema: string) => {
+    if (!nodes.has(schema)) nodes.set(schema, shapeOf(doc, { $ref: `#/components/schemas/${schema}` }));
+    return nodes.get(schema)!;
+  };
+  const has = (schema: string, field: string) => {
+    try {
+      return fieldExistsAt(doc, schema, field, level);
+    } catch {
+      return true; // a field the schema does not describe is not gated
+    }
+  };
+  const done = new WeakMap<Event, Event | null>();
+
+  function shape(event: Event): Event | null {
+    const payload = PAYLOADS[`${String(event.type)}/${String(event.op ?? '')}`];
+    if (!payload) return event;
+    if (payload.property && typeof event.property === 'string' && !has(payload.property, event.property)) return null;
+    let out: Event = event;
+    for (const [key, schema] of Object.entries(payload.parts ?? {})) {
+      if (!(key in event)) continue;
+      const node = nodeOf(schema);
+      const shaped = Array.isArray(event[key]) ? applyShape(event[key], node ? { gates: [], props: new Map(), items: node, values: null } : null, level) : applyShape(event[key], node, level);
+      if (shaped !== event[key]) out = { ...out, [key]: shaped };
+    }
+    if (payload.person) {
+      const person = event.person as Record<string, unknown>;
+      const kept = Object.entries(person).filter(([field]) => field === 'user_id' || has(payload.person!, field));
+      if (kept.length === 1) return null;
+      if (kept.length < Object.keys(person).length) out = { ...out, person: Object.fromEntries(kept) };
+    }
+    return out;
+  }
+
+  return (event) => {
+    if (done.has(event)) return done.get(event)!;
+    const shaped = shape(event);
+    done.set(event, shaped);
+    return shaped;
+  };
+}

@@ -1,0 +1,44 @@
+// Marked extension for emoji by name, `:smile:`: the organization's custom emoji first, then the
+// server's Unicode names, then its extra emoji, in the real server's order and HTML (the title is
+// the name with spaces for underscores). An unknown name stays text.
+import type { TokenizerAndRendererExtension, Tokens } from 'marked';
+import { EXTRA_EMOJI_NAMES, UNICODE_EMOJI } from '../users/emoji-data.js';
+import { escapeHtml } from './html.js';
+import type { RenderState } from './render-state.js';
+
+type EmojiToken = Tokens.Generic & { html: string };
+
+const SYNTAX = /:([\w+-]+):/;
+/** Where the server keeps the image of its extra emoji. */
+const EXTRA_EMOJI_URL = '/static/generated/emoji/images/emoji/unicode/';
+
+function emojiHtml(state: RenderState, name: string): string | undefined {
+  const title = escapeHtml(name.replace(/_/g, ' '));
+  const alt = escapeHtml(`:${name}:`);
+  const custom = state.store.realmEmoji.find((e) => e.name === name && !e.deactivated);
+  if (custom) return `<img alt="${alt}" class="emoji" src="${escapeHtml(custom.source_url)}" title="${title}">`;
+  if (Object.hasOwn(UNICODE_EMOJI, name)) {
+    return `<span aria-label="${title}" class="emoji emoji-${UNICODE_EMOJI[name]}" role="img" title="${title}">${alt}</span>`;
+  }
+  if (EXTRA_EMOJI_NAMES.has(name)) return `<img alt="${alt}" class="emoji" src="${EXTRA_EMOJI_URL}${name}.png" title="${title}">`;
+  return undefined;
+}
+
+export function emojiExtension(current: () => RenderState): TokenizerAndRendererExtension {
+  return {
+    name: 'zulipEmoji',
+    level: 'inline',
+    // Only a whole `:name:` may end the text before it: a lone colon (a URL's scheme) must not.
+    start: (src) => {
+      const i = src.search(SYNTAX);
+      return i < 0 ? undefined : i;
+    },
+    tokenizer(src): EmojiToken | undefined {
+      const m = new RegExp(`^${SYNTAX.source}`).exec(src);
+      if (!m) return undefined;
+      const html = emojiHtml(current(), m[1]);
+      return html === undefined ? undefined : { type: 'zulipEmoji', raw: m[0], html };
+    },
+    renderer: (token) => (token as EmojiToken).html,
+  };
+}
