@@ -9,6 +9,7 @@ import { FixtureError } from './store/fixture.js';
 import { usersTable, writeZuliprc } from './cli-output.js';
 import { LOG_FORMATS, requestLogger, type LogFormat } from './request-log.js';
 import { listenFailure } from './cli-errors.js';
+import { verifyCommand } from './verify/command.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -58,7 +59,6 @@ const program = new Command()
   .configureOutput({ outputError: (text, write) => write(`teamchat-mock: ${text.replace(/^error: /, '').trim().replace(/\s*\n\s*/g, ' ')} (see --help)\n`) });
 
 async function main(): Promise<void> {
-  program.parse();
   const opts = program.opts<{
     port: number; host: string; fixture?: string; data?: string; durable: boolean; strictResponses: boolean; validateResponses: boolean; answerCache: boolean; zuliprc?: string;
     scenario: string[]; controlToken?: string; featureLevel?: number; longpollTimeout?: number; rateLimit: boolean; publicUrl?: string; coverageReport?: string; devLogin: boolean;
@@ -124,4 +124,6 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-main().catch((err) => fail(err?.message ?? String(err)));
+// Subcommands (verify) take their own options: the server's are read only before a subcommand's name.
+program.enablePositionalOptions().addCommand(verifyCommand(fail)).action(main);
+program.parseAsync().catch((err) => fail(err?.message ?? String(err)));
