@@ -11,7 +11,7 @@ export function lines(run: VerifyRun): string[] {
 
 export function summary(run: VerifyRun): string {
   const bad = run.results.filter((r) => !r.ok).length;
-  return `verified ${run.results.length} operations of ${run.target} at feature level ${run.level}: ${run.results.length - bad} ok, ${bad} differ from the description`;
+  return `verified ${run.results.length} operations of ${run.target} at feature level ${run.level}: ${run.results.length - bad} ok, ${bad} differ from the description (${(run.duration_ms / 1000).toFixed(1)} s)`;
 }
 
 const xml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');

@@ -17,7 +17,7 @@ export interface StepResult {
   problems: ResponseProblem[];
 }
 
-export interface VerifyRun { target: string; level: number; results: StepResult[] }
+export interface VerifyRun { target: string; level: number; results: StepResult[]; duration_ms: number }
 
 /** Statuses every operation may answer (the description's shared responses). */
 const SHARED_STATUSES = new Set([401, 404, 405, 429]);
@@ -26,6 +26,7 @@ const SHARED_STATUSES = new Set([401, 404, 405, 429]);
 const OWN_STEPS = new Set(['get-events']);
 
 export async function runSuite(contract: Contract, target: Target, options: { write: boolean; channel: string; site: string }): Promise<VerifyRun> {
+  const started = performance.now();
   const drift = new DriftChecker(contract);
   const results: StepResult[] = [];
   const settings = await target.call('GET', '/server_settings', {}, { anonymous: true });
@@ -67,7 +68,7 @@ export async function runSuite(contract: Contract, target: Target, options: { wr
   await step(byId('render-message'), {}, { content: '**teamchat-mock verify**' });
 
   if (options.write) await writeSteps(step, byId, options.channel);
-  return { target: options.site, level, results };
+  return { target: options.site, level, results, duration_ms: Math.round(performance.now() - started) };
 }
 
 type Step = (op: Operation, values: Record<string, unknown>, params?: Record<string, unknown>) => Promise<TargetReply | null>;
