@@ -9,6 +9,7 @@ import { FixtureError } from './store/fixture.js';
 import { usersTable, writeZuliprc } from './cli-output.js';
 import { LOG_FORMATS, requestLogger, type LogFormat } from './request-log.js';
 import { listenFailure } from './cli-errors.js';
+import { verifyCommand } from './verify/command.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -44,6 +45,10 @@ const program = new Command()
   .option('--no-answer-cache', 'build every answer to a read anew (to measure what reusing them saves)')
   .option('--zuliprc <email>', 'write a zuliprc file for this fixture user into the current folder')
   .option('--scenario <name|file>', 'activate a scenario from the start (repeatable)', (v: string, all: string[]) => [...all, v], [] as string[])
+  .option('--proxy <url>', 'send what no scenario answers to this server and check its answers against the description', (v: string) => {
+    try { return new URL(v).href.replace(/\/+$/, ''); } catch { throw new InvalidArgumentError('an absolute URL, e.g. https://chat.example.com'); }
+  })
+  .option('--proxy-only <operationIds>', 'with --proxy: only these operations (comma list) go upstream; the mock answers the rest', (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean))
   .option('--control-token <token>', 'token the /__mock control API requires (header X-Mock-Token); needed when --host is not loopback')
   .option('--coverage-report <file>', 'write what the requests exercised to this file at shutdown (HTML when it ends in .html, else JSON)')
   // Running it as a dev server: browser clients, how much it prints and in which form.
@@ -54,12 +59,12 @@ const program = new Command()
   .configureOutput({ outputError: (text, write) => write(`teamchat-mock: ${text.replace(/^error: /, '').trim().replace(/\s*\n\s*/g, ' ')} (see --help)\n`) });
 
 async function main(): Promise<void> {
-  program.parse();
   const opts = program.opts<{
     port: number; host: string; fixture?: string; data?: string; durable: boolean; strictResponses: boolean; validateResponses: boolean; answerCache: boolean; zuliprc?: string;
     scenario: string[]; controlToken?: string; featureLevel?: number; longpollTimeout?: number; rateLimit: boolean; publicUrl?: string; coverageReport?: string; devLogin: boolean;
-    cors: string[]; quiet: boolean; logFormat: LogFormat;
+    cors: string[]; quiet: boolean; logFormat: LogFormat; proxy?: string; proxyOnly?: string[];
   }>();
+  if (opts.proxyOnly && !opts.proxy) fail('--proxy-only needs --proxy');
   if (opts.fixture && !existsSync(opts.fixture)) fail(`fixture file ${path.resolve(opts.fixture)} does not exist`);
   let server: MockServer;
   try {
@@ -67,7 +72,7 @@ async function main(): Promise<void> {
       fixture: opts.fixture, data: opts.data, durable: opts.durable, strictResponses: opts.strictResponses, validateResponses: opts.validateResponses, answerCache: opts.answerCache,
       scenarios: opts.scenario, controlToken: opts.controlToken, featureLevel: opts.featureLevel, coverageReport: opts.coverageReport,
       longpollTimeoutSeconds: opts.longpollTimeout, rateLimit: opts.rateLimit, publicUrl: opts.publicUrl, devLogin: opts.devLogin,
-      cors: opts.cors, onRequest: opts.quiet ? undefined : requestLogger(opts.logFormat, (line) => console.log(line)),
+      cors: opts.cors, proxy: opts.proxy, proxyOnly: opts.proxyOnly, onRequest: opts.quiet ? undefined : requestLogger(opts.logFormat, (line) => console.log(line)),
     });
   } catch (err) {
     if (err instanceof FixtureError) fail(err.message);
@@ -89,6 +94,7 @@ async function main(): Promise<void> {
   info(usersTable(users));
   const active = server.world.scenarios.active.map((a) => a.scenario.name);
   if (active.length) info(`scenarios active: ${active.join(', ')}`);
+  if (opts.proxy) info(`proxy: what no scenario answers goes to ${opts.proxy}${opts.proxyOnly ? ` (only ${opts.proxyOnly.join(', ')})` : ''}`);
   if (opts.cors.length) info(`CORS: the API answers pages from ${opts.cors.join(', ')}`);
   info(`control API: ${base}/__mock (inspector: ${base}/__mock/ui)`);
   if (opts.zuliprc) {
@@ -118,4 +124,6 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-main().catch((err) => fail(err?.message ?? String(err)));
+// Subcommands (verify) take their own options: the server's are read only before a subcommand's name.
+program.enablePositionalOptions().addCommand(verifyCommand(fail)).action(main);
+program.parseAsync().catch((err) => fail(err?.message ?? String(err)));

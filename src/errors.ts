@@ -51,3 +51,7 @@ export const notImplemented = (operationId: string) =>
   new ApiError('NOT_IMPLEMENTED', `teamchat-mock does not implement ${operationId} yet`, 501);
 
 export const internalError = () => new ApiError('INTERNAL_SERVER_ERROR', 'Internal server error', 500);
+
+/** The proxied upstream did not answer (refused, reset, timed out): the mock's 502, not the upstream's. */
+export const upstreamUnreachable = (upstream: string, why: string) =>
+  new ApiError('UPSTREAM_UNREACHABLE', `The upstream server ${upstream} did not answer: ${why}`, 502);

@@ -35,6 +35,7 @@ import { badRequest } from './errors.js';
 import { answerClientError, answerExpectationFailed } from './http/client-error.js';
 import { rateLimiter } from './pipeline/rate-limit.js';
 import type { Exchange } from './http/exchange.js';
+import { Proxy } from './pipeline/proxy.js';
 
 export interface MockServerOptions {
   /** Fixture file; default the embedded fixtures/default.json. */
@@ -72,6 +73,10 @@ export interface MockServerOptions {
   cors?: string[];
   /** Write the coverage of every sandbox to this file at close (HTML when it ends in .html, JSON otherwise). */
   coverageReport?: string;
+  /** Proxy mode: what no scenario answers goes to this upstream site and its answer comes back, checked. */
+  proxy?: string;
+  /** With `proxy`: only these operationIds go upstream; the mock's state answers the rest. */
+  proxyOnly?: string[];
   /** Replace views (tests of the pipeline itself). */
   views?: Views;
 }
@@ -238,6 +243,7 @@ export class MockServer {
       hooks,
       rewrite: sandboxPrefix,
       cors: this.options.cors,
+      proxy: this.options.proxy ? new Proxy({ upstream: this.options.proxy, only: this.options.proxyOnly }, this.contract) : undefined,
       mounts: [['/__mock', controlRouter({
         host: this.controlHost(), server: this.server, worldFor: this.worldFor, token,
         closed: !isLoopback(host) && !token, log: this.log, nextId, beforeRespond: durableWrites,

@@ -13,9 +13,10 @@ export class SchemaCompiler {
   private readonly ajv: InstanceType<typeof Ajv2020>;
   private readonly lazies: Array<() => ValidateFunction> = [];
 
-  constructor(doc: OpenApiDoc) {
+  /** `allErrors`: report every problem, not the first (a drift report names each difference). */
+  constructor(doc: OpenApiDoc, options: { allErrors?: boolean } = {}) {
     // strict off: OpenAPI adds keywords (example, deprecated, x-*) that JSON Schema does not know.
-    this.ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
+    this.ajv = new Ajv2020({ strict: false, allErrors: options.allErrors ?? false, validateFormats: true });
     addFormats(this.ajv);
     this.ajv.addSchema({ $id: DOC_ID, components: rebase(doc.components) });
   }

@@ -30,6 +30,8 @@ export interface JournalQuery {
   sandbox?: string;
   params?: Record<string, unknown>;
   since_id?: number;
+  /** true: only entries whose response broke the description; false: only those that did not. */
+  problems?: boolean;
   limit?: number;
 }
 
@@ -171,5 +173,6 @@ function matches(e: JournalEntry, q: JournalQuery): boolean {
   if (q.code && e.code !== q.code) return false;
   if (q.sandbox && e.sandbox !== q.sandbox) return false;
   if (q.params && !containsParams(e.params, q.params)) return false;
+  if (q.problems !== undefined && (e.problems.length > 0) !== q.problems) return false;
   return true;
 }

@@ -6,6 +6,7 @@ import type { Exchange } from './exchange.js';
 import type { Violation } from '../contract/violations.js';
 import { ApiError, internalError } from '../errors.js';
 import { errorBody } from './envelope.js';
+import type { Relay } from '../pipeline/call.js';
 
 export interface ResponderOptions {
   strictResponses: boolean;
@@ -64,6 +65,26 @@ export class Responder {
     }
     const apiErr = err as ApiError;
     return { status: apiErr.status, body: errorBody(apiErr), headers: apiErr.headers };
+  }
+
+  /**
+   * An upstream's answer (proxy mode), written as it came: its problems are logged and journalled
+   * but never turn it into a 500, since the point is to see what the upstream really sends.
+   */
+  relay(res: Response, ex: Exchange, status: number, body: Record<string, unknown>, relay: Relay): void {
+    if (relay.problems.length) {
+      const where = ex.operation ? ex.operation.id : `${ex.method} ${ex.path}`;
+      const detail = relay.problems.map((p) => `${p.path || '/'}: ${p.message}`).join('; ');
+      this.options.log(`teamchat-mock: upstream response of ${where} (status ${status}, feature level ${relay.level}) differs from the description: ${detail}`);
+    }
+    ex.status = status;
+    ex.body = body;
+    ex.problems = relay.problems;
+    ex.bodyBytes = relay.bytes;
+    ex.duration_ms = performance.now() - ex.started;
+    if (res.headersSent || res.destroyed) return;
+    res.writeHead(status, { ...relay.headers, 'Content-Length': relay.bytes.length });
+    res.end(relay.bytes);
   }
 
   /** A success answered before (see AnswerCache): the same body and bytes, checked when first made. */

@@ -6,7 +6,7 @@ import type { PipelineHooks } from './hooks.js';
 
 export function authenticateStage(hooks: PipelineHooks['authenticated']) {
   return function authenticateCaller(call: Call): void {
-    if (!call.op.authenticated) return;
+    if (!call.op.authenticated || call.upstream) return;
     call.actor = call.ex.user = authenticate(call.world.store, call.req.headers.authorization);
     for (const hook of hooks) hook(call);
   };

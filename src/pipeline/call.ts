@@ -7,6 +7,15 @@ import type { ViewResult } from '../domain/context.js';
 import type { World } from '../world.js';
 import type { Exchange } from '../http/exchange.js';
 
+/** An upstream's answer (proxy mode): written as it came, with its differences from the description. */
+export interface Relay {
+  bytes: Buffer;
+  headers: Record<string, string>;
+  problems: Array<{ path: string; message: string }>;
+  /** The feature level it was checked at (the upstream's). */
+  level: number;
+}
+
 /** A response decided by a stage: a view's, a scenario's, a reused one, or an error's. */
 export interface Answer {
   status: number;
@@ -16,6 +25,8 @@ export interface Answer {
   bytes?: Buffer;
   /** Name of the scenario that answered, if one did. */
   scenario?: string;
+  /** An upstream's answer (proxy mode), written as it came. */
+  relay?: Relay;
 }
 
 export class Call {
@@ -23,6 +34,8 @@ export class Call {
   op!: Operation;
   level = 0;
   pathValues: RawValues = {};
+  /** Proxy mode: the request goes to the upstream, which authenticates it. */
+  upstream = false;
   /** The store's version when the request arrived: did the request change the world? */
   readonly versionBefore: number;
   /** authenticate: the caller, or null for operations open to anyone. */

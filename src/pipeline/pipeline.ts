@@ -18,6 +18,7 @@ import { interceptStage } from './intercept.js';
 import { handleStage, type HandleDeps } from './handle.js';
 import { shapeStage } from './shape.js';
 import { respondStage } from './respond.js';
+import type { Proxy } from './proxy.js';
 
 export interface PipelineDeps extends HandleDeps {
   contract: Contract;
@@ -28,6 +29,8 @@ export interface PipelineDeps extends HandleDeps {
   worldFor: (req: Request) => World;
   /** The next exchange ID (one sequence per server, shared by the API and the control API). */
   nextId: () => number;
+  /** Proxy mode: the upstream answers what no scenario does. */
+  proxy?: Proxy;
 }
 
 interface Stage { name: string; run: (call: Call) => Promise<void> | void; always?: true }
@@ -35,9 +38,11 @@ interface Stage { name: string; run: (call: Call) => Promise<void> | void; alway
 export function pipeline(deps: PipelineDeps, hooks: PipelineHooks) {
   const stages: Stage[] = [
     { name: 'route', run: routeStage(deps.contract, deps.serverLevel) },
+    ...(deps.proxy ? [{ name: 'choose-upstream', run: deps.proxy.choose }] : []),
     { name: 'authenticate', run: authenticateStage(hooks.authenticated) },
     { name: 'decode', run: decodeStage },
     { name: 'intercept', run: interceptStage(hooks.intercept) },
+    ...(deps.proxy ? [{ name: 'forward', run: deps.proxy.forward }] : []),
     { name: 'handle', run: handleStage(deps, hooks.beforeHandle) },
     { name: 'shape', run: shapeStage },
     { name: 'respond', run: respondStage(deps.responder, hooks), always: true },

@@ -1,0 +1,110 @@
+// Proxy mode (`--proxy <url>`): a request that no scenario answers goes to the upstream server as
+// the client sent it, credentials included (the mock does not authenticate it), and the upstream's
+// answer goes back unchanged: status, content type, body bytes. On the way it is checked against
+// the description at the feature level the upstream reports, so the journal shows where the real
+// server drifted from the description. `only` limits which operations go upstream; the others are
+// answered from the mock's own state.
+import type { Contract } from '../contract/contract.js';
+import { DriftChecker } from '../contract/drift.js';
+import type { Operation } from '../contract/operations.js';
+import { upstreamUnreachable } from '../errors.js';
+import type { Answer, Call, Relay } from './call.js';
+
+export interface ProxyOptions {
+  /** The upstream site, e.g. https://chat.example.com (its API is under /api/v1). */
+  upstream: string;
+  /** operationIds that go upstream; absent: every operation. */
+  only?: string[];
+  /** Told of every upstream exchange (the recorder). */
+  onExchange?: (call: Call, answer: Answer) => void;
+}
+
+/** Connection-level headers (RFC 9110 7.6.1) and those the mock sets itself are not passed on. */
+const HOP_HEADERS = new Set(['host', 'connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'content-length', 'expect', 'accept-encoding', 'content-encoding']);
+/** A long-poll waits up to about a minute upstream; past this the upstream is taken as gone. */
+const UPSTREAM_TIMEOUT_MS = 120_000;
+
+export class Proxy {
+  readonly site: string;
+  private readonly only: Set<string> | null;
+  private readonly drift: DriftChecker;
+  private level: Promise<number | null> | null = null;
+
+  constructor(private readonly options: ProxyOptions, contract: Contract) {
+    this.site = new URL(options.upstream).href.replace(/\/+$/, '');
+    this.only = options.only ? new Set(options.only) : null;
+    for (const id of this.only ?? []) if (!contract.byId.has(id)) throw new Error(`--proxy-only: the description has no operation ${id}`);
+    this.drift = new DriftChecker(contract);
+  }
+
+  goesUpstream(op: Operation): boolean {
+    return !this.only || this.only.has(op.id);
+  }
+
+  /** Stage "choose-upstream" (after route): marks the calls that go upstream, so that the mock does not authenticate them. */
+  readonly choose = (call: Call): void => {
+    call.upstream = this.goesUpstream(call.op);
+  };
+
+  /** Stage "forward" (after intercept, so scenarios still answer first). */
+  readonly forward = (call: Call): Promise<void> | void => {
+    if (!call.upstream) return;
+    return this.exchange(call).then((answer) => {
+      call.answer = answer;
+      this.options.onExchange?.(call, answer);
+    });
+  };
+
+  /** The feature level the upstream reports (asked once; null when it does not say). */
+  private upstreamLevel(): Promise<number | null> {
+    this.level ??= fetch(`${this.site}/api/v1/server_settings`, { signal: AbortSignal.timeout(10_000), redirect: 'manual' })
+      .then((res) => res.json())
+      .then((body: any) => (Number.isInteger(body?.zulip_feature_level) ? body.zulip_feature_level as number : null))
+      .catch(() => { this.level = null; return null; });
+    return this.level;
+  }
+
+  private async exchange(call: Call): Promise<Answer> {
+    const { req } = call;
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (v === undefined || HOP_HEADERS.has(k) || k.startsWith('x-mock-')) continue;
+      headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    }
+    const body = formBody(req.body, req.method);
+    // The parsed body is sent again form-encoded (what every endpoint takes); file parts are not relayed.
+    if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
+    let res: Response;
+    try {
+      res = await fetch(`${this.site}${req.baseUrl}${req.url}`, {
+        method: req.method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+      });
+    } catch (err) {
+      throw upstreamUnreachable(this.site, (err as any)?.cause?.code ?? (err as Error).message);
+    }
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const out: Record<string, string> = {};
+    res.headers.forEach((v, k) => { if (!HOP_HEADERS.has(k)) out[k] = v; });
+    const level = (await this.upstreamLevel()) ?? call.level;
+    let parsed: unknown = null;
+    let problems: Relay['problems'];
+    try {
+      parsed = JSON.parse(bytes.toString('utf8'));
+      problems = this.drift.check(call.op, res.status, parsed, level);
+    } catch {
+      problems = [{ path: '', message: `response is not JSON (content type ${res.headers.get('content-type') ?? 'none'})` }];
+    }
+    const relay: Relay = { bytes, headers: out, problems, level };
+    return { status: res.status, body: (parsed && typeof parsed === 'object' ? parsed : {}) as Record<string, unknown>, relay, scenario: undefined };
+  }
+}
+
+/** The decoded form fields as a form body again, or undefined when the request had none. */
+function formBody(body: unknown, method: string): string | undefined {
+  if (method === 'GET' || method === 'HEAD' || !body || typeof body !== 'object') return undefined;
+  const form = new URLSearchParams();
+  for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
+    for (const one of Array.isArray(v) ? v : [v]) form.append(k, String(one));
+  }
+  return form.toString();
+}
