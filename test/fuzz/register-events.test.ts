@@ -14,8 +14,9 @@ afterAll(async () => { await t.close(); });
 
 const REGISTER = {
   fetch_event_types: ['message', 'update_message_flags', 'starred_messages', 'subscription', 'stream', 'user_topic',
-    'user_settings', 'user_status', 'recent_private_conversations', 'presence'],
-  event_types: ['message', 'update_message_flags', 'subscription', 'stream', 'user_topic', 'user_settings', 'user_status', 'presence'],
+    'user_settings', 'user_status', 'recent_private_conversations', 'presence', 'alert_words', 'muted_users'],
+  event_types: ['message', 'update_message_flags', 'subscription', 'stream', 'user_topic', 'user_settings', 'user_status', 'presence',
+    'alert_words', 'muted_users'],
   include_subscribers: true,
   slim_presence: true,
   // Clock steps below must not expire the queue.
@@ -37,7 +38,7 @@ function opArb(recentIds: () => number[]): fc.Arbitrary<Op> {
   return fc.oneof(
     fc.record({ who: fc.constantFrom('othello', 'iago', 'hamlet'), channel, topic, mention: fc.boolean() }).map(({ who, channel, topic, mention }) => ({
       who, method: 'post' as const, path: '/messages',
-      params: { type: 'stream', to: channel, topic, content: mention ? 'hi @**King Hamlet**' : 'hello' },
+      params: { type: 'stream', to: channel, topic, content: mention ? 'hi @**King Hamlet**' : 'hello, Yorick' },
     })),
     fc.constantFrom([4], [4, 6], [5, 4, 6], [4]).chain((to) => fc.constantFrom('othello', 'cordelia', 'hamlet').map((who) => ({
       who, method: 'post' as const, path: '/messages', params: { type: 'private', to: JSON.stringify(to), content: 'psst' },
@@ -73,6 +74,13 @@ function opArb(recentIds: () => number[]): fc.Arbitrary<Op> {
     fc.record({ who: fc.constantFrom('hamlet', 'othello', 'cordelia'), status: fc.constantFrom('active', 'idle') }).map(({ who, status }) => ({
       who, method: 'post' as const, path: '/users/me/presence', params: { status, ping_only: true },
     })),
+    fc.record({ method: fc.constantFrom('post' as const, 'delete' as const), words: fc.subarray(['Yorick', 'castle', 'DENMARK', ' ', 'yorick ']) }).map(({ method, words }) => ({
+      who: 'hamlet', method, path: '/users/me/alert_words', params: { alert_words: JSON.stringify(words) },
+    })),
+    // Othello (5) and Cordelia (6) send the messages above; Polonius (9) is muted in the fixture.
+    fc.record({ method: fc.constantFrom('post' as const, 'delete' as const), id: fc.constantFrom(5, 6, 9) }).map(({ method, id }) => ({
+      who: 'hamlet', method, path: `/users/me/muted_users/${id}`, params: {},
+    })),
     // Presence thresholds: past the minimum update interval, past "back online".
     fc.constantFrom(30, 60, 90, 250).map((advanceSeconds) => ({ advanceSeconds })),
   );
@@ -98,6 +106,8 @@ function comparable(state: Record<string, any>, raw: RawUnread) {
     recent_private_conversations: state.recent_private_conversations,
     presences: state.presences,
     presence_last_update_id: state.presence_last_update_id,
+    alert_words: state.alert_words,
+    muted_users: state.muted_users,
   };
 }
 
