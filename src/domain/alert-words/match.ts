@@ -19,7 +19,7 @@ const FENCE = /^\s*(`{3,}|~{3,})\s*\{?\.?([\w+\-./#]*)(.*)$/;
  * preprocessor does, fenced code blocks gone (an unclosed one runs to the end), the lines of
  * quote and spoiler blocks (and a spoiler's header) kept.
  */
-export function alertableText(content: string): string {
+function alertableText(content: string): string {
   const lines = content.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').split('\n');
   const out: string[] = [];
   const open: Array<{ fence: string; code: boolean }> = [];
