@@ -111,3 +111,14 @@ describe('has_alert_word on new messages', () => {
     expect(await flagsOf('hamlet', after)).toContain('has_alert_word');
   });
 });
+
+describe('has_alert_word after an edit', () => {
+  it('is worked out again from the new content, as the real server does', async () => {
+    const id = await sendToChannel(t, 'othello', 'Denmark', 'alerts', 'nothing yet');
+    expect(await flagsOf('hamlet', id)).not.toContain('has_alert_word');
+    expect((await t.as('othello').patch(`/messages/${id}`, { content: 'now the castle' })).status).toBe(200);
+    expect(await flagsOf('hamlet', id)).toContain('has_alert_word');
+    expect((await t.as('othello').patch(`/messages/${id}`, { content: 'gone again' })).status).toBe(200);
+    expect(await flagsOf('hamlet', id)).not.toContain('has_alert_word');
+  });
+});
