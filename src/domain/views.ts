@@ -17,12 +17,14 @@ import { views as userTopics } from './user-topics/views.js';
 import { views as presence } from './presence/views.js';
 import { views as bots } from './bots/views.js';
 import { views as drafts } from './drafts/views.js';
+import { views as alertWords } from './alert-words/views.js';
+import { views as mutedUsers } from './muted-users/views.js';
 
 export const views: Views = {
   authenticated: {
     ...messages, ...typing, ...scheduledMessages, ...reminders, ...savedSnippets, ...channels, ...subscriptions, ...userTopics,
     ...users, ...groups, ...realm, ...events,
-    ...presence, ...bots, ...drafts, ...push,
+    ...presence, ...bots, ...drafts, ...push, ...alertWords, ...mutedUsers,
   },
   open: { ...openUsers, ...openRealm },
 };

@@ -101,6 +101,13 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
     case 'user_settings':
       state.user_settings[event.property] = event.value;
       break;
+    // Both carry the user's whole list.
+    case 'alert_words':
+      state.alert_words = event.alert_words;
+      break;
+    case 'muted_users':
+      state.muted_users = event.muted_users;
+      break;
     case 'user_status': {
       const key = String(event.user_id);
       const status: Obj = state.user_status[key] ?? {};

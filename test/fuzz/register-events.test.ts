@@ -14,9 +14,10 @@ afterAll(async () => { await t.close(); });
 
 const REGISTER = {
   fetch_event_types: ['message', 'update_message_flags', 'starred_messages', 'subscription', 'stream', 'user_topic',
-    'user_settings', 'user_status', 'recent_private_conversations', 'presence', 'realm', 'realm_linkifiers', 'realm_user_groups'],
+    'user_settings', 'user_status', 'recent_private_conversations', 'presence', 'realm', 'realm_linkifiers', 'realm_user_groups',
+    'alert_words', 'muted_users'],
   event_types: ['message', 'update_message_flags', 'subscription', 'stream', 'user_topic', 'user_settings', 'user_status', 'presence',
-    'realm', 'realm_linkifiers', 'user_group', 'delete_message'],
+    'realm', 'realm_linkifiers', 'user_group', 'delete_message', 'alert_words', 'muted_users'],
   include_subscribers: true,
   slim_presence: true,
   // Clock steps below must not expire the queue.
@@ -59,7 +60,7 @@ function opArb(recentIds: () => number[]): fc.Arbitrary<Op> {
   return fc.oneof(
     fc.record({ who: fc.constantFrom('othello', 'iago', 'hamlet'), channel, topic, mention: fc.boolean() }).map(({ who, channel, topic, mention }) => ({
       who, method: 'post' as const, path: '/messages',
-      params: { type: 'stream', to: channel, topic, content: mention ? 'hi @**King Hamlet**' : 'hello' },
+      params: { type: 'stream', to: channel, topic, content: mention ? 'hi @**King Hamlet**' : 'hello, Yorick' },
     })),
     fc.constantFrom([4], [4, 6], [5, 4, 6], [4]).chain((to) => fc.constantFrom('othello', 'cordelia', 'hamlet').map((who) => ({
       who, method: 'post' as const, path: '/messages', params: { type: 'private', to: JSON.stringify(to), content: 'psst' },
@@ -108,6 +109,13 @@ function opArb(recentIds: () => number[]): fc.Arbitrary<Op> {
     fc.record({ stream_id: fc.constantFrom(1, 2, 3), topic_name: fc.constantFrom(...TOPICS) }).map((params) => ({
       who: 'iago', method: 'post' as const, path: `/streams/${params.stream_id}/delete_topic`, params: { topic_name: params.topic_name },
     })),
+    fc.record({ method: fc.constantFrom('post' as const, 'delete' as const), words: fc.subarray(['Yorick', 'castle', 'DENMARK', ' ', 'yorick ']) }).map(({ method, words }) => ({
+      who: 'hamlet', method, path: '/users/me/alert_words', params: { alert_words: JSON.stringify(words) },
+    })),
+    // Othello (5) and Cordelia (6) send the messages above; Polonius (9) is muted in the fixture.
+    fc.record({ method: fc.constantFrom('post' as const, 'delete' as const), id: fc.constantFrom(5, 6, 9) }).map(({ method, id }) => ({
+      who: 'hamlet', method, path: `/users/me/muted_users/${id}`, params: {},
+    })),
     // Presence thresholds: past the minimum update interval, past "back online".
     fc.constantFrom(30, 60, 90, 250).map((advanceSeconds) => ({ advanceSeconds })),
     fc.constantFrom(...REALM_SETTINGS).map((params) => ({ who: 'iago', method: 'patch' as const, path: '/realm', params })),
@@ -139,6 +147,8 @@ function comparable(state: Record<string, any>, raw: RawUnread) {
     realm_linkifiers: state.realm_linkifiers,
     realm: Object.fromEntries(Object.entries(state).filter(([k]) => k.startsWith('realm_') && k !== 'realm_user_groups')),
     realm_user_groups: sortBy(state.realm_user_groups, (g: any) => g.id),
+    alert_words: state.alert_words,
+    muted_users: state.muted_users,
   };
 }
 

@@ -15,16 +15,18 @@ import type { EditPlan } from './edit-request.js';
 import { sendMoveNotices } from './move-notices.js';
 import { topicMessages } from './topic-messages.js';
 import { topicParticipants } from './topics.js';
+import { usersAlerted } from '../alert-words/match.js';
 
-const MENTION_FLAGS = new Set(['mentioned', 'stream_wildcard_mentioned', 'topic_wildcard_mentioned']);
+const MENTION_FLAGS = new Set(['mentioned', 'stream_wildcard_mentioned', 'topic_wildcard_mentioned', 'has_alert_word']);
 
-/** Recomputes the mention flags of everyone who received the message (not historical rows). */
+/** Recomputes the mention and alert word flags of everyone who received the message (not historical rows). */
 function flagsAfterContentEdit(store: Store, message: Message, plan: EditPlan): Record<string, string[]> {
   const { rendered } = plan.content!;
   const mentioned = new Set(rendered.mentionedUserIds);
   for (const groupId of rendered.mentionedGroupIds) for (const id of groupMemberIds(store, groupId)) mentioned.add(id);
   const participants = rendered.mentionsTopicWildcard && message.type === 'stream'
     ? topicParticipants(store, message.stream_id!, message.topic) : new Set<number>();
+  const alerted = usersAlerted(store, plan.content!.text, Object.keys(message.flags).map(Number));
   const out: Record<string, string[]> = {};
   for (const [key, flags] of Object.entries(message.flags)) {
     if (flags.includes('historical')) { out[key] = flags; continue; }
@@ -33,6 +35,7 @@ function flagsAfterContentEdit(store: Store, message: Message, plan: EditPlan): 
     if (mentioned.has(id)) kept.push('mentioned');
     if (rendered.mentionsChannelWildcard) kept.push('stream_wildcard_mentioned');
     if (participants.has(id)) kept.push('topic_wildcard_mentioned');
+    if (alerted.has(id)) kept.push('has_alert_word');
     out[key] = kept;
   }
   return out;

@@ -51,3 +51,10 @@ export function markChannelAsRead(world: WorldCtx, user: User, { streamId, topic
   if (changed.length) world.events.publish([user.user_id], readEvent(changed, false));
   return changed.length;
 }
+
+/** Muting a user: the muter's unread messages from them become read, announced when some did. */
+export function markSenderAsRead(world: WorldCtx, user: User, senderId: number): number {
+  const changed = markRead(world, user, (m) => m.sender_id === senderId);
+  if (changed.length) world.events.publish([user.user_id], readEvent(changed, false));
+  return changed.length;
+}

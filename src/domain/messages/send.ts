@@ -11,6 +11,8 @@ import { messageDict } from './format.js';
 import { topicExists } from './topics.js';
 import { currentVisibility, senderVisibilityAfterSend } from '../user-topics/automatic.js';
 import { setTopicVisibility, Visibility } from '../user-topics/set-visibility.js';
+import { usersAlerted } from '../alert-words/match.js';
+import { mutersOf } from '../muted-users/mute.js';
 
 export interface SendOptions {
   /** Whether the sender starts with the message read; absent: decided from the client's name. */
@@ -37,18 +39,24 @@ export function defaultReadBySender(client: string): boolean {
   return HUMAN_CLIENTS.has(name) || name.includes('desktop app');
 }
 
-/** Each recipient's flags: read (the sender, if asked), mentions and wildcard mentions. */
+/**
+ * Each recipient's flags: read (the sender, if asked, and whoever muted the sender), mentions,
+ * wildcard mentions and alert words.
+ */
 function flagsFor(store: Store, prepared: PreparedMessage, readBySender: boolean, readBy: number[] = []): Record<string, string[]> {
   const { rendered, sender } = prepared;
   const mentioned = new Set(rendered.mentionedUserIds);
   for (const groupId of rendered.mentionedGroupIds) for (const id of groupMemberIds(store, groupId)) mentioned.add(id);
+  const muters = mutersOf(store, sender.user_id);
+  const alerted = usersAlerted(store, prepared.content, prepared.recipientIds);
   const flags: Record<string, string[]> = {};
   for (const userId of prepared.recipientIds) {
     const f: string[] = [];
-    if ((userId === sender.user_id && readBySender) || readBy.includes(userId)) f.push('read');
+    if ((userId === sender.user_id && readBySender) || readBy.includes(userId) || muters.has(userId)) f.push('read');
     if (mentioned.has(userId)) f.push('mentioned');
     if (rendered.mentionsChannelWildcard) f.push('stream_wildcard_mentioned');
     if (rendered.mentionsTopicWildcard && prepared.topicParticipantIds.has(userId)) f.push('topic_wildcard_mentioned');
+    if (alerted.has(userId)) f.push('has_alert_word');
     flags[String(userId)] = f;
   }
   return flags;
