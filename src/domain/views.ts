@@ -13,11 +13,12 @@ import { views as scheduledMessages } from './scheduled-messages/views.js';
 import { views as reminders } from './reminders/views.js';
 import { views as savedSnippets } from './saved-snippets/views.js';
 import { views as userTopics } from './user-topics/views.js';
+import { views as uploads } from './uploads/views.js';
 
 export const views: Views = {
   authenticated: {
     ...messages, ...typing, ...scheduledMessages, ...reminders, ...savedSnippets, ...channels, ...subscriptions, ...userTopics,
-    ...users, ...groups, ...realm, ...events,
+    ...users, ...groups, ...realm, ...events, ...uploads,
   },
   open: { ...openUsers, ...openRealm },
 };

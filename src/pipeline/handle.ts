@@ -3,7 +3,9 @@ import type { Contract } from '../contract/contract.js';
 import { supportsAt } from '../contract/behaviours.js';
 import { fieldExistsAt } from '../contract/shape.js';
 import { notImplemented } from '../errors.js';
-import type { Ctx, OpenCtx, ViewResult, Views } from '../domain/context.js';
+import type { Ctx, FilePart, OpenCtx, ViewResult, Views } from '../domain/context.js';
+
+const NO_FILES: readonly FilePart[] = Object.freeze([]);
 import type { ServerInfo } from '../domain/server-info.js';
 import type { Call } from './call.js';
 import type { PipelineHooks } from './hooks.js';
@@ -29,6 +31,7 @@ function contextOf(call: Call, deps: HandleDeps): Ctx | OpenCtx {
     supports: (k) => supportsAt(level, k),
     hasField: (schema, field) => fieldExistsAt(deps.contract.doc, schema, field, level),
     clientName: clientName(call.req.headers['user-agent']), sandbox: world.name,
+    files: (call.req.files as FilePart[] | undefined) ?? NO_FILES,
   } as Ctx | OpenCtx;
 }
 

@@ -26,6 +26,7 @@ const ROW_KEYS: Record<string, { key: Field[]; unique?: Field[]; indexed?: Field
   push_devices: { key: [['device_id', 'number']] },
   sent_push_notifications: { key: [['id', 'number']] },
   former_subscriptions: { key: [['user_id', 'number'], ['stream_id', 'number']] },
+  attachments: { key: [['id', 'number']], unique: [['path_id', 'string']] },
 };
 
 const fieldOk = (value: unknown, type: Field[1]) => (type === 'number' ? Number.isSafeInteger(value) : typeof value === 'string');

@@ -7,7 +7,7 @@ import { rowProblem } from './check-rows.js';
 const collections: Array<keyof State> = [
   'users', 'streams', 'subscriptions', 'user_groups', 'channel_folders', 'linkifiers', 'realm_emoji', 'messages',
   'user_topics', 'scheduled_messages', 'reminders', 'saved_snippets', 'drafts', 'push_devices', 'sent_push_notifications',
-  'former_subscriptions',
+  'former_subscriptions', 'attachments',
 ];
 
 export class FixtureError extends Error {}
