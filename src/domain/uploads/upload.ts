@@ -10,7 +10,7 @@ import { mayAccessAttachment } from './access.js';
 import { notifyAttachment } from './attachment-dict.js';
 
 /** The file name as the real server stores it: letters, digits, spaces, dots and dashes; runs of spaces and dashes become one dash. */
-export function sanitizeFileName(name: string): string {
+function sanitizeFileName(name: string): string {
   const cleaned = name.normalize('NFKC').replace(/[^\p{L}\p{N}_\s.-]/gu, '').trim().replace(/[-\s]+/g, '-');
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'uploaded-file' : cleaned;
 }
