@@ -31,4 +31,5 @@ line('matches_narrow', await measure(requests.matchesNarrow(api, Array.from({ le
 line('register', await measure(requests.register(api), 32, pid, duration));
 const events: Req = requests.events(api, (await send(requests.register(api))).json.queue_id);
 line('events', await measure(events, 32, pid, duration));
+line('upload (small file)', await measure(requests.uploadFile(api), 32, pid, duration));
 await mock.stop();

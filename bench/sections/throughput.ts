@@ -14,6 +14,7 @@ const OPS = {
   narrow: 'GET /messages/matches_narrow',
   register: 'POST /register',
   events: 'GET /events (dont_block)',
+  upload: 'POST /user_uploads (small file)',
 };
 export { OPS };
 
@@ -85,6 +86,8 @@ export async function mockOperations(server: string, args: string[] = []): Promi
     const events = requests.events(api, reg.json?.queue_id ?? 'none');
     await sample(OPS.events, 'get-events', events, { queue_id: reg.json?.queue_id, last_event_id: -1, dont_block: true });
     rows.push(...await rowsFor(server, OPS.events, events, child.proc.pid));
+    await sample(OPS.upload, 'upload-file', requests.uploadFile(api), {});
+    rows.push(...await rowsFor(server, OPS.upload, requests.uploadFile(api), child.proc.pid));
     return { rows, rssAfterMb: rssMb(child.proc.pid), samples };
   } finally {
     await child.stop();

@@ -8,7 +8,7 @@ export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcS
 export async function upload(t: TestServer, who: string, files: Array<{ name: string; bytes: Buffer; type?: string; field?: string }>) {
   const u = t.user(who);
   const form = new FormData();
-  for (const f of files) form.append(f.field ?? 'filename', new Blob([f.bytes], { type: f.type ?? '' }), f.name);
+  for (const f of files) form.append(f.field ?? 'filename', new Blob([new Uint8Array(f.bytes)], { type: f.type ?? '' }), f.name);
   const res = await fetch(`${t.base}/api/v1/user_uploads`, { method: 'POST', body: form, headers: { authorization: basicAuth(u.email, u.api_key) } });
   return { status: res.status, body: await res.json() as any };
 }

@@ -42,7 +42,7 @@ describe('POST /user_uploads', () => {
     const at = async (level: number) => {
       const u = t.user('hamlet');
       const form = new FormData();
-      form.append('file', new Blob([Buffer.from('hello')]), 'notes.txt');
+      form.append('file', new Blob(['hello']), 'notes.txt');
       const res = await fetch(`${t.base}/api/v1/user_uploads`, {
         method: 'POST', body: form,
         headers: { authorization: `Basic ${Buffer.from(`${u.email}:${u.api_key}`).toString('base64')}`, 'x-mock-feature-level': String(level) },
