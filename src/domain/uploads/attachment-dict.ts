@@ -2,6 +2,7 @@
 // organization's uploads take.
 import type { Attachment } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
+import { DerivedSlot } from '../../store/derived.js';
 
 export function attachmentDict(store: Store, attachment: Attachment): Record<string, unknown> {
   const { id, name, path_id, size, create_time } = attachment;
@@ -12,10 +13,28 @@ export function attachmentDict(store: Store, attachment: Attachment): Record<str
   return { id, name, path_id, size, create_time, messages };
 }
 
+/**
+ * The organization's total, kept per store: summing every upload on each upload made uploads
+ * slower the more there were. It is summed anew after a whole new state (reset, import) and
+ * otherwise moved by each upload and deletion (addUploadSpace), the only changes of sizes.
+ */
+const spaceSlot = new DerivedSlot(() => ({ epoch: '', total: 0 }));
+
 export function uploadSpaceUsed(store: Store): number {
-  let total = 0;
-  for (const a of store.attachments.all()) total += a.size;
-  return total;
+  const space = store.derived.of(spaceSlot);
+  const epoch = store.partsVersion([]);
+  if (space.epoch !== epoch) {
+    space.total = 0;
+    for (const a of store.attachments.all()) space.total += a.size;
+    space.epoch = epoch;
+  }
+  return space.total;
+}
+
+/** After a file of `bytes` was stored (or, negative, deleted). */
+export function addUploadSpace(store: Store, bytes: number): void {
+  const space = store.derived.of(spaceSlot);
+  if (space.epoch === store.partsVersion([])) space.total += bytes;
 }
 
 /** Tells the owner's clients of a new or changed attachment (op add or update). */

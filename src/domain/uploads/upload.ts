@@ -7,7 +7,7 @@ import type { Store } from '../../store/store.js';
 import { FileResult, type FilePart, type WorldCtx } from '../context.js';
 import { MAX_FILE_UPLOAD_SIZE_MIB } from '../events/state-server.js';
 import { mayAccessAttachment } from './access.js';
-import { notifyAttachment } from './attachment-dict.js';
+import { addUploadSpace, notifyAttachment } from './attachment-dict.js';
 
 /** The file name as the real server stores it: letters, digits, spaces, dots and dashes; runs of spaces and dashes become one dash. */
 function sanitizeFileName(name: string): string {
@@ -47,6 +47,7 @@ export function uploadFile(world: WorldCtx, user: User, { files }: { files: read
     content_base64: part.buffer.toString('base64'),
   };
   store.attachments.insert(attachment);
+  addUploadSpace(store, attachment.size);
   notifyAttachment(world, 'add', attachment);
   return attachment;
 }
