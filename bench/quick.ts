@@ -33,4 +33,5 @@ const events: Req = requests.events(api, (await send(requests.register(api))).js
 line('events', await measure(events, 32, pid, duration));
 line('presence', await measure(requests.presence(api), 32, pid, duration));
 line('flags/narrow (100 messages)', await measure(requests.flagsNarrow(api), 32, pid, duration));
+line('upload (small file)', await measure(requests.uploadFile(api), 32, pid, duration));
 await mock.stop();

@@ -27,6 +27,7 @@ export function createApp(deps: AppDeps): express.Express {
   // handler. Each further Express layer matched its path and rewrote the URL on every request,
   // which cost more than the mock's own work on a simple GET.
   const API_PREFIX = deps.contract.prefix;
+  const siteRoot = deps.contract.router.siteRootPrefixes;
   app.use(function dispatch(req: Request, res: Response, next: NextFunction) {
     deps.rewrite?.(req);
     const url = req.url;
@@ -36,6 +37,8 @@ export function createApp(deps: AppDeps): express.Express {
       req.url = url.length === API_PREFIX.length || url[API_PREFIX.length] === '?' ? `/${url.slice(API_PREFIX.length)}` : url.slice(API_PREFIX.length);
       return api(req, res, next);
     }
+    // The few operations served at the site root (downloads of uploads) run the same pipeline.
+    for (const root of siteRoot) if (url.startsWith(root)) { req.baseUrl = ''; return api(req, res, next); }
     next();
   });
   for (const [path, router] of deps.mounts ?? []) app.use(path, router);

@@ -27,6 +27,7 @@ export const bareApi = (url: string): Api => (p) => `${url}${p}`;
 export type Req = Pick<LoadSpec, 'url' | 'method' | 'headers' | 'body'>;
 
 const SEARCH_OPERAND = 'lighthouse';
+const UPLOAD_BOUNDARY = 'teamchat-bench-boundary';
 
 export const requests = {
   subscriptions: (api: Api): Req => ({ url: api('/users/me/subscriptions'), method: 'GET', headers: AUTH }),
@@ -53,6 +54,12 @@ export const requests = {
   /** Every client's ping each minute: active, asking for everyone's presence in the modern form. */
   presence: (api: Api): Req => ({
     url: api('/users/me/presence'), method: 'POST', headers: FORM, body: new URLSearchParams({ status: 'active', last_update_id: '-1' }).toString(),
+  }),
+  /** A small text file as multipart, as clients upload it. */
+  uploadFile: (api: Api): Req => ({
+    url: api('/user_uploads'), method: 'POST', headers: { ...AUTH, 'content-type': `multipart/form-data; boundary=${UPLOAD_BOUNDARY}` },
+    body: [`--${UPLOAD_BOUNDARY}`, 'Content-Disposition: form-data; name="filename"; filename="notes.txt"', 'Content-Type: text/plain', '',
+      'Minutes of the bench meeting.', `--${UPLOAD_BOUNDARY}--`, ''].join('\r\n'),
   }),
   events: (api: Api, queueId: string): Req => ({
     url: api(`/events?${new URLSearchParams({ queue_id: queueId, last_event_id: '-1', dont_block: 'true' })}`), method: 'GET', headers: AUTH,

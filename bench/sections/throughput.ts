@@ -16,6 +16,7 @@ const OPS = {
   register: 'POST /register',
   events: 'GET /events (dont_block)',
   presence: 'POST /users/me/presence',
+  upload: 'POST /user_uploads (small file)',
 };
 export { OPS };
 
@@ -94,6 +95,8 @@ export async function mockOperations(server: string, args: string[] = []): Promi
     rows.push(...await rowsFor(server, OPS.events, events, child.proc.pid));
     await sample(OPS.presence, 'update-presence', requests.presence(api), { status: 'active', last_update_id: -1 });
     rows.push(...await rowsFor(server, `${OPS.presence} (last_update_id -1)`, requests.presence(api), child.proc.pid));
+    await sample(OPS.upload, 'upload-file', requests.uploadFile(api), {});
+    rows.push(...await rowsFor(server, OPS.upload, requests.uploadFile(api), child.proc.pid));
     return { rows, rssAfterMb: rssMb(child.proc.pid), samples };
   } finally {
     await child.stop();

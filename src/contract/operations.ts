@@ -152,7 +152,8 @@ export function buildOperations(doc: OpenApiDoc, compiler = new SchemaCompiler(d
         params,
         paramsByName: new Map(params.map((p) => [p.name, p])),
         authenticated: security.length > 0,
-        cacheable: method === 'get' && op['x-changes-state'] !== true,
+        // A download answers bytes, not a JSON body the answer cache could keep.
+        cacheable: method === 'get' && op['x-changes-state'] !== true && !op['x-site-root'],
         deprecated: !!op.deprecated,
         spec: op,
         responses,

@@ -16,12 +16,17 @@ interface Template {
 
 function paramPattern(op: Operation, name: string): string {
   const p = op.params.find((x) => x.in === 'path' && x.name === name);
+  if (p?.schema?.['x-matches-slashes']) return '(.+)'; // a file's path below /user_uploads/
   return p?.primitive === 'integer' ? '(\\d+)' : '([^/]+)';
 }
 
 export class Router {
   private readonly statics = new Map<string, Map<string, Operation>>();
   private readonly templates: Template[] = [];
+  /** Operations served at the site root, outside the prefix (x-site-root: downloads of uploads). */
+  private readonly siteRoot: Template[] = [];
+  /** The first segments of those paths (e.g. /user_uploads/), for the dispatcher. */
+  readonly siteRootPrefixes: string[] = [];
 
   constructor(operations: Operation[], private readonly prefix: string) {
     const templates = new Map<string, Template>();
@@ -32,12 +37,17 @@ export class Router {
         this.statics.set(op.path, byMethod);
         continue;
       }
-      let t = templates.get(op.path);
+      const atRoot = op.spec['x-site-root'] === true;
+      const mapKey = `${atRoot ? 'root:' : ''}${op.path}`;
+      let t = templates.get(mapKey);
       if (!t) {
         const source = op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}]+)\\?\}/g, (_, n) => paramPattern(op, n));
         t = { regex: new RegExp(`^${source}$`), names: op.pathParamNames, byMethod: new Map() };
-        templates.set(op.path, t);
-        this.templates.push(t);
+        templates.set(mapKey, t);
+        if (atRoot) {
+          this.siteRoot.push(t);
+          this.siteRootPrefixes.push(op.path.slice(0, op.path.indexOf('/', 1) + 1));
+        } else this.templates.push(t);
       }
       t.byMethod.set(op.method, op);
     }
@@ -48,7 +58,7 @@ export class Router {
    * exist at `level` are invisible: the path answers as the real server's unknown routes do.
    */
   match(method: string, path: string, level = Number.MAX_SAFE_INTEGER): RouteMatch {
-    if (!path.startsWith(this.prefix)) return { kind: 'not-found' };
+    if (!path.startsWith(this.prefix)) return this.matchTemplates(this.siteRoot, method.toLowerCase(), path, level);
     let rest = path.slice(this.prefix.length);
     if (rest.length > 1 && rest.endsWith('/')) rest = rest.slice(0, -1);
     const m = method.toLowerCase() as Method;
@@ -57,7 +67,11 @@ export class Router {
       const found = this.pick(statics, m, {}, level);
       if (found) return found;
     }
-    for (const t of this.templates) {
+    return this.matchTemplates(this.templates, m, rest, level);
+  }
+
+  private matchTemplates(templates: Template[], m: string, rest: string, level: number): RouteMatch {
+    for (const t of templates) {
       const hit = t.regex.exec(rest);
       if (!hit) continue;
       const values: Record<string, string> = {};

@@ -35,8 +35,24 @@ export interface WorldCtx {
   clock: Clock;
 }
 
+/** A file part of a multipart request, bytes and all (only POST /user_uploads uses one). */
+export interface FilePart {
+  fieldname: string;
+  originalname: string;
+  mimetype: string;
+  size: number;
+  buffer: Buffer;
+}
+
+/** A view's answer that is a file's bytes, not JSON: the respond stage writes it as it is. */
+export class FileResult {
+  constructor(readonly bytes: Buffer, readonly contentType: string, readonly headers: Record<string, string> = {}) {}
+}
+
 /** What every view receives besides the caller. */
 interface BaseCtx extends WorldCtx {
+  /** The request's file parts, in order (none unless the body was multipart with files). */
+  files: readonly FilePart[];
   server: ServerInfo;
   /** Whether the server, at this request's level, behaves the current way (openapi/behaviours.yaml). */
   supports(behaviour: string): boolean;
@@ -60,7 +76,7 @@ export interface OpenCtx extends BaseCtx {
   actor: null;
 }
 
-export type ViewResult = Record<string, unknown> | void;
+export type ViewResult = Record<string, unknown> | FileResult | void;
 type AllParams = OperationParams & ControlOperationParams;
 /** The decoded parameters of an operation, typed from the description (src/contract/generated/params.ts). */
 export type ParamsOf<Id extends keyof AllParams> = AllParams[Id];

@@ -4,6 +4,7 @@ import express, { type Request, type RequestHandler } from 'express';
 import multer from 'multer';
 import qs from 'qs';
 import { ApiError } from '../errors.js';
+import { MAX_FILE_UPLOAD_SIZE_MIB } from '../domain/events/state-server.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const PARAMETER_LIMIT = 2000;
@@ -11,41 +12,49 @@ const PARAMETER_LIMIT = 2000;
 export const bodyTooLarge = () => new ApiError('BAD_REQUEST', 'Request body too large', 413);
 
 /**
- * Where file parts go: nowhere. As on the real server, a file that the operation does not use is
- * set aside (not refused, not listed in ignored_parameters_unsupported, which names only form and
- * query keys); the bytes are read and dropped, so nothing is kept. (File uploads themselves,
- * POST /user_uploads, would need a storage that keeps them.)
+ * File parts are kept in memory for the view (POST /user_uploads takes the request's one file);
+ * an operation that takes no file never looks at them, so for it they are set aside as the real
+ * server does (not refused, not listed in ignored_parameters_unsupported, which names only form
+ * and query keys), and dropped with the request.
  */
-const discardFiles: multer.StorageEngine = {
+const keepFiles: multer.StorageEngine = {
   _handleFile(_req, file, done) {
+    const chunks: Buffer[] = [];
     let size = 0;
-    file.stream.on('data', (chunk: Buffer) => { size += chunk.length; });
+    file.stream.on('data', (chunk: Buffer) => { chunks.push(chunk); size += chunk.length; });
     file.stream.on('error', done);
-    file.stream.on('end', () => done(null, { size }));
+    file.stream.on('end', () => done(null, { size, buffer: Buffer.concat(chunks, size) }));
   },
   _removeFile(_req, _file, done) { done(null); },
 };
 
 /**
+ * What a request to upload a file may carry: more than the largest file the server accepts, so
+ * that a file past that limit reaches the view and gets the real server's error, not a 413.
+ */
+const UPLOAD_BODY_LIMIT_BYTES = 2 * MAX_FILE_UPLOAD_SIZE_MIB * 1024 * 1024;
+const isUpload = (req: Request) => req.path === '/user_uploads' || req.path === '/user_uploads/';
+
+/**
  * multer bounds each field, not the body, and lets busboy's own errors (no boundary, a truncated
  * part) through as plain Errors: here a declared length past the limit is a 413 before anything
  * is read, and a body busboy cannot parse is the client's 400, never a 500. A file part is bounded
- * like a field (a chunked body has no declared length to check first).
+ * like a field (a chunked body has no declared length to check first), or by the upload limit.
  */
 function multipartParser(): RequestHandler {
-  const parse = multer({
-    storage: discardFiles,
-    limits: { fieldSize: BODY_LIMIT_BYTES, fields: 2000, fileSize: BODY_LIMIT_BYTES, files: 100 },
-  }).any();
+  const limits = { fieldSize: BODY_LIMIT_BYTES, fields: 2000, fileSize: BODY_LIMIT_BYTES, files: 100 };
+  const parse = multer({ storage: keepFiles, limits }).any();
+  const parseUpload = multer({ storage: keepFiles, limits: { ...limits, fileSize: UPLOAD_BODY_LIMIT_BYTES } }).any();
   return (req, res, next) => {
     if (!req.is('multipart/*')) return next();
-    if (Number(req.headers['content-length']) > BODY_LIMIT_BYTES) return next(bodyTooLarge());
+    const upload = isUpload(req);
+    if (Number(req.headers['content-length']) > (upload ? UPLOAD_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES)) return next(bodyTooLarge());
     const done = (err?: unknown) => {
       if (!err || err instanceof multer.MulterError || err instanceof ApiError) return next(err);
       next(new ApiError('BAD_REQUEST', `Malformed request body: ${(err as Error).message ?? err}`, 400));
     };
     try {
-      parse(req, res, done);
+      (upload ? parseUpload : parse)(req, res, done);
     } catch (err) {
       done(err);
     }

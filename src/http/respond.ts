@@ -7,6 +7,7 @@ import type { Violation } from '../contract/violations.js';
 import { ApiError, internalError } from '../errors.js';
 import { errorBody } from './envelope.js';
 import type { Relay } from '../pipeline/call.js';
+import type { FileResult } from '../domain/context.js';
 
 export interface ResponderOptions {
   strictResponses: boolean;
@@ -94,6 +95,20 @@ export class Responder {
     ex.bodyBytes = bytes;
     ex.duration_ms = performance.now() - ex.started;
     this.send(res, ex, NO_HEADERS);
+  }
+
+  /**
+   * A file's bytes (a download), with its content type. The journal records what was sent, not
+   * the bytes: the description says only that the answer is binary, so there is nothing to check.
+   */
+  sendFile(res: Response, ex: Exchange, file: FileResult): void {
+    ex.status = 200;
+    ex.body = { content_type: file.contentType, size: file.bytes.length };
+    ex.problems = [];
+    ex.duration_ms = performance.now() - ex.started;
+    if (res.headersSent || res.destroyed) return;
+    res.writeHead(200, { ...file.headers, 'Content-Type': file.contentType, 'Content-Length': file.bytes.length });
+    res.end(file.bytes);
   }
 
   private send(res: Response, ex: Exchange, headers: Record<string, string>): void {

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import type { Operation } from '../contract/operations.js';
 import type { RawValues } from '../contract/decode.js';
 import type { User } from '../store/state.js';
-import type { ViewResult } from '../domain/context.js';
+import type { FileResult, ViewResult } from '../domain/context.js';
 import type { World } from '../world.js';
 import type { Exchange } from '../http/exchange.js';
 
@@ -23,6 +23,8 @@ export interface Answer {
   headers?: Record<string, string>;
   /** The bytes, when they were made and checked before (a reused answer). */
   bytes?: Buffer;
+  /** A file's bytes to send instead of a JSON body (a download). */
+  file?: FileResult;
   /** Name of the scenario that answered, if one did. */
   scenario?: string;
   /** An upstream's answer (proxy mode), written as it came. */

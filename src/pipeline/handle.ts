@@ -3,9 +3,11 @@ import type { Contract } from '../contract/contract.js';
 import { supportsAt } from '../contract/behaviours.js';
 import { fieldExistsAt } from '../contract/shape.js';
 import { notImplemented } from '../errors.js';
-import type { Ctx, OpenCtx, ViewResult, Views } from '../domain/context.js';
+import type { Ctx, FilePart, OpenCtx, ViewResult, Views } from '../domain/context.js';
 import { NEWEST_FEATURE_LEVEL, type ServerInfo } from '../domain/server-info.js';
 import { eventShaperAt } from '../domain/events/event-shape.js';
+
+const NO_FILES: readonly FilePart[] = Object.freeze([]);
 import type { Call } from './call.js';
 import type { PipelineHooks } from './hooks.js';
 
@@ -31,6 +33,7 @@ function contextOf(call: Call, deps: HandleDeps): Ctx | OpenCtx {
     hasField: (schema, field) => fieldExistsAt(deps.contract.doc, schema, field, level),
     eventShaper: level < NEWEST_FEATURE_LEVEL ? eventShaperAt(deps.contract.doc, level) : null,
     clientName: clientName(call.req.headers['user-agent']), sandbox: world.name,
+    files: (call.req.files as FilePart[] | undefined) ?? NO_FILES,
   } as Ctx | OpenCtx;
 }
 

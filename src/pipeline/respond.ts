@@ -9,6 +9,7 @@ export function respondStage(responder: Responder, hooks: Pick<PipelineHooks, 'b
     const { answer, res, ex } = call;
     if (call.dropped || !answer) { ex.status = 0; call.req.socket.destroy(); return; }
     if (answer.relay) responder.relay(res, ex, answer.status, answer.body, answer.relay);
+    else if (answer.file) responder.sendFile(res, ex, answer.file);
     else if (answer.bytes) responder.replay(res, ex, answer.body, answer.bytes);
     else responder.finish(res, ex, answer.status, answer.body, answer.headers);
     for (const hook of hooks.afterRespond) hook(call);

@@ -372,6 +372,24 @@ export interface Draft {
   timestamp: number;
 }
 
+/** An uploaded file (the real server's Attachment): who uploaded it and which messages link it. */
+export interface Attachment {
+  id: number;
+  /** Where it is served below /user_uploads/: `{realm_id}/{two hex digits}/{random}/{file name}`. */
+  path_id: string;
+  /** The file name it was stored as (the last part of path_id, unescaped). */
+  name: string;
+  owner_id: number;
+  size: number;
+  /** UNIX time in milliseconds, as GET /attachments reports it. */
+  create_time: number;
+  content_type: string;
+  /** IDs of the messages whose content links the file, ascending. */
+  message_ids: number[];
+  /** The file's bytes, base64: kept with the state so that resets, sandboxes and --data treat them as the rest. */
+  content_base64: string;
+}
+
 export interface PushDevice {
   device_id: number;
   user_id: number;
@@ -423,6 +441,7 @@ export interface State {
   reminders: Reminder[];
   saved_snippets: SavedSnippet[];
   drafts: Draft[];
+  attachments: Attachment[];
   push_devices: PushDevice[];
   sent_push_notifications: SentPushNotification[];
   bot_storage: BotStorageEntry[];

@@ -4,13 +4,14 @@
 import { Collection, type RowChange } from './collection.js';
 import { DerivedValues } from './derived.js';
 import type {
-  BotStorageEntry, ChannelFolder, Draft, Linkifier, Message, PushDevice, RealmEmoji, Reminder, SavedSnippet,
+  Attachment, BotStorageEntry, ChannelFolder, Draft, Linkifier, Message, PushDevice, RealmEmoji, Reminder, SavedSnippet,
   ScheduledMessage, SentPushNotification, State, Stream, Subscription, User, UserGroup, UserTopic,
 } from './state.js';
 
 export type CounterName =
   | 'users' | 'streams' | 'user_groups' | 'channel_folders' | 'linkifiers' | 'realm_emoji' | 'messages'
-  | 'scheduled_messages' | 'reminders' | 'saved_snippets' | 'drafts' | 'push_devices' | 'sent_push_notifications';
+  | 'scheduled_messages' | 'reminders' | 'saved_snippets' | 'drafts' | 'push_devices' | 'sent_push_notifications'
+  | 'attachments';
 
 export type CollectionName = Exclude<keyof State, 'realm'>;
 
@@ -45,6 +46,7 @@ export class Store {
   reminders!: Collection<Reminder>;
   savedSnippets!: Collection<SavedSnippet>;
   drafts!: Collection<Draft>;
+  attachments!: Collection<Attachment>;
   pushDevices!: Collection<PushDevice>;
   sentPushNotifications!: Collection<SentPushNotification>;
   botStorage!: Collection<BotStorageEntry>;
@@ -91,6 +93,7 @@ export class Store {
     this.reminders = new Collection(state.reminders, { key: (r) => r.reminder_id }, changed('reminders'));
     this.savedSnippets = new Collection(state.saved_snippets, { key: (s) => s.id }, changed('saved_snippets'));
     this.drafts = new Collection(state.drafts, { key: (d) => d.id }, changed('drafts'));
+    this.attachments = new Collection(state.attachments, { key: (a) => a.id, unique: { path_id: (a) => a.path_id } }, changed('attachments'));
     this.pushDevices = new Collection(state.push_devices, { key: (d) => d.device_id }, changed('push_devices'));
     this.sentPushNotifications = new Collection(state.sent_push_notifications, { key: (n) => n.id }, changed('sent_push_notifications'));
     this.botStorage = new Collection(state.bot_storage, { key: (e) => botStorageKey(e.user_id, e.key), groups: { user: (e) => e.user_id } }, changed('bot_storage'));
@@ -100,7 +103,7 @@ export class Store {
       ['messages', this.messages], ['user_topics', this.userTopics], ['scheduled_messages', this.scheduledMessages],
       ['reminders', this.reminders], ['saved_snippets', this.savedSnippets], ['drafts', this.drafts],
       ['push_devices', this.pushDevices], ['sent_push_notifications', this.sentPushNotifications],
-      ['former_subscriptions', this.formerSubscriptions], ['bot_storage', this.botStorage],
+      ['former_subscriptions', this.formerSubscriptions], ['bot_storage', this.botStorage], ['attachments', this.attachments],
     ]);
     this.counters.clear();
     this.markChanged({ t: 'load' });
@@ -167,4 +170,5 @@ const idField: Record<CounterName, string> = {
   users: 'user_id', streams: 'stream_id', user_groups: 'id', channel_folders: 'id', linkifiers: 'id',
   realm_emoji: 'id', messages: 'id', scheduled_messages: 'scheduled_message_id', reminders: 'reminder_id',
   saved_snippets: 'id', drafts: 'id', push_devices: 'device_id', sent_push_notifications: 'id',
+  attachments: 'id',
 };

@@ -117,9 +117,11 @@ export function baseRequest(doc: OpenApiDoc, op: Operation, authorization: strin
   }
   const method = op.method.toUpperCase();
   const headers: Record<string, string | string[]> = { authorization };
-  if (method === 'GET') return { method, path: `/api/v1${path}${form.length ? `?${form.join('&')}` : ''}`, headers };
+  // Downloads of uploads are served at the site root, not under the API prefix.
+  const prefix = op.spec['x-site-root'] ? '' : '/api/v1';
+  if (method === 'GET') return { method, path: `${prefix}${path}${form.length ? `?${form.join('&')}` : ''}`, headers };
   headers['content-type'] = 'application/x-www-form-urlencoded';
-  return { method, path: `/api/v1${path}`, headers, body: Buffer.from(form.join('&')) };
+  return { method, path: `${prefix}${path}`, headers, body: Buffer.from(form.join('&')) };
 }
 
 /** One to three breaking steps, of any kind. */

@@ -1,6 +1,9 @@
 // The server's own configuration as POST /register reports it in the `realm` section: upload
 // limits, password rules, presence and typing timings, integrations. These are the real server's
-// defaults for a self-hosted installation; the mock enforces none of them.
+// defaults for a self-hosted installation; the mock enforces the upload size limit only.
+
+/** The server setting MAX_FILE_UPLOAD_SIZE: POST /user_uploads refuses larger files. */
+export const MAX_FILE_UPLOAD_SIZE_MIB = 25;
 
 /**
  * Presence timings of the newest real server: clients ping every minute and show a user offline
@@ -13,7 +16,7 @@ export const SERVER_PRESENCE = { pingIntervalSeconds: 60, offlineThresholdSecond
 export function serverSettingsState(realmUrl: string): Record<string, unknown> {
   return {
     max_avatar_file_size_mib: 5,
-    max_file_upload_size_mib: 25,
+    max_file_upload_size_mib: MAX_FILE_UPLOAD_SIZE_MIB,
     max_icon_file_size_mib: 5,
     max_logo_file_size_mib: 5,
     settings_send_digest_emails: true,

@@ -1,5 +1,6 @@
 // DELETE /messages/{message_id}: who may delete (validate_can_delete_message) and the deletion
 // itself, which tells everyone who could see the message with a delete_message event.
+import { forgetDeletedMessages } from '../uploads/links.js';
 import { badRequest } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import type { Message, User } from '../../store/state.js';
@@ -30,7 +31,7 @@ function checkCanDelete(store: Store, user: User, message: Message, now: number)
 }
 
 /** Removes messages and sends delete_message events (one per channel topic, one for direct messages). */
-export function deleteMessages({ store, events }: WorldCtx, messages: Message[]): void {
+export function deleteMessages({ store, events, clock }: WorldCtx, messages: Message[]): void {
   const groups = new Map<string, Message[]>();
   for (const m of messages) {
     const key = m.type === 'stream' ? `${m.stream_id}\u0000${m.topic}` : 'dm';
@@ -40,6 +41,7 @@ export function deleteMessages({ store, events }: WorldCtx, messages: Message[])
     const audience = audienceOf(store, group);
     const ids = new Set(group.map((m) => m.id));
     store.messages.removeWhere((m) => ids.has(m.id));
+    forgetDeletedMessages({ store, events, clock }, ids);
     const first = group[0];
     events.publish(audience, first.type === 'stream'
       ? { type: 'delete_message', message_type: 'stream', message_ids: [...ids], stream_id: first.stream_id, topic: first.topic }

@@ -2,6 +2,7 @@
 // recipients' clients get a `message` event, and the sender's topic visibility may change.
 // Used by POST /messages, by the delivery of scheduled messages and reminders, and by the
 // notification bot's own messages.
+import { claimAttachments } from '../uploads/links.js';
 import type { Store } from '../../store/store.js';
 import type { Message, User } from '../../store/state.js';
 import type { WorldCtx } from '../context.js';
@@ -97,6 +98,7 @@ function doSendMessage(world: WorldCtx, prepared: PreparedMessage, options: Send
     last_edit_timestamp: null,
   };
   store.messages.insert(message);
+  claimAttachments(world, sender, message);
 
   if (events.listening !== false) {
     const event = { type: 'message', message: messageDict(store, message) };

@@ -1,5 +1,6 @@
 // Views of the message operations, by operationId: parameters in, actions called with
 // (world, actor, input), the operation's own response fields out.
+import { relinkAttachments } from '../uploads/links.js';
 import type { Ctx, ViewTable } from '../context.js';
 import { renderMarkdown } from '../render/markdown.js';
 import { accessMessage } from './access.js';
@@ -88,9 +89,11 @@ export const views: ViewTable = {
       emptyTopicDisplayName: ctx.server.emptyTopicDisplayName,
       supports: ctx.supports,
     });
+    const oldHtml = plan.message.rendered_content;
     doUpdateMessage(ctx, ctx.actor, { plan, notifyOld: p.send_notification_to_old_thread ?? false, notifyNew: p.send_notification_to_new_thread ?? true });
-    // The mock stores no uploads, so an edit never detaches any.
-    return { detached_uploads: [] };
+    // A new content may link other uploads: the caller's that no message links any more are detached.
+    const edited = ctx.store.messages.get(p.message_id);
+    return { detached_uploads: plan.content && edited ? relinkAttachments(ctx, ctx.actor, edited, oldHtml) : [] };
   },
 
   'delete-message': (ctx, p) => {

@@ -1,0 +1,69 @@
+// POST /user_uploads and the download of a file: storing the request's one file under a new,
+// unguessable path and serving its bytes back to those allowed to see them.
+import { randomBytes } from 'node:crypto';
+import { ApiError, badRequest } from '../../errors.js';
+import type { Attachment, User } from '../../store/state.js';
+import type { Store } from '../../store/store.js';
+import { FileResult, type FilePart, type WorldCtx } from '../context.js';
+import { MAX_FILE_UPLOAD_SIZE_MIB } from '../events/state-server.js';
+import { mayAccessAttachment } from './access.js';
+import { addUploadSpace, notifyAttachment } from './attachment-dict.js';
+
+/** The file name as the real server stores it: letters, digits, spaces, dots and dashes; runs of spaces and dashes become one dash. */
+function sanitizeFileName(name: string): string {
+  const cleaned = name.normalize('NFKC').replace(/[^\p{L}\p{N}_\s.-]/gu, '').trim().replace(/[-\s]+/g, '-');
+  return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'uploaded-file' : cleaned;
+}
+
+/** Content types by extension, for parts sent without a useful one (as the real server guesses them). */
+const TYPES_BY_EXTENSION: Record<string, string> = {
+  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml',
+  pdf: 'application/pdf', txt: 'text/plain', md: 'text/markdown', csv: 'text/csv', json: 'application/json',
+  zip: 'application/zip', mp4: 'video/mp4', mp3: 'audio/mpeg', html: 'text/html',
+};
+
+function contentTypeOf(part: FilePart, name: string): string {
+  if (part.mimetype && part.mimetype !== 'application/octet-stream') return part.mimetype;
+  const ext = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
+  return TYPES_BY_EXTENSION[ext] ?? 'application/octet-stream';
+}
+
+/** The URL a file is served at, relative to the site. */
+export const uploadUrl = (pathId: string) => `/user_uploads/${pathId.split('/').map(encodeURIComponent).join('/')}`;
+
+export function uploadFile(world: WorldCtx, user: User, { files }: { files: readonly FilePart[] }): Attachment {
+  const { store } = world;
+  if (files.length === 0) throw badRequest('You must specify a file to upload');
+  if (files.length > 1) throw badRequest('You may only upload one file at a time');
+  const [part] = files;
+  if (part.size > MAX_FILE_UPLOAD_SIZE_MIB * 1024 * 1024) {
+    throw badRequest(`File is larger than this server's configured maximum upload size (${MAX_FILE_UPLOAD_SIZE_MIB} MiB).`);
+  }
+  const name = sanitizeFileName(part.originalname);
+  const pathId = [store.realm.id, randomBytes(1).toString('hex'), randomBytes(18).toString('base64url'), name].join('/');
+  const attachment: Attachment = {
+    id: store.nextId('attachments'), path_id: pathId, name, owner_id: user.user_id, size: part.size,
+    create_time: world.clock.nowMs(), content_type: contentTypeOf(part, name), message_ids: [],
+    content_base64: part.buffer.toString('base64'),
+  };
+  store.attachments.insert(attachment);
+  addUploadSpace(store, attachment.size);
+  notifyAttachment(world, 'add', attachment);
+  return attachment;
+}
+
+const notFound = () => new ApiError('BAD_REQUEST', 'File not found.', 404);
+
+/** Types a browser may show in place; anything else is offered as a download (as the real server does, against scripts in files). */
+const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp|apng|avif)|application\/pdf|audio\/|video\/(mp4|webm))/;
+
+export function downloadFile(store: Store, user: User, { realmId, path }: { realmId: number; path: string }): FileResult {
+  const attachment = store.attachments.by('path_id', `${realmId}/${path}`);
+  if (!attachment || realmId !== store.realm.id) throw notFound();
+  if (!mayAccessAttachment(store, user, attachment)) throw new ApiError('BAD_REQUEST', 'You are not authorized to view this file.', 403);
+  const disposition = INLINE_TYPES.test(attachment.content_type) ? 'inline' : 'attachment';
+  return new FileResult(Buffer.from(attachment.content_base64, 'base64'), attachment.content_type, {
+    'Content-Disposition': `${disposition}; filename*=UTF-8''${encodeURIComponent(attachment.name)}`,
+    'Cache-Control': 'private, immutable',
+  });
+}

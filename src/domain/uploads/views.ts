@@ -1,0 +1,15 @@
+// Views of the upload and attachment operations, by operationId.
+import type { ViewTable } from '../context.js';
+import { listAttachments, removeAttachment } from './attachments.js';
+import { downloadFile, uploadFile, uploadUrl } from './upload.js';
+
+export const views: ViewTable = {
+  'upload-file': (ctx) => {
+    const attachment = uploadFile(ctx, ctx.actor, { files: ctx.files });
+    const url = uploadUrl(attachment.path_id);
+    return { uri: url, url, filename: attachment.name };
+  },
+  'get-user-upload': (ctx, p) => downloadFile(ctx.store, ctx.actor, { realmId: p.realm_id_str, path: p.filename }),
+  'get-attachments': (ctx) => listAttachments(ctx.store, ctx.actor),
+  'remove-attachment': (ctx, p) => removeAttachment(ctx, ctx.actor, { attachmentId: p.attachment_id }),
+};
