@@ -1,5 +1,5 @@
 // Profiles the compiled mock under load on one operation and prints where the time goes:
-//   node --import tsx bench/profile.ts subscriptions|send|narrow|register|events [SECONDS] [-- mock args]
+//   node --import tsx bench/profile.ts subscriptions|send|narrow|flags|register|events [SECONDS] [-- mock args]
 // The .cpuprofile is left in the printed folder (open it in Chrome DevTools for the full picture).
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,6 +20,10 @@ if (op === 'narrow') {
   let last = 0;
   for (let i = 0; i < 100; i++) last = (await send(requests.sendMessage(api))).json.id as number;
   req = requests.matchesNarrow(api, Array.from({ length: 100 }, (_, i) => last - 99 + i).filter((x) => x > 0));
+} else if (op === 'flags') {
+  // As in bench/quick.ts, where the register row leaves Hamlet thousands of message-only queues.
+  for (let i = 0; i < 100; i++) await Promise.all(Array.from({ length: 100 }, () => send(requests.register(api))));
+  req = requests.flagsNarrow(api);
 } else if (op === 'events') {
   req = requests.events(api, (await send(requests.register(api))).json.queue_id);
 } else {

@@ -4,6 +4,7 @@ import { packagePath } from '../package-root.js';
 import type { State } from './state.js';
 import { rowProblem } from './check-rows.js';
 import { COLLECTIONS, schemaProblem } from './state-schema.js';
+import { checkLinkifierPattern } from '../domain/render/linkifiers.js';
 
 export class FixtureError extends Error {}
 
@@ -27,9 +28,24 @@ export function checkState(data: unknown, source: string): State {
   for (const name of COLLECTIONS) if (state[name] === undefined) state[name] = [];
   // A data file's snapshot carries its log position beside the state (see persist.ts).
   const { [SNAPSHOT_SEQ_KEY]: _seq, ...rest } = state;
-  const problem = schemaProblem(rest) ?? rowProblem(state);
+  const problem = schemaProblem(rest) ?? rowProblem(state) ?? linkifierProblem(state as unknown as State);
   if (problem) throw new FixtureError(`${source}: ${problem}`);
   return state as unknown as State;
+}
+
+/**
+ * A linkifier whose pattern RE2 cannot compile (lookaround, backreferences...) would be refused
+ * by the linkifier operations; it must not come in through a fixture, an import or a scenario.
+ */
+function linkifierProblem(state: State): string | null {
+  for (let i = 0; i < state.linkifiers.length; i++) {
+    try {
+      checkLinkifierPattern(state.linkifiers[i].pattern);
+    } catch (err) {
+      return `$.linkifiers[${i}].pattern: ${(err as Error).message}`;
+    }
+  }
+  return null;
 }
 
 export function readStateFile(file: string): State {

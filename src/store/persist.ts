@@ -9,13 +9,15 @@
 // In durable mode the log is fsync'ed and a request is acknowledged only once its changes are
 // in the log (group commit). Otherwise the window of acknowledged-but-unwritten changes is the
 // append delay plus one write (a few ms).
-import { existsSync, readFileSync, openSync, closeSync, ftruncateSync } from 'node:fs';
+// IDs are reserved ahead of use in a third file (`<file>.ids`, written at once, before the first
+// ID of each block is handed out): the rows lost in that window must not give their IDs away again.
+import { existsSync, readFileSync, openSync, closeSync, ftruncateSync, renameSync, writeFileSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { Low } from 'lowdb';
 import { DataFile } from 'lowdb/node';
-import type { Change, Store } from './store.js';
+import { idField, type Change, type IdLimits, type Store } from './store.js';
 import type { State } from './state.js';
-import { SNAPSHOT_SEQ_KEY } from './fixture.js';
+import { FixtureError, SNAPSHOT_SEQ_KEY } from './fixture.js';
 
 export interface PersistOptions {
   durable?: boolean;
@@ -28,6 +30,24 @@ export interface PersistOptions {
 const SEQ_KEY = SNAPSHOT_SEQ_KEY;
 
 export const logFileOf = (file: string) => `${file}.log`;
+export const idsFileOf = (file: string) => `${file}.ids`;
+
+/** The reserved-ID limits of the last run (none without the file), checked like a data file. */
+function readIdLimits(file: string): IdLimits {
+  if (!existsSync(file)) return {};
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new FixtureError(`${file}: not valid JSON (${(err as Error).message})`);
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new FixtureError(`${file}: the top level must be a JSON object`);
+  for (const [name, value] of Object.entries(data)) {
+    if (!(name in idField)) throw new FixtureError(`${file}: /${name}: not an ID counter`);
+    if (!Number.isSafeInteger(value) || (value as number) < 0) throw new FixtureError(`${file}: /${name}: must be a non-negative integer`);
+  }
+  return data as IdLimits;
+}
 
 /** Reads a snapshot's log sequence number and removes it from the state. */
 export function takeSnapshotSeq(state: State): number {
@@ -40,6 +60,9 @@ export function takeSnapshotSeq(state: State): number {
 export class Persister {
   private readonly db: Low<Record<string, unknown>>;
   private readonly logFile: string;
+  private readonly idsFile: string;
+  /** What the ids file says: no counter has handed out an ID at or above its limit. */
+  private readonly idLimits: IdLimits;
   private handle: FileHandle | null = null;
   private pending: string[] = [];
   private timer: NodeJS.Timeout | null = null;
@@ -63,6 +86,14 @@ export class Persister {
     this.db = new Low(new DataFile<Record<string, unknown>>(file, { parse: JSON.parse, stringify: (d) => JSON.stringify(d) }), {});
     this.seq = snapshotSeq;
     this.replayLog(snapshotSeq);
+    this.idsFile = idsFileOf(file);
+    this.idLimits = readIdLimits(this.idsFile);
+    store.reserveIds({ ...this.idLimits }, (name, limit) => {
+      // After a reset the counters restart lower, inside what the file already reserves.
+      if (limit <= (this.idLimits[name] ?? 0)) return;
+      this.idLimits[name] = limit;
+      this.writeIdLimits();
+    });
     this.writtenVersion = store.version;
     // Start every run from a fresh snapshot: the replayed log (or the fixture) becomes the file.
     this.needsSnapshot = true;
@@ -147,6 +178,17 @@ export class Persister {
     this.logBytes = 0;
   }
 
+  /**
+   * Synchronous, so that the limit is in the file before the ID that needed it is answered;
+   * renamed into place, so that a kill never leaves half a file. Not fsync'ed: a killed process
+   * loses nothing the kernel has, and durable mode has every acknowledged row in its log anyway.
+   */
+  private writeIdLimits(): void {
+    const tmp = `${this.idsFile}.tmp`;
+    writeFileSync(tmp, JSON.stringify(this.idLimits));
+    renameSync(tmp, this.idsFile);
+  }
+
   /** Resolves once every change made so far is written (and synced, in durable mode). */
   flushed(): Promise<void> {
     const version = this.store.version;
@@ -166,5 +208,10 @@ export class Persister {
     await this.flushNow();
     await this.handle?.close();
     this.handle = null;
+    // Everything is in the snapshot now: the next run continues where this one stopped (no gap),
+    // still above the IDs of rows deleted since (which the snapshot no longer shows).
+    if (this.writtenVersion !== this.store.version || this.pending.length) return; // the snapshot failed: keep the margin
+    for (const name of Object.keys(this.idLimits) as Array<keyof IdLimits>) this.idLimits[name] = this.store.peekId(name);
+    this.writeIdLimits();
   }
 }

@@ -21,6 +21,12 @@ export type Change =
   | { t: 'realm'; patch: object }
   | { t: 'load' };
 
+/** Reserved IDs ahead of use, per counter: every ID handed out is below its counter's limit. */
+export type IdLimits = Partial<Record<CounterName, number>>;
+
+/** How many IDs one reservation covers: one small file write per block, not per ID. */
+const ID_BLOCK = 100;
+
 export const subscriptionKey = (userId: number, streamId: number) => `${userId}:${streamId}`;
 /** Bot storage keys are compared exactly (case included), as on the real server. */
 export const botStorageKey = (userId: number, key: string) => `${userId}:${key}`;
@@ -51,6 +57,14 @@ export class Store {
   sentPushNotifications!: Collection<SentPushNotification>;
   botStorage!: Collection<BotStorageEntry>;
   private counters = new Map<CounterName, number>();
+  /**
+   * Kept only for a persisted world (see reserveIds): the IDs below each limit may be handed out
+   * without asking; the next one first reserves a new block, which the persister writes at once.
+   */
+  private reserved = new Map<CounterName, number>();
+  private reserve: ((name: CounterName, limit: number) => void) | null = null;
+  /** Limits read back at start: IDs handed out before a crash, which no row may show any more. */
+  private floors: IdLimits = {};
   /** Values derived from this state and kept with it (see derived.ts). */
   readonly derived = new DerivedValues();
   /** Bumped on every change; the persister and the inspector watch it. */
@@ -105,7 +119,10 @@ export class Store {
       ['push_devices', this.pushDevices], ['sent_push_notifications', this.sentPushNotifications],
       ['former_subscriptions', this.formerSubscriptions], ['bot_storage', this.botStorage], ['attachments', this.attachments],
     ]);
+    // A reset or an import starts the IDs again from its rows, as a fresh world does.
     this.counters.clear();
+    this.reserved.clear();
+    this.floors = {};
     this.markChanged({ t: 'load' });
   }
 
@@ -143,15 +160,40 @@ export class Store {
 
   /** The next free ID of a collection: one more than the largest ever handed out. */
   nextId(name: CounterName): number {
-    let next = this.counters.get(name);
-    if (next === undefined) {
-      next = 1;
-      const rows = this.state[name] as unknown as Array<Record<string, number>>;
-      const key = idField[name];
-      for (const row of rows) if (row[key] >= next) next = row[key] + 1;
+    const next = this.peekId(name);
+    // Like a database sequence: the block is reserved (on disk) before its first ID is used, so
+    // that after a crash the counter starts above every ID it may have acknowledged.
+    if (this.reserve && next >= (this.reserved.get(name) ?? 0)) {
+      const limit = next + ID_BLOCK;
+      this.reserve(name, limit);
+      this.reserved.set(name, limit);
     }
     this.counters.set(name, next + 1);
     return next;
+  }
+
+  /** The ID nextId would hand out now, without taking it. */
+  peekId(name: CounterName): number {
+    let next = this.counters.get(name);
+    if (next === undefined) {
+      next = Math.max(1, this.floors[name] ?? 0);
+      const rows = this.state[name] as unknown as Array<Record<string, number>>;
+      const key = idField[name];
+      for (const row of rows) if (row[key] >= next) next = row[key] + 1;
+      this.counters.set(name, next);
+    }
+    return next;
+  }
+
+  /**
+   * Persisted worlds only: start each counter at or above `floors` (the limits reserved before
+   * the last stop), and call `reserve` before handing out an ID beyond what was reserved.
+   */
+  reserveIds(floors: IdLimits, reserve: (name: CounterName, limit: number) => void): void {
+    this.floors = floors;
+    this.reserve = reserve;
+    this.counters.clear();
+    this.reserved.clear();
   }
 
   onChange(listener: (change: Change) => void): () => void {
@@ -166,7 +208,7 @@ export class Store {
   }
 }
 
-const idField: Record<CounterName, string> = {
+export const idField: Record<CounterName, string> = {
   users: 'user_id', streams: 'stream_id', user_groups: 'id', channel_folders: 'id', linkifiers: 'id',
   realm_emoji: 'id', messages: 'id', scheduled_messages: 'scheduled_message_id', reminders: 'reminder_id',
   saved_snippets: 'id', drafts: 'id', push_devices: 'device_id', sent_push_notifications: 'id',

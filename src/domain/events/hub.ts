@@ -6,6 +6,7 @@ import type { EventSink, QueueTraits } from '../context.js';
 import type { Store } from '../../store/store.js';
 import { EventQueue, type Event, type QueueOptions } from './queue.js';
 import { presentAll } from './present.js';
+import { UserQueues } from './user-queues.js';
 
 /** The real server answers an unknown queue, and another user's queue, the same way. */
 export const badEventQueueId = (queueId: string) =>
@@ -15,7 +16,7 @@ export type PerQueue = (queueId: string, userId: number, queue?: QueueTraits) =>
 
 export class EventHub implements EventSink {
   private readonly queues = new Map<string, EventQueue>();
-  private readonly byUser = new Map<number, Set<EventQueue>>();
+  private readonly byUser = new Map<number, UserQueues>();
   closed = false;
   /** No queue expires before this (mock-clock seconds): until then the idle sweep has nothing to do. */
   private earliestExpiry = Infinity;
@@ -29,7 +30,7 @@ export class EventHub implements EventSink {
     this.queues.set(queue.id, queue);
     this.earliestExpiry = Math.min(this.earliestExpiry, queue.expiresAt);
     let mine = this.byUser.get(queue.userId);
-    if (!mine) this.byUser.set(queue.userId, (mine = new Set()));
+    if (!mine) this.byUser.set(queue.userId, (mine = new UserQueues()));
     mine.add(queue);
     return queue;
   }
@@ -47,7 +48,9 @@ export class EventHub implements EventSink {
 
   delete(queue: EventQueue): void {
     this.queues.delete(queue.id);
-    this.byUser.get(queue.userId)?.delete(queue);
+    const mine = this.byUser.get(queue.userId);
+    mine?.delete(queue);
+    if (mine?.size === 0) this.byUser.delete(queue.userId);
     queue.end();
   }
 
@@ -63,7 +66,7 @@ export class EventHub implements EventSink {
   publish(userIds: Iterable<number>, event: Event, perQueue?: PerQueue): void {
     const users = new Set(userIds);
     for (const userId of users) {
-      for (const queue of this.byUser.get(userId) ?? []) this.offer(queue, event, perQueue);
+      for (const queue of this.byUser.get(userId)?.wanting(event.type) ?? []) this.offer(queue, event, perQueue);
     }
     // all_public_streams queues also see the messages of public channels they are not in.
     if (this.isPublicChannelMessage(event)) {
@@ -110,7 +113,7 @@ export class EventHub implements EventSink {
 
   /** The queues of a user (tests and the inspector). */
   queuesOf(userId: number): EventQueue[] {
-    return [...(this.byUser.get(userId) ?? [])];
+    return [...(this.byUser.get(userId)?.all ?? [])];
   }
 
   get size(): number {
