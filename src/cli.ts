@@ -46,6 +46,11 @@ const program = new Command()
   .option('--control-token <token>', 'token the /__mock control API requires (header X-Mock-Token); needed when --host is not loopback')
   // Running it as a dev server: browser clients, how much it prints and in which form.
   .option('--cors <origin>', 'let a browser page from this origin call the API (not the control API); repeatable', (v: string, all: string[]) => [...all, v], [] as string[])
+  .option('--allowed-host <name>', 'answer requests whose Host is this name too (besides the listening address); ".name" allows its subdomains; repeatable', (v: string, all: string[]) => [...all, v], [] as string[])
+  .option('--max-sandboxes <n>', 'at most this many sandboxes at once (the idlest is dropped for a new one; 0: no sandboxes)', (v: string) => {
+    if (!/^\d+$/.test(v)) throw new InvalidArgumentError('a whole number');
+    return Number(v);
+  })
   .option('--quiet', 'print only the address it listens on (and errors): no table, no request log', false)
   .addOption(new Option('--log-format <format>', 'request log: one line per request, as text or JSON').choices(LOG_FORMATS).default('text'))
   // A usage error is one line, not the help text: a script's log shows what went wrong.
@@ -56,7 +61,7 @@ async function main(): Promise<void> {
   const opts = program.opts<{
     port: number; host: string; fixture?: string; data?: string; durable: boolean; strictResponses: boolean; validateResponses: boolean; answerCache: boolean; zuliprc?: string;
     scenario: string[]; controlToken?: string; featureLevel?: number; longpollTimeout?: number; rateLimit: boolean; publicUrl?: string;
-    cors: string[]; quiet: boolean; logFormat: LogFormat;
+    cors: string[]; quiet: boolean; logFormat: LogFormat; allowedHost: string[]; maxSandboxes?: number;
   }>();
   if (opts.fixture && !existsSync(opts.fixture)) fail(`fixture file ${path.resolve(opts.fixture)} does not exist`);
   let server: MockServer;
@@ -65,7 +70,7 @@ async function main(): Promise<void> {
       fixture: opts.fixture, data: opts.data, durable: opts.durable, strictResponses: opts.strictResponses, validateResponses: opts.validateResponses, answerCache: opts.answerCache,
       scenarios: opts.scenario, controlToken: opts.controlToken, featureLevel: opts.featureLevel,
       longpollTimeoutSeconds: opts.longpollTimeout, rateLimit: opts.rateLimit, publicUrl: opts.publicUrl,
-      cors: opts.cors, onRequest: opts.quiet ? undefined : requestLogger(opts.logFormat, (line) => console.log(line)),
+      cors: opts.cors, allowedHosts: opts.allowedHost, maxSandboxes: opts.maxSandboxes, onRequest: opts.quiet ? undefined : requestLogger(opts.logFormat, (line) => console.log(line)),
     });
   } catch (err) {
     if (err instanceof FixtureError) fail(err.message);

@@ -48,7 +48,7 @@ export class ExchangeRecord implements Exchange {
   #raw: Record<string, unknown> | null = null;
 
   constructor(
-    readonly id: number, readonly time: number, readonly sandbox: string, readonly method: string, readonly path: string,
+    readonly id: number, readonly time: number, public sandbox: string, readonly method: string, readonly path: string,
     private readonly query: Record<string, unknown>, private readonly form: Record<string, unknown>,
   ) {}
 

@@ -12,7 +12,7 @@ import type { World } from '../world.js';
 import { Call } from './call.js';
 import type { PipelineHooks } from './hooks.js';
 import { routeStage } from './route.js';
-import { authenticateStage } from './authenticate.js';
+import { authenticateStage, type Adopt } from './authenticate.js';
 import { decodeStage } from './decode.js';
 import { interceptStage } from './intercept.js';
 import { handleStage, type HandleDeps } from './handle.js';
@@ -28,6 +28,8 @@ export interface PipelineDeps extends HandleDeps {
   worldFor: (req: Request) => World;
   /** The next exchange ID (one sequence per server, shared by the API and the control API). */
   nextId: () => number;
+  /** Moves a routed request to the world it names when worldFor could only lend one (a sandbox not made yet). */
+  adopt?: Adopt;
 }
 
 interface Stage { name: string; run: (call: Call) => Promise<void> | void; always?: true }
@@ -35,7 +37,7 @@ interface Stage { name: string; run: (call: Call) => Promise<void> | void; alway
 export function pipeline(deps: PipelineDeps, hooks: PipelineHooks) {
   const stages: Stage[] = [
     { name: 'route', run: routeStage(deps.contract, deps.serverLevel) },
-    { name: 'authenticate', run: authenticateStage(hooks.authenticated) },
+    { name: 'authenticate', run: authenticateStage(hooks.authenticated, deps.adopt) },
     { name: 'decode', run: decodeStage },
     { name: 'intercept', run: interceptStage(hooks.intercept) },
     { name: 'handle', run: handleStage(deps, hooks.beforeHandle) },
