@@ -11,6 +11,15 @@ import { presentAll } from './present.js';
 export const badEventQueueId = (queueId: string) =>
   new ApiError('BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${queueId}`, 400, { queue_id: queueId });
 
+/**
+ * Bounds of the mock's own (the real server has none but its idle timeout, and a process per
+ * shard): one user's queues, and the events one queue holds unacknowledged. A queue past the
+ * second has fallen too far behind to catch up: it is garbage-collected, and its next poll gets
+ * BAD_EVENT_QUEUE_ID, as after any collection, so that the client registers again.
+ */
+export const MAX_QUEUES_PER_USER = 100;
+export const MAX_EVENTS_PER_QUEUE = 10_000;
+
 export type PerQueue = (queueId: string, userId: number) => Event | null;
 
 export class EventHub implements EventSink {
@@ -25,6 +34,9 @@ export class EventHub implements EventSink {
   constructor(private readonly store: Store | null = null) {}
 
   register(options: QueueOptions): EventQueue {
+    if ((this.byUser.get(options.userId)?.size ?? 0) >= MAX_QUEUES_PER_USER) {
+      throw new ApiError('BAD_REQUEST', `Too many event queues: at most ${MAX_QUEUES_PER_USER} per user; delete unused ones (DELETE /events)`);
+    }
     const queue = new EventQueue(options);
     this.queues.set(queue.id, queue);
     this.earliestExpiry = Math.min(this.earliestExpiry, queue.expiresAt);
@@ -79,6 +91,7 @@ export class EventHub implements EventSink {
     const chosen = perQueue ? perQueue(queue.id, queue.userId) : event;
     if (chosen === null || !queue.accepts(chosen)) return;
     for (const e of presentAll(queue, chosen)) queue.push(e);
+    if (queue.length > MAX_EVENTS_PER_QUEUE) this.delete(queue);
   }
 
   private isPublicChannelMessage(event: Event): boolean {

@@ -73,6 +73,11 @@ export class EventQueue {
     return [...this.events];
   }
 
+  /** Events held, not yet acknowledged. */
+  get length(): number {
+    return this.events.length;
+  }
+
   get empty(): boolean {
     return this.events.length === 0;
   }
