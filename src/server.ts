@@ -89,6 +89,10 @@ const sharedCatalog = () => (cachedCatalog ??= new ErrorCatalog(sharedContract()
 const publicHost = (url: string | undefined): string[] => (url ? [new URL(url).hostname] : []);
 
 const DEFAULT_MAX_SANDBOXES = 256;
+/** Connection and request bounds (README, "Limits"): room for thousands of long-polls, none for a slow-drip flood. */
+const MAX_CONNECTIONS = 4096;
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 /** A sandbox without a request for this long (real time) is dropped when room is needed, and by the sweep. */
 const SANDBOX_IDLE_MS = 30 * 60_000;
 
@@ -295,6 +299,11 @@ export class MockServer {
     await this.prepare(host);
     const server = http.createServer(expressObjects(this.app!), this.app!);
     server.keepAliveTimeout = 65_000;
+    // Shorter than Node's defaults (60 s for headers, 300 s for the whole request): a client that
+    // drips its request holds a connection for seconds, not minutes. Answers (long-polls) are not limited.
+    server.headersTimeout = HEADERS_TIMEOUT_MS;
+    server.requestTimeout = REQUEST_TIMEOUT_MS;
+    server.maxConnections = MAX_CONNECTIONS;
     server.on('clientError', answerClientError);
     server.on('checkExpectation', answerExpectationFailed);
     await new Promise<void>((resolve, reject) => {
