@@ -17,7 +17,7 @@ export const badEventQueueId = (queueId: string) =>
  * second has fallen too far behind to catch up: it is garbage-collected, and its next poll gets
  * BAD_EVENT_QUEUE_ID, as after any collection, so that the client registers again.
  */
-export const MAX_QUEUES_PER_USER = 100;
+export const MAX_QUEUES_PER_USER = 1000;
 export const MAX_EVENTS_PER_QUEUE = 10_000;
 
 export type PerQueue = (queueId: string, userId: number) => Event | null;
