@@ -96,10 +96,6 @@ const REQUEST_TIMEOUT_MS = 30_000;
 /** A sandbox without a request for this long (real time) is dropped when room is needed, and by the sweep. */
 const SANDBOX_IDLE_MS = 30 * 60_000;
 
-declare module 'express-serve-static-core' {
-  interface Request { mockSandboxWanted?: string }
-}
-
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.');
 
 export class MockServer {

@@ -65,7 +65,9 @@ export function pipeline(deps: PipelineDeps, hooks: PipelineHooks) {
   /** A record of `req` in the journal's terms. */
   function exchange(req: Request, world: World | null, query: RawValues): Exchange {
     const body = (req.body && typeof req.body === 'object') ? req.body : {};
-    return new ExchangeRecord(deps.nextId(), world?.clock.nowMs() ?? Date.now(), world?.name ?? '', req.method, req.path, query, body);
+    // The template world (name '') stands in for a sandbox not made yet: the record names the sandbox asked for.
+    const sandbox = (world?.name || req.mockSandboxWanted) ?? '';
+    return new ExchangeRecord(deps.nextId(), world?.clock.nowMs() ?? Date.now(), sandbox, req.method, req.path, query, body);
   }
 
   /** Answers `req` with an error outside the stages (no world, an unknown route, a body that does not parse). */
