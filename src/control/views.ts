@@ -26,8 +26,8 @@ export interface ControlHost {
   namedFixture(name: string): () => State;
 }
 
-/** A fixture by its name, never its path: the path tells a caller about the machine, not the mock. */
-const fixtureName = (file: string | null) => (file === null ? null : path.basename(file).replace(/\.json$/, ''));
+/** A fixture by its file name, never its path: the path tells a caller about the machine, not the mock. */
+const fixtureName = (file: string | null) => (file === null ? null : path.basename(file));
 
 /** The clock stays within years 1970-9999 (set_ms's maximum): past that, dates have no ISO form and clients break. */
 const MAX_CLOCK_MS: number = controlParamSchema('mock-set-clock', 'set_ms').maximum;

@@ -112,6 +112,6 @@ describe('secrets', () => {
     expect(JSON.stringify(journal)).not.toContain('password_hamlet');
     expect(JSON.stringify(journal)).not.toContain(t.user('hamlet').api_key);
     const info = await (await fetch(`${t.base}/__mock/info`)).json();
-    expect(info.fixture).toBe('default');
+    expect(info.fixture).toBe('default.json');
   });
 });
