@@ -29,7 +29,9 @@ export function forgeable(req: Request): ApiError | null {
     return new ApiError('BAD_REQUEST', `Cross-origin requests to the control API are refused (Origin: ${req.headers.origin ?? 'none'}, Sec-Fetch-Site: ${req.headers['sec-fetch-site'] ?? 'none'})`, 403);
   }
   if (READS.has(req.method)) return null;
-  if (!req.is('application/json')) {
+  // The header itself, not req.is(): that answers null for a request without a body (a DELETE).
+  const mediaType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (mediaType !== 'application/json') {
     return new ApiError('BAD_REQUEST', `The control API takes ${req.method} requests only with Content-Type: application/json (got ${req.headers['content-type'] ?? 'none'})`, 415);
   }
   const q = req.originalUrl.indexOf('?');

@@ -111,6 +111,11 @@ describe('control API against cross-site requests (CSRF)', () => {
     expect((await mock.control.info()).zulip_feature_level).toBeGreaterThan(1);
   });
 
+  it('takes a JSON DELETE without a body (deactivate all)', async () => {
+    const res = await raw(mock.baseUrl, 'DELETE', '/__mock/scenarios', { Host: host, 'Content-Type': 'application/json' });
+    expect(res.body).toEqual({ result: 'success', msg: '', deactivated: [] });
+  });
+
   it('deactivates a scenario named in the JSON body', async () => {
     await mock.control.scenarios.activate('rate-limited');
     const res = await raw(mock.baseUrl, 'DELETE', '/__mock/scenarios', { Host: host, 'Content-Type': 'application/json' }, '{"name":"rate-limited"}');
