@@ -42,12 +42,12 @@ describe('event queues', () => {
   beforeAll(async () => { t = await startTestServer(); });
   afterAll(() => t.close());
 
-  it('are capped per user', async () => {
+  it('are capped per user: a new one collects the one polled longest ago', async () => {
     const cordelia = t.as('cordelia');
+    const first = (await cordelia.post('/register', { event_types: '["heartbeat"]', fetch_event_types: '[]' })).body.queue_id;
     for (let i = 0; i < MAX_QUEUES_PER_USER; i++) expect((await cordelia.post('/register', { event_types: '["heartbeat"]', fetch_event_types: '[]' })).status).toBe(200);
-    expectError(await cordelia.post('/register', { event_types: '["heartbeat"]', fetch_event_types: '[]' }), 400, 'BAD_REQUEST',
-      `Too many event queues: at most ${MAX_QUEUES_PER_USER} per user; delete unused ones (DELETE /events)`);
     expect(t.server.world.events.queuesOf(t.user('cordelia').user_id)).toHaveLength(MAX_QUEUES_PER_USER);
+    expectError(await cordelia.get('/events', { queue_id: first, last_event_id: -1, dont_block: true }), 400, 'BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${first}`);
   });
 
   it('clamp idle_queue_timeout to the real server\'s week', async () => {

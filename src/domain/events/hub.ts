@@ -13,9 +13,10 @@ export const badEventQueueId = (queueId: string) =>
 
 /**
  * Bounds of the mock's own (the real server has none but its idle timeout, and a process per
- * shard): one user's queues, and the events one queue holds unacknowledged. A queue past the
- * second has fallen too far behind to catch up: it is garbage-collected, and its next poll gets
- * BAD_EVENT_QUEUE_ID, as after any collection, so that the client registers again.
+ * shard): one user's queues (a new one past it collects the one polled longest ago), and the
+ * events one queue holds unacknowledged. A queue past the second has fallen too far behind to
+ * catch up: it is garbage-collected, and its next poll gets BAD_EVENT_QUEUE_ID, as after any
+ * collection, so that the client registers again.
  */
 export const MAX_QUEUES_PER_USER = 1000;
 export const MAX_EVENTS_PER_QUEUE = 10_000;
@@ -34,15 +35,14 @@ export class EventHub implements EventSink {
   constructor(private readonly store: Store | null = null) {}
 
   register(options: QueueOptions): EventQueue {
-    if ((this.byUser.get(options.userId)?.size ?? 0) >= MAX_QUEUES_PER_USER) {
-      throw new ApiError('BAD_REQUEST', `Too many event queues: at most ${MAX_QUEUES_PER_USER} per user; delete unused ones (DELETE /events)`);
-    }
+    const mine = this.byUser.get(options.userId);
+    if (mine && mine.size >= MAX_QUEUES_PER_USER) this.collectOldest(mine);
     const queue = new EventQueue(options);
     this.queues.set(queue.id, queue);
     this.earliestExpiry = Math.min(this.earliestExpiry, queue.expiresAt);
-    let mine = this.byUser.get(queue.userId);
-    if (!mine) this.byUser.set(queue.userId, (mine = new Set()));
-    mine.add(queue);
+    let own = mine;
+    if (!own) this.byUser.set(queue.userId, (own = new Set()));
+    own.add(queue);
     return queue;
   }
 
@@ -55,6 +55,18 @@ export class EventHub implements EventSink {
       throw badEventQueueId(queueId);
     }
     return queue;
+  }
+
+  /**
+   * Makes room for one more of a user's queues: the one polled longest ago goes, as if it had
+   * expired (the real server never refuses a registration). Refused only when every one of them
+   * has a long-poll waiting on it.
+   */
+  private collectOldest(queues: Set<EventQueue>): void {
+    let oldest: EventQueue | null = null;
+    for (const q of queues) if (!q.polling && (!oldest || q.lastPolled < oldest.lastPolled)) oldest = q;
+    if (!oldest) throw new ApiError('BAD_REQUEST', `Too many event queues: at most ${MAX_QUEUES_PER_USER} per user, each polled now`);
+    this.delete(oldest);
   }
 
   delete(queue: EventQueue): void {

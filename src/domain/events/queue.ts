@@ -86,6 +86,15 @@ export class EventQueue {
     this.lastActivity = now;
   }
 
+  /** Mock-clock time of the last registration or poll, and whether a long-poll is waiting on it now. */
+  get lastPolled(): number {
+    return this.lastActivity;
+  }
+
+  get polling(): boolean {
+    return this.waiters.size > 0;
+  }
+
   /** When the queue expires if nobody polls it before (mock-clock seconds). */
   get expiresAt(): number {
     return this.lastActivity + this.options.idleTimeoutSecs;
