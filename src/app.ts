@@ -4,6 +4,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { ApiError, notFound } from './errors.js';
 import { bodyTooLarge, withFormBody } from './http/body.js';
 import { withCors } from './http/cors.js';
+import { hostNotAllowed, hostOf } from './http/host-check.js';
 import { pipeline, type PipelineDeps } from './pipeline/pipeline.js';
 import type { PipelineHooks } from './pipeline/hooks.js';
 
@@ -13,6 +14,8 @@ export interface AppDeps extends PipelineDeps {
   rewrite?: (req: Request) => void;
   /** Origins allowed to call the API from a browser (see src/http/cors.ts); off when absent. */
   cors?: string[];
+  /** Whether a Host name is one the server answers (DNS rebinding, see src/http/host-check.ts); all when absent. */
+  hostAllowed?: (name: string) => boolean;
   /** Extra routers mounted beside the API (the /__mock control API, the inspector). */
   mounts?: Array<[string, express.Router]>;
 }
@@ -28,7 +31,13 @@ export function createApp(deps: AppDeps): express.Express {
   // which cost more than the mock's own work on a simple GET.
   const API_PREFIX = deps.contract.prefix;
   const siteRoot = deps.contract.router.siteRootPrefixes;
+  const hostAllowed = deps.hostAllowed;
   app.use(function dispatch(req: Request, res: Response, next: NextFunction) {
+    if (hostAllowed) {
+      const header = req.headers.host;
+      const name = header ? hostOf(header) : null;
+      if (name === null || !hostAllowed(name)) return refuse(req, res, hostNotAllowed(header));
+    }
     deps.rewrite?.(req);
     const url = req.url;
     if (url.startsWith(API_PREFIX) && (url.length === API_PREFIX.length || url[API_PREFIX.length] === '/' || url[API_PREFIX.length] === '?')) {

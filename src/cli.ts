@@ -53,6 +53,11 @@ const program = new Command()
   .option('--coverage-report <file>', 'write what the requests exercised to this file at shutdown (HTML when it ends in .html, else JSON)')
   // Running it as a dev server: browser clients, how much it prints and in which form.
   .option('--cors <origin>', 'let a browser page from this origin call the API (not the control API); repeatable', (v: string, all: string[]) => [...all, v], [] as string[])
+  .option('--allowed-host <name>', 'answer requests whose Host is this name too (besides the listening address); ".name" allows its subdomains; repeatable', (v: string, all: string[]) => [...all, v], [] as string[])
+  .option('--max-sandboxes <n>', 'at most this many sandboxes at once (the idlest is dropped for a new one; 0: no sandboxes)', (v: string) => {
+    if (!/^\d+$/.test(v)) throw new InvalidArgumentError('a whole number');
+    return Number(v);
+  })
   .option('--quiet', 'print only the address it listens on (and errors): no table, no request log', false)
   .addOption(new Option('--log-format <format>', 'request log: one line per request, as text or JSON').choices(LOG_FORMATS).default('text'))
   // A usage error is one line, not the help text: a script's log shows what went wrong.
@@ -62,7 +67,7 @@ async function main(): Promise<void> {
   const opts = program.opts<{
     port: number; host: string; fixture?: string; data?: string; durable: boolean; strictResponses: boolean; validateResponses: boolean; answerCache: boolean; zuliprc?: string;
     scenario: string[]; controlToken?: string; featureLevel?: number; longpollTimeout?: number; rateLimit: boolean; publicUrl?: string; coverageReport?: string; devLogin: boolean;
-    cors: string[]; quiet: boolean; logFormat: LogFormat; proxy?: string; proxyOnly?: string[];
+    cors: string[]; quiet: boolean; logFormat: LogFormat; proxy?: string; proxyOnly?: string[]; allowedHost: string[]; maxSandboxes?: number;
   }>();
   if (opts.proxyOnly && !opts.proxy) fail('--proxy-only needs --proxy');
   if (opts.fixture && !existsSync(opts.fixture)) fail(`fixture file ${path.resolve(opts.fixture)} does not exist`);
@@ -72,7 +77,7 @@ async function main(): Promise<void> {
       fixture: opts.fixture, data: opts.data, durable: opts.durable, strictResponses: opts.strictResponses, validateResponses: opts.validateResponses, answerCache: opts.answerCache,
       scenarios: opts.scenario, controlToken: opts.controlToken, featureLevel: opts.featureLevel, coverageReport: opts.coverageReport,
       longpollTimeoutSeconds: opts.longpollTimeout, rateLimit: opts.rateLimit, publicUrl: opts.publicUrl, devLogin: opts.devLogin,
-      cors: opts.cors, proxy: opts.proxy, proxyOnly: opts.proxyOnly, onRequest: opts.quiet ? undefined : requestLogger(opts.logFormat, (line) => console.log(line)),
+      cors: opts.cors, allowedHosts: opts.allowedHost, maxSandboxes: opts.maxSandboxes, proxy: opts.proxy, proxyOnly: opts.proxyOnly, onRequest: opts.quiet ? undefined : requestLogger(opts.logFormat, (line) => console.log(line)),
     });
   } catch (err) {
     if (err instanceof FixtureError) fail(err.message);

@@ -34,8 +34,10 @@ import type { ControlHost } from './control/views.js';
 import { badRequest } from './errors.js';
 import { answerClientError, answerExpectationFailed } from './http/client-error.js';
 import { rateLimiter } from './pipeline/rate-limit.js';
+import { hostAllowList } from './http/host-check.js';
 import type { Exchange } from './http/exchange.js';
 import { Proxy } from './pipeline/proxy.js';
+import type { Call } from './pipeline/call.js';
 
 export interface MockServerOptions {
   /** Fixture file; default the embedded fixtures/default.json. */
@@ -69,6 +71,10 @@ export interface MockServerOptions {
   log?: (line: string) => void;
   /** Called with every answered API request (the command line's request log). */
   onRequest?: (exchange: Exchange) => void;
+  /** Host names answered besides those of the listening address (DNS rebinding defence); ".name" allows subdomains too. */
+  allowedHosts?: string[];
+  /** At most this many sandboxes at once (default 256); past it a new one is refused until one is dropped or idle. */
+  maxSandboxes?: number;
   /** Origins allowed to call the API from a browser (CORS); never applied to the control API. */
   cors?: string[];
   /** Write the coverage of every sandbox to this file at close (HTML when it ends in .html, JSON otherwise). */
@@ -90,6 +96,17 @@ export function sharedContract(): Contract {
 let cachedCatalog: ErrorCatalog | null = null;
 const sharedCatalog = () => (cachedCatalog ??= new ErrorCatalog(sharedContract()));
 
+/** The public URL's host is answered too: clients reach the server under that name. */
+const publicHost = (url: string | undefined): string[] => (url ? [new URL(url).hostname] : []);
+
+const DEFAULT_MAX_SANDBOXES = 256;
+/** Connection and request bounds (README, "Limits"): room for thousands of long-polls, none for a slow-drip flood. */
+const MAX_CONNECTIONS = 4096;
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+/** A sandbox without a request for this long (real time) is dropped when room is needed, and by the sweep. */
+const SANDBOX_IDLE_MS = 30 * 60_000;
+
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.');
 
 export class MockServer {
@@ -100,6 +117,11 @@ export class MockServer {
   private readonly fixtureSource: () => State;
   readonly world: World;
   readonly sandboxes = new Map<string, World>();
+  /** Real time of each sandbox's last request (idle eviction). */
+  private readonly sandboxUse = new Map<string, number>();
+  /** The world lent to requests for a sandbox not made yet, until they are routed and authenticated (never changed). */
+  private template: World | null = null;
+  private sandboxSweep: NodeJS.Timeout | null = null;
   readonly journal: Journal;
   readonly persister: Persister | null;
   private app: ReturnType<typeof createApp> | null = null;
@@ -153,33 +175,68 @@ export class MockServer {
   worldNamed(name: string): World {
     if (name === 'default') return this.world;
     let world = this.sandboxes.get(name);
+    if (world) this.sandboxUse.set(name, Date.now());
     if (!world) {
+      this.makeRoomForSandbox();
       world = new World(name, this.fixtureSource, new Clock(), sharedCatalog());
       // A client pointed at /sandbox/NAME builds its links from realm_url: they must come back here.
       if (this.siteUrl) world.siteUrl = `${this.siteUrl}/sandbox/${name}`;
       for (const s of this.startScenarios) world.scenarios.activate(s.scenario, s.source, world.store);
       this.sandboxes.set(name, world);
+      this.sandboxUse.set(name, Date.now());
     }
     return world;
   }
 
+  /** Drops idle sandboxes when the cap is reached; refuses a new one when none is idle. */
+  private makeRoomForSandbox(): void {
+    const max = this.options.maxSandboxes ?? DEFAULT_MAX_SANDBOXES;
+    if (this.sandboxes.size < max) return;
+    this.dropIdleSandboxes();
+    if (this.sandboxes.size >= max) {
+      throw badRequest(`Too many sandboxes: at most ${max} at once (--max-sandboxes); drop one with DELETE /__mock/sandboxes/NAME or let one stay idle for ${SANDBOX_IDLE_MS / 60_000} minutes`);
+    }
+  }
+
+  private dropIdleSandboxes(): void {
+    const cutoff = Date.now() - SANDBOX_IDLE_MS;
+    for (const [name, used] of this.sandboxUse) if (used <= cutoff) this.dropSandbox(name);
+  }
+
+  private dropSandbox(name: string): boolean {
+    const world = this.sandboxes.get(name);
+    if (!world) return false;
+    world.close();
+    this.sandboxes.delete(name);
+    this.sandboxUse.delete(name);
+    return true;
+  }
+
+  /**
+   * The world of a request: the default one, an existing sandbox, or, for a sandbox not made yet,
+   * the template world on loan (routing and authentication read it; adopt makes the sandbox).
+   */
   private worldFor = (req: Request): World => {
     const name = sandboxName(req);
     if (name === null) throw badRequest('Invalid sandbox name: use letters, digits, - and _ (at most 64)');
-    return this.worldNamed(name);
+    if (name === 'default') return this.world;
+    const world = this.sandboxes.get(name);
+    if (world) { this.sandboxUse.set(name, Date.now()); return world; }
+    req.mockSandboxWanted = name;
+    return (this.template ??= new World('', this.fixtureSource, new Clock(), sharedCatalog()));
+  };
+
+  /** A request on the template world, now routed (and authenticated when it must be), gets its sandbox. */
+  private adopt = (call: Call): void => {
+    const name = call.req.mockSandboxWanted;
+    if (name !== undefined && call.world === this.template) call.moveTo(this.worldNamed(name));
   };
 
   private controlHost(): ControlHost {
     return {
       world: (name) => this.worldNamed(name),
       sandboxNames: () => ['default', ...this.sandboxes.keys()],
-      dropSandbox: (name) => {
-        const world = this.sandboxes.get(name);
-        if (!world) return false;
-        world.close();
-        this.sandboxes.delete(name);
-        return true;
-      },
+      dropSandbox: (name) => this.dropSandbox(name),
       journal: this.journal,
       server: this.server,
       serverAt: (level) => this.serverAt(level),
@@ -239,13 +296,15 @@ export class MockServer {
       serverLevel: this.server.featureLevel,
       serverAt: (level) => this.serverAt(level),
       worldFor: this.worldFor,
+      adopt: this.adopt,
       nextId,
       hooks,
       rewrite: sandboxPrefix,
+      hostAllowed: hostAllowList(host, [...(this.options.allowedHosts ?? []), ...publicHost(this.options.publicUrl)]),
       cors: this.options.cors,
       proxy: this.options.proxy ? new Proxy({ upstream: this.options.proxy, only: this.options.proxyOnly }, this.contract) : undefined,
       mounts: [['/__mock', controlRouter({
-        host: this.controlHost(), server: this.server, worldFor: this.worldFor, token,
+        host: this.controlHost(), server: this.server, worldFor: this.worldFor, adopt: this.adopt, token,
         closed: !isLoopback(host) && !token, log: this.log, nextId, beforeRespond: durableWrites,
       })]],
     });
@@ -256,6 +315,11 @@ export class MockServer {
     await this.prepare(host);
     const server = http.createServer(expressObjects(this.app!), this.app!);
     server.keepAliveTimeout = 65_000;
+    // Shorter than Node's defaults (60 s for headers, 300 s for the whole request): a client that
+    // drips its request holds a connection for seconds, not minutes. Answers (long-polls) are not limited.
+    server.headersTimeout = HEADERS_TIMEOUT_MS;
+    server.requestTimeout = REQUEST_TIMEOUT_MS;
+    server.maxConnections = MAX_CONNECTIONS;
     server.on('clientError', answerClientError);
     server.on('checkExpectation', answerExpectationFailed);
     await new Promise<void>((resolve, reject) => {
@@ -263,6 +327,8 @@ export class MockServer {
       server.listen(port, host, () => resolve());
     });
     this.httpServer = server;
+    this.sandboxSweep = setInterval(() => this.dropIdleSandboxes(), 60_000);
+    this.sandboxSweep.unref();
     const addr = server.address() as AddressInfo;
     const shownHost = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
     this.baseUrl = `http://${shownHost}:${addr.port}`;
@@ -286,6 +352,8 @@ export class MockServer {
     // The worlds first: they end waiting long-polls, which the HTTP server's close would wait for.
     this.world.close();
     for (const w of this.sandboxes.values()) w.close();
+    this.template?.close();
+    if (this.sandboxSweep) clearInterval(this.sandboxSweep);
     // Open journal streams (the inspector) would keep the HTTP server from closing.
     endJournalStreams(this.journal);
     if (server) {

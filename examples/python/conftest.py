@@ -30,6 +30,9 @@ class Mock:
         self._control = requests.Session()
 
     def _call(self, method, path, json=None):
+        # The control API takes every state change as JSON only (a web page cannot forge that).
+        if method != "GET" and json is None:
+            json = {}
         response = self._control.request(method, self.base_url + "/__mock" + path, json=json, timeout=10)
         response.raise_for_status()
         return response.json()

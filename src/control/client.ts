@@ -30,7 +30,8 @@ export class ControlClient {
       if (v !== undefined) url.searchParams.set(k, typeof v === 'string' ? v : JSON.stringify(v));
     }
     const headers: Record<string, string> = {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    // Every state-changing call is JSON (the control API refuses others: they could be forged by a page).
+    if (method !== 'GET') { headers['content-type'] = 'application/json'; body ??= {}; }
     if (this.options.sandbox) headers[SANDBOX_HEADER] = this.options.sandbox;
     if (this.options.token) headers[TOKEN_HEADER] = this.options.token;
     const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -50,13 +51,13 @@ export class ControlClient {
     /** By name (a file of scenarios/) or an inline JSON definition. */
     activate: async (nameOrDefinition: string | Omit<Scenario, 'setup'>) => (await this.call<{ scenario: ScenarioSummary }>(
       'POST', '/scenarios', typeof nameOrDefinition === 'string' ? { name: nameOrDefinition } : { definition: nameOrDefinition })).scenario,
-    deactivate: async (name?: string) => (await this.call<{ deactivated: string[] }>('DELETE', '/scenarios', undefined, { name })).deactivated,
+    deactivate: async (name?: string) => (await this.call<{ deactivated: string[] }>('DELETE', '/scenarios', name === undefined ? {} : { name })).deactivated,
   };
 
   readonly coverage = {
     /** The coverage report of this client's sandbox, or of every sandbox with `'*'`. */
     get: (sandbox?: string) => this.call<CoverageReport>('GET', '/coverage', undefined, { sandbox }),
-    reset: (sandbox?: string) => this.call<Record<string, never>>('DELETE', '/coverage', undefined, { sandbox }),
+    reset: (sandbox?: string) => this.call<Record<string, never>>('DELETE', '/coverage', sandbox === undefined ? {} : { sandbox }),
   };
 
   readonly journal = {

@@ -9,6 +9,12 @@ const HEARTBEAT_MS = 15_000;
 /** At most this many missed entries are replayed on reconnection. */
 const REPLAY_LIMIT = 500;
 
+/**
+ * A reader that lets this much pile up unread (a paused tab, a stalled proxy) is dropped: the
+ * stream is a live view, and a reconnecting reader catches up through Last-Event-ID anyway.
+ */
+const MAX_UNSENT_BYTES = 1024 * 1024;
+
 /** Open streams per journal, so that a closing server can end them (it waits for open requests). */
 const openStreams = new WeakMap<Journal, Set<() => void>>();
 
@@ -28,8 +34,10 @@ export function journalStream(journal: Journal) {
       'X-Accel-Buffering': 'no',
     });
     res.flushHeaders();
+    let live = false; // the replay of missed entries is bounded by REPLAY_LIMIT instead
     const send = (entry: JournalEntry) => {
       if (sandbox && entry.sandbox !== sandbox) return;
+      if (live && res.writableLength > MAX_UNSENT_BYTES) { drop(); return; }
       res.write(`id: ${entry.id}\nevent: entry\ndata: ${JSON.stringify(entry)}\n\n`);
     };
     res.write('retry: 2000\n\n');
@@ -39,6 +47,7 @@ export function journalStream(journal: Journal) {
     // Tells the page the stream is live (EventSource's open event fires on headers alone).
     res.write(`event: ready\ndata: {}\n\n`);
 
+    live = true;
     const unsubscribe = journal.onRecord((entry) => {
       // Called from inside a response being sent: a broken stream must not disturb it.
       try { send(entry); } catch { end(); }
@@ -53,6 +62,8 @@ export function journalStream(journal: Journal) {
       streams.delete(end);
       if (!res.writableEnded) res.end();
     };
+    /** The reader does not keep up: cut it off without waiting for the buffered bytes to drain. */
+    const drop = () => { end(); res.destroy(); };
     streams.add(end);
     req.on('close', end);
   };

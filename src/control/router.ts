@@ -6,6 +6,7 @@ import { Responder } from '../http/respond.js';
 import { ApiError } from '../errors.js';
 import { TOKEN_HEADER } from '../http/mock-headers.js';
 import { pipeline } from '../pipeline/pipeline.js';
+import type { Adopt } from '../pipeline/authenticate.js';
 import { emptyHooks, type PipelineHooks } from '../pipeline/hooks.js';
 import type { ServerInfo } from '../domain/server-info.js';
 import type { World } from '../world.js';
@@ -13,6 +14,7 @@ import { controlViews, type ControlHost } from './views.js';
 import { BODY_LIMIT_BYTES } from '../http/body.js';
 import { inspectorStatic } from './inspector-assets.js';
 import { journalStream } from './journal-stream.js';
+import { forgeable } from './browser-guard.js';
 
 /** PUT /__mock/state: an exported state (3,000 sends make 1.6 MB; the limit leaves room for far more). */
 const IMPORT_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -21,6 +23,8 @@ export interface ControlOptions {
   host: ControlHost;
   server: ServerInfo;
   worldFor: (req: Request) => World;
+  /** Makes the sandbox a routed request names (see MockServer.adopt). */
+  adopt?: Adopt;
   /** Required token; null means none is needed. */
   token: string | null;
   /** True when the server listens beyond loopback and no token was given: the API is closed. */
@@ -39,11 +43,13 @@ export function controlRouter(options: ControlOptions): express.Router {
   // The same stages as the API; control answers are never reused, intercepted or journalled.
   const { handle, refuse } = pipeline({
     contract, responder, views: { authenticated: {}, open: controlViews(options.host) }, serverAt: () => options.server,
-    serverLevel: options.server.featureLevel, worldFor: options.worldFor, nextId: options.nextId,
+    serverLevel: options.server.featureLevel, worldFor: options.worldFor, adopt: options.adopt, nextId: options.nextId,
   }, { ...emptyHooks(), beforeRespond: options.beforeRespond ?? [] });
 
   router.use((req: Request, res: Response, next: NextFunction) => {
     if (req.path === '/ui' || req.path.startsWith('/ui/')) return next();
+    const forged = forgeable(req);
+    if (forged) return refuse(req, res, forged);
     if (options.closed) {
       return refuse(req, res, new ApiError('UNAUTHORIZED', 'The control API is closed: the server listens beyond loopback; start it with --control-token', 401));
     }

@@ -8,7 +8,11 @@ const NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const PREFIX = /^\/sandbox\/([^/?]+)(\/.*)?$/;
 
 declare module 'express-serve-static-core' {
-  interface Request { mockSandbox?: string }
+  interface Request {
+    mockSandbox?: string;
+    /** A sandbox the request names that is not made yet (the request is served by the template world meanwhile). */
+    mockSandboxWanted?: string;
+  }
 }
 
 /** Strips a /sandbox/NAME prefix and remembers the name; runs before every route. */

@@ -1,5 +1,6 @@
 // Views of the /__mock control API, by operationId (openapi/control.yaml). They act on the world
 // named by the request's sandbox.
+import path from 'node:path';
 import type { OpenViewTable } from '../domain/context.js';
 import { badRequest } from '../errors.js';
 import type { State } from '../store/state.js';
@@ -29,6 +30,9 @@ export interface ControlHost {
   resetCoverage(sandbox: string): void;
 }
 
+/** A fixture by its file name, never its path: the path tells a caller about the machine, not the mock. */
+const fixtureName = (file: string | null) => (file === null ? null : path.basename(file));
+
 /** The clock stays within years 1970-9999 (set_ms's maximum): past that, dates have no ISO form and clients break. */
 const MAX_CLOCK_MS: number = controlParamSchema('mock-set-clock', 'set_ms').maximum;
 
@@ -56,7 +60,7 @@ export function controlViews(host: ControlHost): OpenViewTable {
   return {
     'mock-info': (ctx) => {
       const level = host.world(ctx.sandbox).featureLevel ?? host.server.featureLevel;
-      return { zulip_feature_level: level, zulip_version: host.serverAt(level).version, sandbox: ctx.sandbox, fixture: host.fixturePath };
+      return { zulip_feature_level: level, zulip_version: host.serverAt(level).version, sandbox: ctx.sandbox, fixture: fixtureName(host.fixturePath) };
     },
 
     'mock-set-feature-level': (ctx, p) => {
@@ -69,7 +73,7 @@ export function controlViews(host: ControlHost): OpenViewTable {
     'mock-reset': (ctx, p) => {
       const world = host.world(ctx.sandbox);
       world.reset(p.fixture ? host.namedFixture(p.fixture) : undefined);
-      return { sandbox: ctx.sandbox, fixture: p.fixture ?? host.fixturePath };
+      return { sandbox: ctx.sandbox, fixture: p.fixture ?? fixtureName(host.fixturePath) };
     },
 
     'mock-list-scenarios': async (ctx) => ({

@@ -39,7 +39,7 @@ export class Call {
   /** Proxy mode: the request goes to the upstream, which authenticates it. */
   upstream = false;
   /** The store's version when the request arrived: did the request change the world? */
-  readonly versionBefore: number;
+  versionBefore: number;
   /** authenticate: the caller, or null for operations open to anyone. */
   actor: User | null = null;
   /** decode: the decoded parameters and the unused keys, or why they do not decode. */
@@ -56,7 +56,14 @@ export class Call {
   reuseKey: string | null = null;
   second = 0;
 
-  constructor(readonly req: Request, readonly res: Response, readonly world: World, readonly ex: Exchange, readonly query: RawValues) {
+  constructor(readonly req: Request, readonly res: Response, public world: World, readonly ex: Exchange, readonly query: RawValues) {
+    this.versionBefore = world.store.version;
+  }
+
+  /** The request turns out to be for another world (a sandbox created once the request is routed). */
+  moveTo(world: World): void {
+    this.world = world;
+    this.ex.sandbox = world.name;
     this.versionBefore = world.store.version;
   }
 

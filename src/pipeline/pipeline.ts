@@ -12,7 +12,7 @@ import type { World } from '../world.js';
 import { Call } from './call.js';
 import type { PipelineHooks } from './hooks.js';
 import { routeStage } from './route.js';
-import { authenticateStage } from './authenticate.js';
+import { authenticateStage, type Adopt } from './authenticate.js';
 import { decodeStage } from './decode.js';
 import { interceptStage } from './intercept.js';
 import { handleStage, type HandleDeps } from './handle.js';
@@ -31,6 +31,8 @@ export interface PipelineDeps extends HandleDeps {
   nextId: () => number;
   /** Proxy mode: the upstream answers what no scenario does. */
   proxy?: Proxy;
+  /** Moves a routed request to the world it names when worldFor could only lend one (a sandbox not made yet). */
+  adopt?: Adopt;
 }
 
 interface Stage { name: string; run: (call: Call) => Promise<void> | void; always?: true }
@@ -39,7 +41,7 @@ export function pipeline(deps: PipelineDeps, hooks: PipelineHooks) {
   const stages: Stage[] = [
     { name: 'route', run: routeStage(deps.contract, deps.serverLevel) },
     ...(deps.proxy ? [{ name: 'choose-upstream', run: deps.proxy.choose }] : []),
-    { name: 'authenticate', run: authenticateStage(hooks.authenticated) },
+    { name: 'authenticate', run: authenticateStage(hooks.authenticated, deps.adopt) },
     { name: 'decode', run: decodeStage },
     { name: 'intercept', run: interceptStage(hooks.intercept) },
     ...(deps.proxy ? [{ name: 'forward', run: deps.proxy.forward }] : []),

@@ -60,7 +60,8 @@ export async function control(method, path, { body, query } = {}) {
     if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
   }
   const headers = controlHeaders();
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // State changes go as JSON, always: the control API refuses any other kind (a page could forge it).
+  if (method !== 'GET') { headers['Content-Type'] = 'application/json'; body ??= {}; }
   let res;
   try {
     res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -36,7 +36,7 @@ async function toggle(name, input) {
   input.disabled = true;
   try {
     if (on) await control('POST', '/scenarios', { body: { name } });
-    else await control('DELETE', '/scenarios', { query: { name } });
+    else await control('DELETE', '/scenarios', { body: { name } });
     toast(`Scenario ${name} ${on ? 'activated' : 'deactivated'}`);
   } catch (err) {
     input.checked = !on;

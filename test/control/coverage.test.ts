@@ -65,7 +65,7 @@ describe('GET /__mock/coverage', () => {
     await t.as('hamlet').get('/users/me');
     await control.reset();
     expect(op(await control.coverage.get(), 'get-own-user').calls).toBe(1);
-    const r = await fetch(`${t.base}/__mock/coverage`, { method: 'DELETE' });
+    const r = await fetch(`${t.base}/__mock/coverage`, { method: 'DELETE', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(await r.json()).toEqual({ result: 'success', msg: '' });
     expect((await control.coverage.get()).totals.requests).toBe(0);
   });

@@ -51,8 +51,9 @@ describe('with --cors', () => {
   it('never opens the control API to another origin', async () => {
     const pre = await preflight(`${mock.baseUrl}/__mock/reset`, PAGE);
     expect(pre.headers.get('access-control-allow-origin')).toBeNull();
+    // Another origin's page is refused outright (CSRF and reading defence), without CORS headers.
     const info = await fetch(`${mock.baseUrl}/__mock/info`, { headers: { origin: PAGE } });
-    expect(info.status).toBe(200);
+    expect(info.status).toBe(403);
     expect(info.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

@@ -17,8 +17,8 @@ beforeAll(async () => {
 });
 afterAll(async () => { await proxy?.close(); await upstream?.close(); });
 beforeEach(async () => {
-  await upstream.control.reset(); await upstream.control.scenarios.deactivate(); await fetch(`${upstream.baseUrl}/__mock/journal`, { method: 'DELETE' });
-  await proxy.control.reset(); await proxy.control.scenarios.deactivate(); await fetch(`${proxy.baseUrl}/__mock/journal`, { method: 'DELETE' });
+  await upstream.control.reset(); await upstream.control.scenarios.deactivate(); await upstream.control.journal.clear();
+  await proxy.control.reset(); await proxy.control.scenarios.deactivate(); await proxy.control.journal.clear();
 });
 
 const get = (base: string, path: string, auth = hamlet) => fetch(`${base}/api/v1${path}`, { headers: { authorization: auth } });

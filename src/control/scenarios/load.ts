@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { badRequest } from '../../errors.js';
 import { packagePath } from '../../package-root.js';
 import type { Scenario } from './types.js';
+import { checkScenario } from './check.js';
 
 const EXTENSIONS = ['.json', '.ts', '.mts', '.js', '.mjs', '.cjs'];
 
@@ -51,6 +52,7 @@ async function loadFile(file: string): Promise<Scenario> {
   if (!scenario || typeof scenario !== 'object') throw badRequest(`Scenario file ${file} has no default export`);
   const name = path.basename(file).replace(/\.[^.]+$/, '');
   scenario = { ...scenario, name: scenario.name ?? name };
+  checkScenario(scenario, file);
   cache.set(file, { mtimeMs, scenario });
   return scenario;
 }

@@ -12,7 +12,18 @@ import { UserQueues } from './user-queues.js';
 export const badEventQueueId = (queueId: string) =>
   new ApiError('BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${queueId}`, 400, { queue_id: queueId });
 
+/**
+ * Bounds of the mock's own (the real server has none but its idle timeout, and a process per
+ * shard): one user's queues (a new one past it collects the one polled longest ago), and the
+ * events one queue holds unacknowledged. A queue past the second has fallen too far behind to
+ * catch up: it is garbage-collected, and its next poll gets BAD_EVENT_QUEUE_ID, as after any
+ * collection, so that the client registers again.
+ */
+export const MAX_QUEUES_PER_USER = 1000;
+export const MAX_EVENTS_PER_QUEUE = 10_000;
+
 export type PerQueue = (queueId: string, userId: number, queue?: QueueTraits) => Event | null;
+
 
 export class EventHub implements EventSink {
   private readonly queues = new Map<string, EventQueue>();
@@ -26,12 +37,14 @@ export class EventHub implements EventSink {
   constructor(private readonly store: Store | null = null) {}
 
   register(options: QueueOptions): EventQueue {
+    const mine = this.byUser.get(options.userId);
+    if (mine && mine.size >= MAX_QUEUES_PER_USER) this.collectOldest(mine.all);
     const queue = new EventQueue(options);
     this.queues.set(queue.id, queue);
     this.earliestExpiry = Math.min(this.earliestExpiry, queue.expiresAt);
-    let mine = this.byUser.get(queue.userId);
-    if (!mine) this.byUser.set(queue.userId, (mine = new UserQueues()));
-    mine.add(queue);
+    let own = mine;
+    if (!own) this.byUser.set(queue.userId, (own = new UserQueues()));
+    own.add(queue);
     return queue;
   }
 
@@ -44,6 +57,18 @@ export class EventHub implements EventSink {
       throw badEventQueueId(queueId);
     }
     return queue;
+  }
+
+  /**
+   * Makes room for one more of a user's queues: the one polled longest ago goes, as if it had
+   * expired (the real server never refuses a registration). Refused only when every one of them
+   * has a long-poll waiting on it.
+   */
+  private collectOldest(queues: Set<EventQueue>): void {
+    let oldest: EventQueue | null = null;
+    for (const q of queues) if (!q.polling && (!oldest || q.lastPolled < oldest.lastPolled)) oldest = q;
+    if (!oldest) throw new ApiError('BAD_REQUEST', `Too many event queues: at most ${MAX_QUEUES_PER_USER} per user, each polled now`);
+    this.delete(oldest);
   }
 
   delete(queue: EventQueue): void {
@@ -84,6 +109,7 @@ export class EventHub implements EventSink {
     // At an older level, as that server would send it (or not at all).
     if (queue.options.shape && (chosen = queue.options.shape(chosen)) === null) return;
     for (const e of presentAll(queue, chosen)) queue.push(e);
+    if (queue.length > MAX_EVENTS_PER_QUEUE) this.delete(queue);
   }
 
   private isPublicChannelMessage(event: Event): boolean {

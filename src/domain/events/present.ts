@@ -30,21 +30,34 @@ export function presentAll(queue: EventQueue, event: Event): Event[] {
   return [presentFor(queue, event)];
 }
 
+/**
+ * The event as the queue sees it. Events are shared and never changed once published: a queue
+ * that sees an event as published holds that very object, and a queue that needs its own variant
+ * gets a copy of only the parts that differ (thousands of queues must not each copy every message).
+ */
 function presentFor(queue: EventQueue, event: Event): Event {
-  const out = structuredClone(event);
   const displayName = queue.options.capabilities.empty_topic_name ? null : queue.options.emptyTopicDisplayName;
-  if (out.type === 'message' && isObj(out.message)) {
+  if (event.type === 'message' && isObj(event.message)) {
+    const original = event.message;
     // Direct messages have no topic: their empty subject stays as it is.
-    if (displayName !== null && out.message.type === 'stream') renameEmpty(out.message, ['subject', 'topic'], displayName);
-    chooseContent(out.message, queue.options.applyMarkdown);
-    if (queue.options.clientGravatar && isGravatar(out.message.avatar_url)) out.message.avatar_url = null;
-  } else if (displayName !== null) {
-    renameEmpty(out, TOPIC_FIELDS[String(out.type)] ?? [], displayName);
-    if (out.type === 'typing_edit_message' && isObj(out.recipient)) renameEmpty(out.recipient, ['topic'], displayName);
-    if (out.type === 'scheduled_messages') {
-      for (const sm of listOf(out.scheduled_messages)) renameEmpty(sm, ['topic'], displayName);
-      if (isObj(out.scheduled_message)) renameEmpty(out.scheduled_message, ['topic'], displayName);
-    }
+    const rename = displayName !== null && original.type === 'stream' && (original.subject === '' || original.topic === '');
+    const choose = 'rendered_content' in original;
+    const gravatar = queue.options.clientGravatar && isGravatar(original.avatar_url);
+    if (!rename && !choose && !gravatar) return event;
+    const message = { ...original };
+    if (rename) renameEmpty(message, ['subject', 'topic'], displayName!);
+    if (choose) chooseContent(message, queue.options.applyMarkdown);
+    if (gravatar) message.avatar_url = null;
+    return { ...event, message };
+  }
+  if (displayName === null) return event;
+  // Other events are small; a client without the empty_topic_name capability gets its own copy.
+  const out = structuredClone(event);
+  renameEmpty(out, TOPIC_FIELDS[String(out.type)] ?? [], displayName);
+  if (out.type === 'typing_edit_message' && isObj(out.recipient)) renameEmpty(out.recipient, ['topic'], displayName);
+  if (out.type === 'scheduled_messages') {
+    for (const sm of listOf(out.scheduled_messages)) renameEmpty(sm, ['topic'], displayName);
+    if (isObj(out.scheduled_message)) renameEmpty(out.scheduled_message, ['topic'], displayName);
   }
   return out;
 }

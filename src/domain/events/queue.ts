@@ -78,12 +78,26 @@ export class EventQueue {
     return [...this.events];
   }
 
+  /** Events held, not yet acknowledged. */
+  get length(): number {
+    return this.events.length;
+  }
+
   get empty(): boolean {
     return this.events.length === 0;
   }
 
   touch(now: number): void {
     this.lastActivity = now;
+  }
+
+  /** Mock-clock time of the last registration or poll, and whether a long-poll is waiting on it now. */
+  get lastPolled(): number {
+    return this.lastActivity;
+  }
+
+  get polling(): boolean {
+    return this.waiters.size > 0;
   }
 
   /** When the queue expires if nobody polls it before (mock-clock seconds). */

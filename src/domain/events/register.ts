@@ -9,6 +9,8 @@ import { initialState } from './initial-state.js';
 
 /** The real server's default: a queue nobody polls for 10 minutes is garbage-collected. */
 const DEFAULT_IDLE_QUEUE_TIMEOUT_SECS = 600;
+/** The real server's cap on idle_queue_timeout (a week, MAX_QUEUE_TIMEOUT_SECS): larger asks are lowered to it. */
+const MAX_IDLE_QUEUE_TIMEOUT_SECS = 7 * 24 * 60 * 60;
 
 export interface RegisterInput {
   apply_markdown: boolean;
@@ -38,7 +40,8 @@ export function registerQueue(ctx: Ctx, input: RegisterInput): Record<string, un
   const eventTypes = typeSet(input.event_types);
   const fetchEventTypes = input.fetch_event_types === undefined ? eventTypes : typeSet(input.fetch_event_types);
   const capabilities = input.client_capabilities ?? {};
-  const idleTimeoutSecs = input.idle_queue_timeout ?? DEFAULT_IDLE_QUEUE_TIMEOUT_SECS;
+  // As on the real server, 0 (or nothing) means the default.
+  const idleTimeoutSecs = Math.min(input.idle_queue_timeout || DEFAULT_IDLE_QUEUE_TIMEOUT_SECS, MAX_IDLE_QUEUE_TIMEOUT_SECS);
   const queue = hubOf(ctx).register({
     userId: ctx.actor.user_id,
     eventTypes,
