@@ -10,6 +10,7 @@ import { usersTable, writeZuliprc } from './cli-output.js';
 import { LOG_FORMATS, requestLogger, type LogFormat } from './request-log.js';
 import { listenFailure } from './cli-errors.js';
 import { verifyCommand } from './verify/command.js';
+import { recordToFixtureCommand } from './record/command.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -127,6 +128,6 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-// Subcommands (verify) take their own options: the server's are read only before a subcommand's name.
-program.enablePositionalOptions().addCommand(verifyCommand(fail)).action(main);
+// Subcommands (verify, record-to-fixture) take their own options: the server's are read only before a subcommand's name.
+program.enablePositionalOptions().addCommand(verifyCommand(fail)).addCommand(recordToFixtureCommand(fail)).action(main);
 program.parseAsync().catch((err) => fail(err?.message ?? String(err)));

@@ -13,6 +13,8 @@ let upstream: StartedMock;
 let dir: string;
 let apiKey: string;
 let auth: string;
+/** The first test's recording and answers, which the record-to-fixture test starts from. */
+let recorded: { file: string; live: Array<{ status: number; body: any }> } | null = null;
 const running: RunningCli[] = [];
 
 beforeAll(async () => {
@@ -91,6 +93,26 @@ describe('--record with --proxy, replayed with --scenario', () => {
     const replayed = await drive(replay.base);
     expect(replayed).toEqual(live.map((a, i) => (i === 0 ? { status: 200, body: { ...a.body, api_key: '<redacted>' } } : a)));
     await replay.stop();
+    recorded = { file, live };
+  });
+
+  it('record-to-fixture: the recording becomes a fixture whose users, channels, subscriptions and messages the mock serves', async () => {
+    const { file, live } = recorded!;
+    const out = path.join(dir, 'fixture.json');
+    const made = await runCliToEnd(['record-to-fixture', file, '--out', out]);
+    expect(made.stderr).toBe('');
+    expect(made.code).toBe(0);
+    const subs = live[2].body.subscriptions;
+    expect(made.stdout).toBe(`wrote ${out}: 1 users, ${subs.length} channels, ${subs.length} subscriptions, 1 messages from ${file}\n`);
+    const mock = await startCli(['--quiet', '--fixture', out]);
+    running.push(mock);
+    // (reads only: the session's send would add a second message)
+    const read = async (step: Step) => { const res = await fetch(`${mock.base}/api/v1${step.path}`, { headers: { authorization: auth } }); return { status: res.status, body: await res.json() as any }; };
+    const [me, subscriptions, messages] = [await read(SESSION[6]), await read(SESSION[2]), await read(SESSION[5])];
+    expect(me).toEqual({ status: 200, body: live[6].body });
+    expect(subscriptions.body.subscriptions.map((s: any) => [s.stream_id, s.name, s.color])).toEqual(subs.map((s: any) => [s.stream_id, s.name, s.color]));
+    expect(messages.body.messages.map((m: any) => [m.id, m.sender_id, m.subject, m.content])).toEqual(live[5].body.messages.map((m: any) => [m.id, m.sender_id, m.subject, m.content]));
+    await mock.stop();
   });
 
   it('refuses --record without --proxy', async () => {
