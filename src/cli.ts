@@ -10,6 +10,7 @@ import { usersTable, writeZuliprc } from './cli-output.js';
 import { LOG_FORMATS, requestLogger, type LogFormat } from './request-log.js';
 import { listenFailure } from './cli-errors.js';
 import { verifyCommand } from './verify/command.js';
+import { recordToFixtureCommand } from './record/command.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -49,6 +50,7 @@ const program = new Command()
     try { return new URL(v).href.replace(/\/+$/, ''); } catch { throw new InvalidArgumentError('an absolute URL, e.g. https://chat.example.com'); }
   })
   .option('--proxy-only <operationIds>', 'with --proxy: only these operations (comma list) go upstream; the mock answers the rest', (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean))
+  .option('--record <dir>', 'with --proxy: save the upstream exchanges as a replayable scenario file in this folder')
   .option('--control-token <token>', 'token the /__mock control API requires (header X-Mock-Token); needed when --host is not loopback')
   .option('--coverage-report <file>', 'write what the requests exercised to this file at shutdown (HTML when it ends in .html, else JSON)')
   // Running it as a dev server: browser clients, how much it prints and in which form.
@@ -67,9 +69,10 @@ async function main(): Promise<void> {
   const opts = program.opts<{
     port: number; host: string; fixture?: string; data?: string; durable: boolean; strictResponses: boolean; validateResponses: boolean; answerCache: boolean; zuliprc?: string;
     scenario: string[]; controlToken?: string; featureLevel?: number; longpollTimeout?: number; rateLimit: boolean; publicUrl?: string; coverageReport?: string; devLogin: boolean;
-    cors: string[]; quiet: boolean; logFormat: LogFormat; proxy?: string; proxyOnly?: string[]; allowedHost: string[]; maxSandboxes?: number;
+    cors: string[]; quiet: boolean; logFormat: LogFormat; proxy?: string; proxyOnly?: string[]; allowedHost: string[]; maxSandboxes?: number; record?: string;
   }>();
   if (opts.proxyOnly && !opts.proxy) fail('--proxy-only needs --proxy');
+  if (opts.record && !opts.proxy) fail('--record needs --proxy');
   if (opts.fixture && !existsSync(opts.fixture)) fail(`fixture file ${path.resolve(opts.fixture)} does not exist`);
   let server: MockServer;
   try {
@@ -77,7 +80,7 @@ async function main(): Promise<void> {
       fixture: opts.fixture, data: opts.data, durable: opts.durable, strictResponses: opts.strictResponses, validateResponses: opts.validateResponses, answerCache: opts.answerCache,
       scenarios: opts.scenario, controlToken: opts.controlToken, featureLevel: opts.featureLevel, coverageReport: opts.coverageReport,
       longpollTimeoutSeconds: opts.longpollTimeout, rateLimit: opts.rateLimit, publicUrl: opts.publicUrl, devLogin: opts.devLogin,
-      cors: opts.cors, allowedHosts: opts.allowedHost, maxSandboxes: opts.maxSandboxes, proxy: opts.proxy, proxyOnly: opts.proxyOnly, onRequest: opts.quiet ? undefined : requestLogger(opts.logFormat, (line) => console.log(line)),
+      cors: opts.cors, allowedHosts: opts.allowedHost, maxSandboxes: opts.maxSandboxes, proxy: opts.proxy, proxyOnly: opts.proxyOnly, record: opts.record, onRequest: opts.quiet ? undefined : requestLogger(opts.logFormat, (line) => console.log(line)),
     });
   } catch (err) {
     if (err instanceof FixtureError) fail(err.message);
@@ -100,6 +103,7 @@ async function main(): Promise<void> {
   const active = server.world.scenarios.active.map((a) => a.scenario.name);
   if (active.length) info(`scenarios active: ${active.join(', ')}`);
   if (opts.proxy) info(`proxy: what no scenario answers goes to ${opts.proxy}${opts.proxyOnly ? ` (only ${opts.proxyOnly.join(', ')})` : ''}`);
+  if (server.recordingFile) info(`recording the upstream exchanges into ${server.recordingFile} (replay it with --scenario)`);
   if (opts.cors.length) info(`CORS: the API answers pages from ${opts.cors.join(', ')}`);
   info(`control API: ${base}/__mock (inspector: ${base}/__mock/ui)`);
   if (opts.zuliprc) {
@@ -129,6 +133,6 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-// Subcommands (verify) take their own options: the server's are read only before a subcommand's name.
-program.enablePositionalOptions().addCommand(verifyCommand(fail)).action(main);
+// Subcommands (verify, record-to-fixture) take their own options: the server's are read only before a subcommand's name.
+program.enablePositionalOptions().addCommand(verifyCommand(fail)).addCommand(recordToFixtureCommand(fail)).action(main);
 program.parseAsync().catch((err) => fail(err?.message ?? String(err)));

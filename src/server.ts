@@ -38,6 +38,7 @@ import { hostAllowList } from './http/host-check.js';
 import type { Exchange } from './http/exchange.js';
 import { Proxy } from './pipeline/proxy.js';
 import type { Call } from './pipeline/call.js';
+import { Recorder } from './control/scenarios/recorder.js';
 
 export interface MockServerOptions {
   /** Fixture file; default the embedded fixtures/default.json. */
@@ -83,6 +84,8 @@ export interface MockServerOptions {
   proxy?: string;
   /** With `proxy`: only these operationIds go upstream; the mock's state answers the rest. */
   proxyOnly?: string[];
+  /** With `proxy`: save each upstream exchange as a rule of one replayable scenario file in this folder (see recorder.ts). */
+  record?: string;
   /** Replace views (tests of the pipeline itself). */
   views?: Views;
 }
@@ -128,6 +131,8 @@ export class MockServer {
   private httpServer: http.Server | null = null;
   private startScenarios: Array<{ scenario: any; source: string }> = [];
   private readonly log: (line: string) => void;
+  /** With `record`: the scenario file this session is recorded into (set by listen). */
+  recordingFile: string | null = null;
   /** Told of every response that breaks the description. */
   private readonly violationObservers: Array<(v: Violation) => void> = [];
   /** One sequence of exchange IDs per server: the journal orders by it. */
@@ -138,6 +143,7 @@ export class MockServer {
 
   constructor(readonly options: MockServerOptions = {}) {
     this.log = options.log ?? ((line: string) => console.error(line));
+    if (options.record && !options.proxy) throw new Error('--record needs --proxy');
     this.contract = sharedContract();
     this.server = serverInfo(this.contract, options.featureLevel ?? NEWEST_FEATURE_LEVEL, options.longpollTimeoutSeconds, options.devLogin);
     this.fixturePath = options.fixtureState ? null : options.fixture ?? defaultFixturePath();
@@ -302,13 +308,21 @@ export class MockServer {
       rewrite: sandboxPrefix,
       hostAllowed: hostAllowList(host, [...(this.options.allowedHosts ?? []), ...publicHost(this.options.publicUrl)]),
       cors: this.options.cors,
-      proxy: this.options.proxy ? new Proxy({ upstream: this.options.proxy, only: this.options.proxyOnly }, this.contract) : undefined,
+      proxy: this.proxy(),
       mounts: [['/__mock', controlRouter({
         host: this.controlHost(), server: this.server, worldFor: this.worldFor, adopt: this.adopt, token,
         closed: !isLoopback(host) && !token, log: this.log, nextId, beforeRespond: durableWrites,
       })]],
     });
     this.app = app;
+  }
+
+  /** The proxy stage of proxy mode, with the recorder told of its exchanges when recording. */
+  private proxy(): Proxy | undefined {
+    if (!this.options.proxy) return undefined;
+    const recorder = this.options.record ? new Recorder(this.options.record) : null;
+    this.recordingFile = recorder?.file ?? null;
+    return new Proxy({ upstream: this.options.proxy, only: this.options.proxyOnly, onExchange: recorder?.add }, this.contract);
   }
 
   async listen(port = 0, host = '127.0.0.1'): Promise<string> {
