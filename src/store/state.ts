@@ -192,6 +192,10 @@ export interface User {
   muted_users?: Array<{ id: number; timestamp: number }>;
   /** Values of the organization's custom profile fields, keyed by field ID. */
   profile_data?: Record<string, { value: string; rendered_value?: string }>;
+  /** A bot's default channels (IDs; absent or null: none) and whether it gets every public channel's events. */
+  default_sending_stream_id?: number | null;
+  default_events_register_stream_id?: number | null;
+  default_all_public_streams?: boolean;
 }
 
 export interface Stream {

@@ -126,6 +126,13 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
     case 'realm_linkifiers':
       state.realm_linkifiers = structuredClone(event.realm_linkifiers);
       break;
+    // The whole list of custom emoji, deactivated ones included.
+    case 'realm_emoji':
+      state.realm_emoji = structuredClone(event.realm_emoji);
+      break;
+    case 'realm_bot':
+      applyRealmBot(state, event);
+      break;
     default:
       break;
   }
@@ -214,5 +221,16 @@ function applyUserGroup(state: Obj, event: Obj): void {
       break;
     default:
       break;
+  }
+}
+
+/** The bots the user sees in settings: `add` a whole bot, `update` changed fields, `delete` one that left them. */
+function applyRealmBot(state: Obj, event: Obj): void {
+  if (!state.realm_bots) return;
+  if (event.op === 'add') state.realm_bots.push(structuredClone(event.bot));
+  else if (event.op === 'delete' || event.op === 'remove') state.realm_bots = state.realm_bots.filter((b: Obj) => b.user_id !== event.bot.user_id);
+  else if (event.op === 'update') {
+    const bot = state.realm_bots.find((b: Obj) => b.user_id === event.bot.user_id);
+    if (bot) Object.assign(bot, event.bot);
   }
 }

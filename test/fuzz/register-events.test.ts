@@ -15,9 +15,10 @@ afterAll(async () => { await t.close(); });
 const REGISTER = {
   fetch_event_types: ['message', 'update_message_flags', 'starred_messages', 'subscription', 'stream', 'user_topic',
     'user_settings', 'user_status', 'recent_private_conversations', 'presence', 'realm', 'realm_linkifiers', 'realm_user_groups',
-    'alert_words', 'muted_users'],
+    'alert_words', 'muted_users', 'realm_emoji', 'realm_bot'],
   event_types: ['message', 'update_message_flags', 'subscription', 'stream', 'user_topic', 'user_settings', 'user_status', 'presence',
-    'realm', 'realm_linkifiers', 'user_group', 'delete_message', 'alert_words', 'muted_users'],
+    'realm', 'realm_linkifiers', 'user_group', 'delete_message', 'alert_words', 'muted_users',
+    'realm_emoji', 'realm_bot'],
   include_subscribers: true,
   slim_presence: true,
   // Clock steps below must not expire the queue.
@@ -51,6 +52,21 @@ const LINKIFIER_OPS: Array<Pick<Request, 'method' | 'path' | 'params'>> = [
   { method: 'patch', path: '/realm/linkifiers', params: { ordered_linkifier_ids: [2, 1] } },
 ];
 
+/** Bot management by Hamlet (the client; 12 is his bot), Othello and an administrator moving Hamlet's bot. */
+const BOT_OPS: Array<Pick<Request, 'who' | 'method' | 'path' | 'params'>> = [
+  { who: 'hamlet', method: 'post', path: '/bots', params: { full_name: 'Ghost', short_name: 'ghost', default_sending_stream: 'Denmark' } },
+  { who: 'othello', method: 'post', path: '/bots', params: { full_name: 'Moor bot', short_name: 'moor' } },
+  { who: 'hamlet', method: 'patch', path: '/bots/12', params: { full_name: 'Yorick', default_events_register_stream: 'Verona', default_all_public_streams: true } },
+  { who: 'hamlet', method: 'patch', path: '/bots/12', params: { default_sending_stream: '' } },
+  { who: 'iago', method: 'patch', path: '/bots/12', params: { bot_owner_id: 5 } },
+  { who: 'iago', method: 'patch', path: '/bots/12', params: { bot_owner_id: 4 } },
+  { who: 'hamlet', method: 'post', path: '/bots/12/api_key/regenerate', params: {} },
+];
+
+/** Custom emoji deactivated by an administrator (1 green_tick is active in the fixture). */
+const EMOJI_OPS: Array<Pick<Request, 'who' | 'method' | 'path' | 'params'>> = [
+  { who: 'iago', method: 'delete', path: '/realm/emoji/green_tick', params: {} },
+];
 
 /** The operations the mock can perform today, by Hamlet (the client) or by others around him. */
 function opArb(recentIds: () => number[]): fc.Arbitrary<Op> {
@@ -120,6 +136,7 @@ function opArb(recentIds: () => number[]): fc.Arbitrary<Op> {
     fc.constantFrom(30, 60, 90, 250).map((advanceSeconds) => ({ advanceSeconds })),
     fc.constantFrom(...REALM_SETTINGS).map((params) => ({ who: 'iago', method: 'patch' as const, path: '/realm', params })),
     fc.constantFrom(...LINKIFIER_OPS).map((op) => ({ who: 'iago', ...op })),
+    fc.constantFrom(...BOT_OPS, ...EMOJI_OPS),
   );
 }
 

@@ -1,9 +1,15 @@
 // Views of the bot operations, by operationId.
 import type { ViewTable } from '../context.js';
+import { createBot, listBots, regenerateBotApiKey, regenerateOwnApiKey, updateBot } from './manage.js';
 import { getBotStorage, removeBotStorage, updateBotStorage } from './storage.js';
 
 export const views: ViewTable = {
   'get-bot-storage': (ctx, p) => ({ storage: getBotStorage(ctx, ctx.actor, { keys: p.keys }) }),
   'update-bot-storage': (ctx, p) => updateBotStorage(ctx, { storage: p.storage }),
   'remove-bot-storage': (ctx, p) => removeBotStorage(ctx, ctx.actor, { keys: p.keys }),
+  'get-bots': (ctx) => listBots(ctx, ctx.actor),
+  'create-bot': (ctx, p) => createBot(ctx, ctx.actor, p),
+  'update-bot': (ctx, p) => updateBot(ctx, ctx.actor, p.bot_id, p),
+  'regenerate-bot-api-key': (ctx, p) => regenerateBotApiKey(ctx, ctx.actor, p.bot_id),
+  'regenerate-api-key': (ctx) => regenerateOwnApiKey(ctx, ctx.actor),
 };

@@ -95,24 +95,28 @@ export function realmUserState(store: Store, actor: User, opts: UserStateOptions
   };
 }
 
-/** `realm_bot`: the bots the client's user owns (all bots, for administrators). */
-export function realmBotState(store: Store, actor: User, opts: UserStateOptions): Record<string, unknown> {
-  const bots = store.users.filter((u) => u.is_bot && !u.is_system_bot && (isAdmin(actor) || u.bot_owner_id === actor.user_id));
+/** One bot as `realm_bots` and `realm_bot` `add` events show it. */
+export function realmBotDict(store: Store, b: User): Record<string, unknown> {
+  const channel = (id: number | null | undefined) => (id == null ? null : store.streams.get(id)?.name ?? null);
   return {
-    realm_bots: bots.map((b) => ({
-      user_id: b.user_id,
-      email: b.email,
-      full_name: b.full_name,
-      bot_type: b.bot_type,
-      is_active: b.is_active,
-      api_key: b.api_key,
-      // The real server gives bots' avatars in full whatever client_gravatar says.
-      avatar_url: avatarUrl(b),
-      default_sending_stream: null,
-      default_events_register_stream: null,
-      default_all_public_streams: false,
-      owner_id: b.bot_owner_id,
-      services: [],
-    })),
+    user_id: b.user_id,
+    email: b.email,
+    full_name: b.full_name,
+    bot_type: b.bot_type,
+    is_active: b.is_active,
+    api_key: b.api_key,
+    // The real server gives bots' avatars in full whatever client_gravatar says.
+    avatar_url: avatarUrl(b),
+    default_sending_stream: channel(b.default_sending_stream_id),
+    default_events_register_stream: channel(b.default_events_register_stream_id),
+    default_all_public_streams: b.default_all_public_streams ?? false,
+    owner_id: b.bot_owner_id,
+    services: [],
   };
+}
+
+/** `realm_bot`: the bots the client's user owns (all bots, for administrators). */
+export function realmBotState(store: Store, actor: User, _opts: UserStateOptions): Record<string, unknown> {
+  const bots = store.users.filter((u) => u.is_bot && !u.is_system_bot && (isAdmin(actor) || u.bot_owner_id === actor.user_id));
+  return { realm_bots: bots.map((b) => realmBotDict(store, b)) };
 }

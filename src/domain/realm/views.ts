@@ -2,7 +2,7 @@
 import type { OpenViewTable, ViewTable } from '../context.js';
 import { linkifiers, realmFilters } from './linkifiers.js';
 import { serverSettings } from './server-settings.js';
-import { customEmoji } from './custom-emoji.js';
+import { customEmoji, deactivateCustomEmoji, uploadCustomEmoji } from './custom-emoji.js';
 import { updateRealmSettings } from './update-settings.js';
 import { addLinkifier, removeLinkifier, reorderLinkifiers, updateLinkifier } from './change-linkifiers.js';
 
@@ -10,6 +10,8 @@ export const views: ViewTable = {
   'get-linkifiers': (ctx) => ({ linkifiers: linkifiers(ctx) }),
   'get-realm-filters': (ctx) => realmFilters(ctx),
   'get-custom-emoji': (ctx) => customEmoji(ctx),
+  'upload-custom-emoji': (ctx, p) => uploadCustomEmoji(ctx, ctx.actor, { name: p.emoji_name, files: ctx.files }),
+  'deactivate-custom-emoji': (ctx, p) => deactivateCustomEmoji(ctx, ctx.actor, { name: p.emoji_name }),
   'update-realm': (ctx, params) => updateRealmSettings(ctx, ctx.actor, params),
   'add-linkifier': (ctx, params) => addLinkifier(ctx, ctx.actor, params),
   'update-linkifier': (ctx, params) => updateLinkifier(ctx, ctx.actor, params),

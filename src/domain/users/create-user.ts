@@ -19,12 +19,12 @@ type CreateUserParams = ParamsOf<'create-user'>;
 const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 /** 32 alphanumeric characters, like the real server's API keys. */
-function newApiKey(): string {
+export function newApiKey(): string {
   return [...randomBytes(32)].map((b) => ALPHANUMERIC[b % ALPHANUMERIC.length]).join('');
 }
 
 /** The ISO 8601 form the fixture's date_joined uses ("2026-01-15T09:04:00+00:00"). */
-const isoSeconds = (unix: number) => new Date(unix * 1000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+export const isoSeconds = (unix: number) => new Date(unix * 1000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 
 function checkCanCreateUsers(ctx: Ctx): void {
   requireAdmin(ctx.actor);
