@@ -113,3 +113,67 @@ describe('GET /messages/{message_id}/history', () => {
     expect(r.body).toEqual(error('BAD_REQUEST', 'Message edit history is disabled in this organization'));
   });
 });
+
+describe('edit_history in GET /messages and GET /messages/{message_id}', () => {
+  /** Sent at T; content edited by Hamlet at T+60; topic changed by Iago at T+120; content and topic changed together by Hamlet at T+180. */
+  async function twiceMoved() {
+    t.server.clock.freeze();
+    const sent = t.server.clock.now();
+    const id = await sendToChannel(t, 'hamlet', 'Denmark', 'plans', 'lunch at noon');
+    t.server.clock.advance(60_000);
+    expect((await t.as('hamlet').patch(`/messages/${id}`, { content: 'lunch at one' })).status).toBe(200);
+    t.server.clock.advance(60_000);
+    expect((await t.as('iago').patch(`/messages/${id}`, { topic: 'lunch' })).status).toBe(200);
+    t.server.clock.advance(60_000);
+    expect((await t.as('hamlet').patch(`/messages/${id}`, { content: 'lunch at two', topic: 'late lunch' })).status).toBe(200);
+    return { id, sent };
+  }
+  const single = async (id: number) => (await t.as('othello').get(`/messages/${id}`, { apply_markdown: false })).body.message;
+  const listed = async (id: number) => {
+    const r = await t.as('othello').get('/messages', { anchor: id, num_before: 0, num_after: 0, narrow: [{ operator: 'id', operand: id }] });
+    expect(r.status).toBe(200);
+    expect(r.body.messages).toHaveLength(1);
+    return r.body.messages[0];
+  };
+
+  it('all: every entry as recorded, newest first', async () => {
+    const { id, sent } = await twiceMoved();
+    const hamlet = t.user('hamlet').user_id;
+    const iago = t.user('iago').user_id;
+    const expected = [
+      { prev_content: 'lunch at one', prev_rendered_content: '<p>lunch at one</p>', prev_topic: 'lunch', topic: 'late lunch', timestamp: sent + 180, user_id: hamlet },
+      { prev_topic: 'plans', topic: 'lunch', timestamp: sent + 120, user_id: iago },
+      { prev_content: 'lunch at noon', prev_rendered_content: '<p>lunch at noon</p>', timestamp: sent + 60, user_id: hamlet },
+    ];
+    expect((await single(id)).edit_history).toEqual(expected);
+    expect((await listed(id)).edit_history).toEqual(expected);
+  });
+
+  it('moves: content-only edits are left out, an edit that also moved keeps only the move', async () => {
+    const { id, sent } = await twiceMoved();
+    setPolicy('moves');
+    const expected = [
+      { prev_topic: 'lunch', topic: 'late lunch', timestamp: sent + 180, user_id: t.user('hamlet').user_id },
+      { prev_topic: 'plans', topic: 'lunch', timestamp: sent + 120, user_id: t.user('iago').user_id },
+    ];
+    const one = await single(id);
+    expect(one.edit_history).toEqual(expected);
+    expect(one.last_edit_timestamp).toBe(sent + 180);
+    expect((await listed(id)).edit_history).toEqual(expected);
+  });
+
+  it('moves: a message only ever edited in content shows an empty list', async () => {
+    const id = await sendToChannel(t, 'hamlet', 'Denmark', 'plans', 'before');
+    expect((await t.as('hamlet').patch(`/messages/${id}`, { content: 'after' })).status).toBe(200);
+    setPolicy('moves');
+    expect((await single(id)).edit_history).toEqual([]);
+    expect((await listed(id)).edit_history).toEqual([]);
+  });
+
+  it('none: no edit_history at all', async () => {
+    const { id } = await twiceMoved();
+    setPolicy('none');
+    expect('edit_history' in await single(id)).toBe(false);
+    expect('edit_history' in await listed(id)).toBe(false);
+  });
+});

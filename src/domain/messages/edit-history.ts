@@ -8,10 +8,11 @@ import type { Ctx } from '../context.js';
 import { accessMessage } from './access.js';
 import { htmlDiff } from './html-diff.js';
 
-type Policy = 'all' | 'moves' | 'none';
+export type EditHistoryPolicy = 'all' | 'moves' | 'none';
+type Policy = EditHistoryPolicy;
 
 /** The organization's policy as the request's level knows it: below FL 358, all or nothing. */
-function visibilityPolicy(ctx: Ctx): Policy {
+export function visibilityPolicy(ctx: Ctx): Policy {
   const policy = (ctx.store.realm.shown_settings?.message_edit_history_visibility_policy ?? 'all') as Policy;
   if (!ctx.supports('edit_history_visibility_policy') && policy === 'moves') return 'all';
   return policy;

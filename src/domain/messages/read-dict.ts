@@ -1,22 +1,34 @@
 // A message as the read endpoints show it to one user (GET /messages, GET /messages/{id}): the
 // event form (format.ts) with the content in the form the client asked for, the user's flags,
-// the edit history, and the empty topic shown by its display name to clients that do not
-// handle "".
+// the edit history (as much of it as the organization's message_edit_history_visibility_policy
+// shows), and the empty topic shown by its display name to clients that do not handle "".
 import type { Store } from '../../store/store.js';
 import type { Message } from '../../store/state.js';
 import { renameEmpty } from '../events/present.js';
 import { messageDict } from './format.js';
+import type { EditHistoryPolicy } from './edit-history.js';
 
 export interface ReadOptions {
   applyMarkdown: boolean;
   clientGravatar: boolean;
   allowEmptyTopicName: boolean;
   emptyTopicDisplayName: string;
+  /** The organization's message_edit_history_visibility_policy, as the request's level knows it. */
+  editHistoryPolicy: EditHistoryPolicy;
 }
 
+/**
+ * The edit history entries the policy shows: under `moves`, content edits are left out, and an
+ * edit that also changed the topic keeps only that (one that also changed only the channel goes).
+ */
 function editHistory(message: Message, options: ReadOptions): Record<string, unknown>[] {
-  return (message.edit_history ?? []).map((entry) => {
+  const entries = (message.edit_history ?? []).filter((entry) => options.editHistoryPolicy !== 'moves' || entry.prev_content === undefined || entry.prev_topic !== undefined);
+  return entries.map((entry) => {
     const out: Record<string, unknown> = { ...entry };
+    if (options.editHistoryPolicy === 'moves') {
+      delete out.prev_content;
+      delete out.prev_rendered_content;
+    }
     if (!options.allowEmptyTopicName) renameEmpty(out, ['topic', 'prev_topic'], options.emptyTopicDisplayName);
     return out;
   });
@@ -32,7 +44,7 @@ export function messageForUser(store: Store, message: Message, flags: string[], 
   if (options.clientGravatar && String(dict.avatar_url).startsWith('https://secure.gravatar.com/')) dict.avatar_url = null;
   if (!options.allowEmptyTopicName && message.type === 'stream') renameEmpty(dict, ['subject'], options.emptyTopicDisplayName);
   if (message.last_moved_timestamp != null) dict.last_moved_timestamp = message.last_moved_timestamp;
-  if (message.edit_history?.length) dict.edit_history = editHistory(message, options);
+  if (message.edit_history?.length && options.editHistoryPolicy !== 'none') dict.edit_history = editHistory(message, options);
   dict.flags = flags;
   return dict;
 }

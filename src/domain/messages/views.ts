@@ -15,6 +15,7 @@ import { userFlags } from './history.js';
 import { messagesMatchingNarrow } from './matches-narrow.js';
 import { addReaction, removeReaction } from './reactions.js';
 import { messageForUser, type ReadOptions } from './read-dict.js';
+import { visibilityPolicy } from './edit-history.js';
 import { readReceipts } from './read-receipts.js';
 import { reportMessage } from './report.js';
 import { sendMessage } from './send.js';
@@ -27,6 +28,7 @@ const readOptions = (ctx: Ctx, p: { apply_markdown?: boolean; allow_empty_topic_
   clientGravatar,
   allowEmptyTopicName: p.allow_empty_topic_name ?? false,
   emptyTopicDisplayName: ctx.server.emptyTopicDisplayName,
+  editHistoryPolicy: visibilityPolicy(ctx),
 });
 
 /** The most messages one POST /messages/flags/narrow changes (the real server's MAX_MESSAGES_PER_UPDATE). */

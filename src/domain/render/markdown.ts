@@ -2,7 +2,7 @@
 // Markdown, single newlines as line breaks) extended with the chat's own syntax: mentions,
 // channel links, emoji by name, the organization's linkifiers, and the quote and spoiler code
 // blocks. Raw HTML in the source is shown as text, as on the real server.
-import { Marked, type Tokens } from 'marked';
+import { Marked, type Token, type Tokens } from 'marked';
 import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
 import { channelLinkExtension } from './channel-links.js';
@@ -10,12 +10,13 @@ import { emojiExtension } from './emoji.js';
 import { escapeHtml } from './html.js';
 import { compileLinkifiers, linkifierExtension } from './linkifiers.js';
 import { mentionExtension } from './mentions.js';
+import { paragraphWithPreviews, previewsAllowed } from './inline-images.js';
 import { newRenderState, type RenderState } from './render-state.js';
 import { Memo } from '../../memo.js';
 import { DerivedSlot } from '../../store/derived.js';
 import { badRequest } from '../../errors.js';
 
-export interface RenderResult extends Omit<RenderState, 'store' | 'sender' | 'quoteDepth'> {
+export interface RenderResult extends Omit<RenderState, 'store' | 'sender' | 'quoteDepth' | 'previews' | 'previewed'> {
   html: string;
 }
 
@@ -53,6 +54,9 @@ function newMarked(current: () => RenderState, linkifiers: ReturnType<typeof com
     renderer: {
       // Raw HTML is not allowed: show it as the text it is.
       html: (token: Tokens.HTML | Tokens.Tag) => escapeHtml(token.text),
+      paragraph(token: Tokens.Paragraph) {
+        return paragraphWithPreviews(current(), token, `<p>${this.parser.parseInline(token.tokens)}</p>\n`);
+      },
       blockquote(token: Tokens.Blockquote) {
         return `<blockquote>\n${quoted(() => this.parser.parse(token.tokens))}</blockquote>\n`;
       },
@@ -84,9 +88,9 @@ function newMarked(current: () => RenderState, linkifiers: ReturnType<typeof com
 
 /**
  * What a rendering reads of the state: users and groups (mentions), channels and subscriptions
- * (channel links and whether the author may see them), linkifiers. Sending a message changes none.
+ * (channel links and whether the author may see them), linkifiers, uploads (image previews). Sending a message changes none.
  */
-const RENDER_INPUTS = ['users', 'user_groups', 'streams', 'subscriptions', 'linkifiers', 'realm_emoji', 'realm'] as const;
+const RENDER_INPUTS = ['users', 'user_groups', 'streams', 'subscriptions', 'linkifiers', 'realm_emoji', 'realm', 'attachments'] as const;
 /** Clients send the same short texts again and again; longer ones are not worth keeping. */
 const CACHED_CONTENT_CHARS = 2000;
 const CACHED_RENDERINGS = 256;
@@ -114,7 +118,13 @@ function render(store: Store, content: string, sender: User | null): RenderResul
   renderer.state = state;
   let html: string;
   try {
-    html = (renderer.marked.parse(content) as string).trim();
+    if (content.includes('/user_uploads/')) {
+      const tokens = renderer.marked.lexer(content);
+      state.previews = previewsAllowed(tokens, (ts, cb) => renderer.marked.walkTokens(ts as Token[], cb));
+      html = renderer.marked.parser(tokens).trim();
+    } else {
+      html = (renderer.marked.parse(content) as string).trim();
+    }
   } catch (err) {
     // Nesting deep enough to exhaust the stack (thousands of `>`): the real server's renderer
     // gives up on such content too and refuses the message with this error.
@@ -123,7 +133,7 @@ function render(store: Store, content: string, sender: User | null): RenderResul
   } finally {
     renderer.state = outer;
   }
-  const { store: _s, sender: _u, quoteDepth: _q, ...found } = state;
+  const { store: _s, sender: _u, quoteDepth: _q, previews: _p, previewed: _v, ...found } = state;
   return { html, ...found };
 }
 

@@ -17,6 +17,10 @@ export interface RenderState {
   mentionsTopicWildcard: boolean;
   /** How many quotes the renderer is inside (mentions there are silent). */
   quoteDepth: number;
+  /** Whether uploaded images are previewed in this message (not past the real server's link limit). */
+  previews: boolean;
+  /** The URLs already previewed (each once per message). */
+  previewed: Set<string>;
 }
 
 export function newRenderState(store: Store, sender: User | null): RenderState {
@@ -28,6 +32,8 @@ export function newRenderState(store: Store, sender: User | null): RenderState {
     mentionsChannelWildcard: false,
     mentionsTopicWildcard: false,
     quoteDepth: 0,
+    previews: true,
+    previewed: new Set(),
   };
 }
 

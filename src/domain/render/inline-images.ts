@@ -1,0 +1,76 @@
+// Inline previews of uploaded images, as the real server renders them: after the paragraph that
+// links an uploaded image comes a `message_inline_image` block linking the file (its `title` is
+// the link's text when that differs from the URL; a paragraph holding nothing but the bare URL is
+// replaced by the preview). Each URL is previewed once per message, never inside a quote, and no
+// previews at all when the message has more than 24 distinct links (the real server's limit).
+//
+// The real server points the <img> at a thumbnail (/user_uploads/thumbnail/.../840x560.webp) once
+// it has made one; the mock makes no thumbnails, so the <img> loads the original file itself.
+import type { Token, Tokens } from 'marked';
+import type { Store } from '../../store/store.js';
+import { imageSize } from '../uploads/image-size.js';
+import { escapeHtml } from './html.js';
+import type { RenderState } from './render-state.js';
+
+const PREVIEW_LIMIT_PER_MESSAGE = 24;
+/** Enough of a file to find its image header (a JPEG's frame header may follow its metadata). */
+const HEADER_BASE64_CHARS = 349_528;
+
+/** The path ID of a link to an upload of this site, or null. */
+function uploadPathId(href: string): string | null {
+  if (!href.startsWith('/user_uploads/')) return null;
+  try {
+    return decodeURIComponent(href.slice('/user_uploads/'.length).split(/[?#]/)[0]);
+  } catch {
+    return null;
+  }
+}
+
+/** The preview block for `href` when it links an uploaded image, or null. */
+function previewOf(store: Store, href: string, title: string | null): string | null {
+  const pathId = uploadPathId(href);
+  const attachment = pathId === null ? undefined : store.attachments.by('path_id', pathId);
+  if (!attachment) return null;
+  const size = imageSize(attachment.content_type, Buffer.from(attachment.content_base64.slice(0, HEADER_BASE64_CHARS), 'base64'));
+  if (!size) return null;
+  const link = escapeHtml(href);
+  const titled = title === null ? '' : ` title="${escapeHtml(title)}"`;
+  return `<div class="message_inline_image"><a href="${link}"${titled}><img data-original-dimensions="${size.width}x${size.height}" src="${link}"></a></div>`;
+}
+
+function linksIn(tokens: readonly Token[] | undefined, out: Tokens.Link[] = []): Tokens.Link[] {
+  for (const token of tokens ?? []) {
+    if (token.type === 'link') out.push(token as Tokens.Link);
+    else if ('tokens' in token) linksIn(token.tokens as Token[], out);
+  }
+  return out;
+}
+
+/** Whether a message's tokens have few enough distinct links for previews. */
+export function previewsAllowed(tokens: readonly Token[], walk: (tokens: readonly Token[], cb: (t: Token) => void) => void): boolean {
+  const hrefs = new Set<string>();
+  walk(tokens, (t) => { if (t.type === 'link') hrefs.add((t as Tokens.Link).href); });
+  return hrefs.size <= PREVIEW_LIMIT_PER_MESSAGE;
+}
+
+/**
+ * A paragraph's HTML followed by the previews of the uploaded images it links (or the preview
+ * alone, for a paragraph that is only the bare URL).
+ */
+export function paragraphWithPreviews(state: RenderState, token: Tokens.Paragraph, html: string): string {
+  if (!state.previews || state.quoteDepth > 0) return html;
+  const links = linksIn(token.tokens);
+  if (links.length === 0) return html;
+  let blocks = '';
+  for (const link of links) {
+    if (state.previewed.has(link.href)) continue;
+    const bare = link.text === link.href;
+    const preview = previewOf(state.store, link.href, bare ? null : link.text);
+    if (preview === null) continue;
+    state.previewed.add(link.href);
+    blocks += `${preview}\n`;
+    const alone = token.tokens.length === 1 && bare;
+    if (alone) return blocks;
+  }
+  return html + blocks;
+}
