@@ -126,6 +126,9 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
     case 'realm_linkifiers':
       state.realm_linkifiers = structuredClone(event.realm_linkifiers);
       break;
+    case 'default_streams':
+      state.realm_default_streams = [...event.default_streams];
+      break;
     default:
       break;
   }

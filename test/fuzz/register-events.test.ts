@@ -15,9 +15,9 @@ afterAll(async () => { await t.close(); });
 const REGISTER = {
   fetch_event_types: ['message', 'update_message_flags', 'starred_messages', 'subscription', 'stream', 'user_topic',
     'user_settings', 'user_status', 'recent_private_conversations', 'presence', 'realm', 'realm_linkifiers', 'realm_user_groups',
-    'alert_words', 'muted_users'],
+    'alert_words', 'muted_users', 'default_streams'],
   event_types: ['message', 'update_message_flags', 'subscription', 'stream', 'user_topic', 'user_settings', 'user_status', 'presence',
-    'realm', 'realm_linkifiers', 'user_group', 'delete_message', 'alert_words', 'muted_users'],
+    'realm', 'realm_linkifiers', 'user_group', 'delete_message', 'alert_words', 'muted_users', 'default_streams'],
   include_subscribers: true,
   slim_presence: true,
   // Clock steps below must not expire the queue.
@@ -51,6 +51,11 @@ const LINKIFIER_OPS: Array<Pick<Request, 'method' | 'path' | 'params'>> = [
   { method: 'patch', path: '/realm/linkifiers', params: { ordered_linkifier_ids: [2, 1] } },
 ];
 
+/** Changes to the organization's lists by an administrator: default channels, profile fields, playgrounds. */
+const ADMIN_LIST_OPS: Array<Pick<Request, 'method' | 'path' | 'params'>> = [
+  { method: 'post', path: '/default_streams', params: { stream_id: 4 } },
+  { method: 'delete', path: '/default_streams', params: { stream_id: 1 } },
+];
 
 /** The operations the mock can perform today, by Hamlet (the client) or by others around him. */
 function opArb(recentIds: () => number[]): fc.Arbitrary<Op> {
@@ -120,6 +125,7 @@ function opArb(recentIds: () => number[]): fc.Arbitrary<Op> {
     fc.constantFrom(30, 60, 90, 250).map((advanceSeconds) => ({ advanceSeconds })),
     fc.constantFrom(...REALM_SETTINGS).map((params) => ({ who: 'iago', method: 'patch' as const, path: '/realm', params })),
     fc.constantFrom(...LINKIFIER_OPS).map((op) => ({ who: 'iago', ...op })),
+    fc.constantFrom(...ADMIN_LIST_OPS).map((op) => ({ who: 'iago', ...op })),
   );
 }
 
