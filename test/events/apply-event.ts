@@ -129,6 +129,12 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
     case 'default_streams':
       state.realm_default_streams = [...event.default_streams];
       break;
+    case 'custom_profile_fields':
+      state.custom_profile_fields = structuredClone(event.fields);
+      break;
+    case 'realm_playgrounds':
+      state.realm_playgrounds = structuredClone(event.realm_playgrounds);
+      break;
     default:
       break;
   }

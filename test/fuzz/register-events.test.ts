@@ -15,9 +15,10 @@ afterAll(async () => { await t.close(); });
 const REGISTER = {
   fetch_event_types: ['message', 'update_message_flags', 'starred_messages', 'subscription', 'stream', 'user_topic',
     'user_settings', 'user_status', 'recent_private_conversations', 'presence', 'realm', 'realm_linkifiers', 'realm_user_groups',
-    'alert_words', 'muted_users', 'default_streams'],
+    'alert_words', 'muted_users', 'default_streams', 'custom_profile_fields', 'realm_playgrounds'],
   event_types: ['message', 'update_message_flags', 'subscription', 'stream', 'user_topic', 'user_settings', 'user_status', 'presence',
-    'realm', 'realm_linkifiers', 'user_group', 'delete_message', 'alert_words', 'muted_users', 'default_streams'],
+    'realm', 'realm_linkifiers', 'user_group', 'delete_message', 'alert_words', 'muted_users', 'default_streams',
+    'custom_profile_fields', 'realm_playgrounds'],
   include_subscribers: true,
   slim_presence: true,
   // Clock steps below must not expire the queue.
@@ -55,6 +56,12 @@ const LINKIFIER_OPS: Array<Pick<Request, 'method' | 'path' | 'params'>> = [
 const ADMIN_LIST_OPS: Array<Pick<Request, 'method' | 'path' | 'params'>> = [
   { method: 'post', path: '/default_streams', params: { stream_id: 4 } },
   { method: 'delete', path: '/default_streams', params: { stream_id: 1 } },
+  { method: 'post', path: '/realm/profile_fields', params: { name: 'Shoe size', field_type: 1 } },
+  { method: 'patch', path: '/realm/profile_fields/4', params: { name: 'Editor', field_data: JSON.stringify({ 0: { text: 'Vim', order: '1' } }) } },
+  { method: 'delete', path: '/realm/profile_fields/2', params: {} },
+  { method: 'patch', path: '/realm/profile_fields', params: { order: JSON.stringify([9, 8, 7, 6, 5, 4, 3, 2, 1, 10]) } },
+  { method: 'post', path: '/realm/playgrounds', params: { name: 'Go', pygments_language: 'Go', url_template: 'https://go.dev/play/?code={code}' } },
+  { method: 'delete', path: '/realm/playgrounds/1', params: {} },
 ];
 
 /** The operations the mock can perform today, by Hamlet (the client) or by others around him. */
@@ -151,6 +158,7 @@ function comparable(state: Record<string, any>, raw: RawUnread) {
     presences: state.presences,
     presence_last_update_id: state.presence_last_update_id,
     realm_linkifiers: state.realm_linkifiers,
+    custom_profile_fields: state.custom_profile_fields,
     realm: Object.fromEntries(Object.entries(state).filter(([k]) => k.startsWith('realm_') && k !== 'realm_user_groups')),
     realm_user_groups: sortBy(state.realm_user_groups, (g: any) => g.id),
     alert_words: state.alert_words,
