@@ -68,6 +68,7 @@ describe('DELETE /default_streams', () => {
 
   it('refuses an unknown channel and members', async () => {
     expect((await t.as('iago').delete('/default_streams', { stream_id: 999 })).body).toEqual(error('BAD_REQUEST', 'Invalid channel ID'));
+    expect((await t.as('iago').delete('/default_streams', { stream_id: 9 })).body).toEqual(error('BAD_REQUEST', 'Invalid channel ID'));
     const r = await t.as('hamlet').delete('/default_streams', { stream_id: 1 });
     expect(r.body).toEqual(error('UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator'));
     expect(await defaults()).toEqual([1, 2, 3]);

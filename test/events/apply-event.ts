@@ -132,6 +132,9 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
     case 'custom_profile_fields':
       state.custom_profile_fields = structuredClone(event.fields);
       break;
+    case 'default_stream_groups':
+      state.realm_default_stream_groups = structuredClone(event.default_stream_groups);
+      break;
     case 'realm_playgrounds':
       state.realm_playgrounds = structuredClone(event.realm_playgrounds);
       break;

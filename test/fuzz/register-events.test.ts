@@ -15,10 +15,11 @@ afterAll(async () => { await t.close(); });
 const REGISTER = {
   fetch_event_types: ['message', 'update_message_flags', 'starred_messages', 'subscription', 'stream', 'user_topic',
     'user_settings', 'user_status', 'recent_private_conversations', 'presence', 'realm', 'realm_linkifiers', 'realm_user_groups',
-    'alert_words', 'muted_users', 'default_streams', 'custom_profile_fields', 'realm_playgrounds'],
+    'alert_words', 'muted_users', 'default_streams', 'custom_profile_fields', 'realm_playgrounds',
+    'default_stream_groups'],
   event_types: ['message', 'update_message_flags', 'subscription', 'stream', 'user_topic', 'user_settings', 'user_status', 'presence',
     'realm', 'realm_linkifiers', 'user_group', 'delete_message', 'alert_words', 'muted_users', 'default_streams',
-    'custom_profile_fields', 'realm_playgrounds'],
+    'custom_profile_fields', 'realm_playgrounds', 'default_stream_groups'],
   include_subscribers: true,
   slim_presence: true,
   // Clock steps below must not expire the queue.
@@ -52,7 +53,7 @@ const LINKIFIER_OPS: Array<Pick<Request, 'method' | 'path' | 'params'>> = [
   { method: 'patch', path: '/realm/linkifiers', params: { ordered_linkifier_ids: [2, 1] } },
 ];
 
-/** Changes to the organization's lists by an administrator: default channels, profile fields, playgrounds. */
+/** Changes to the organization's lists by an administrator: default channels and their groups, profile fields, playgrounds. */
 const ADMIN_LIST_OPS: Array<Pick<Request, 'method' | 'path' | 'params'>> = [
   { method: 'post', path: '/default_streams', params: { stream_id: 4 } },
   { method: 'delete', path: '/default_streams', params: { stream_id: 1 } },
@@ -62,6 +63,10 @@ const ADMIN_LIST_OPS: Array<Pick<Request, 'method' | 'path' | 'params'>> = [
   { method: 'patch', path: '/realm/profile_fields', params: { order: JSON.stringify([9, 8, 7, 6, 5, 4, 3, 2, 1, 10]) } },
   { method: 'post', path: '/realm/playgrounds', params: { name: 'Go', pygments_language: 'Go', url_template: 'https://go.dev/play/?code={code}' } },
   { method: 'delete', path: '/realm/playgrounds/1', params: {} },
+  { method: 'post', path: '/default_stream_groups/create', params: { group_name: 'Classics', description: 'Old', stream_names: JSON.stringify(['Rome']) } },
+  { method: 'patch', path: '/default_stream_groups/1', params: { new_group_name: 'Bard' } },
+  { method: 'patch', path: '/default_stream_groups/1/streams', params: { op: 'add', stream_names: JSON.stringify(['Rome']) } },
+  { method: 'delete', path: '/default_stream_groups/1', params: {} },
 ];
 
 /** The operations the mock can perform today, by Hamlet (the client) or by others around him. */
@@ -159,7 +164,11 @@ function comparable(state: Record<string, any>, raw: RawUnread) {
     presence_last_update_id: state.presence_last_update_id,
     realm_linkifiers: state.realm_linkifiers,
     custom_profile_fields: state.custom_profile_fields,
-    realm: Object.fromEntries(Object.entries(state).filter(([k]) => k.startsWith('realm_') && k !== 'realm_user_groups')),
+    realm: Object.fromEntries(Object.entries(state).filter(([k]) => k.startsWith('realm_') && k !== 'realm_user_groups' && k !== 'realm_default_stream_groups')),
+    // Channels of default channel groups carry counts no event updates (as on the real server): compared without them.
+    realm_default_stream_groups: state.realm_default_stream_groups.map((g: any) => ({
+      ...g, streams: g.streams.map(({ subscriber_count: _count, stream_weekly_traffic: _traffic, ...s }: any) => s),
+    })),
     realm_user_groups: sortBy(state.realm_user_groups, (g: any) => g.id),
     alert_words: state.alert_words,
     muted_users: state.muted_users,

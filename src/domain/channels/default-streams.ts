@@ -26,7 +26,8 @@ export function addDefaultStream(world: WorldCtx, actor: User, input: ParamsOf<'
 
 export function removeDefaultStream(world: WorldCtx, actor: User, input: ParamsOf<'remove-default-stream'>): void {
   requireAdmin(actor);
-  // Archived channels and private ones the administrator is not subscribed to can be removed.
-  if (!world.store.streams.get(input.stream_id)) throw invalidChannelId();
+  // Private channels the administrator is not subscribed to can be removed; archived ones are not default any more.
+  const stream = world.store.streams.get(input.stream_id);
+  if (!stream || stream.is_archived) throw invalidChannelId();
   setDefaultStreams(world, world.store.realm.default_stream_ids.filter((id) => id !== input.stream_id));
 }
