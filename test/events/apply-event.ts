@@ -133,6 +133,18 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
     case 'realm_bot':
       applyRealmBot(state, event);
       break;
+    case 'default_streams':
+      state.realm_default_streams = [...event.default_streams];
+      break;
+    case 'custom_profile_fields':
+      state.custom_profile_fields = structuredClone(event.fields);
+      break;
+    case 'default_stream_groups':
+      state.realm_default_stream_groups = structuredClone(event.default_stream_groups);
+      break;
+    case 'realm_playgrounds':
+      state.realm_playgrounds = structuredClone(event.realm_playgrounds);
+      break;
     default:
       break;
   }

@@ -5,12 +5,10 @@ import { badRequest, mustBeAdmin } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import type { GroupSettingValue, Stream } from '../../store/state.js';
 import { isAdmin } from '../users/roles.js';
-import { channelActivity } from './activity.js';
 import { metadataAudience } from './audience.js';
-import { activeUserIds } from '../users/access.js';
 import { checkProtectedHistoryTopicGroup, normalizeGroupSetting } from './group-settings.js';
 import { checkCanCreate, checkCanMakeWebPublic } from './realm-permissions.js';
-import { streamToDict } from './stream-dict.js';
+import { setDefaultStreams } from './default-streams.js';
 
 export interface PrivacyParams {
   is_private?: boolean;
@@ -71,12 +69,6 @@ function applyPrivacy(ctx: Ctx, stream: Stream, inviteOnly: boolean, webPublic: 
 }
 
 function applyDefault(ctx: Ctx, stream: Stream, isDefault: boolean): void {
-  const { store } = ctx;
-  const ids = store.realm.default_stream_ids.filter((id) => id !== stream.stream_id);
-  store.updateRealm({ default_stream_ids: isDefault ? [...ids, stream.stream_id] : ids });
-  const activity = channelActivity(store, ctx.clock.now());
-  const defaults = store.realm.default_stream_ids.map((id) => store.streams.get(id)).filter((s): s is Stream => !!s);
-  ctx.events.publish(activeUserIds(store), {
-    type: 'default_streams', default_streams: defaults.map((s) => streamToDict(store, s, activity)),
-  });
+  const ids = ctx.store.realm.default_stream_ids.filter((id) => id !== stream.stream_id);
+  setDefaultStreams(ctx, isDefault ? [...ids, stream.stream_id] : ids);
 }

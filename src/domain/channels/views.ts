@@ -10,6 +10,8 @@ import { streamTopics } from './topic-history.js';
 import { channelSubscribers } from './subscribers.js';
 import { archiveStream } from './archive.js';
 import { deleteTopic } from './delete-topic.js';
+import { addDefaultStream, removeDefaultStream } from './default-streams.js';
+import { createDefaultStreamGroup, removeDefaultStreamGroup, updateDefaultStreamGroup, updateDefaultStreamGroupStreams } from './default-stream-groups.js';
 
 export const views: ViewTable = {
   'create-channel': (ctx, params) => createChannel(ctx, params),
@@ -23,5 +25,11 @@ export const views: ViewTable = {
   'get-subscribers': (ctx, params) => channelSubscribers(ctx, ctx.actor, params),
   'archive-stream': (ctx, params) => archiveStream(ctx, params.stream_id),
   'delete-topic': (ctx, params) => deleteTopic(ctx, params.stream_id, params.topic_name),
+  'add-default-stream': (ctx, params) => addDefaultStream(ctx, ctx.actor, params),
+  'remove-default-stream': (ctx, params) => removeDefaultStream(ctx, ctx.actor, params),
+  'create-default-stream-group': (ctx, params) => createDefaultStreamGroup(ctx, ctx.actor, params),
+  'update-default-stream-group-info': (ctx, params) => updateDefaultStreamGroup(ctx, ctx.actor, params),
+  'update-default-stream-group-streams': (ctx, params) => updateDefaultStreamGroupStreams(ctx, ctx.actor, params),
+  'remove-default-stream-group': (ctx, params) => removeDefaultStreamGroup(ctx, ctx.actor, params),
   'get-channel-folders': (ctx, params) => listChannelFolders(ctx, params.include_archived),
 };

@@ -156,15 +156,17 @@ export function defaultStreamState(store: Store, actor: User): Record<string, un
 
 /** Default channel groups by name, each with its channels in the stream-event form. */
 export function defaultStreamGroupState(store: Store, actor: User, now: number): Record<string, unknown> {
-  if (isGuest(actor)) return { realm_default_stream_groups: [] };
+  return { realm_default_stream_groups: isGuest(actor) ? [] : defaultStreamGroupDicts(store, now) };
+}
+
+/** The groups as non-guests see them in register and in default_stream_groups events. */
+export function defaultStreamGroupDicts(store: Store, now: number): unknown[] {
   const activity = channelActivity(store, now);
   const groups = [...(store.realm.default_stream_groups ?? [])].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return {
-    realm_default_stream_groups: groups.map((g) => ({
-      id: g.id,
-      name: g.name,
-      description: g.description,
-      streams: g.streams.map((id) => store.streams.get(id)).filter((s) => s !== undefined).map((s) => streamToDict(store, s, activity)),
-    })),
-  };
+  return groups.map((g) => ({
+    id: g.id,
+    name: g.name,
+    description: g.description,
+    streams: g.streams.map((id) => store.streams.get(id)).filter((s) => s !== undefined).map((s) => streamToDict(store, s, activity)),
+  }));
 }

@@ -22,7 +22,7 @@ function patternProblem(pattern: string): string | null {
 const namedGroups = (pattern: string) => new Set([...pattern.matchAll(/\(\?P<(\w+)>/g)].map((m) => m[1]));
 
 /** The variables of an RFC 6570 template, or null when it is not one. */
-function templateVariables(template: string): Set<string> | null {
+export function templateVariables(template: string): Set<string> | null {
   const names = new Set<string>();
   const outside = template.replace(/\{([+#./;?&]?)([^{}]*)\}/g, (_all, _op: string, list: string) => {
     for (const spec of list.split(',')) {

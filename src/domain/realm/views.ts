@@ -4,6 +4,8 @@ import { linkifiers, realmFilters } from './linkifiers.js';
 import { serverSettings } from './server-settings.js';
 import { customEmoji, deactivateCustomEmoji, uploadCustomEmoji } from './custom-emoji.js';
 import { updateRealmSettings } from './update-settings.js';
+import { addPlayground, removePlayground } from './playgrounds.js';
+import { createProfileField, listProfileFields, removeProfileField, reorderProfileFields, updateProfileField } from './profile-fields.js';
 import { addLinkifier, removeLinkifier, reorderLinkifiers, updateLinkifier } from './change-linkifiers.js';
 
 export const views: ViewTable = {
@@ -17,6 +19,13 @@ export const views: ViewTable = {
   'update-linkifier': (ctx, params) => updateLinkifier(ctx, ctx.actor, params),
   'remove-linkifier': (ctx, params) => removeLinkifier(ctx, ctx.actor, params),
   'reorder-linkifiers': (ctx, params) => reorderLinkifiers(ctx, ctx.actor, params),
+  'get-custom-profile-fields': (ctx) => listProfileFields(ctx),
+  'create-custom-profile-field': (ctx, params) => createProfileField(ctx, ctx.actor, params),
+  'update-custom-profile-field': (ctx, params) => updateProfileField(ctx, ctx.actor, params),
+  'remove-custom-profile-field': (ctx, params) => removeProfileField(ctx, ctx.actor, params),
+  'reorder-custom-profile-fields': (ctx, params) => reorderProfileFields(ctx, ctx.actor, params),
+  'add-code-playground': (ctx, params) => addPlayground(ctx, ctx.actor, params),
+  'remove-code-playground': (ctx, params) => removePlayground(ctx, ctx.actor, params),
 };
 
 /** Operations open to anyone: what a client learns before logging in. */
