@@ -33,7 +33,7 @@ const keepFiles: multer.StorageEngine = {
  * that a file past that limit reaches the view and gets the real server's error, not a 413.
  */
 const UPLOAD_BODY_LIMIT_BYTES = 2 * MAX_FILE_UPLOAD_SIZE_MIB * 1024 * 1024;
-const isUpload = (req: Request) => req.path === '/user_uploads' || req.path === '/user_uploads/' || /^\/realm\/emoji\/[^/]+\/?$/.test(req.path);
+const isUpload = (req: Request) => req.method === 'POST' && (req.path === '/user_uploads' || req.path === '/user_uploads/' || /^\/realm\/emoji\/[^/]+\/?$/.test(req.path));
 
 /**
  * multer bounds each field, not the body, and lets busboy's own errors (no boundary, a truncated
