@@ -93,10 +93,20 @@ export class Journal {
   private bytes = 0;
   private listeners: Array<(entry: JournalEntry) => void> = [];
 
+  /** Operations whose described answers can hold a secret (see redact.ts); null: search every answer. */
+  private secretAnswers: Set<string> | null = null;
+
   constructor(readonly maxEntries = 5000, readonly maxBytes = 24 * 1024 * 1024) {}
 
+  /** Tells the journal which operations' answers can hold secrets, so that only those are searched. */
+  searchSecretsOnlyIn(operationIds: Set<string>): void {
+    this.secretAnswers = operationIds;
+  }
+
   record(ex: Exchange): JournalEntry {
-    const bytes = redactBytes(ex.bodyBytes ?? Buffer.from(JSON.stringify(ex.body) ?? 'null'));
+    const sent = ex.bodyBytes ?? Buffer.from(JSON.stringify(ex.body) ?? 'null');
+    const governed = this.secretAnswers && ex.operation && !ex.scenario && !ex.problems.length;
+    const bytes = governed && !this.secretAnswers!.has(ex.operation!.id) ? sent : redactBytes(sent);
     const code = typeof (ex.body as any)?.code === 'string' ? (ex.body as any).code as string : null;
     const entry = new Entry(
       ex.id, Math.round(ex.time), ex.sandbox, ex.method, ex.path, ex.operation?.id ?? null, ex.user?.email ?? null,

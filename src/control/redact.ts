@@ -23,3 +23,25 @@ export function redactBytes(bytes: Buffer): Buffer {
   if (!SECRET_MARKS.some((mark) => bytes.includes(mark))) return bytes;
   try { return Buffer.from(JSON.stringify(redact(JSON.parse(bytes.toString())))); } catch { return bytes; }
 }
+
+/**
+ * The operations whose answers, as described, can hold a secret field (an API key...): only
+ * theirs are searched for secrets. Searching every answer's bytes cost a quarter of a large read.
+ * Answers the description does not govern (scenarios, a proxied upstream) are searched always.
+ */
+export function operationsAnsweringSecrets(doc: { components?: Record<string, Record<string, unknown>> }, operations: Array<{ id: string; spec: any }>): Set<string> {
+  const out = new Set<string>();
+  for (const op of operations) if (holdsSecretKey(doc, op.spec.responses, new Set())) out.add(op.id);
+  return out;
+}
+
+function holdsSecretKey(doc: any, node: any, seen: Set<unknown>): boolean {
+  if (!node || typeof node !== 'object' || seen.has(node)) return false;
+  seen.add(node);
+  if (typeof node.$ref === 'string') {
+    const target = node.$ref.replace(/^#\//, '').split('/').reduce((at: any, key: string) => at?.[key], doc);
+    return holdsSecretKey(doc, target, seen);
+  }
+  if (node.properties && Object.keys(node.properties).some((k) => SECRET_KEYS.has(k))) return true;
+  return Object.values(node).some((v) => holdsSecretKey(doc, v, seen));
+}
