@@ -106,7 +106,11 @@ export function decodeParams(op: Operation, pathValues: RawValues, body: RawValu
     }
     const value = decodeValue(p, raw);
     if (typeof value === 'object' && value !== null && nestedDeeperThan(value, MAX_JSON_DEPTH)) throw badRequest(`${p.name} is nested too deeply (limit: ${MAX_JSON_DEPTH} levels)`);
-    if (!p.validate(value)) throw new ApiError('BAD_REQUEST', describeProblem(p.name, p.validate.errors ?? []));
+    if (!p.validate(value)) {
+      // A parameter may give the real server's own wording for a refused value (x-invalid-message).
+      const own: unknown = p.schema?.['x-invalid-message'];
+      throw new ApiError('BAD_REQUEST', typeof own === 'string' ? own.replace('{value}', String(value)) : describeProblem(p.name, p.validate.errors ?? []));
+    }
     // An enum value newer than the requested level is as unknown as any invalid one.
     if (p.enumLevels && typeof value === 'string' && (p.enumLevels[value] ?? 0) > level) throw badRequest(`Invalid ${p.name}`);
     params[p.name] = value;

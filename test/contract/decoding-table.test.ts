@@ -50,7 +50,8 @@ function casesFor(op: Operation): Case[] {
     if (type === 'array' && p.json) out.push({ op, p, raw: '5', msg: `${p.name} is not a list` });
     if (type === 'object' && p.json) out.push({ op, p, raw: '[]', msg: `${p.name} is not a dict` });
     if (p.json && !p.rawStringFallback) out.push({ op, p, raw: '{not json', msg: `${p.name} is not valid JSON` });
-    if (Array.isArray(s.enum) && type === 'string') out.push({ op, p, raw: p.json ? '"zzz-not-a-value"' : 'zzz-not-a-value', msg: `Invalid ${p.name}` });
+    // A parameter's own wording (x-invalid-message) replaces the generic one.
+    if (Array.isArray(s.enum) && type === 'string') out.push({ op, p, raw: p.json ? '"zzz-not-a-value"' : 'zzz-not-a-value', msg: typeof s['x-invalid-message'] === 'string' ? s['x-invalid-message'].replace('{value}', 'zzz-not-a-value') : `Invalid ${p.name}` });
     if (typeof s.maxLength === 'number' && type === 'string') {
       out.push({ op, p, raw: 'a'.repeat(s.maxLength + 1), msg: `${p.name} is too long (limit: ${s.maxLength} characters)` });
     }
