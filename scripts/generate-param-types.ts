@@ -2,8 +2,8 @@
 // descriptions, the type of the parameters its view receives once decoded (path, query and body
 // together; a parameter with a default is always there). Run by `npm run build` and `npm test`
 // before the compiler; the output is never edited by hand nor committed.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { writeIfChanged } from './lib/write-if-changed.js';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { compileContract } from '../src/contract/contract.js';
 
@@ -34,11 +34,4 @@ const options = { bannerComment: '', additionalProperties: false, declareExterna
 const api = await compile(paramsSchema('api'), 'OperationParams', options);
 const control = await compile(paramsSchema('control'), 'ControlOperationParams', options);
 const text = header + api + '\n' + control;
-let before = '';
-try { before = readFileSync(OUT, 'utf8'); } catch { /* first run */ }
-// Written only when it changed, so that tools watching modification times see no change.
-if (text !== before) {
-  mkdirSync(path.dirname(OUT), { recursive: true });
-  writeFileSync(OUT, text);
-  console.error(`wrote ${path.relative(process.cwd(), OUT)}`);
-}
+writeIfChanged(OUT, text);

@@ -5,16 +5,8 @@ import { error } from '../helpers/errors.js';
 import { eventsOf, recordingSink, registerQueue } from '../helpers/events.js';
 import { readBack } from '../helpers/read-back.js';
 import { deliverDue } from '../../src/domain/messages/delivery.js';
-import { Clock } from '../../src/control/clock.js';
-import type { EventSink } from '../../src/domain/context.js';
+import { worldAt } from '../helpers/world.js';
 
-/** The default world's state with `sink` for its events and a clock stopped at `seconds`. */
-function worldAt(sink: EventSink, seconds: number) {
-  const clock = new Clock();
-  clock.set(seconds * 1000);
-  clock.freeze();
-  return { store: store(), events: sink, clock };
-}
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });
@@ -80,10 +72,10 @@ describe('delivery of reminders', () => {
     const r = await remind('cordelia', { message_id: message.id, scheduled_delivery_timestamp: at, note: 'Reply to Othello' });
     const rid = r.body.reminder_id;
     const { sink, of } = recordingSink();
-    deliverDue(worldAt(sink, at - 1));
+    deliverDue(worldAt(store(), sink, at - 1));
     expect(store().reminders.get(rid)!.delivered_message_id).toBeNull();
 
-    deliverDue(worldAt(sink, at));
+    deliverDue(worldAt(store(), sink, at));
     const delivered = store().reminders.get(rid)!.delivered_message_id!;
     const dm = store().messages.get(delivered)!;
     const cordelia = t.user('cordelia').user_id;

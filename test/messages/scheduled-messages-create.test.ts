@@ -6,16 +6,8 @@ import { eventsOf, recordingSink, registerQueue } from '../helpers/events.js';
 import { stream } from '../helpers/fixture-rows.js';
 import { readBack } from '../helpers/read-back.js';
 import { deliverDue } from '../../src/domain/messages/delivery.js';
-import { Clock } from '../../src/control/clock.js';
-import type { EventSink } from '../../src/domain/context.js';
+import { worldAt } from '../helpers/world.js';
 
-/** The default world's state with `sink` for its events and a clock stopped at `seconds`. */
-function worldAt(sink: EventSink, seconds: number) {
-  const clock = new Clock();
-  clock.set(seconds * 1000);
-  clock.freeze();
-  return { store: store(), events: sink, clock };
-}
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });
@@ -90,11 +82,11 @@ describe('delivery of scheduled messages', () => {
     const sid = r.body.scheduled_message_id;
     const { sink, of } = recordingSink();
 
-    deliverDue(worldAt(sink, at - 1));
+    deliverDue(worldAt(store(), sink, at - 1));
     expect(store().scheduledMessages.get(sid)!.delivered_message_id).toBeNull();
     expect(of('message')).toEqual([]);
 
-    deliverDue(worldAt(sink, at));
+    deliverDue(worldAt(store(), sink, at));
     const sm = store().scheduledMessages.get(sid)!;
     expect(sm.delivered_message_id).not.toBeNull();
     expect(sm.delivered_message_id).not.toBe(sid);
@@ -103,7 +95,7 @@ describe('delivery of scheduled messages', () => {
     expect(of('message').map((s) => s.userId).sort()).toEqual(Object.keys(message.flags).map(Number).sort());
     expect(of('scheduled_messages')).toEqual([{ userId: t.user('othello').user_id, event: { type: 'scheduled_messages', op: 'remove', scheduled_message_id: sid } }]);
     // Delivered once only.
-    deliverDue(worldAt(sink, at + 100));
+    deliverDue(worldAt(store(), sink, at + 100));
     expect(of('message')).toHaveLength(Object.keys(message.flags).length);
   });
 
@@ -130,7 +122,7 @@ describe('delivery of scheduled messages', () => {
     store().streams.update(stream(t, 'Scotland'), { is_archived: true });
     try {
       const { sink, of } = recordingSink();
-      deliverDue(worldAt(sink, at));
+      deliverDue(worldAt(store(), sink, at));
       expect(store().scheduledMessages.get(sid)).toMatchObject({ failed: true, delivered_message_id: null });
       expect(of('scheduled_messages')[0].event).toMatchObject({ type: 'scheduled_messages', op: 'update', scheduled_message: { scheduled_message_id: sid, failed: true } });
       const notice = of('message').find((s) => s.userId === t.user('hamlet').user_id)!.event as any;
