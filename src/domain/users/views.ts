@@ -1,6 +1,6 @@
 // Views of the users operations, by operationId: they map parameters to the actions.
 import type { OpenViewTable, View, ViewTable } from '../context.js';
-import { deactivateUser } from './deactivate.js';
+import { deactivateOwnUser, deactivateUser } from './deactivate.js';
 import { ownUser } from './own-user.js';
 import { requireHuman } from './roles.js';
 import { requestedSettings, updateOwnSettings } from './settings.js';
@@ -36,6 +36,7 @@ export const views: ViewTable = {
   'update-notification-settings': updateSettings,
   'update-status': (ctx, params) => updateStatus(ctx, params),
   'deactivate-user': (ctx, params) => deactivateUser(ctx, params.user_id, params.actions),
+  'deactivate-own-user': (ctx) => deactivateOwnUser(ctx),
   'get-own-user': (ctx) => ownUser(ctx),
   'get-users': (ctx, params) => listUsers(ctx, viewOptions(params)),
   'get-user': (ctx, params) => getUser(ctx, params.user_id, viewOptions(params)),
