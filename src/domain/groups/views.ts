@@ -1,6 +1,7 @@
 // Views of the groups operations, by operationId: they map parameters to the actions.
 import type { ViewTable } from '../context.js';
 import { isUserGroupMember } from './is-member.js';
+import { userGroupMembers } from './members.js';
 import { updateGroupMembers } from './update-members.js';
 import { listUserGroups } from './list-groups.js';
 import { subgroupsOf } from './subgroups.js';
@@ -17,6 +18,7 @@ export const views: ViewTable = {
   'deactivate-user-group': (ctx, params) => deactivateUserGroup(ctx, params.user_group_id),
   'get-user-groups': (ctx, params) => listUserGroups(ctx, params.include_deactivated_groups),
   'get-user-group-subgroups': (ctx, params) => subgroupsOf(ctx, ctx.actor, params),
+  'get-user-group-members': (ctx, params) => userGroupMembers(ctx, params),
   'get-is-user-group-member': (ctx, params) => ({
     is_user_group_member: isUserGroupMember(ctx, params.user_group_id, params.user_id, params.direct_member_only),
   }),
