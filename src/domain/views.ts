@@ -20,12 +20,13 @@ import { views as drafts } from './drafts/views.js';
 import { views as alertWords } from './alert-words/views.js';
 import { views as mutedUsers } from './muted-users/views.js';
 import { views as uploads } from './uploads/views.js';
+import { views as calls } from './calls/views.js';
 
 export const views: Views = {
   authenticated: {
     ...messages, ...typing, ...scheduledMessages, ...reminders, ...savedSnippets, ...channels, ...subscriptions, ...userTopics,
     ...users, ...groups, ...realm, ...events,
-    ...presence, ...bots, ...drafts, ...push, ...alertWords, ...mutedUsers, ...uploads,
+    ...presence, ...bots, ...drafts, ...push, ...alertWords, ...mutedUsers, ...uploads, ...calls,
   },
   open: { ...openUsers, ...openRealm },
 };
