@@ -36,7 +36,7 @@ interface NewChannelOptions {
 }
 
 /** What creating a channel takes: POST /channels/create's parameters, or a channel asked for by subscribing. */
-type NewChannel = NewChannelOptions & { name: string; description: string; subscribers: number[] };
+export type NewChannel = NewChannelOptions & { name: string; description: string; subscribers: number[] };
 
 /** The listed users, each an active user of the organization ("Invalid user ID: n" otherwise). */
 function checkSubscribers(ctx: Ctx, ids: number[]): number[] {
@@ -44,7 +44,19 @@ function checkSubscribers(ctx: Ctx, ids: number[]): number[] {
   return [...new Set(ids)];
 }
 
-export function createChannel(ctx: Ctx, p: NewChannel): { id: number } {
+/** A channel every check passed for, ready to be created (nothing is stored yet). */
+export interface CheckedChannel {
+  row: Omit<Stream, 'stream_id' | 'date_created' | 'creator_id'>;
+  subscribers: number[];
+  isDefault: boolean;
+  announce: boolean;
+}
+
+/**
+ * Every check of creating the channel, in the real server's order, without changing anything:
+ * subscribing to channels that do not exist yet checks them all before creating the first.
+ */
+export function checkNewChannel(ctx: Ctx, p: NewChannel): CheckedChannel {
   const { store, actor } = ctx;
   if (isGuest(actor)) throw badRequest('Not allowed for guest users');
   const name = checkChannelName(p.name);
@@ -73,19 +85,37 @@ export function createChannel(ctx: Ctx, p: NewChannel): { id: number } {
   checkProtectedHistoryTopicGroup(store, p.invite_only, historyPublic, settings.can_create_topic_group);
 
   const description = oneLine(p.description);
-  const stream: Stream = store.streams.insert({
-    stream_id: store.nextId('streams'), name, description, rendered_description: renderMarkdown(store, description),
-    date_created: ctx.clock.now(), creator_id: actor.user_id, invite_only: p.invite_only, is_web_public: p.is_web_public,
-    history_public_to_subscribers: historyPublic, message_retention_days: retention, is_archived: false,
-    folder_id: p.folder_id ?? null, topics_policy: p.topics_policy, is_recently_active: true, stream_weekly_traffic: null,
-    ...settings,
-  });
-  if (p.is_default_stream) store.updateRealm({ default_stream_ids: [...store.realm.default_stream_ids, stream.stream_id] });
+  return {
+    row: {
+      name, description, rendered_description: renderMarkdown(store, description), invite_only: p.invite_only,
+      is_web_public: p.is_web_public, history_public_to_subscribers: historyPublic, message_retention_days: retention,
+      is_archived: false, folder_id: p.folder_id ?? null, topics_policy: p.topics_policy, is_recently_active: true,
+      stream_weekly_traffic: null, ...settings,
+    },
+    subscribers,
+    isDefault: p.is_default_stream,
+    announce: p.announce,
+  };
+}
 
-  announceCreation(ctx, stream, subscribers);
-  addSubscriptions(ctx, stream, subscribers);
-  if (p.announce) announceCreatedChannels(ctx, [stream]);
-  return { id: stream.stream_id };
+/** Creates a checked channel: the row, the default-channel entry, the events, the subscriptions, the announcement. */
+export function insertChannel(ctx: Ctx, checked: CheckedChannel): Stream {
+  const { store, actor } = ctx;
+  const { name, description, rendered_description, ...rest } = checked.row;
+  const stream: Stream = store.streams.insert({
+    stream_id: store.nextId('streams'), name, description, rendered_description, date_created: ctx.clock.now(),
+    creator_id: actor.user_id, ...rest,
+  });
+  if (checked.isDefault) store.updateRealm({ default_stream_ids: [...store.realm.default_stream_ids, stream.stream_id] });
+
+  announceCreation(ctx, stream, checked.subscribers);
+  addSubscriptions(ctx, stream, checked.subscribers);
+  if (checked.announce) announceCreatedChannels(ctx, [stream]);
+  return stream;
+}
+
+export function createChannel(ctx: Ctx, p: NewChannel): { id: number } {
+  return { id: insertChannel(ctx, checkNewChannel(ctx, p)).stream_id };
 }
 
 /**

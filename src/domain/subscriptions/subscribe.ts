@@ -1,5 +1,6 @@
 // POST /users/me/subscriptions: subscribe the caller, or the principals, to channels by name.
-// Names that match no channel create it (through create-channel's checks and events). Existing
+// Names that match no channel create it (through create-channel's checks and events). Every
+// check runs before anything changes (PATCH /users/me/subscriptions relies on it). Existing
 // channels the caller cannot read are refused, or skipped when authorization_errors_fatal is
 // false; adding others to an existing channel needs the permission to add subscribers.
 import { badRequest, insufficientPermission } from '../../errors.js';
@@ -7,7 +8,7 @@ import type { Ctx, ParamsOf } from '../context.js';
 import type { Stream, User } from '../../store/state.js';
 import { hasContentAccess, hasMetadataAccess, isSubscribed, streamByName } from '../channels/access.js';
 import { channelActivity } from '../channels/activity.js';
-import { createChannel } from '../channels/create.js';
+import { checkNewChannel, insertChannel, type CheckedChannel } from '../channels/create.js';
 import { invalidFolder } from '../channels/folders.js';
 import { checkChannelName } from '../channels/names.js';
 import { checkCanSetTopicsPolicy } from '../channels/realm-permissions.js';
@@ -32,12 +33,12 @@ type UserMap = Record<string, string[]>;
 const HEX_COLOR = /^#[0-9a-fA-F]{3,6}$/;
 
 /** The requested channels, names stripped and checked, each name once (compared without case). */
-function requestedChannels(items: RequestedChannel[]): RequestedChannel[] {
+function requestedChannels(items: RequestedChannel[], param: string): RequestedChannel[] {
   const seen = new Map<string, RequestedChannel>();
   for (const [i, item] of items.entries()) {
     // The real server validates each item as a model, hence the wording.
     if (item.color !== undefined && !HEX_COLOR.test(item.color)) {
-      throw badRequest(`Invalid subscriptions[${i}]: Value error, add.color is not a valid hex color code`);
+      throw badRequest(`Invalid ${param}[${i}]: Value error, add.color is not a valid hex color code`);
     }
     const name = checkChannelName(item.name);
     if (!seen.has(name.toLowerCase())) seen.set(name.toLowerCase(), { ...item, name });
@@ -45,11 +46,10 @@ function requestedChannels(items: RequestedChannel[]): RequestedChannel[] {
   return [...seen.values()];
 }
 
-function createRequested(ctx: Ctx, item: RequestedChannel, p: SubscribeParams): Stream {
+function checkRequested(ctx: Ctx, item: RequestedChannel, p: SubscribeParams): CheckedChannel {
   const { subscriptions: _s, principals: _p, authorization_errors_fatal: _a, ...settings } = p;
   // Subscribers are added below, with the requested colour; the announcement covers all new channels.
-  const { id } = createChannel(ctx, { ...settings, name: item.name, description: item.description ?? '', subscribers: [], announce: false });
-  return ctx.store.streams.get(id)!;
+  return checkNewChannel(ctx, { ...settings, name: item.name, description: item.description ?? '', subscribers: [], announce: false });
 }
 
 /** Users who could not see the channel learn of it (stream/create) before their subscription/add. */
@@ -60,13 +60,27 @@ function introduceChannel(ctx: Ctx, stream: Stream, users: User[]): void {
   ctx.events.publish(newcomers, { type: 'stream', op: 'create', streams: [dict] });
 }
 
-export function subscribe(ctx: Ctx, p: SubscribeParams): Record<string, unknown> {
+/** A subscription request every check passed for: what subscribe would do, nothing done yet. */
+export interface CheckedSubscription {
+  params: SubscribeParams;
+  requested: RequestedChannel[];
+  authorized: Stream[];
+  unauthorized: Stream[];
+  toCreate: CheckedChannel[];
+  subscribers: User[];
+}
+
+/**
+ * Every check of POST /users/me/subscriptions, without changing anything. `param` names the
+ * list in errors: `subscriptions` here, `add` for PATCH /users/me/subscriptions.
+ */
+export function checkSubscribe(ctx: Ctx, p: SubscribeParams, param = 'subscriptions'): CheckedSubscription {
   const { store, actor } = ctx;
   requireNonGuest(actor);
   if (p.folder_id !== undefined && !store.channelFolders.get(p.folder_id)) throw invalidFolder();
   if (p.topics_policy !== undefined && p.topics_policy !== 'inherit') checkCanSetTopicsPolicy(actor);
 
-  const requested = requestedChannels(p.subscriptions);
+  const requested = requestedChannels(p.subscriptions, param);
   const existing: Stream[] = [];
   const missing: RequestedChannel[] = [];
   for (const item of requested) {
@@ -82,8 +96,15 @@ export function subscribe(ctx: Ctx, p: SubscribeParams): Record<string, unknown>
   const others = namesOthers(actor, p.principals);
   if (others && authorized.some((s) => !canAddSubscribers(store, actor, s))) throw insufficientPermission();
   const subscribers = others ? principalUsers(store, p.principals!) : [actor];
+  const toCreate = missing.map((item) => checkRequested(ctx, item, p));
+  return { params: p, requested, authorized, unauthorized, toCreate, subscribers };
+}
 
-  const created = missing.map((item) => createRequested(ctx, item, p));
+/** Carries out a checked subscription request: creates, subscribes, notifies; answers as POST /users/me/subscriptions does. */
+export function applySubscribe(ctx: Ctx, checked: CheckedSubscription): Record<string, unknown> {
+  const { store } = ctx;
+  const { params: p, requested, authorized, unauthorized, subscribers } = checked;
+  const created = checked.toCreate.map((c) => insertChannel(ctx, c));
   const colors = new Map(requested.map((r) => [r.name.toLowerCase(), r.color]));
   const keyOf = (u: User) => (ctx.supports('subscribe_response_keyed_by_user_id') ? String(u.user_id) : u.email);
   const subscribed: UserMap = {};
@@ -105,4 +126,8 @@ export function subscribe(ctx: Ctx, p: SubscribeParams): Record<string, unknown>
   const result: Record<string, unknown> = { subscribed, already_subscribed: already };
   if (!p.authorization_errors_fatal) result.unauthorized = unauthorized.map((s) => s.name);
   return result;
+}
+
+export function subscribe(ctx: Ctx, p: SubscribeParams): Record<string, unknown> {
+  return applySubscribe(ctx, checkSubscribe(ctx, p));
 }

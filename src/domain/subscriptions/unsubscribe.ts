@@ -45,7 +45,17 @@ function removeFromChannel(ctx: Ctx, stream: Stream, users: User[], result: { re
   }
 }
 
-export function unsubscribe(ctx: Ctx, p: UnsubscribeParams): { removed: string[]; not_removed: string[] } {
+/** An unsubscription request every check passed for: who leaves which channels. */
+export interface CheckedUnsubscription {
+  users: User[];
+  streams: Stream[];
+}
+
+/**
+ * Every check of DELETE /users/me/subscriptions, without changing anything. `aboutToExist`:
+ * lower-cased names of channels the same request creates first (they are not missing).
+ */
+export function checkUnsubscribe(ctx: Ctx, p: Pick<UnsubscribeParams, 'subscriptions' | 'principals'>, aboutToExist: ReadonlySet<string> = new Set()): CheckedUnsubscription {
   const { store, actor } = ctx;
   const names = p.subscriptions.map((n) => checkChannelName(n));
   let users: User[] = [actor];
@@ -58,14 +68,22 @@ export function unsubscribe(ctx: Ctx, p: UnsubscribeParams): { removed: string[]
   const missing: string[] = [];
   for (const name of names) {
     const stream = streamByName(store, name);
-    if (!stream) missing.push(name);
-    else if (!streams.includes(stream)) streams.push(stream);
+    if (stream) {
+      if (!streams.includes(stream)) streams.push(stream);
+    } else if (!aboutToExist.has(name.toLowerCase())) missing.push(name);
   }
   // The permission is checked on the channels that exist before unknown names are reported.
   if (others) checkCanRemoveSubscribers(store, actor, streams);
   if (missing.length) throw badRequest(`Channel(s) (${missing.join(', ')}) do not exist`);
+  return { users, streams };
+}
 
+export function applyUnsubscribe(ctx: Ctx, checked: CheckedUnsubscription): { removed: string[]; not_removed: string[] } {
   const result = { removed: [] as string[], not_removed: [] as string[] };
-  for (const stream of streams) removeFromChannel(ctx, stream, users, result);
+  for (const stream of checked.streams) removeFromChannel(ctx, stream, checked.users, result);
   return result;
+}
+
+export function unsubscribe(ctx: Ctx, p: UnsubscribeParams): { removed: string[]; not_removed: string[] } {
+  return applyUnsubscribe(ctx, checkUnsubscribe(ctx, p));
 }

@@ -3,6 +3,7 @@ import type { ViewTable } from '../context.js';
 import { listSubscriptions } from './list.js';
 import { updateSubscriptionProperties, type PropertyChange } from './properties.js';
 import { subscribe } from './subscribe.js';
+import { subscribeAndUnsubscribe } from './subscribe-and-unsubscribe.js';
 import { unsubscribe } from './unsubscribe.js';
 import { subscriptionStatus } from './subscription-status.js';
 
@@ -14,5 +15,6 @@ export const views: ViewTable = {
     updateSubscriptionProperties(ctx, params.subscription_data as PropertyChange[], true),
   'subscribe': (ctx, params) => subscribe(ctx, params),
   'unsubscribe': (ctx, params) => unsubscribe(ctx, params),
+  'update-subscriptions': (ctx, params) => subscribeAndUnsubscribe(ctx, params),
   'get-subscription-status': (ctx, params) => subscriptionStatus(ctx, ctx.actor, params),
 };
