@@ -11,7 +11,7 @@ import { createApp } from './app.js';
 import { expressObjects } from './http/express-objects.js';
 import { Clock } from './control/clock.js';
 import { views as allViews } from './domain/views.js';
-import { serverInfo, NEWEST_FEATURE_LEVEL, type ServerInfo } from './domain/server-info.js';
+import { serverInfo, NEWEST_FEATURE_LEVEL, type ServerInfo, type ServerInfoOptions } from './domain/server-info.js';
 import { cloneState, defaultFixturePath, stateSource } from './store/fixture.js';
 import { Persister, takeSnapshotSeq } from './store/persist.js';
 import type { State } from './store/state.js';
@@ -58,6 +58,8 @@ export interface MockServerOptions {
   featureLevel?: number;
   /** Seconds a GET /events waits before its heartbeat (default: the real server's 45-55, drawn per poll). */
   longpollTimeoutSeconds?: number;
+  /** Batches of 100 messages one delete_topic request deletes at most (default: the description's x-batches-per-request). */
+  deleteTopicBatches?: number;
   /** Refuse a user's requests past the real server's default limit (200 a minute) with 429 RATE_LIMIT_HIT. */
   rateLimit?: boolean;
   /** Default true: the development login (POST /dev_fetch_api_key, GET /dev_list_users); false answers as production. */
@@ -146,7 +148,7 @@ export class MockServer {
     this.log = options.log ?? ((line: string) => console.error(line));
     if (options.record && !options.proxy) throw new Error('--record needs --proxy');
     this.contract = sharedContract();
-    this.server = serverInfo(this.contract, options.featureLevel ?? NEWEST_FEATURE_LEVEL, options.longpollTimeoutSeconds, options.devLogin);
+    this.server = serverInfo(this.contract, options.featureLevel ?? NEWEST_FEATURE_LEVEL, this.serverInfoOptions());
     this.fixturePath = options.fixtureState ? null : options.fixture ?? defaultFixturePath();
     const fixtureState = options.fixtureState;
     this.fixtureSource = fixtureState ? () => cloneState(fixtureState) : stateSource(this.fixturePath!);
@@ -165,12 +167,17 @@ export class MockServer {
     return this.fixtureSource();
   }
 
+  private serverInfoOptions(): ServerInfoOptions {
+    const { longpollTimeoutSeconds: heartbeatSeconds, devLogin, deleteTopicBatches } = this.options;
+    return { heartbeatSeconds, devLogin, deleteTopicBatches };
+  }
+
   private readonly serverInfos = new Map<number, ServerInfo>();
   /** What the server reports when answering at `level`. */
   serverAt(level: number): ServerInfo {
     if (level === this.server.featureLevel) return this.server;
     let info = this.serverInfos.get(level);
-    if (!info) this.serverInfos.set(level, (info = serverInfo(this.contract, level, this.options.longpollTimeoutSeconds, this.options.devLogin)));
+    if (!info) this.serverInfos.set(level, (info = serverInfo(this.contract, level, this.serverInfoOptions())));
     return info;
   }
 

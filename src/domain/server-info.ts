@@ -27,6 +27,8 @@ export interface ServerInfo {
   devLogin: boolean;
   /** Characters (keys and values together) one account may keep in bot storage. */
   botStorageLimit: number;
+  /** Batches of messages one POST /streams/{id}/delete_topic deletes at most (the rest: complete=false). */
+  deleteTopicBatches: number;
 }
 
 /**
@@ -59,6 +61,13 @@ function sizeLimit(contract: Contract, operationId: string, param: string): numb
   return value;
 }
 
+/** A limit the description states as an extension of an operation itself. */
+function operationLimit(contract: Contract, operationId: string, extension: string): number {
+  const value = contract.byId.get(operationId)?.spec?.[extension];
+  if (typeof value !== 'number') throw new Error(`the description gives ${operationId} no ${extension}`);
+  return value;
+}
+
 /** A limit as the description states it; a description without it is a bug, not a default. */
 function maxLength(contract: Contract, operationId: string, param: string): number {
   const value = contract.byId.get(operationId)?.params.find((p) => p.name === param)?.schema?.maxLength;
@@ -74,11 +83,18 @@ const REPORT_TYPE_NAMES: Record<string, string> = {
   other: 'Other reason',
 };
 
-/**
- * `heartbeatSeconds`: a fixed wait before the long-poll heartbeat (tests); default the real server's 45-55 s.
- * `devLogin`: false to answer the development login as a production server does.
- */
-export function serverInfo(contract: Contract, featureLevel = NEWEST_FEATURE_LEVEL, heartbeatSeconds?: number, devLogin = true): ServerInfo {
+/** What a server may be told to do otherwise than by default (MockServerOptions passes them on). */
+export interface ServerInfoOptions {
+  /** A fixed wait before the long-poll heartbeat (tests); default the real server's 45-55 s. */
+  heartbeatSeconds?: number;
+  /** false to answer the development login as a production server does. */
+  devLogin?: boolean;
+  /** Batches per delete_topic request; default the description's x-batches-per-request. */
+  deleteTopicBatches?: number;
+}
+
+export function serverInfo(contract: Contract, featureLevel = NEWEST_FEATURE_LEVEL, options: ServerInfoOptions = {}): ServerInfo {
+  const { heartbeatSeconds, devLogin = true } = options;
   // The report types the server accepts are the description's enum; only their names live here.
   const reportEnum: string[] | undefined = contract.byId.get('report-message')?.params.find((p) => p.name === 'report_type')?.schema?.enum;
   if (!reportEnum) throw new Error('the description gives report-message report_type no enum');
@@ -99,6 +115,7 @@ export function serverInfo(contract: Contract, featureLevel = NEWEST_FEATURE_LEV
     ...longpoll(heartbeatSeconds),
     devLogin,
     botStorageLimit: sizeLimit(contract, 'update-bot-storage', 'storage'),
+    deleteTopicBatches: options.deleteTopicBatches ?? operationLimit(contract, 'delete-topic', 'x-batches-per-request'),
   };
 }
 

@@ -1,5 +1,6 @@
 // DELETE /streams/{id} (archive) and POST /streams/{id}/delete_topic: who may, what an archived
-// channel still allows, the state read back and the events other users' queues get.
+// channel still allows, the state read back, the events other users' queues get, and a topic
+// larger than one request deletes (complete=false, repeated until true).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
@@ -40,6 +41,40 @@ describe('deleting a topic', () => {
     const events = await eventsOf(t, 'hamlet', queue);
     expect(events.map((e) => e.message_ids.length)).toEqual([100, 1]);
     expect(events[0]).toMatchObject({ type: 'delete_message', message_type: 'stream', stream_id: 1, topic: 'bulk' });
+  });
+
+  it('stops after its batches with complete=false; the repeated call finishes and then resets visibility policies', async () => {
+    const small = await startTestServer({ deleteTopicBatches: 1 });
+    try {
+      const send = (i: number) => small.as('othello').post('/messages', { type: 'stream', to: 'Denmark', topic: 'bulk', content: `m${i}` });
+      for (let i = 0; i < 150; i++) expect((await send(i)).status).toBe(200);
+      expect((await small.as('hamlet').post('/user_topics', { stream_id: 1, topic: 'bulk', visibility_policy: 1 })).status).toBe(200);
+      const queue = await registerQueue(small, 'hamlet', ['delete_message', 'user_topic'], { client_capabilities: { bulk_message_deletion: true } });
+      const first = await small.as('iago').post('/streams/1/delete_topic', { topic_name: 'bulk' });
+      expect(first.body).toEqual({ ...ok, complete: false });
+      const afterFirst = await eventsOf(small, 'hamlet', queue);
+      expect(afterFirst.map((e) => [e.type, e.message_ids?.length])).toEqual([['delete_message', 100]]);
+      // The newest went first: the oldest 50 are left.
+      const left = small.server.world.store.messages.filter((m) => m.stream_id === 1 && m.topic === 'bulk').map((m) => m.content);
+      expect(left).toEqual(Array.from({ length: 50 }, (_, i) => `m${i}`));
+      expect((await small.as('iago').post('/streams/1/delete_topic', { topic_name: 'bulk' })).body).toEqual({ ...ok, complete: true });
+      const afterSecond = (await eventsOf(small, 'hamlet', queue)).slice(afterFirst.length);
+      expect(afterSecond.map((e) => [e.type, e.message_ids?.length ?? e.visibility_policy])).toEqual([['delete_message', 50], ['user_topic', 0]]);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('deletes the whole topic in one request before FL 211, which had no complete field', async () => {
+    const small = await startTestServer({ deleteTopicBatches: 1 });
+    try {
+      for (let i = 0; i < 101; i++) await small.as('othello').post('/messages', { type: 'stream', to: 'Denmark', topic: 'bulk', content: `m${i}` });
+      const r = await small.as('iago', { 'X-Mock-Feature-Level': '210' }).post('/streams/1/delete_topic', { topic_name: 'bulk' });
+      expect(r.body).toEqual(ok);
+      expect(small.server.world.store.messages.filter((m) => m.topic === 'bulk')).toEqual([]);
+    } finally {
+      await small.close();
+    }
   });
 
   it('refuses archived and unknown channels', async () => {

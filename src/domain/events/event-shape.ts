@@ -5,6 +5,7 @@
 // table names, per event type (and op), which part of the event is which schema.
 import { applyShape, fieldExistsAt, shapeOf, type ShapeNode } from '../../contract/shape.js';
 import type { OpenApiDoc } from '../../contract/load.js';
+import { supportsAt } from '../../contract/behaviours.js';
 /** An event as the hub passes it (queue.ts's Event; not imported: queue.ts imports this file). */
 type Event = Record<string, unknown>;
 
@@ -13,6 +14,8 @@ interface Payload {
   parts?: Record<string, string>;
   /** The event changes one field (`property`) of this schema: unknown at the level, not sent. */
   property?: string;
+  /** Properties whose events a server sends only from a behaviour's level on (openapi/behaviours.yaml). */
+  propertySince?: Record<string, string>;
   /** The event's `person` holds changed fields of this schema: none left, not sent. */
   person?: string;
 }
@@ -21,7 +24,7 @@ const PAYLOADS: Record<string, Payload> = {
   'subscription/add': { parts: { subscriptions: 'Subscription' } },
   'subscription/update': { property: 'Subscription' },
   'stream/create': { parts: { streams: 'ClientChannel' } },
-  'stream/update': { property: 'ClientChannel' },
+  'stream/update': { property: 'ClientChannel', propertySince: { first_message_id: 'first_message_id_update_events' } },
   'realm_linkifiers/': { parts: { realm_linkifiers: 'Linkifier' } },
   'realm_user/add': { parts: { person: 'ClientUser' } },
   'realm_user/update': { person: 'ClientUser' },
@@ -63,6 +66,8 @@ function newShaper(doc: OpenApiDoc, level: number): EventShaper {
     const payload = PAYLOADS[`${String(event.type)}/${String(event.op ?? '')}`];
     if (!payload) return event;
     if (payload.property && typeof event.property === 'string' && !has(payload.property, event.property)) return null;
+    const since = typeof event.property === 'string' ? payload.propertySince?.[event.property] : undefined;
+    if (since && !supportsAt(level, since)) return null;
     let out: Event = event;
     for (const [key, schema] of Object.entries(payload.parts ?? {})) {
       if (!(key in event)) continue;

@@ -8,6 +8,7 @@ import type { WorldCtx } from '../context.js';
 import { holdsSetting } from '../groups/membership.js';
 import { accessMessage } from './access.js';
 import { audienceOf } from './audience.js';
+import { firstMessageId, tellFirstMessageId } from '../channels/first-message.js';
 
 const noPermission = () => badRequest("You don't have permission to delete this message");
 
@@ -30,8 +31,13 @@ function checkCanDelete(store: Store, user: User, message: Message, now: number)
   if (limit !== null && now - message.timestamp > limit) throw badRequest('The time limit for deleting this message has passed');
 }
 
-/** Removes messages and sends delete_message events (one per channel topic, one for direct messages). */
-export function deleteMessages({ store, events, clock }: WorldCtx, messages: Message[]): void {
+/**
+ * Removes messages and sends delete_message events (one per channel topic, one for direct
+ * messages) to those who had them and the user who deleted them. A channel whose oldest message
+ * goes gets its new first_message_id told first, as the real server orders the two.
+ */
+export function deleteMessages(world: WorldCtx, messages: Message[], actingUserId?: number): void {
+  const { store, events } = world;
   const groups = new Map<string, Message[]>();
   for (const m of messages) {
     const key = m.type === 'stream' ? `${m.stream_id}\u0000${m.topic}` : 'dm';
@@ -39,11 +45,15 @@ export function deleteMessages({ store, events, clock }: WorldCtx, messages: Mes
   }
   for (const group of groups.values()) {
     const audience = audienceOf(store, group);
+    if (actingUserId !== undefined && store.users.get(actingUserId)?.is_active) audience.add(actingUserId);
     const ids = new Set(group.map((m) => m.id));
-    store.messages.removeWhere((m) => ids.has(m.id));
-    forgetDeletedMessages({ store, events, clock }, ids);
     const first = group[0];
-    events.publish(audience, first.type === 'stream'
+    const stream = first.type === 'stream' ? store.streams.get(first.stream_id!) : undefined;
+    const firstBefore = stream ? firstMessageId(store, stream.stream_id) : null;
+    store.messages.removeWhere((m) => ids.has(m.id));
+    forgetDeletedMessages(world, ids);
+    if (stream && firstBefore !== null && ids.has(firstBefore)) tellFirstMessageId(world, stream, firstBefore, audience);
+    events.publish(audience, stream
       ? { type: 'delete_message', message_type: 'stream', message_ids: [...ids], stream_id: first.stream_id, topic: first.topic }
       : { type: 'delete_message', message_type: 'private', message_ids: [...ids] });
   }
@@ -54,5 +64,5 @@ export function deleteMessage(world: WorldCtx, user: User, { messageId }: { mess
   const now = world.clock.now();
   const message = accessMessage(store, user, messageId);
   checkCanDelete(store, user, message, now);
-  deleteMessages(world, [message]);
+  deleteMessages(world, [message], user.user_id);
 }

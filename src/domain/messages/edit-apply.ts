@@ -10,6 +10,7 @@ import { subscriberIds } from '../channels/access.js';
 import { groupMemberIds } from '../groups/membership.js';
 import { topicLinks } from '../render/linkifiers.js';
 import { isGuest } from '../users/roles.js';
+import { firstMessageId, tellFirstMessageId } from '../channels/first-message.js';
 import { audienceOf } from './audience.js';
 import type { EditPlan } from './edit-request.js';
 import { sendMoveNotices } from './move-notices.js';
@@ -78,6 +79,8 @@ export function doUpdateMessage(world: WorldCtx, user: User, { plan, notifyOld, 
   const changed = moved ? topicMessages(store, user, message, plan.propagateMode) : [message];
   // Who could see the messages before the change (a move may take them away from some).
   const before = audienceOf(store, changed);
+  // A move between channels may change either channel's first message (see channels/first-message.ts).
+  const firstBefore = streamChanged ? [firstMessageId(store, origStream!.stream_id), firstMessageId(store, targetStream!.stream_id)] : [];
 
   const event: Record<string, unknown> = {
     type: 'update_message', user_id: user.user_id, edit_timestamp: now, message_id: message.id,
@@ -127,6 +130,10 @@ export function doUpdateMessage(world: WorldCtx, user: User, { plan, notifyOld, 
     events.publish(outcome.lostAccess, {
       type: 'delete_message', message_type: 'stream', message_ids: changed.map((m) => m.id), stream_id: origStream!.stream_id, topic: origTopic,
     });
+  }
+  if (streamChanged) {
+    tellFirstMessageId(world, origStream!, firstBefore[0], new Set([...before, user.user_id]));
+    tellFirstMessageId(world, targetStream!, firstBefore[1], new Set([...audienceOf(store, changed), user.user_id]));
   }
   if (moved) sendMoveNotices(world, user, { plan, changed, origTopic, notifyOld, notifyNew });
   return changed.length;

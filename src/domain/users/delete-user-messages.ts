@@ -1,8 +1,10 @@
 // The message-deleting actions of a deactivation: a user's messages in public channels, in
 // private channels, or in direct messages. Those who had the messages get delete_message events,
-// one per channel topic for channel messages and one for the direct messages.
+// one per channel topic for channel messages and one for the direct messages, and the new
+// first_message_id of a channel whose oldest message went.
 import type { Ctx } from '../context.js';
 import type { Message, User } from '../../store/state.js';
+import { tellFirstMessageId } from '../channels/first-message.js';
 
 export interface MessageKinds {
   publicChannels: boolean;
@@ -28,7 +30,13 @@ export function deleteMessagesSentBy(ctx: Ctx, user: User, kinds: MessageKinds):
     const invite = store.streams.get(m.stream_id!)?.invite_only ?? false;
     return invite ? kinds.privateChannels : kinds.publicChannels;
   };
+  // Each channel's oldest message before, to tell its new first_message_id if it goes.
+  const firstBefore = new Map<number, number | null>();
+  for (const m of store.messages.all()) {
+    if (m.stream_id !== null && !firstBefore.has(m.stream_id)) firstBefore.set(m.stream_id, m.id);
+  }
   const removed = store.messages.removeWhere(chosen);
+  const removedIds = new Set(removed.map((m) => m.id));
 
   const byTopic = new Map<string, Message[]>();
   const direct: Message[] = [];
@@ -36,6 +44,11 @@ export function deleteMessagesSentBy(ctx: Ctx, user: User, kinds: MessageKinds):
     if (m.type === 'private') { direct.push(m); continue; }
     const key = `${m.stream_id}\u0000${m.topic}`;
     byTopic.set(key, [...(byTopic.get(key) ?? []), m]);
+  }
+  for (const [streamId, before] of firstBefore) {
+    const stream = store.streams.get(streamId);
+    if (!stream || before === null || !removedIds.has(before)) continue;
+    tellFirstMessageId(ctx, stream, before, recipientsOf(removed.filter((m) => m.stream_id === streamId)));
   }
   for (const group of byTopic.values()) {
     ctx.events.publish(recipientsOf(group), {
