@@ -37,6 +37,10 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
         raw.where.set(m.id, conversationOf(userId, { type: m.type, stream_id: m.stream_id, topic: m.subject, user_ids: userIds }));
         if (flags.includes('mentioned')) raw.mentions.add(m.id);
       }
+      // The first message of a channel without one: the real server's apply_event sets it here.
+      if (m.type === 'stream') {
+        for (const sub of state.subscriptions ?? []) if (sub.stream_id === m.stream_id && sub.first_message_id === null) sub.first_message_id = m.id;
+      }
       if (m.type === 'private' && state.recent_private_conversations) {
         const others = userIds.filter((id) => id !== userId).sort((a, b) => a - b);
         const list = state.recent_private_conversations.filter((c: Obj) => c.user_ids.join(',') !== others.join(','));
@@ -71,7 +75,15 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
       if (event.op === 'delete') {
         const gone = new Set<number>(event.stream_ids ?? event.streams.map((s: Obj) => s.stream_id));
         for (const k of ['subscriptions', 'unsubscribed', 'never_subscribed']) state[k] = state[k].filter((s: Obj) => !gone.has(s.stream_id));
+      } else if (event.op === 'update') {
+        // One property of the channel, wherever the client lists it (first_message_id, ...).
+        for (const k of ['subscriptions', 'unsubscribed', 'never_subscribed']) {
+          for (const s of state[k] ?? []) if (s.stream_id === event.stream_id) s[event.property] = event.value;
+        }
       }
+      break;
+    case 'realm_user':
+      applyRealmUser(state, event);
       break;
     case 'user_group':
       applyUserGroup(state, event);
@@ -245,4 +257,41 @@ function applyRealmBot(state: Obj, event: Obj): void {
     const bot = state.realm_bots.find((b: Obj) => b.user_id === event.bot.user_id);
     if (bot) Object.assign(bot, event.bot);
   }
+}
+
+/**
+ * The people of the organization: `add` a new one, `update` changed fields. A deactivated user
+ * moves to realm_non_active_users and leaves what lists active users only: channel
+ * subscribers (and their counts), user group members (FL 303) and presences.
+ */
+function applyRealmUser(state: Obj, event: Obj): void {
+  const person = event.person;
+  if (event.op === 'add') {
+    state.realm_users?.push(structuredClone(person));
+    return;
+  }
+  if (event.op === 'remove') {
+    if (state.realm_users) state.realm_users = state.realm_users.filter((u: Obj) => u.user_id !== person.user_id);
+    return;
+  }
+  if (event.op !== 'update') return;
+  const { user_id: userId, is_active: isActive, ...changed } = person;
+  const listed = [...(state.realm_users ?? []), ...(state.realm_non_active_users ?? [])].find((u: Obj) => u.user_id === userId);
+  if (listed) Object.assign(listed, changed);
+  if (isActive === undefined) return;
+  if (listed && state.realm_users) {
+    const [from, to] = isActive ? ['realm_non_active_users', 'realm_users'] : ['realm_users', 'realm_non_active_users'];
+    state[from] = state[from].filter((u: Obj) => u.user_id !== userId);
+    state[to].push(listed);
+  }
+  if (isActive) return;
+  for (const k of ['subscriptions', 'unsubscribed', 'never_subscribed']) {
+    for (const s of state[k] ?? []) {
+      if (!s.subscribers?.includes(userId)) continue;
+      s.subscribers = s.subscribers.filter((id: number) => id !== userId);
+      if (typeof s.subscriber_count === 'number') s.subscriber_count -= 1;
+    }
+  }
+  for (const g of state.realm_user_groups ?? []) g.members = g.members.filter((id: number) => id !== userId);
+  if (state.presences) delete state.presences[String(userId)];
 }
