@@ -34,4 +34,8 @@ line('events', await measure(events, 32, pid, duration));
 line('presence', await measure(requests.presence(api), 32, pid, duration));
 line('flags/narrow (100 messages)', await measure(requests.flagsNarrow(api), 32, pid, duration));
 line('upload (small file)', await measure(requests.uploadFile(api), 32, pid, duration));
+line('group members (nested)', await measure(requests.groupMembers(api), 32, pid, duration));
+line('subscriptions PATCH (add+delete)', await measure(requests.subscribeAndLeave(api), 32, pid, duration));
+line('bigbluebutton create', await measure(requests.bigBlueButton(api), 32, pid, duration));
+line('delete_topic (empty topic)', await measure(requests.deleteTopic(api), 32, pid, duration));
 await mock.stop();

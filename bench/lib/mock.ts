@@ -12,6 +12,11 @@ const CLI = path.join(ROOT, 'dist/src/cli.js');
 export const HAMLET = { email: 'hamlet@zulip.com', apiKey: 'waG3GG7y6IC8lCLl0GJUzQa1hgDGih9f', userId: 4 };
 const AUTH = { authorization: `Basic ${Buffer.from(`${HAMLET.email}:${HAMLET.apiKey}`).toString('base64')}` };
 const FORM = { ...AUTH, 'content-type': 'application/x-www-form-urlencoded' };
+/** An administrator, for the operations members may not call. */
+const IAGO_FORM = {
+  authorization: `Basic ${Buffer.from('iago@zulip.com:LBpwQ74XWqIp85UrjHt7dp3YCKF5ZBWe').toString('base64')}`,
+  'content-type': 'application/x-www-form-urlencoded',
+};
 
 export function startMock(label: string, args: string[] = []): Promise<Child> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first`);
@@ -60,6 +65,20 @@ export const requests = {
     url: api('/user_uploads'), method: 'POST', headers: { ...AUTH, 'content-type': `multipart/form-data; boundary=${UPLOAD_BOUNDARY}` },
     body: [`--${UPLOAD_BOUNDARY}`, 'Content-Disposition: form-data; name="filename"; filename="notes.txt"', 'Content-Type: text/plain', '',
       'Minutes of the bench meeting.', `--${UPLOAD_BOUNDARY}--`, ''].join('\r\n'),
+  }),
+  /** The members of leadership (group 11), through its two levels of subgroups. */
+  groupMembers: (api: Api): Req => ({ url: api('/user_groups/11/members'), method: 'GET', headers: AUTH }),
+  /** Subscribes to Venice and leaves it in one request: the same work every time. */
+  subscribeAndLeave: (api: Api): Req => ({
+    url: api('/users/me/subscriptions'), method: 'PATCH', headers: FORM,
+    body: new URLSearchParams({ add: JSON.stringify([{ name: 'Venice' }]), delete: JSON.stringify(['Venice']) }).toString(),
+  }),
+  bigBlueButton: (api: Api): Req => ({
+    url: api(`/calls/bigbluebutton/create?${new URLSearchParams({ meeting_name: 'Denmark meeting', voice_only: 'true' })}`), method: 'GET', headers: AUTH,
+  }),
+  /** An administrator deleting a topic of Denmark that has no messages: the lookup and the answer. */
+  deleteTopic: (api: Api): Req => ({
+    url: api('/streams/1/delete_topic'), method: 'POST', headers: IAGO_FORM, body: new URLSearchParams({ topic_name: 'no such topic' }).toString(),
   }),
   events: (api: Api, queueId: string): Req => ({
     url: api(`/events?${new URLSearchParams({ queue_id: queueId, last_event_id: '-1', dont_block: 'true' })}`), method: 'GET', headers: AUTH,

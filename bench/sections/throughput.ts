@@ -17,6 +17,10 @@ const OPS = {
   events: 'GET /events (dont_block)',
   presence: 'POST /users/me/presence',
   upload: 'POST /user_uploads (small file)',
+  groupMembers: 'GET /user_groups/{id}/members',
+  subscribeAndLeave: 'PATCH /users/me/subscriptions',
+  bigBlueButton: 'GET /calls/bigbluebutton/create',
+  deleteTopic: 'POST /streams/{id}/delete_topic',
 };
 export { OPS };
 
@@ -97,6 +101,14 @@ export async function mockOperations(server: string, args: string[] = []): Promi
     rows.push(...await rowsFor(server, `${OPS.presence} (last_update_id -1)`, requests.presence(api), child.proc.pid));
     await sample(OPS.upload, 'upload-file', requests.uploadFile(api), {});
     rows.push(...await rowsFor(server, OPS.upload, requests.uploadFile(api), child.proc.pid));
+    await sample(OPS.groupMembers, 'get-user-group-members', requests.groupMembers(api), { user_group_id: 11 });
+    rows.push(...await rowsFor(server, `${OPS.groupMembers} (nested subgroups)`, requests.groupMembers(api), child.proc.pid));
+    await sample(OPS.subscribeAndLeave, 'update-subscriptions', requests.subscribeAndLeave(api), { add: [{ name: 'Venice' }], delete: ['Venice'] });
+    rows.push(...await rowsFor(server, `${OPS.subscribeAndLeave} (add and delete one channel)`, requests.subscribeAndLeave(api), child.proc.pid));
+    await sample(OPS.bigBlueButton, 'create-big-blue-button-video-call', requests.bigBlueButton(api), { meeting_name: 'Denmark meeting', voice_only: true });
+    rows.push(...await rowsFor(server, OPS.bigBlueButton, requests.bigBlueButton(api), child.proc.pid));
+    await sample(OPS.deleteTopic, 'delete-topic', requests.deleteTopic(api), { stream_id: 1, topic_name: 'no such topic' });
+    rows.push(...await rowsFor(server, `${OPS.deleteTopic} (empty topic)`, requests.deleteTopic(api), child.proc.pid));
     return { rows, rssAfterMb: rssMb(child.proc.pid), samples };
   } finally {
     await child.stop();
