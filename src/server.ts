@@ -11,7 +11,7 @@ import { createApp } from './app.js';
 import { expressObjects } from './http/express-objects.js';
 import { Clock } from './control/clock.js';
 import { views as allViews } from './domain/views.js';
-import { serverInfo, NEWEST_FEATURE_LEVEL, type ServerInfo } from './domain/server-info.js';
+import { serverInfo, NEWEST_FEATURE_LEVEL, type ServerInfo, type ServerInfoOptions } from './domain/server-info.js';
 import { cloneState, defaultFixturePath, stateSource } from './store/fixture.js';
 import { Persister, takeSnapshotSeq } from './store/persist.js';
 import type { State } from './store/state.js';
@@ -77,6 +77,8 @@ export interface MockServerOptions {
   allowedHosts?: string[];
   /** At most this many sandboxes at once (default 256); past it a new one is refused until one is dropped or idle. */
   maxSandboxes?: number;
+  /** Bytes of uploaded files each world (the default one, each sandbox) keeps at most (default 32 MiB); past it an upload gets the quota error. */
+  maxUploadSpaceBytes?: number;
   /** Origins allowed to call the API from a browser (CORS); never applied to the control API. */
   cors?: string[];
   /** Write the coverage of every sandbox to this file at close (HTML when it ends in .html, JSON otherwise). */
@@ -146,7 +148,7 @@ export class MockServer {
     this.log = options.log ?? ((line: string) => console.error(line));
     if (options.record && !options.proxy) throw new Error('--record needs --proxy');
     this.contract = sharedContract();
-    this.server = serverInfo(this.contract, options.featureLevel ?? NEWEST_FEATURE_LEVEL, options.longpollTimeoutSeconds, options.devLogin);
+    this.server = serverInfo(this.contract, options.featureLevel ?? NEWEST_FEATURE_LEVEL, this.serverInfoOptions());
     this.fixturePath = options.fixtureState ? null : options.fixture ?? defaultFixturePath();
     const fixtureState = options.fixtureState;
     this.fixtureSource = fixtureState ? () => cloneState(fixtureState) : stateSource(this.fixturePath!);
@@ -170,8 +172,13 @@ export class MockServer {
   serverAt(level: number): ServerInfo {
     if (level === this.server.featureLevel) return this.server;
     let info = this.serverInfos.get(level);
-    if (!info) this.serverInfos.set(level, (info = serverInfo(this.contract, level, this.options.longpollTimeoutSeconds, this.options.devLogin)));
+    if (!info) this.serverInfos.set(level, (info = serverInfo(this.contract, level, this.serverInfoOptions())));
     return info;
+  }
+
+  private serverInfoOptions(): ServerInfoOptions {
+    const { longpollTimeoutSeconds, devLogin, maxUploadSpaceBytes } = this.options;
+    return { heartbeatSeconds: longpollTimeoutSeconds, devLogin, uploadSpaceLimitBytes: maxUploadSpaceBytes };
   }
 
   /** The default world's clock. */
