@@ -61,6 +61,8 @@ export const requests = {
     body: [`--${UPLOAD_BOUNDARY}`, 'Content-Disposition: form-data; name="filename"; filename="notes.txt"', 'Content-Type: text/plain', '',
       'Minutes of the bench meeting.', `--${UPLOAD_BOUNDARY}--`, ''].join('\r\n'),
   }),
+  /** A temporary URL for an uploaded file (`url`: the upload's URL, relative to the site). */
+  temporaryUrl: (api: Api, url: string): Req => ({ url: api(url), method: 'GET', headers: AUTH }),
   events: (api: Api, queueId: string): Req => ({
     url: api(`/events?${new URLSearchParams({ queue_id: queueId, last_event_id: '-1', dont_block: 'true' })}`), method: 'GET', headers: AUTH,
   }),
