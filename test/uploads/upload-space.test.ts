@@ -7,6 +7,8 @@ import { error } from '../helpers/errors.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { upload } from '../helpers/uploads.js';
 import { ControlClient } from '../../src/control/client.js';
+import { runCliToEnd, startCli } from '../helpers/cli.js';
+import { basicAuth } from '../helpers/server.js';
 
 /** The bytes the fixture's two uploads take (harbour.png, release-notes.txt). */
 const FIXTURE_BYTES = 70 + 77;
@@ -65,5 +67,23 @@ describe('the bound on one world\'s uploads', () => {
     } finally {
       await roomy.close();
     }
+  });
+});
+
+describe('--max-upload-space-mib', () => {
+  it('sets the bound from the command line (0: no uploads at all), and refuses a value that is not a whole number', async () => {
+    const cli = await startCli(['--max-upload-space-mib', '0', '--quiet']);
+    try {
+      const form = new FormData();
+      form.append('file', new Blob(['x']), 'x.txt');
+      const res = await fetch(`${cli.base}/api/v1/user_uploads`, { method: 'POST', body: form, headers: { authorization: basicAuth('hamlet@zulip.com', 'waG3GG7y6IC8lCLl0GJUzQa1hgDGih9f') } });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual(quotaError);
+    } finally {
+      await cli.stop();
+    }
+    expect(await runCliToEnd(['--max-upload-space-mib', 'lots'])).toEqual({
+      code: 1, stdout: '', stderr: "teamchat-mock: option '--max-upload-space-mib <n>' argument 'lots' is invalid. a whole number of MiB (see --help)\n",
+    });
   });
 });
