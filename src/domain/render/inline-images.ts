@@ -78,10 +78,11 @@ export function paragraphWithPreviews(state: RenderState, token: Tokens.Paragrap
 }
 
 /**
- * The previews of a tight list item: those of the uploaded images its own text links (not links
- * inside emphasis or a nested list, which the real server does not preview in the item), to be
- * written at the item's end; `alone` when the item is nothing but one bare URL, which the preview
- * replaces. Null when there are none (loose items hold paragraphs: paragraphWithPreviews).
+ * The previews of a tight list item: those of the uploaded images linked directly by its own text,
+ * to be written at the item's end; `alone` when the item is nothing but one bare URL, which the
+ * preview replaces. A nested list's links are previewed in its own items. Links inside emphasis
+ * get none here (the real server appends theirs at the end of the whole message; the mock does
+ * not). Null when there are none (loose items hold paragraphs: paragraphWithPreviews).
  */
 export function listItemPreviews(state: RenderState, item: Tokens.ListItem): { blocks: string; alone: boolean } | null {
   if (!state.previews || state.quoteDepth > 0 || item.loose) return null;
