@@ -58,7 +58,7 @@ interface BaseCtx extends WorldCtx {
   supports(behaviour: string): boolean;
   /** Whether a component schema's field exists at this request's level (x-feature-level / x-removed-at). */
   hasField(schema: string, field: string): boolean;
-  /** Shapes an event to this request's level, for a queue registered now (null: the newest level, nothing to shape). */
+  /** Shapes an event to this request's level, for a queue registered now (null: nothing to shape). */
   eventShaper: EventShaper | null;
   /** The User-Agent's client name, for heuristics such as read_by_sender. */
   clientName: string;

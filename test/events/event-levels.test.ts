@@ -1,6 +1,7 @@
 // Events at the queue's feature level: a queue registered at an older level receives each event as
 // that server would send it, fields from later levels left out, and no event whose whole change
-// (a `property`) appeared later. Two queues, one at 372 and one at the newest level, compared.
+// (a `property`) or whose kind (type, or type/op) appeared later. Queues at an old and at the
+// newest level compared.
 // (No endpoint here changes linkifiers yet; realm_linkifiers events are shaped by the same table.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -63,5 +64,48 @@ describe('events at the queue\'s feature level', () => {
       const o = byKind(old, k);
       expect(o).toEqual({ ...byKind(newest, k), id: o.id });
     }
+  });
+});
+
+describe('kinds of events by the queue\'s feature level (the description\'s EventKinds)', () => {
+  const queueAt = async (who: string, level: number | undefined, types: string[]) => {
+    const headers: Record<string, string> = level === undefined ? {} : { 'X-Mock-Feature-Level': String(level) };
+    const r = await t.as(who, headers).post('/register', { event_types: types, fetch_event_types: [], client_capabilities: { linkifier_url_template: true } });
+    expect(r.status).toBe(200);
+    return r.body.queue_id as string;
+  };
+  const kinds = (events: any[]) => events.map((e) => `${e.type}/${e.op ?? ''}`);
+
+  it('sends no event of a type newer than the queue (reminders: FL 399)', async () => {
+    const before = await queueAt('hamlet', 398, ['reminders']);
+    const at = await queueAt('hamlet', 399, ['reminders']);
+    const newest = await queueAt('hamlet', undefined, ['reminders']);
+    const message = t.server.world.store.messages.all()[0];
+    const r = await t.as('hamlet').post('/reminders', { message_id: message.id, scheduled_delivery_timestamp: t.server.clock.now() + 3600 });
+    expect(r.status).toBe(200);
+    expect(await eventsOf(t, 'hamlet', before)).toEqual([]);
+    expect(kinds(await eventsOf(t, 'hamlet', at))).toEqual(['reminders/add']);
+    expect(kinds(await eventsOf(t, 'hamlet', newest))).toEqual(['reminders/add']);
+  });
+
+  it('sends no event of an operation newer than the queue (saved_snippets update: FL 368; add: FL 297)', async () => {
+    const old = await queueAt('othello', 367, ['saved_snippets']);
+    const older = await queueAt('othello', 296, ['saved_snippets']);
+    const newest = await queueAt('othello', undefined, ['saved_snippets']);
+    const created = await t.as('othello').post('/saved_snippets', { title: 'Sign-off', content: 'Cheers' });
+    expect(created.status).toBe(200);
+    expect((await t.as('othello').patch(`/saved_snippets/${created.body.saved_snippet_id}`, { title: 'Bye' })).status).toBe(200);
+    expect(kinds(await eventsOf(t, 'othello', newest))).toEqual(['saved_snippets/add', 'saved_snippets/update']);
+    expect(kinds(await eventsOf(t, 'othello', old))).toEqual(['saved_snippets/add']);
+    expect(await eventsOf(t, 'othello', older)).toEqual([]);
+  });
+
+  it('stops sending a kind the server removed (realm_filters: until FL 176), at the newest level too', async () => {
+    const old = await queueAt('cordelia', 175, ['realm_linkifiers', 'realm_filters']);
+    const newest = await queueAt('cordelia', undefined, ['realm_linkifiers', 'realm_filters']);
+    const r = await t.as('iago').post('/realm/filters', { pattern: 'LEVEL-(?P<id>[0-9]+)', url_template: 'https://levels.example/{id}' });
+    expect(r.status).toBe(200);
+    expect(kinds(await eventsOf(t, 'cordelia', old))).toEqual(['realm_linkifiers/', 'realm_filters/']);
+    expect(kinds(await eventsOf(t, 'cordelia', newest))).toEqual(['realm_linkifiers/']);
   });
 });
