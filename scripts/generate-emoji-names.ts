@@ -7,9 +7,9 @@
 //
 // How the real server (zulip/zulip, tools/setup/emoji/) builds its table, which this reproduces:
 // - Its emoji are the entries of the npm package emoji-datasource-google's emoji.json (the server
-//   pins ^16.0.0; every emoji-datasource package ships the same emoji.json, so the small
-//   `emoji-datasource` 16.0.0 stands in here), minus the clock faces other than 1f557 and the five
-//   skin-tone modifiers. An emoji's code is its `unified` sequence, lower case, without U+FE0F.
+//   pins ^16.0.0; the image-less `emoji-datasource` 16.0.0 used here ships a byte-identical
+//   emoji.json), minus the clock faces other than 1f557 and the five skin-tone modifiers. An
+//   emoji's code is its `unified` sequence, lower case, without U+FE0F.
 // - A hand-curated map (`custom_emoji_names.py`: code -> canonical_name and aliases) names 1,047
 //   of them. Its own names are kept exactly, hyphens included (`jack-o-lantern`).
 // - Every other emoji is named from Unicode CLDR's English annotations (npm cldr-annotations-full
@@ -85,17 +85,14 @@ const curatedFile = positionals[0];
 if (!curatedFile) throw new Error('usage: tsx scripts/generate-emoji-names.ts <custom_emoji_names.py> [--emoji-data F] [--cldr F] [--cldr-derived F] [--out F]');
 
 const require = createRequire(import.meta.url);
-const readJson = (file: string | undefined, pkgPath: string): unknown =>
-  JSON.parse(readFileSync(file ?? require.resolve(pkgPath), 'utf8'));
-
-const emojiData = readJson(values['emoji-data'], 'emoji-datasource/emoji.json') as EmojiEntry[];
-const cldr = new Map<string, Annotation>([
-  ...Object.entries((readJson(values.cldr, 'cldr-annotations-full/annotations/en/annotations.json') as
-    { annotations: { annotations: Record<string, Annotation> } }).annotations.annotations),
-  // Derived annotations (sequences, flags) win over plain ones for the same characters.
-  ...Object.entries((readJson(values['cldr-derived'], 'cldr-annotations-derived-full/annotationsDerived/en/annotations.json') as
-    { annotationsDerived: { annotations: Record<string, Annotation> } }).annotationsDerived.annotations),
-]);
+const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
+const emojiData = readJson(values['emoji-data'] ?? require.resolve('emoji-datasource/emoji.json')) as EmojiEntry[];
+const plain = readJson(values.cldr ?? require.resolve('cldr-annotations-full/annotations/en/annotations.json')) as
+  { annotations: { annotations: Record<string, Annotation> } };
+const derived = readJson(values['cldr-derived'] ?? require.resolve('cldr-annotations-derived-full/annotationsDerived/en/annotations.json')) as
+  { annotationsDerived: { annotations: Record<string, Annotation> } };
+// Derived annotations (sequences, flags) win over plain ones for the same characters.
+const cldr = new Map<string, Annotation>([...Object.entries(plain.annotations.annotations), ...Object.entries(derived.annotationsDerived.annotations)]);
 const curated = parseCuratedMap(readFileSync(curatedFile, 'utf8'));
 if (curated.size < 500) throw new Error(`${curatedFile}: found ${curated.size} curated emoji, expected the whole map`);
 
