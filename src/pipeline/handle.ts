@@ -1,7 +1,7 @@
 // Stage "handle": the operation's view runs in the domain context, built here and nowhere else.
 import type { Contract } from '../contract/contract.js';
 import { supportsAt } from '../contract/behaviours.js';
-import { fieldExistsAt } from '../contract/shape.js';
+import { fieldExistsAt, variantAt } from '../contract/shape.js';
 import { notImplemented } from '../errors.js';
 import type { Ctx, FilePart, OpenCtx, ViewResult, Views } from '../domain/context.js';
 import type { ServerInfo } from '../domain/server-info.js';
@@ -31,6 +31,7 @@ function contextOf(call: Call, deps: HandleDeps): Ctx | OpenCtx {
     store: world.store, actor: call.actor, clock: world.clock, events: world.events, server: deps.serverAt(level),
     supports: (k) => supportsAt(level, k),
     hasField: (schema, field) => fieldExistsAt(deps.contract.doc, schema, field, level),
+    variantOf: (schema, field) => variantAt(deps.contract.doc, schema, field, level),
     // At the newest level too: kinds of events the server stopped sending (EventKinds) are dropped.
     eventShaper: eventShaperAt(deps.contract.doc, level),
     clientName: clientName(call.req.headers['user-agent']), sandbox: world.name,

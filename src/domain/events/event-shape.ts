@@ -26,6 +26,9 @@ const PAYLOADS: Record<string, Payload> = {
   'subscription/update': { property: 'Subscription' },
   'stream/create': { parts: { streams: 'ClientChannel' } },
   'stream/update': { property: 'ClientChannel' },
+  // Channel objects only before FL 330 (IDs pass unchanged).
+  'default_streams/': { parts: { default_streams: 'DefaultChannel' } },
+  'default_stream_groups/': { parts: { default_stream_groups: 'DefaultChannelGroup' } },
   'realm_linkifiers/': { parts: { realm_linkifiers: 'Linkifier' } },
   'realm_user/add': { parts: { person: 'ClientUser' } },
   'realm_user/update': { person: 'ClientUser' },

@@ -28,6 +28,8 @@ export interface QueueOptions {
   idleTimeoutSecs: number;
   /** Shapes each event to the level the queue was registered at (null or absent: sent as published). */
   shape?: EventShaper | null;
+  /** The form a field takes at the queue's level, for events whose payload changed form (absent: the newest). */
+  variantOf?: (schema: string, field: string) => string | undefined;
   /** Mock-clock time of creation, UNIX seconds. */
   now: number;
 }
