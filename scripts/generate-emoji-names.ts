@@ -28,8 +28,8 @@
 //
 // The argument is a local copy of the server's curated map, zulip/zulip
 // `tools/setup/emoji/custom_emoji_names.py`; it is not committed here. Built from the version of
-// the server's main branch after its Dec 2024 change that made `smile` 1f604 and `slight_smile`
-// 1f642 (before it, `smile` was 1f642, 1f604 was `big_smile` and 263a `smiling_face`).
+// the server's main branch after its change (zulip/zulip#32712, opened Dec 2024) that made
+// `smile` 1f604 and `slight_smile` 1f642 (before it, `smile` was 1f642 and 1f604 `big_smile`).
 //
 // What may differ from a given real server: the server commits its generated emoji_names.py, so a
 // server built from other package versions (an older emoji-datasource, an older CLDR) has fewer

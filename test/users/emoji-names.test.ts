@@ -11,7 +11,7 @@ import { ControlClient } from '../../src/control/client.js';
 const names: Record<string, string> = data.unicode;
 
 describe('the emoji name data', () => {
-  it('names code points as the real server does since its 2024 smile rename', () => {
+  it('names code points as the real server does since its smile rename (zulip/zulip#32712)', () => {
     // From the server's curated map (tools/setup/emoji/custom_emoji_names.py).
     expect(names.smile).toBe('1f604');
     expect(names.slight_smile).toBe('1f642');
