@@ -180,11 +180,8 @@ function comparable(state: Record<string, any>, raw: RawUnread) {
     presence_last_update_id: state.presence_last_update_id,
     realm_linkifiers: state.realm_linkifiers,
     custom_profile_fields: state.custom_profile_fields,
-    realm: Object.fromEntries(Object.entries(state).filter(([k]) => k.startsWith('realm_') && k !== 'realm_user_groups' && k !== 'realm_default_stream_groups')),
-    // Channels of default channel groups carry counts no event updates (as on the real server): compared without them.
-    realm_default_stream_groups: state.realm_default_stream_groups.map((g: any) => ({
-      ...g, streams: g.streams.map(({ subscriber_count: _count, stream_weekly_traffic: _traffic, ...s }: any) => s),
-    })),
+    // Default channel groups list their channels by ID (FL 330): compared as they are.
+    realm: Object.fromEntries(Object.entries(state).filter(([k]) => k.startsWith('realm_') && k !== 'realm_user_groups')),
     realm_user_groups: sortBy(state.realm_user_groups, (g: any) => g.id),
     alert_words: state.alert_words,
     muted_users: state.muted_users,

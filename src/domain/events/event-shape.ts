@@ -1,10 +1,14 @@
 // Events as a server at an older feature level would send them. REST answers and register are
 // shaped by the request's level (src/contract/shape.ts); a queue keeps the level it was registered
 // at and each event it receives is shaped here, from the same x-feature-level / x-removed-at marks.
-// Events have no schema of their own: their payloads reuse the component schemas below, so a
-// table names, per event type (and op), which part of the event is which schema.
+// A kind of event (type, or type/op) the description's EventKinds places after the queue's level,
+// or removed by it, is not sent at all. Events have no schema of their own: their payloads reuse
+// the component schemas below, so a table names, per event type (and op), which part of the event
+// is which schema.
 import { applyShape, fieldExistsAt, shapeOf, type ShapeNode } from '../../contract/shape.js';
 import type { OpenApiDoc } from '../../contract/load.js';
+import { resolveRef } from '../../contract/ajv.js';
+import { levelRange } from '../../contract/levels.js';
 /** An event as the hub passes it (queue.ts's Event; not imported: queue.ts imports this file). */
 type Event = Record<string, unknown>;
 
@@ -22,6 +26,9 @@ const PAYLOADS: Record<string, Payload> = {
   'subscription/update': { property: 'Subscription' },
   'stream/create': { parts: { streams: 'ClientChannel' } },
   'stream/update': { property: 'ClientChannel' },
+  // Channel objects only before FL 330 (IDs pass unchanged).
+  'default_streams/': { parts: { default_streams: 'DefaultChannel' } },
+  'default_stream_groups/': { parts: { default_stream_groups: 'DefaultChannelGroup' } },
   'realm_linkifiers/': { parts: { realm_linkifiers: 'Linkifier' } },
   'realm_user/add': { parts: { person: 'ClientUser' } },
   'realm_user/update': { person: 'ClientUser' },
@@ -44,7 +51,19 @@ export function eventShaperAt(doc: OpenApiDoc, level: number): EventShaper {
   return shaper;
 }
 
+/** The kinds (`type` or `type/op`) the description's EventKinds says do not exist at `level`. */
+function kindsAbsentAt(doc: OpenApiDoc, level: number): Set<string> {
+  const kinds: Record<string, unknown> = resolveRef(doc, doc.components.schemas?.EventKinds)?.properties ?? {};
+  const absent = new Set<string>();
+  for (const [kind, schema] of Object.entries(kinds)) {
+    const { addedAt, removedAt } = levelRange(schema);
+    if (level < addedAt || level >= removedAt) absent.add(kind);
+  }
+  return absent;
+}
+
 function newShaper(doc: OpenApiDoc, level: number): EventShaper {
+  const absent = kindsAbsentAt(doc, level);
   const nodes = new Map<string, ShapeNode | null>();
   const nodeOf = (schema: string) => {
     if (!nodes.has(schema)) nodes.set(schema, shapeOf(doc, { $ref: `#/components/schemas/${schema}` }));
@@ -60,6 +79,7 @@ function newShaper(doc: OpenApiDoc, level: number): EventShaper {
   const done = new WeakMap<Event, Event | null>();
 
   function shape(event: Event): Event | null {
+    if (absent.size && (absent.has(String(event.type)) || absent.has(`${String(event.type)}/${String(event.op)}`))) return null;
     const payload = PAYLOADS[`${String(event.type)}/${String(event.op ?? '')}`];
     if (!payload) return event;
     if (payload.property && typeof event.property === 'string' && !has(payload.property, event.property)) return null;
