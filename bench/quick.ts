@@ -34,6 +34,8 @@ line('events', await measure(events, 32, pid, duration));
 line('presence', await measure(requests.presence(api), 32, pid, duration));
 line('flags/narrow (100 messages)', await measure(requests.flagsNarrow(api), 32, pid, duration));
 line('upload (small file)', await measure(requests.uploadFile(api), 32, pid, duration));
+const uploaded = (await send(requests.uploadFile(api))).json.url as string;
+line('temporary upload URL', await measure(requests.temporaryUrl(api, uploaded), 32, pid, duration));
 line('group members (nested)', await measure(requests.groupMembers(api), 32, pid, duration));
 line('subscriptions PATCH (add+delete)', await measure(requests.subscribeAndLeave(api), 32, pid, duration));
 line('bigbluebutton create', await measure(requests.bigBlueButton(api), 32, pid, duration));

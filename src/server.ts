@@ -79,6 +79,8 @@ export interface MockServerOptions {
   allowedHosts?: string[];
   /** At most this many sandboxes at once (default 256); past it a new one is refused until one is dropped or idle. */
   maxSandboxes?: number;
+  /** Bytes of uploaded files each world (the default one, each sandbox) keeps at most (default 32 MiB); past it an upload gets the quota error. */
+  maxUploadSpaceBytes?: number;
   /** Origins allowed to call the API from a browser (CORS); never applied to the control API. */
   cors?: string[];
   /** Write the coverage of every sandbox to this file at close (HTML when it ends in .html, JSON otherwise). */
@@ -167,11 +169,6 @@ export class MockServer {
     return this.fixtureSource();
   }
 
-  private serverInfoOptions(): ServerInfoOptions {
-    const { longpollTimeoutSeconds: heartbeatSeconds, devLogin, deleteTopicBatches } = this.options;
-    return { heartbeatSeconds, devLogin, deleteTopicBatches };
-  }
-
   private readonly serverInfos = new Map<number, ServerInfo>();
   /** What the server reports when answering at `level`. */
   serverAt(level: number): ServerInfo {
@@ -179,6 +176,11 @@ export class MockServer {
     let info = this.serverInfos.get(level);
     if (!info) this.serverInfos.set(level, (info = serverInfo(this.contract, level, this.serverInfoOptions())));
     return info;
+  }
+
+  private serverInfoOptions(): ServerInfoOptions {
+    const { longpollTimeoutSeconds, devLogin, maxUploadSpaceBytes, deleteTopicBatches } = this.options;
+    return { heartbeatSeconds: longpollTimeoutSeconds, devLogin, uploadSpaceLimitBytes: maxUploadSpaceBytes, deleteTopicBatches };
   }
 
   /** The default world's clock. */

@@ -66,6 +66,8 @@ export const requests = {
     body: [`--${UPLOAD_BOUNDARY}`, 'Content-Disposition: form-data; name="filename"; filename="notes.txt"', 'Content-Type: text/plain', '',
       'Minutes of the bench meeting.', `--${UPLOAD_BOUNDARY}--`, ''].join('\r\n'),
   }),
+  /** A temporary URL for an uploaded file (`url`: the upload's URL, relative to the site). */
+  temporaryUrl: (api: Api, url: string): Req => ({ url: api(url), method: 'GET', headers: AUTH }),
   /** The members of leadership (group 11), through its two levels of subgroups. */
   groupMembers: (api: Api): Req => ({ url: api('/user_groups/11/members'), method: 'GET', headers: AUTH }),
   /** Subscribes to Venice and leaves it in one request: the same work every time. */

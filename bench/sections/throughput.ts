@@ -17,6 +17,7 @@ const OPS = {
   events: 'GET /events (dont_block)',
   presence: 'POST /users/me/presence',
   upload: 'POST /user_uploads (small file)',
+  temporaryUrl: 'GET /user_uploads/{realm_id_str}/{filename} (temporary URL)',
   groupMembers: 'GET /user_groups/{id}/members',
   subscribeAndLeave: 'PATCH /users/me/subscriptions',
   bigBlueButton: 'GET /calls/bigbluebutton/create',
@@ -101,6 +102,14 @@ export async function mockOperations(server: string, args: string[] = []): Promi
     rows.push(...await rowsFor(server, `${OPS.presence} (last_update_id -1)`, requests.presence(api), child.proc.pid));
     await sample(OPS.upload, 'upload-file', requests.uploadFile(api), {});
     rows.push(...await rowsFor(server, OPS.upload, requests.uploadFile(api), child.proc.pid));
+    const uploaded = (await send(requests.uploadFile(api))).json?.url as string | undefined;
+    if (uploaded) {
+      const [realmId, ...rest] = uploaded.slice('/user_uploads/'.length).split('/');
+      await sample(OPS.temporaryUrl, 'get-file-temporary-url', requests.temporaryUrl(api, uploaded), { realm_id_str: Number(realmId), filename: rest.join('/') });
+      rows.push(...await rowsFor(server, OPS.temporaryUrl, requests.temporaryUrl(api, uploaded), child.proc.pid));
+    } else {
+      rows.push({ server, op: OPS.temporaryUrl, conns: 32, r: null, note: 'not measured: the upload failed' });
+    }
     await sample(OPS.groupMembers, 'get-user-group-members', requests.groupMembers(api), { user_group_id: 11 });
     rows.push(...await rowsFor(server, `${OPS.groupMembers} (nested subgroups)`, requests.groupMembers(api), child.proc.pid));
     await sample(OPS.subscribeAndLeave, 'update-subscriptions', requests.subscribeAndLeave(api), { add: [{ name: 'Venice' }], delete: ['Venice'] });

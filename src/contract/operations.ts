@@ -33,8 +33,13 @@ export interface ParamSpec {
 export interface Operation {
   id: string;
   method: Method;
-  /** The path as written in the description, e.g. /messages/{message_id}/report. */
+  /**
+   * The path requests use, e.g. /messages/{message_id}/report: the description's key, below the
+   * API prefix, or for an operation served at the site root its x-site-root path.
+   */
   path: string;
+  /** Served at the site root, outside the API prefix (x-site-root: downloads of uploads). */
+  siteRoot: boolean;
   pathParamNames: string[];
   params: ParamSpec[];
   /** The parameters by name (which request keys the operation takes). */
@@ -129,13 +134,28 @@ function responseSchema(doc: OpenApiDoc, response: any): any {
   return r?.content?.['application/json']?.schema;
 }
 
+const pathParamNames = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+
+/**
+ * Where an operation is served: its key, or the path its x-site-root names (the key of such an
+ * operation only keeps it apart from an API operation at the same path; see api.yaml's header).
+ */
+function servedPath(key: string, op: any): string {
+  const root = op['x-site-root'];
+  if (root === undefined) return key;
+  const sameParams = typeof root === 'string' && root.startsWith('/') && pathParamNames(root).sort().join() === pathParamNames(key).sort().join();
+  if (!sameParams) throw new Error(`${op.operationId}: x-site-root must be the path it is served at, with the parameters of its key ${key} (got ${JSON.stringify(root)})`);
+  return root;
+}
+
 export function buildOperations(doc: OpenApiDoc, compiler = new SchemaCompiler(doc)): Operation[] {
   const ops: Operation[] = [];
   const globalSecurity = (doc as any).security ?? [];
-  for (const [path, item] of Object.entries(doc.paths)) {
+  for (const [key, item] of Object.entries(doc.paths)) {
     for (const method of METHODS) {
       const op = item[method];
       if (!op) continue;
+      const path = servedPath(key, op);
       const params = collectParams(doc, compiler, item, op);
       const responses = new Map<string, ValidateFunction>();
       for (const [status, response] of Object.entries<any>(op.responses ?? {})) {
@@ -147,13 +167,14 @@ export function buildOperations(doc: OpenApiDoc, compiler = new SchemaCompiler(d
         id: op.operationId,
         method,
         path,
-        pathParamNames: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]),
+        siteRoot: op['x-site-root'] !== undefined,
+        pathParamNames: pathParamNames(path),
         ...levelRange(op),
         params,
         paramsByName: new Map(params.map((p) => [p.name, p])),
         authenticated: security.length > 0,
         // A download answers bytes, not a JSON body the answer cache could keep.
-        cacheable: method === 'get' && op['x-changes-state'] !== true && !op['x-site-root'],
+        cacheable: method === 'get' && op['x-changes-state'] !== true && op['x-site-root'] === undefined,
         deprecated: !!op.deprecated,
         spec: op,
         responses,

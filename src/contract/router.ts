@@ -31,26 +31,34 @@ export class Router {
   constructor(operations: Operation[], private readonly prefix: string) {
     const templates = new Map<string, Template>();
     for (const op of operations) {
-      if (!op.pathParamNames.length) {
+      if (!op.pathParamNames.length && !op.siteRoot) {
         const byMethod = this.statics.get(op.path) ?? new Map();
-        byMethod.set(op.method, op);
+        Router.add(byMethod, op);
         this.statics.set(op.path, byMethod);
         continue;
       }
-      const atRoot = op.spec['x-site-root'] === true;
-      const mapKey = `${atRoot ? 'root:' : ''}${op.path}`;
+      // An API path and a site-root path may be the same template (/user_uploads/{realm_id_str}/{filename}).
+      const mapKey = `${op.siteRoot ? 'root:' : ''}${op.path}`;
       let t = templates.get(mapKey);
       if (!t) {
         const source = op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}]+)\\?\}/g, (_, n) => paramPattern(op, n));
         t = { regex: new RegExp(`^${source}$`), names: op.pathParamNames, byMethod: new Map() };
         templates.set(mapKey, t);
-        if (atRoot) {
+        if (op.siteRoot) {
           this.siteRoot.push(t);
-          this.siteRootPrefixes.push(op.path.slice(0, op.path.indexOf('/', 1) + 1));
+          const first = op.path.slice(0, op.path.indexOf('/', 1) + 1);
+          if (!this.siteRootPrefixes.includes(first)) this.siteRootPrefixes.push(first);
         } else this.templates.push(t);
       }
-      t.byMethod.set(op.method, op);
+      Router.add(t.byMethod, op);
     }
+  }
+
+  /** Two operations answering the same method at the same path would leave one unreachable. */
+  private static add(byMethod: Map<string, Operation>, op: Operation): void {
+    const other = byMethod.get(op.method);
+    if (other) throw new Error(`${other.id} and ${op.id} both answer ${op.method.toUpperCase()} ${op.siteRoot ? '' : '(API) '}${op.path}`);
+    byMethod.set(op.method, op);
   }
 
   /**

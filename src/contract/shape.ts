@@ -22,7 +22,9 @@ function collect(doc: OpenApiDoc, schema: any, depth: number, seen: Set<any>): S
   if (!s || typeof s !== 'object' || depth > 8 || seen.has(s)) return null;
   seen = new Set(seen).add(s);
   const node: ShapeNode = { gates: [], props: new Map(), items: null, values: null };
-  const parts = [s, ...(s.allOf ?? []).map((x: any) => resolveRef(doc, x))];
+  // A value of several forms (anyOf / oneOf, e.g. one per range of levels) is shaped by the gates
+  // of all of them: a field only one form has is simply absent from the others.
+  const parts = [s, ...[...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])].map((x: any) => resolveRef(doc, x))];
   for (const part of parts) {
     for (const [prop, sub] of Object.entries<any>(part?.properties ?? {})) {
       const range = levelRange(sub, resolveRef(doc, sub));
@@ -30,8 +32,10 @@ function collect(doc: OpenApiDoc, schema: any, depth: number, seen: Set<any>): S
       const child = collect(doc, sub, depth + 1, seen);
       if (child) node.props.set(prop, child);
     }
-    if (part?.items) node.items = collect(doc, part.items, depth + 1, seen);
-    if (part?.additionalProperties && typeof part.additionalProperties === 'object') node.values = collect(doc, part.additionalProperties, depth + 1, seen);
+    if (part?.items) node.items = collect(doc, part.items, depth + 1, seen) ?? node.items;
+    if (part?.additionalProperties && typeof part.additionalProperties === 'object') {
+      node.values = collect(doc, part.additionalProperties, depth + 1, seen) ?? node.values;
+    }
   }
   const empty = !node.gates.length && !node.props.size && !node.items && !node.values;
   if (empty) return null;
@@ -95,4 +99,25 @@ export function fieldExistsAt(doc: OpenApiDoc, schema: string, field: string, le
     cache.set(key, (range = levelRange(prop, resolveRef(doc, prop))));
   }
   return range.addedAt <= level && level < range.removedAt;
+}
+
+const variantRanges = new WeakMap<OpenApiDoc, Map<string, Array<{ title: string | undefined; addedAt: number; removedAt: number }>>>();
+
+/**
+ * The title of the form (an anyOf / oneOf member) that `schema.field` takes at `level`, for views
+ * whose value changed form at a level (e.g. channel objects that became IDs); undefined when the
+ * field has no such forms or none exists at the level.
+ */
+export function variantAt(doc: OpenApiDoc, schema: string, field: string, level: number): string | undefined {
+  let cache = variantRanges.get(doc);
+  if (!cache) variantRanges.set(doc, (cache = new Map()));
+  const key = `${schema}.${field}`;
+  let variants = cache.get(key);
+  if (!variants) {
+    const prop = resolveRef(doc, resolveRef(doc, doc.components.schemas?.[schema])?.properties?.[field]);
+    if (!prop) throw new Error(`no property ${key} in the description`);
+    variants = [...(prop.anyOf ?? []), ...(prop.oneOf ?? [])].map((v: any) => ({ title: resolveRef(doc, v)?.title, ...levelRange(v, resolveRef(doc, v)) }));
+    cache.set(key, variants);
+  }
+  return variants.find((v) => v.addedAt <= level && level < v.removedAt)?.title;
 }

@@ -11,6 +11,8 @@ import type { ControlOperationParams, OperationParams } from '../contract/genera
 export interface QueueTraits {
   slimPresence: boolean;
   capabilities: Readonly<Record<string, boolean>>;
+  /** The form a field takes at the queue's level (BaseCtx.variantOf); absent: the newest level's. */
+  variantOf?: (schema: string, field: string) => string | undefined;
 }
 
 /** Delivers events to the queues of the users who should see them (implemented by events/). */
@@ -58,7 +60,9 @@ interface BaseCtx extends WorldCtx {
   supports(behaviour: string): boolean;
   /** Whether a component schema's field exists at this request's level (x-feature-level / x-removed-at). */
   hasField(schema: string, field: string): boolean;
-  /** Shapes an event to this request's level, for a queue registered now (null: the newest level, nothing to shape). */
+  /** The title of the form (anyOf / oneOf member) a component schema's field takes at this request's level. */
+  variantOf(schema: string, field: string): string | undefined;
+  /** Shapes an event to this request's level, for a queue registered now (null: nothing to shape). */
   eventShaper: EventShaper | null;
   /** The User-Agent's client name, for heuristics such as read_by_sender. */
   clientName: string;

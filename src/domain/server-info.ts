@@ -29,6 +29,27 @@ export interface ServerInfo {
   botStorageLimit: number;
   /** Batches of messages one POST /streams/{id}/delete_topic deletes at most (the rest: complete=false). */
   deleteTopicBatches: number;
+  /** Bytes of uploaded files one world keeps at most (its files live in memory and in --data). */
+  uploadSpaceLimitBytes: number;
+}
+
+/**
+ * The default bound on one world's uploads. The files are kept in the state, base64 (a third
+ * more), so 32 MiB of files stay under the 64 MB a state import takes: a world's export can
+ * always be imported again. One file of the largest size (25 MiB) still fits.
+ */
+export const DEFAULT_UPLOAD_SPACE_MIB = 32;
+
+/** What a server may be told besides its level (the command line's flags). */
+export interface ServerInfoOptions {
+  /** A fixed wait before the long-poll heartbeat (tests); default the real server's 45-55 s. */
+  heartbeatSeconds?: number;
+  /** false to answer the development login as a production server does. */
+  devLogin?: boolean;
+  /** Bytes of uploads one world keeps at most (default DEFAULT_UPLOAD_SPACE_MIB). */
+  uploadSpaceLimitBytes?: number;
+  /** Batches per delete_topic request; default the description's x-batches-per-request. */
+  deleteTopicBatches?: number;
 }
 
 /**
@@ -83,18 +104,8 @@ const REPORT_TYPE_NAMES: Record<string, string> = {
   other: 'Other reason',
 };
 
-/** What a server may be told to do otherwise than by default (MockServerOptions passes them on). */
-export interface ServerInfoOptions {
-  /** A fixed wait before the long-poll heartbeat (tests); default the real server's 45-55 s. */
-  heartbeatSeconds?: number;
-  /** false to answer the development login as a production server does. */
-  devLogin?: boolean;
-  /** Batches per delete_topic request; default the description's x-batches-per-request. */
-  deleteTopicBatches?: number;
-}
-
 export function serverInfo(contract: Contract, featureLevel = NEWEST_FEATURE_LEVEL, options: ServerInfoOptions = {}): ServerInfo {
-  const { heartbeatSeconds, devLogin = true } = options;
+  const { heartbeatSeconds, devLogin = true, uploadSpaceLimitBytes = DEFAULT_UPLOAD_SPACE_MIB * 1024 * 1024 } = options;
   // The report types the server accepts are the description's enum; only their names live here.
   const reportEnum: string[] | undefined = contract.byId.get('report-message')?.params.find((p) => p.name === 'report_type')?.schema?.enum;
   if (!reportEnum) throw new Error('the description gives report-message report_type no enum');
@@ -116,6 +127,7 @@ export function serverInfo(contract: Contract, featureLevel = NEWEST_FEATURE_LEV
     devLogin,
     botStorageLimit: sizeLimit(contract, 'update-bot-storage', 'storage'),
     deleteTopicBatches: options.deleteTopicBatches ?? operationLimit(contract, 'delete-topic', 'x-batches-per-request'),
+    uploadSpaceLimitBytes,
   };
 }
 

@@ -19,7 +19,7 @@ import { views as bots } from './bots/views.js';
 import { views as drafts } from './drafts/views.js';
 import { views as alertWords } from './alert-words/views.js';
 import { views as mutedUsers } from './muted-users/views.js';
-import { views as uploads } from './uploads/views.js';
+import { views as uploads, openViews as openUploads } from './uploads/views.js';
 import { views as calls } from './calls/views.js';
 
 export const views: Views = {
@@ -28,5 +28,5 @@ export const views: Views = {
     ...users, ...groups, ...realm, ...events,
     ...presence, ...bots, ...drafts, ...push, ...alertWords, ...mutedUsers, ...uploads, ...calls,
   },
-  open: { ...openUsers, ...openRealm },
+  open: { ...openUsers, ...openRealm, ...openUploads },
 };

@@ -13,7 +13,9 @@ afterEach(async () => { await t.close(); });
 const ok = { result: 'success', msg: '' };
 const strip = (events: any[]) => events.map(({ id: _id, ...e }) => e);
 const groups = async (who = 'hamlet') => (await t.as(who).post('/register', { fetch_event_types: ['default_stream_groups'] })).body.realm_default_stream_groups;
-const summary = async () => (await groups()).map((g: any) => [g.id, g.name, g.description, g.streams.map((s: any) => s.name)]);
+/** Channels are listed by ID (FL 330), sorted by channel name. */
+const nameOf = (id: number) => t.server.world.store.streams.get(id)!.name;
+const summary = async () => (await groups()).map((g: any) => [g.id, g.name, g.description, g.streams.map(nameOf)]);
 const admin = error('UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
 // Fixture: group 1 "Shakespeare" (Verona, Venice); default channels Denmark, Scotland, Verona.
 
@@ -23,7 +25,7 @@ describe('POST /default_stream_groups/create', () => {
     const polonius = await registerQueue(t, 'polonius', ['default_stream_groups']);
     const r = await t.as('iago').post('/default_stream_groups/create', { group_name: 'Classics', description: 'Old places', stream_names: JSON.stringify(['Rome', 'Venice']) });
     expect(r.body).toEqual(ok);
-    expect(await summary()).toEqual([[2, 'Classics', 'Old places', ['Rome', 'Venice']], [1, 'Shakespeare', 'Channels about the plays', ['Verona', 'Venice']]]);
+    expect(await summary()).toEqual([[2, 'Classics', 'Old places', ['Rome', 'Venice']], [1, 'Shakespeare', 'Channels about the plays', ['Venice', 'Verona']]]);
     expect(await groups('polonius')).toEqual([]);
     expect(strip(await eventsOf(t, 'hamlet', hamlet))).toEqual([{ type: 'default_stream_groups', default_stream_groups: await groups() }]);
     expect(await eventsOf(t, 'polonius', polonius)).toEqual([]);
@@ -52,7 +54,7 @@ describe('PATCH /default_stream_groups/{group_id}', () => {
   it('renames and describes a group, one event per change', async () => {
     const queue = await registerQueue(t, 'othello', ['default_stream_groups']);
     expect((await t.as('iago').patch('/default_stream_groups/1', { new_group_name: 'Bard', new_description: 'Plays' })).body).toEqual(ok);
-    expect(await summary()).toEqual([[1, 'Bard', 'Plays', ['Verona', 'Venice']]]);
+    expect(await summary()).toEqual([[1, 'Bard', 'Plays', ['Venice', 'Verona']]]);
     const events = strip(await eventsOf(t, 'othello', queue));
     expect(events.length).toBe(2);
     expect(events[1]).toEqual({ type: 'default_stream_groups', default_stream_groups: await groups() });
@@ -63,7 +65,7 @@ describe('PATCH /default_stream_groups/{group_id}', () => {
     expect((await t.as('iago').patch('/default_stream_groups/99', { new_description: 'x' })).body).toEqual(error('BAD_REQUEST', "Default channel group with id '99' does not exist."));
     expect((await t.as('iago').patch('/default_stream_groups/1', { new_group_name: 'Shakespeare' })).body).toEqual(error('BAD_REQUEST', "This default channel group is already named 'Shakespeare'"));
     expect((await t.as('hamlet').patch('/default_stream_groups/1', { new_description: 'x' })).body).toEqual(admin);
-    expect(await summary()).toEqual([[1, 'Shakespeare', 'Channels about the plays', ['Verona', 'Venice']]]);
+    expect(await summary()).toEqual([[1, 'Shakespeare', 'Channels about the plays', ['Venice', 'Verona']]]);
   });
 });
 
@@ -72,7 +74,7 @@ describe('PATCH /default_stream_groups/{group_id}/streams and DELETE', () => {
     const queue = await registerQueue(t, 'hamlet', ['default_stream_groups']);
     expect((await t.as('iago').patch('/default_stream_groups/1/streams', { op: 'add', stream_names: '["Rome"]' })).body).toEqual(ok);
     expect((await t.as('iago').patch('/default_stream_groups/1/streams', { op: 'remove', stream_names: '["Venice"]' })).body).toEqual(ok);
-    expect(await summary()).toEqual([[1, 'Shakespeare', 'Channels about the plays', ['Verona', 'Rome']]]);
+    expect(await summary()).toEqual([[1, 'Shakespeare', 'Channels about the plays', ['Rome', 'Verona']]]);
     expect((await t.as('hamlet').delete('/default_stream_groups/1')).body).toEqual(admin);
     expect((await t.as('iago').delete('/default_stream_groups/1')).body).toEqual(ok);
     expect(await groups()).toEqual([]);
@@ -93,6 +95,6 @@ describe('PATCH /default_stream_groups/{group_id}/streams and DELETE', () => {
     }
     expect((await t.as('iago').delete('/default_stream_groups/99')).body).toEqual(error('BAD_REQUEST', "Default channel group with id '99' does not exist."));
     expect((await t.as('hamlet').patch('/default_stream_groups/1/streams', { op: 'add', stream_names: '["Rome"]' })).body).toEqual(admin);
-    expect(await summary()).toEqual([[1, 'Shakespeare', 'Channels about the plays', ['Verona', 'Venice']]]);
+    expect(await summary()).toEqual([[1, 'Shakespeare', 'Channels about the plays', ['Venice', 'Verona']]]);
   });
 });

@@ -2,6 +2,7 @@
 // and types, and leaves out keys newer than the feature level it answers at.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { stream } from '../helpers/fixture-rows.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });
@@ -152,6 +153,7 @@ describe('POST /register: section contents and conditions', () => {
     expect(r.body).toMatchObject({ realm_default_streams: [], realm_default_stream_groups: [] });
     const member = await t.as('hamlet').post('/register', { fetch_event_types: ['default_streams', 'default_stream_groups'] });
     expect(member.body.realm_default_streams).toEqual(t.server.world.store.realm.default_stream_ids);
-    expect(member.body.realm_default_stream_groups[0].streams.map((s: any) => s.name)).toEqual(['Verona', 'Venice']);
+    // Channel IDs from FL 330, sorted by channel name.
+    expect(member.body.realm_default_stream_groups[0].streams).toEqual(['Venice', 'Verona'].map((n) => stream(t, n).stream_id));
   });
 });

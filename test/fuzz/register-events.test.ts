@@ -173,7 +173,7 @@ function opArb(recentIds: () => number[]): fc.Arbitrary<Op> {
 const sortBy = <T>(list: T[], key: (x: T) => string | number) => [...list].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 
 /** realm_* sections compared on their own below, not as organization settings. */
-const SEPARATE = new Set(['realm_user_groups', 'realm_default_stream_groups', 'realm_users', 'realm_non_active_users']);
+const SEPARATE = new Set(['realm_user_groups', 'realm_users', 'realm_non_active_users']);
 
 /** The parts compared, in an order-free form; unread counts are worked out from the muting the state itself shows. */
 function comparable(state: Record<string, any>, raw: RawUnread) {
@@ -196,12 +196,8 @@ function comparable(state: Record<string, any>, raw: RawUnread) {
     presence_last_update_id: state.presence_last_update_id,
     realm_linkifiers: state.realm_linkifiers,
     custom_profile_fields: state.custom_profile_fields,
+    // Default channel groups list their channels by ID (FL 330): compared as they are.
     realm: Object.fromEntries(Object.entries(state).filter(([k]) => k.startsWith('realm_') && !SEPARATE.has(k))),
-    // Channels of default channel groups carry figures no event updates (as on the real server,
-    // whose stream/update events change the channel lists only): compared without them.
-    realm_default_stream_groups: state.realm_default_stream_groups.map((g: any) => ({
-      ...g, streams: g.streams.map(({ subscriber_count: _count, stream_weekly_traffic: _traffic, first_message_id: _first, is_recently_active: _active, ...s }: any) => s),
-    })),
     realm_user_groups: sortBy(state.realm_user_groups, (g: any) => g.id),
     alert_words: state.alert_words,
     muted_users: state.muted_users,

@@ -132,7 +132,7 @@ export function buildRequest(plan: Plan, credentials: (user: string) => string):
   if (plan.featureLevel !== null) headers['x-mock-feature-level'] = plan.featureLevel;
   const form = fields.map(([k, v]) => `${encodeWire(k)}=${encodeWire(v)}`).join('&');
   // Downloads of uploads are served at the site root, not under the API prefix.
-  let target = `${plan.op.spec['x-site-root'] ? '' : '/api/v1'}${path}`;
+  let target = `${plan.op.siteRoot ? '' : '/api/v1'}${path}`;
   let body: Buffer | undefined;
   const inQuery = plan.encoding === 'query' || plan.method === 'GET' || plan.method === 'HEAD';
   if (inQuery) {

@@ -118,7 +118,7 @@ export function baseRequest(doc: OpenApiDoc, op: Operation, authorization: strin
   const method = op.method.toUpperCase();
   const headers: Record<string, string | string[]> = { authorization };
   // Downloads of uploads are served at the site root, not under the API prefix.
-  const prefix = op.spec['x-site-root'] ? '' : '/api/v1';
+  const prefix = op.siteRoot ? '' : '/api/v1';
   if (method === 'GET') return { method, path: `${prefix}${path}${form.length ? `?${form.join('&')}` : ''}`, headers };
   headers['content-type'] = 'application/x-www-form-urlencoded';
   return { method, path: `${prefix}${path}`, headers, body: Buffer.from(form.join('&')) };

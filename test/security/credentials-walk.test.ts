@@ -13,7 +13,8 @@ const contract = sharedContract();
  * Getting the server's settings and logging in (with a password, or on the development server
  * without one: turned off with --no-dev-login) need no API key, by design.
  */
-const UNAUTHENTICATED = ['dev-fetch-api-key', 'dev-list-users', 'fetch-api-key', 'get-server-settings'];
+// A temporary upload URL's download is open by design: its signed, 60-second token is the permission.
+const UNAUTHENTICATED = ['dev-fetch-api-key', 'dev-list-users', 'fetch-api-key', 'get-server-settings', 'get-user-upload-with-token'];
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });

@@ -1,5 +1,5 @@
 // Messages that link an uploaded image show the real server's inline preview block after the
-// paragraph; other files, quotes and repeated links get none. The mock makes no thumbnails, so the
+// paragraph, or at the end of a tight list item; other files, quotes and repeated links get none. The mock makes no thumbnails, so the
 // preview's <img> loads the original file.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -60,5 +60,28 @@ describe('inline previews of uploaded images', () => {
     expect(html).not.toContain('message_inline_image');
     const fewer = Array.from({ length: 23 }, (_, i) => `[l${i}](https://example.com/${i})`).join(' ');
     expect(await rendered(`[pic.png](${img}) ${fewer}`)).toContain(preview(img, 'pic.png'));
+  });
+
+  // The real server's fixture bulleted_list_inlining: in a tight item the block is the item's last child.
+  it('in a tight list item the preview goes inside the item, after its text', async () => {
+    const url = (await upload(t, 'hamlet', [{ name: 'pic.png', bytes: TINY_PNG, type: 'image/png' }])).body.url;
+    expect(await rendered(`* [pic.png](${url})`)).toBe(`<ul>\n<li><a href="${url}">pic.png</a>${preview(url, 'pic.png')}</li>\n</ul>`);
+    expect(await rendered(`* Before?\n* Here. [${url}](${url})\n* After!`)).toBe(
+      `<ul>\n<li>Before?</li>\n<li>Here. <a href="${url}">${url}</a>${preview(url, null)}</li>\n<li>After!</li>\n</ul>`);
+  });
+
+  it('an item that is only the bare URL keeps only the preview; a nested list comes before the item\'s preview', async () => {
+    const a = (await upload(t, 'hamlet', [{ name: 'a.png', bytes: TINY_PNG, type: 'image/png' }])).body.url;
+    const b = (await upload(t, 'hamlet', [{ name: 'b.gif', bytes: GIF_3X2, type: 'image/gif' }])).body.url;
+    expect(await rendered(`* [${a}](${a})`)).toBe(`<ul>\n<li>${preview(a, null)}</li>\n</ul>`);
+    expect(await rendered(`* [a](${a})\n  * [b](${b})`)).toBe(
+      `<ul>\n<li><a href="${a}">a</a><ul>\n<li><a href="${b}">b</a>${preview(b, 'b', '3x2')}</li>\n</ul>\n${preview(a, 'a')}</li>\n</ul>`);
+  });
+
+  it('list items share the message\'s rules: each URL once, none inside a quote', async () => {
+    const url = (await upload(t, 'hamlet', [{ name: 'pic.png', bytes: TINY_PNG, type: 'image/png' }])).body.url;
+    expect(await rendered(`[pic](${url})\n\n* [again](${url})`)).toBe(
+      `<p><a href="${url}">pic</a></p>\n${preview(url, 'pic')}\n<ul>\n<li><a href="${url}">again</a></li>\n</ul>`);
+    expect(await rendered(`> * [pic](${url})`)).toBe(`<blockquote>\n<ul>\n<li><a href="${url}">pic</a></li>\n</ul>\n</blockquote>`);
   });
 });

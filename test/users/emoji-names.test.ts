@@ -11,27 +11,47 @@ import { ControlClient } from '../../src/control/client.js';
 const names: Record<string, string> = data.unicode;
 
 describe('the emoji name data', () => {
-  it('names code points as the real server does', () => {
-    expect(names.smile).toBe('1f642');
-    expect(names.big_smile).toBe('1f604');
-    expect(Object.hasOwn(names, 'slight_smile')).toBe(false);
+  it('names code points as the real server does since its smile rename (zulip/zulip#32712)', () => {
+    // From the server's curated map (tools/setup/emoji/custom_emoji_names.py).
+    expect(names.smile).toBe('1f604');
+    expect(names.slight_smile).toBe('1f642');
+    expect(Object.hasOwn(names, 'big_smile')).toBe(false);
+    expect(names.smiling_face).toBe('263a');
     expect(names['+1']).toBe('1f44d');
     expect(names.thumbs_up).toBe('1f44d');
-    expect(names.smiling_face).toBe('263a');
+    expect(names.like).toBe('1f44d');
+    expect(names.folded_hands).toBe('1f64f');
+    expect(names.pray).toBe('1f64f');
     expect(names.hash).toBe('0023-20e3');
+    expect(names['jack-o-lantern']).toBe('1f383');
+    expect(names.time).toBe('1f557');
     expect(data.extra).toEqual(['zulip']);
   });
 
-  it('holds a whole table: every name resolves to a code point, aliases share them', () => {
+  it('names the rest from CLDR as the server\'s generated table does', () => {
+    // Pairs the server's generated emoji_names.py also holds (CLDR names, flags, sequences).
+    expect(names.melting_face).toBe('1fae0');
+    expect(names.woman_technologist).toBe('1f469-200d-1f4bb');
+    expect(names.heart_on_fire).toBe('2764-200d-1f525');
+    expect(names.flag_japan).toBe('1f1ef-1f1f5');
+    expect(names.piñata).toBe('1fa85');
+    expect(names.pinata).toBe('1fa85');
+    // Clock faces but one and skin-tone modifiers are not emoji of their own.
+    expect(Object.values(names)).not.toContain('1f550');
+    expect(Object.values(names)).not.toContain('1f3fb');
+  });
+
+  it('holds the whole table: every name resolves to a code point, aliases share them', () => {
     const count = Object.keys(names).length;
     const codes = new Set(Object.values(names));
-    expect(count).toBeGreaterThan(1000);
-    expect(count).toBeLessThan(5000);
-    expect(codes.size).toBeGreaterThan(1000);
-    expect(count).toBeGreaterThan(codes.size);
+    expect(codes.size).toBeGreaterThan(1850);
+    expect(codes.size).toBeLessThan(1950);
+    expect(count).toBeGreaterThan(3200);
+    expect(count).toBeLessThan(3500);
     for (const [name, code] of Object.entries(names)) {
-      expect(name, name).toMatch(/^[\w+-]+$/);
+      expect(name, name).toMatch(/^[\p{L}\p{N}_+-]+$/u);
       expect(code, name).toMatch(/^[0-9a-f]{4,5}(-[0-9a-f]{4,5})*$/);
+      expect(code, name).not.toMatch(/fe0f/);
     }
   });
 });
@@ -44,31 +64,32 @@ describe('the names through HTTP', () => {
 
   it('sets a status emoji by the server\'s name and refuses another set\'s name', async () => {
     expect((await t.as('hamlet').post('/users/me/status', { emoji_name: 'smile' })).body).toEqual({ result: 'success', msg: '' });
-    expect(t.user('hamlet').status).toMatchObject({ emoji_name: 'smile', emoji_code: '1f642', reaction_type: 'unicode_emoji' });
-    const r = await t.as('hamlet').post('/users/me/status', { emoji_name: 'slight_smile' });
+    expect(t.user('hamlet').status).toMatchObject({ emoji_name: 'smile', emoji_code: '1f604', reaction_type: 'unicode_emoji' });
+    const r = await t.as('hamlet').post('/users/me/status', { emoji_name: 'slightly_smiling_face' });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual(error('BAD_REQUEST', "Emoji 'slight_smile' does not exist"));
-    const wrong = await t.as('hamlet').post('/users/me/status', { emoji_name: 'smile', emoji_code: '1f604', reaction_type: 'unicode_emoji' });
+    expect(r.body).toEqual(error('BAD_REQUEST', "Emoji 'slightly_smiling_face' does not exist"));
+    const wrong = await t.as('hamlet').post('/users/me/status', { emoji_name: 'smile', emoji_code: '1f642', reaction_type: 'unicode_emoji' });
     expect(wrong.body).toEqual(error('BAD_REQUEST', 'Invalid emoji name.'));
   });
 
   it('reacts by an alias with the alias as the name and the shared code point', async () => {
     const id = await sendToChannel(t, 'hamlet', 'Denmark', 'emoji', 'hi');
-    expect((await t.as('othello').post(`/messages/${id}/reactions`, { emoji_name: 'big_smile' })).body).toEqual({ result: 'success', msg: '' });
+    expect((await t.as('othello').post(`/messages/${id}/reactions`, { emoji_name: 'slight_smile' })).body).toEqual({ result: 'success', msg: '' });
     expect((await t.as('iago').post(`/messages/${id}/reactions`, { emoji_name: 'like' })).body).toEqual({ result: 'success', msg: '' });
     expect((await readMessage(t, 'hamlet', id)).reactions).toEqual([
-      { emoji_name: 'big_smile', emoji_code: '1f604', reaction_type: 'unicode_emoji', user_id: t.user('othello').user_id },
+      { emoji_name: 'slight_smile', emoji_code: '1f642', reaction_type: 'unicode_emoji', user_id: t.user('othello').user_id },
       { emoji_name: 'like', emoji_code: '1f44d', reaction_type: 'unicode_emoji', user_id: t.user('iago').user_id },
     ]);
   });
 
   it('renders :name: in a message as the real server does', async () => {
-    const id = await sendToChannel(t, 'hamlet', 'Denmark', 'emoji', ':smile: :thumbs_up: :green_tick: :zulip: :slight_smile: http://example.com');
+    const id = await sendToChannel(t, 'hamlet', 'Denmark', 'emoji', ':smile: :thumbs_up: :piñata: :green_tick: :zulip: :big_smile: http://example.com');
     expect((await readMessage(t, 'hamlet', id, { apply_markdown: true })).content).toBe('<p>'
-      + '<span aria-label="smile" class="emoji emoji-1f642" role="img" title="smile">:smile:</span> '
+      + '<span aria-label="smile" class="emoji emoji-1f604" role="img" title="smile">:smile:</span> '
       + '<span aria-label="thumbs up" class="emoji emoji-1f44d" role="img" title="thumbs up">:thumbs_up:</span> '
+      + '<span aria-label="piñata" class="emoji emoji-1fa85" role="img" title="piñata">:piñata:</span> '
       + '<img alt=":green_tick:" class="emoji" src="/user_avatars/2/emoji/images/1.png" title="green tick"> '
       + '<img alt=":zulip:" class="emoji" src="/static/generated/emoji/images/emoji/unicode/zulip.png" title="zulip"> '
-      + ':slight_smile: <a href="http://example.com">http://example.com</a></p>');
+      + ':big_smile: <a href="http://example.com">http://example.com</a></p>');
   });
 });

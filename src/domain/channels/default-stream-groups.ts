@@ -1,6 +1,7 @@
 // Default channel groups: named sets of channels offered at sign-up. Administrators create,
 // rename, describe, fill and delete them with the real server's checks and wording; every user but
-// guests then receives every group again (`default_stream_groups`).
+// guests then receives every group again (`default_stream_groups`), with the groups' channel IDs
+// (or, for queues registered before FL 330, the channels themselves).
 import { badRequest } from '../../errors.js';
 import type { ParamsOf, WorldCtx } from '../context.js';
 import type { Store } from '../../store/store.js';
@@ -18,7 +19,16 @@ function save(world: WorldCtx, groups: Group[]): void {
   const { store } = world;
   store.updateRealm({ default_stream_groups: groups });
   const audience = activeUserIds(store).filter((id) => !isGuest(store.users.get(id)!));
-  world.events.publish(audience, { type: 'default_stream_groups', default_stream_groups: defaultStreamGroupDicts(store, world.clock.now()) });
+  const event = { type: 'default_stream_groups', default_stream_groups: defaultStreamGroupDicts(store, 'ids', world.clock.now()) };
+  // Queues registered before FL 330 get the groups' channels themselves (DefaultChannelGroup.streams).
+  const byForm = new Map<string, Record<string, unknown>>();
+  world.events.publish(audience, event, (_queueId, _userId, queue) => {
+    const form = queue?.variantOf?.('DefaultChannelGroup', 'streams');
+    if (form === undefined || form === 'ids') return event;
+    let variant = byForm.get(form);
+    if (!variant) byForm.set(form, (variant = { type: 'default_stream_groups', default_stream_groups: defaultStreamGroupDicts(store, form, world.clock.now()) }));
+    return variant;
+  });
 }
 
 const groupsOf = (store: Store): Group[] => store.realm.default_stream_groups ?? [];

@@ -1,10 +1,12 @@
 // The organization's default channels, the ones new users join. Administrators add and remove
-// them; every user but guests (who are told there are none) then receives the whole list of IDs.
+// them; every user but guests (who are told there are none) then receives the whole list: IDs, or
+// for a queue registered before FL 330 the channels themselves (DefaultChannels in the description).
 import { badRequest } from '../../errors.js';
 import type { ParamsOf, WorldCtx } from '../context.js';
 import type { User } from '../../store/state.js';
 import { requireAdmin, isGuest } from '../users/roles.js';
 import { activeUserIds } from '../users/access.js';
+import { defaultChannelList } from '../events/state-realm.js';
 import { accessStreamContentById, invalidChannelId } from './access.js';
 
 /** Stores the new list and sends it to everyone but guests, as the real server does after each change. */
@@ -12,7 +14,16 @@ export function setDefaultStreams(world: WorldCtx, ids: number[]): void {
   const { store } = world;
   store.updateRealm({ default_stream_ids: ids });
   const audience = activeUserIds(store).filter((id) => !isGuest(store.users.get(id)!));
-  world.events.publish(audience, { type: 'default_streams', default_streams: [...ids] });
+  const event = { type: 'default_streams', default_streams: [...ids] };
+  // One event per form, shared by the queues that take it (each is shaped once per level).
+  const byForm = new Map<string, Record<string, unknown>>();
+  world.events.publish(audience, event, (_queueId, _userId, queue) => {
+    const form = queue?.variantOf?.('RegisterState', 'realm_default_streams');
+    if (form === undefined || form === 'ids') return event;
+    let variant = byForm.get(form);
+    if (!variant) byForm.set(form, (variant = { type: 'default_streams', default_streams: defaultChannelList(store, form, world.clock.now()) }));
+    return variant;
+  });
 }
 
 export function addDefaultStream(world: WorldCtx, actor: User, input: ParamsOf<'add-default-stream'>): void {

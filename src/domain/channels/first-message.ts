@@ -1,7 +1,7 @@
 // A channel's first_message_id as it changes after a deletion or a move. The real server
 // stores it and, when a deletion takes the channel's oldest message, sends the users told of
 // the deletion a stream/update with the new value (zerver/actions/message_delete.py,
-// check_update_first_message_id; queues of FL 256 and later get it). The mock derives the value
+// check_update_first_message_id; queues of FL 256 and later get it: EventKinds in events.yaml). The mock derives the value
 // from the messages (channels/activity.ts), so a move that takes a channel's oldest message away,
 // or brings an older one in, changes it too: the same event tells the users told of the move,
 // where the real server's stored value would stay as it was.

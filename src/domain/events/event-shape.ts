@@ -1,11 +1,14 @@
 // Events as a server at an older feature level would send them. REST answers and register are
 // shaped by the request's level (src/contract/shape.ts); a queue keeps the level it was registered
 // at and each event it receives is shaped here, from the same x-feature-level / x-removed-at marks.
+// A kind of event (type, type/op, or type/op/property for a change of one property) that the
+// description's EventKinds places after the queue's level, or removed by it, is not sent at all.
 // Events have no schema of their own: their payloads reuse the component schemas below, so a
 // table names, per event type (and op), which part of the event is which schema.
 import { applyShape, fieldExistsAt, shapeOf, type ShapeNode } from '../../contract/shape.js';
 import type { OpenApiDoc } from '../../contract/load.js';
-import { supportsAt } from '../../contract/behaviours.js';
+import { resolveRef } from '../../contract/ajv.js';
+import { levelRange } from '../../contract/levels.js';
 /** An event as the hub passes it (queue.ts's Event; not imported: queue.ts imports this file). */
 type Event = Record<string, unknown>;
 
@@ -14,8 +17,6 @@ interface Payload {
   parts?: Record<string, string>;
   /** The event changes one field (`property`) of this schema: unknown at the level, not sent. */
   property?: string;
-  /** Properties whose events a server sends only from a behaviour's level on (openapi/behaviours.yaml). */
-  propertySince?: Record<string, string>;
   /** The event's `person` holds changed fields of this schema: none left, not sent. */
   person?: string;
 }
@@ -24,7 +25,10 @@ const PAYLOADS: Record<string, Payload> = {
   'subscription/add': { parts: { subscriptions: 'Subscription' } },
   'subscription/update': { property: 'Subscription' },
   'stream/create': { parts: { streams: 'ClientChannel' } },
-  'stream/update': { property: 'ClientChannel', propertySince: { first_message_id: 'first_message_id_update_events' } },
+  'stream/update': { property: 'ClientChannel' },
+  // Channel objects only before FL 330 (IDs pass unchanged).
+  'default_streams/': { parts: { default_streams: 'DefaultChannel' } },
+  'default_stream_groups/': { parts: { default_stream_groups: 'DefaultChannelGroup' } },
   'realm_linkifiers/': { parts: { realm_linkifiers: 'Linkifier' } },
   'realm_user/add': { parts: { person: 'ClientUser' } },
   'realm_user/update': { person: 'ClientUser' },
@@ -47,7 +51,25 @@ export function eventShaperAt(doc: OpenApiDoc, level: number): EventShaper {
   return shaper;
 }
 
+/** The kinds (`type` or `type/op`) the description's EventKinds says do not exist at `level`. */
+function kindsAbsentAt(doc: OpenApiDoc, level: number): Set<string> {
+  const kinds: Record<string, unknown> = resolveRef(doc, doc.components.schemas?.EventKinds)?.properties ?? {};
+  const absent = new Set<string>();
+  for (const [kind, schema] of Object.entries(kinds)) {
+    const { addedAt, removedAt } = levelRange(schema);
+    if (level < addedAt || level >= removedAt) absent.add(kind);
+  }
+  return absent;
+}
+
+/** Whether the event's type, type/op or (for changes of one property) type/op/property is absent. */
+function isAbsent(absent: Set<string>, event: Event): boolean {
+  const kind = `${String(event.type)}/${String(event.op)}`;
+  return absent.has(String(event.type)) || absent.has(kind) || (typeof event.property === 'string' && absent.has(`${kind}/${event.property}`));
+}
+
 function newShaper(doc: OpenApiDoc, level: number): EventShaper {
+  const absent = kindsAbsentAt(doc, level);
   const nodes = new Map<string, ShapeNode | null>();
   const nodeOf = (schema: string) => {
     if (!nodes.has(schema)) nodes.set(schema, shapeOf(doc, { $ref: `#/components/schemas/${schema}` }));
@@ -63,11 +85,10 @@ function newShaper(doc: OpenApiDoc, level: number): EventShaper {
   const done = new WeakMap<Event, Event | null>();
 
   function shape(event: Event): Event | null {
+    if (absent.size && isAbsent(absent, event)) return null;
     const payload = PAYLOADS[`${String(event.type)}/${String(event.op ?? '')}`];
     if (!payload) return event;
     if (payload.property && typeof event.property === 'string' && !has(payload.property, event.property)) return null;
-    const since = typeof event.property === 'string' ? payload.propertySince?.[event.property] : undefined;
-    if (since && !supportsAt(level, since)) return null;
     let out: Event = event;
     for (const [key, schema] of Object.entries(payload.parts ?? {})) {
       if (!(key in event)) continue;

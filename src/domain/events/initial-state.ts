@@ -71,8 +71,8 @@ export function initialState(ctx: Ctx, req: StateRequest): Record<string, unknow
   if (want('update_message_flags') && want('message')) add(unreadState(store, actor, shown));
   if (want('starred_messages')) add(starredState(store, actor));
   if (want('stream')) add(streamsState(ctx));
-  if (want('default_streams')) add(defaultStreamState(store, actor));
-  if (want('default_stream_groups')) add(defaultStreamGroupState(store, actor, ctx.clock.now()));
+  if (want('default_streams')) add(defaultStreamState(store, actor, ctx.variantOf('RegisterState', 'realm_default_streams'), ctx.clock.now()));
+  if (want('default_stream_groups')) add(defaultStreamGroupState(store, actor, ctx.variantOf('DefaultChannelGroup', 'streams'), ctx.clock.now()));
   if (want('stop_words')) add({ stop_words: [...STOP_WORDS] });
   if (want('update_display_settings') && !caps.user_settings_object) add(legacyDisplaySettingsState(actor));
   if (want('update_global_notifications') && !caps.user_settings_object) add(legacyNotificationSettingsState(actor));

@@ -26,8 +26,10 @@ export interface QueueOptions {
   clientGravatar: boolean;
   /** Mock-clock seconds without a poll after which the queue is garbage-collected. */
   idleTimeoutSecs: number;
-  /** Shapes each event to the level the queue was registered at; null at the newest level. */
+  /** Shapes each event to the level the queue was registered at (null or absent: sent as published). */
   shape?: EventShaper | null;
+  /** The form a field takes at the queue's level, for events whose payload changed form (absent: the newest). */
+  variantOf?: (schema: string, field: string) => string | undefined;
   /** Mock-clock time of creation, UNIX seconds. */
   now: number;
 }

@@ -54,6 +54,7 @@ export function registerQueue(ctx: Ctx, input: RegisterInput): Record<string, un
     clientGravatar: input.client_gravatar,
     idleTimeoutSecs,
     shape: ctx.eventShaper,
+    variantOf: ctx.variantOf,
     now: ctx.clock.now(),
   });
   const state = initialState(ctx, {

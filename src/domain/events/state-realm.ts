@@ -2,9 +2,9 @@
 // empty-topic name, report types) and the `realm` section of the organization's settings.
 import type { Ctx } from '../context.js';
 import type { Store } from '../../store/store.js';
-import type { Realm, User, UserGroup } from '../../store/state.js';
+import type { Realm, Stream, User, UserGroup } from '../../store/state.js';
 import { isGuest } from '../users/roles.js';
-import { channelActivity } from '../channels/activity.js';
+import { channelActivity, type ChannelActivity } from '../channels/activity.js';
 import { streamToDict } from '../channels/stream-dict.js';
 import { createHash } from 'node:crypto';
 import { serverSettingsState } from './state-server.js';
@@ -149,24 +149,50 @@ export function playgroundState(store: Store): Record<string, unknown> {
   return { realm_playgrounds: (store.realm.playgrounds ?? []).map((p) => ({ ...p })) };
 }
 
-/** Guests do not see every default channel, so the real server tells them there are none. */
-export function defaultStreamState(store: Store, actor: User): Record<string, unknown> {
-  return { realm_default_streams: isGuest(actor) ? [] : [...store.realm.default_stream_ids] };
+/**
+ * The form default channels take at a level (DefaultChannels / DefaultChannelGroup.streams in the
+ * description): 'ids', or before FL 330 'channels', the channel objects themselves.
+ */
+export type DefaultChannelForm = string | undefined;
+
+const byName = (a: Stream, b: Stream) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/**
+ * Channels by ID in the given form: the IDs as given, or the channel objects of GET /streams
+ * without stream_weekly_traffic, sorted by name (the real server's pre-330 DefaultStreamDict).
+ */
+function channelsIn(store: Store, ids: readonly number[], form: DefaultChannelForm, activity: () => ChannelActivity): unknown[] {
+  if (form !== 'channels') return [...ids];
+  const streams = ids.map((id) => store.streams.get(id)).filter((s): s is Stream => s !== undefined).sort(byName);
+  const stats = activity();
+  return streams.map((s) => {
+    const { stream_weekly_traffic: _traffic, ...dict } = streamToDict(store, s, stats);
+    return dict;
+  });
 }
 
-/** Default channel groups by name, each with its channels in the stream-event form. */
-export function defaultStreamGroupState(store: Store, actor: User, now: number): Record<string, unknown> {
-  return { realm_default_stream_groups: isGuest(actor) ? [] : defaultStreamGroupDicts(store, now) };
+/** The default channels as non-guests see them in register and in default_streams events. */
+export function defaultChannelList(store: Store, form: DefaultChannelForm, now: number): unknown[] {
+  return channelsIn(store, store.realm.default_stream_ids, form, () => channelActivity(store, now));
+}
+
+/** Guests do not see every default channel, so the real server tells them there are none. */
+export function defaultStreamState(store: Store, actor: User, form: DefaultChannelForm, now: number): Record<string, unknown> {
+  return { realm_default_streams: isGuest(actor) ? [] : defaultChannelList(store, form, now) };
+}
+
+/** Default channel groups by name, each with its channels by name in the level's form. */
+export function defaultStreamGroupState(store: Store, actor: User, form: DefaultChannelForm, now: number): Record<string, unknown> {
+  return { realm_default_stream_groups: isGuest(actor) ? [] : defaultStreamGroupDicts(store, form, now) };
 }
 
 /** The groups as non-guests see them in register and in default_stream_groups events. */
-export function defaultStreamGroupDicts(store: Store, now: number): unknown[] {
-  const activity = channelActivity(store, now);
+export function defaultStreamGroupDicts(store: Store, form: DefaultChannelForm, now: number): unknown[] {
+  let activity: ChannelActivity | undefined;
   const groups = [...(store.realm.default_stream_groups ?? [])].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return groups.map((g) => ({
-    id: g.id,
-    name: g.name,
-    description: g.description,
-    streams: g.streams.map((id) => store.streams.get(id)).filter((s) => s !== undefined).map((s) => streamToDict(store, s, activity)),
-  }));
+  return groups.map((g) => {
+    // Sorted by name in either form, as the real server lists a group's channels.
+    const ids = g.streams.map((id) => store.streams.get(id)).filter((s): s is Stream => s !== undefined).sort(byName).map((s) => s.stream_id);
+    return { id: g.id, name: g.name, description: g.description, streams: channelsIn(store, ids, form, () => (activity ??= channelActivity(store, now))) };
+  });
 }

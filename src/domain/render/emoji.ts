@@ -8,7 +8,8 @@ import type { RenderState } from './render-state.js';
 
 type EmojiToken = Tokens.Generic & { html: string };
 
-const SYNTAX = /:([\w+-]+):/;
+// The server's `\w` is Python's, which takes any letter or digit: `:piñata:` is an emoji name.
+const SYNTAX = /:([\p{L}\p{N}_+-]+):/u;
 /** Where the server keeps the image of its extra emoji. */
 const EXTRA_EMOJI_URL = '/static/generated/emoji/images/emoji/unicode/';
 
@@ -34,7 +35,7 @@ export function emojiExtension(current: () => RenderState): TokenizerAndRenderer
       return i < 0 ? undefined : i;
     },
     tokenizer(src): EmojiToken | undefined {
-      const m = new RegExp(`^${SYNTAX.source}`).exec(src);
+      const m = new RegExp(`^${SYNTAX.source}`, 'u').exec(src);
       if (!m) return undefined;
       const html = emojiHtml(current(), m[1]);
       return html === undefined ? undefined : { type: 'zulipEmoji', raw: m[0], html };

@@ -1,8 +1,10 @@
 // Inline previews of uploaded images, as the real server renders them: after the paragraph that
 // links an uploaded image comes a `message_inline_image` block linking the file (its `title` is
 // the link's text when that differs from the URL; a paragraph holding nothing but the bare URL is
-// replaced by the preview). Each URL is previewed once per message, never inside a quote, and no
-// previews at all when the message has more than 24 distinct links (the real server's limit).
+// replaced by the preview). In a tight list item (no paragraph) the block goes inside the item, at
+// its end; an item holding nothing but the bare URL keeps only the block. Each URL is previewed
+// once per message, never inside a quote, and no previews at all when the message has more than
+// 24 distinct links (the real server's limit).
 //
 // The real server points the <img> at a thumbnail (/user_uploads/thumbnail/.../840x560.webp) once
 // it has made one; the mock makes no thumbnails, so the <img> loads the original file itself.
@@ -73,4 +75,30 @@ export function paragraphWithPreviews(state: RenderState, token: Tokens.Paragrap
     if (alone) return blocks;
   }
   return html + blocks;
+}
+
+/**
+ * The previews of a tight list item: those of the uploaded images linked directly by its own text,
+ * to be written at the item's end; `alone` when the item is nothing but one bare URL, which the
+ * preview replaces. A nested list's links are previewed in its own items. Links inside emphasis
+ * get none here (the real server appends theirs at the end of the whole message; the mock does
+ * not). Null when there are none (loose items hold paragraphs: paragraphWithPreviews).
+ */
+export function listItemPreviews(state: RenderState, item: Tokens.ListItem): { blocks: string; alone: boolean } | null {
+  if (!state.previews || state.quoteDepth > 0 || item.loose) return null;
+  let blocks = '';
+  let alone = false;
+  for (const token of item.tokens) {
+    if (token.type !== 'text' || !('tokens' in token) || !token.tokens) continue;
+    for (const link of token.tokens) {
+      if (link.type !== 'link' || state.previewed.has(link.href)) continue;
+      const bare = link.text === link.href;
+      const preview = previewOf(state.store, link.href, bare ? null : link.text);
+      if (preview === null) continue;
+      state.previewed.add(link.href);
+      blocks += preview;
+      if (bare && item.tokens.length === 1 && token.tokens.length === 1) alone = true;
+    }
+  }
+  return blocks === '' ? null : { blocks, alone };
 }

@@ -10,7 +10,7 @@ import { emojiExtension } from './emoji.js';
 import { escapeHtml } from './html.js';
 import { compileLinkifiers, linkifierExtension } from './linkifiers.js';
 import { mentionExtension } from './mentions.js';
-import { paragraphWithPreviews, previewsAllowed } from './inline-images.js';
+import { listItemPreviews, paragraphWithPreviews, previewsAllowed } from './inline-images.js';
 import { newRenderState, type RenderState } from './render-state.js';
 import { Memo } from '../../memo.js';
 import { DerivedSlot } from '../../store/derived.js';
@@ -56,6 +56,11 @@ function newMarked(current: () => RenderState, linkifiers: ReturnType<typeof com
       html: (token: Tokens.HTML | Tokens.Tag) => escapeHtml(token.text),
       paragraph(token: Tokens.Paragraph) {
         return paragraphWithPreviews(current(), token, `<p>${this.parser.parseInline(token.tokens)}</p>\n`);
+      },
+      listitem(item: Tokens.ListItem) {
+        const previews = listItemPreviews(current(), item);
+        if (previews === null) return false;
+        return `<li>${previews.alone ? '' : this.parser.parse(item.tokens)}${previews.blocks}</li>\n`;
       },
       blockquote(token: Tokens.Blockquote) {
         return `<blockquote>\n${quoted(() => this.parser.parse(token.tokens))}</blockquote>\n`;

@@ -1,5 +1,6 @@
 // POST /user_uploads and the download of a file: storing the request's one file under a new,
-// unguessable path and serving its bytes back to those allowed to see them.
+// unguessable path (within the organization's quota and the world's bound) and serving its bytes
+// back to those allowed to see them.
 import { randomBytes } from 'node:crypto';
 import { ApiError, badRequest } from '../../errors.js';
 import type { Attachment, User } from '../../store/state.js';
@@ -7,7 +8,7 @@ import type { Store } from '../../store/store.js';
 import { FileResult, type FilePart, type WorldCtx } from '../context.js';
 import { MAX_FILE_UPLOAD_SIZE_MIB } from '../events/state-server.js';
 import { mayAccessAttachment } from './access.js';
-import { addUploadSpace, notifyAttachment } from './attachment-dict.js';
+import { addUploadSpace, notifyAttachment, uploadSpaceUsed } from './attachment-dict.js';
 
 /** The file name as the real server stores it: letters, digits, spaces, dots and dashes; runs of spaces and dashes become one dash. */
 function sanitizeFileName(name: string): string {
@@ -31,7 +32,19 @@ function contentTypeOf(part: FilePart, name: string): string {
 /** The URL a file is served at, relative to the site. */
 export const uploadUrl = (pathId: string) => `/user_uploads/${pathId.split('/').map(encodeURIComponent).join('/')}`;
 
-export function uploadFile(world: WorldCtx, user: User, { files }: { files: readonly FilePart[] }): Attachment {
+/**
+ * The real server refuses an upload that would take its organization past its quota
+ * (realm_upload_quota_mib, null for none). The mock also bounds what one world keeps, since it
+ * holds the files in memory for as long as it runs, and answers that bound the same way.
+ */
+function checkUploadSpace(store: Store, bytes: number, worldLimitBytes: number): void {
+  const quotaMib = store.realm.shown_settings?.upload_quota_mib;
+  const quota = typeof quotaMib === 'number' ? Math.min(quotaMib * 1024 * 1024, worldLimitBytes) : worldLimitBytes;
+  if (uploadSpaceUsed(store) + bytes > quota) throw new ApiError('REALM_UPLOAD_QUOTA', "Upload would exceed your organization's upload quota.");
+}
+
+/** `spaceLimitBytes`: what this world may keep of uploads in all (the server's --max-upload-space-mib). */
+export function uploadFile(world: WorldCtx, user: User, { files, spaceLimitBytes }: { files: readonly FilePart[]; spaceLimitBytes: number }): Attachment {
   const { store } = world;
   if (files.length === 0) throw badRequest('You must specify a file to upload');
   if (files.length > 1) throw badRequest('You may only upload one file at a time');
@@ -39,6 +52,7 @@ export function uploadFile(world: WorldCtx, user: User, { files }: { files: read
   if (part.size > MAX_FILE_UPLOAD_SIZE_MIB * 1024 * 1024) {
     throw badRequest(`File is larger than this server's configured maximum upload size (${MAX_FILE_UPLOAD_SIZE_MIB} MiB).`);
   }
+  checkUploadSpace(store, part.size, spaceLimitBytes);
   const name = sanitizeFileName(part.originalname);
   const pathId = [store.realm.id, randomBytes(1).toString('hex'), randomBytes(18).toString('base64url'), name].join('/');
   const attachment: Attachment = {
@@ -54,16 +68,26 @@ export function uploadFile(world: WorldCtx, user: User, { files }: { files: read
 
 const notFound = () => new ApiError('BAD_REQUEST', 'File not found.', 404);
 
-/** Types a browser may show in place; anything else is offered as a download (as the real server does, against scripts in files). */
-const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp|apng|avif)|application\/pdf|audio\/|video\/(mp4|webm))/;
-
-export function downloadFile(store: Store, user: User, { realmId, path }: { realmId: number; path: string }): FileResult {
+/** The upload at `realmId`/`path` when `user` may see it; otherwise the real server's 404 or 403. */
+export function visibleAttachment(store: Store, user: User, { realmId, path }: { realmId: number; path: string }): Attachment {
   const attachment = store.attachments.by('path_id', `${realmId}/${path}`);
   if (!attachment || realmId !== store.realm.id) throw notFound();
   if (!mayAccessAttachment(store, user, attachment)) throw new ApiError('BAD_REQUEST', 'You are not authorized to view this file.', 403);
+  return attachment;
+}
+
+/** Types a browser may show in place; anything else is offered as a download (as the real server does, against scripts in files). */
+const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp|apng|avif)|application\/pdf|audio\/|video\/(mp4|webm))/;
+
+/** The file's bytes as every download serves them. */
+export function fileAnswer(attachment: Attachment): FileResult {
   const disposition = INLINE_TYPES.test(attachment.content_type) ? 'inline' : 'attachment';
   return new FileResult(Buffer.from(attachment.content_base64, 'base64'), attachment.content_type, {
     'Content-Disposition': `${disposition}; filename*=UTF-8''${encodeURIComponent(attachment.name)}`,
     'Cache-Control': 'private, immutable',
   });
+}
+
+export function downloadFile(store: Store, user: User, where: { realmId: number; path: string }): FileResult {
+  return fileAnswer(visibleAttachment(store, user, where));
 }
