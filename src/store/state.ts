@@ -394,16 +394,33 @@ export interface Attachment {
   content_base64: string;
 }
 
+/**
+ * A device of a user: either one registered the legacy way by its push token (`token` set), or a
+ * logged-in device (POST /register_client_device, or a FL 406-467 registration by
+ * push_account_id) that may be registered for end-to-end encrypted notifications.
+ */
 export interface PushDevice {
   device_id: number;
   user_id: number;
-  /** Which app registered it: 'android' or 'ios'. */
-  platform: 'android' | 'ios';
+  /** Which app registered it: 'android' or 'ios'; null for a logged-in device not registered for push yet. */
+  platform: 'android' | 'ios' | null;
   registered_at: number;
   /** The push token of a device registered the legacy way (APNs or FCM), absent for E2EE devices. */
   token?: string;
   /** The iOS app that registered an APNs token. */
   ios_app_id?: string;
+  /** The client's own ID of a FL 406-467 registration (POST /mobile_push/register with push_account_id). */
+  push_account_id?: number;
+  /** The E2EE push registration (FL 468): the key, in base64, and the client's ID for it. */
+  push_key?: string | null;
+  push_key_id?: number | null;
+  /** IDs of the device's FCM/APNs token, in base64 of 8 bytes: confirmed by the push relay, and still pending. */
+  push_token_id?: string | null;
+  pending_push_token_id?: string | null;
+  push_token_kind?: 'apns' | 'fcm' | null;
+  /** UNIX seconds when pending_push_token_id was last set. */
+  push_token_last_updated_timestamp?: number | null;
+  push_registration_error_code?: string | null;
 }
 
 /** A test push notification the mock "sent", kept so tests can see it. */

@@ -15,6 +15,8 @@ interface Payload {
   property?: string;
   /** The event's `person` holds changed fields of this schema: none left, not sent. */
   person?: string;
+  /** The event keeps this key of the registration state current: unknown at the level, not sent. */
+  section?: string;
 }
 
 const PAYLOADS: Record<string, Payload> = {
@@ -26,6 +28,10 @@ const PAYLOADS: Record<string, Payload> = {
   'realm_user/add': { parts: { person: 'ClientUser' } },
   'realm_user/update': { person: 'ClientUser' },
   'user_settings/update': { property: 'RegisterUserSettings' },
+  'device/add': { section: 'devices' },
+  'device/update': { section: 'devices' },
+  'device/remove': { section: 'devices' },
+  'push_device/': { section: 'push_devices' },
 };
 
 export type EventShaper = (event: Event) => Event | null;
@@ -62,6 +68,7 @@ function newShaper(doc: OpenApiDoc, level: number): EventShaper {
   function shape(event: Event): Event | null {
     const payload = PAYLOADS[`${String(event.type)}/${String(event.op ?? '')}`];
     if (!payload) return event;
+    if (payload.section && !has('RegisterState', payload.section)) return null;
     if (payload.property && typeof event.property === 'string' && !has(payload.property, event.property)) return null;
     let out: Event = event;
     for (const [key, schema] of Object.entries(payload.parts ?? {})) {
