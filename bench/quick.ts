@@ -34,4 +34,6 @@ line('events', await measure(events, 32, pid, duration));
 line('presence', await measure(requests.presence(api), 32, pid, duration));
 line('flags/narrow (100 messages)', await measure(requests.flagsNarrow(api), 32, pid, duration));
 line('upload (small file)', await measure(requests.uploadFile(api), 32, pid, duration));
+await send(requests.registerPushDevice(api));
+line('mobile_push/register (same again)', await measure(requests.registerPushDevice(api), 32, pid, duration));
 await mock.stop();

@@ -17,6 +17,7 @@ const OPS = {
   events: 'GET /events (dont_block)',
   presence: 'POST /users/me/presence',
   upload: 'POST /user_uploads (small file)',
+  pushRegister: 'POST /mobile_push/register (same again)',
 };
 export { OPS };
 
@@ -97,6 +98,8 @@ export async function mockOperations(server: string, args: string[] = []): Promi
     rows.push(...await rowsFor(server, `${OPS.presence} (last_update_id -1)`, requests.presence(api), child.proc.pid));
     await sample(OPS.upload, 'upload-file', requests.uploadFile(api), {});
     rows.push(...await rowsFor(server, OPS.upload, requests.uploadFile(api), child.proc.pid));
+    await sample(OPS.pushRegister, 'register-push-device', requests.registerPushDevice(api), {});
+    rows.push(...await rowsFor(server, OPS.pushRegister, requests.registerPushDevice(api), child.proc.pid));
     return { rows, rssAfterMb: rssMb(child.proc.pid), samples };
   } finally {
     await child.stop();

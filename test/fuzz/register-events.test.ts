@@ -16,10 +16,10 @@ const REGISTER = {
   fetch_event_types: ['message', 'update_message_flags', 'starred_messages', 'subscription', 'stream', 'user_topic',
     'user_settings', 'user_status', 'recent_private_conversations', 'presence', 'realm', 'realm_linkifiers', 'realm_user_groups',
     'alert_words', 'muted_users', 'realm_emoji', 'realm_bot', 'default_streams', 'custom_profile_fields', 'realm_playgrounds',
-    'default_stream_groups'],
+    'default_stream_groups', 'device'],
   event_types: ['message', 'update_message_flags', 'subscription', 'stream', 'user_topic', 'user_settings', 'user_status', 'presence',
     'realm', 'realm_linkifiers', 'user_group', 'delete_message', 'alert_words', 'muted_users',
-    'realm_emoji', 'realm_bot', 'default_streams', 'custom_profile_fields', 'realm_playgrounds', 'default_stream_groups'],
+    'realm_emoji', 'realm_bot', 'default_streams', 'custom_profile_fields', 'realm_playgrounds', 'default_stream_groups', 'device'],
   include_subscribers: true,
   slim_presence: true,
   // Clock steps below must not expire the queue.
@@ -62,6 +62,23 @@ const BOT_OPS: Array<Pick<Request, 'who' | 'method' | 'path' | 'params'>> = [
   { who: 'iago', method: 'patch', path: '/bots/12', params: { bot_owner_id: 5 } },
   { who: 'iago', method: 'patch', path: '/bots/12', params: { bot_owner_id: 4 } },
   { who: 'hamlet', method: 'post', path: '/bots/12/api_key/regenerate', params: {} },
+];
+
+/**
+ * Hamlet's devices: a new one (4, the first free ID), push registrations of his fixture devices
+ * and of the new one (whole, key alone, token alone), and removals.
+ */
+const PUSH_KEY = 'MTaUDJDMWypQ1WufZ1NRTHSSvgYtXh1qVNSjN3aBiEFt';
+// An 8-byte token ID, as clients send: a shorter one is stored widened to 8 bytes while the event
+// echoes it as sent, on the real server too (see test/push/register-push-device.test.ts).
+const TOKEN_FIELDS = { token_kind: 'apns', token_id: 'AAAAAAAAAAE=', bouncer_public_key: 'bouncer-public-key', encrypted_push_registration: 'sealed' };
+const DEVICE_OPS: Array<Pick<Request, 'who' | 'method' | 'path' | 'params'>> = [
+  { who: 'hamlet', method: 'post', path: '/register_client_device', params: {} },
+  { who: 'hamlet', method: 'post', path: '/mobile_push/register', params: { device_id: 4, push_key: PUSH_KEY, push_key_id: 7, ...TOKEN_FIELDS } },
+  { who: 'hamlet', method: 'post', path: '/mobile_push/register', params: { device_id: 1, push_key: PUSH_KEY, push_key_id: 8 } },
+  { who: 'hamlet', method: 'post', path: '/mobile_push/register', params: { device_id: 2, ...TOKEN_FIELDS } },
+  { who: 'hamlet', method: 'post', path: '/remove_client_device', params: { device_id: 2 } },
+  { who: 'hamlet', method: 'post', path: '/remove_client_device', params: { device_id: 4 } },
 ];
 
 /** Custom emoji deactivated by an administrator (1 green_tick is active in the fixture). */
@@ -153,7 +170,7 @@ function opArb(recentIds: () => number[]): fc.Arbitrary<Op> {
     fc.constantFrom(30, 60, 90, 250).map((advanceSeconds) => ({ advanceSeconds })),
     fc.constantFrom(...REALM_SETTINGS).map((params) => ({ who: 'iago', method: 'patch' as const, path: '/realm', params })),
     fc.constantFrom(...LINKIFIER_OPS).map((op) => ({ who: 'iago', ...op })),
-    fc.constantFrom(...BOT_OPS, ...EMOJI_OPS),
+    fc.constantFrom(...BOT_OPS, ...EMOJI_OPS, ...DEVICE_OPS),
     fc.constantFrom(...ADMIN_LIST_OPS).map((op) => ({ who: 'iago', ...op })),
   );
 }
@@ -188,6 +205,7 @@ function comparable(state: Record<string, any>, raw: RawUnread) {
     realm_user_groups: sortBy(state.realm_user_groups, (g: any) => g.id),
     alert_words: state.alert_words,
     muted_users: state.muted_users,
+    devices: state.devices,
   };
 }
 
