@@ -108,10 +108,10 @@ export function decodeParams(op: Operation, pathValues: RawValues, body: RawValu
     if (typeof value === 'object' && value !== null && nestedDeeperThan(value, MAX_JSON_DEPTH)) throw badRequest(`${p.name} is nested too deeply (limit: ${MAX_JSON_DEPTH} levels)`);
     if (!p.validate(value)) {
       // A parameter may give the real server's own wording for a refused value (x-invalid-message);
-      // a value of the wrong type keeps the generic wording ("... is not an integer"), as there.
+      // a parameter of the wrong type itself keeps the generic wording ("... is not an integer"), as there.
       const own: unknown = p.schema?.['x-invalid-message'];
       const errors = p.validate.errors ?? [];
-      const wrongType = errors.length > 0 && errors.every((e) => e.keyword === 'type');
+      const wrongType = errors.length > 0 && errors.every((e) => e.keyword === 'type' && e.instancePath === '');
       throw new ApiError('BAD_REQUEST', typeof own === 'string' && !wrongType ? own.replace('{value}', String(value)) : describeProblem(p.name, errors));
     }
     // An enum value newer than the requested level is as unknown as any invalid one.

@@ -58,8 +58,8 @@ interface BaseCtx extends WorldCtx {
   supports(behaviour: string): boolean;
   /** Whether a component schema's field exists at this request's level (x-feature-level / x-removed-at). */
   hasField(schema: string, field: string): boolean;
-  /** Shapes an event to this request's level, for a queue registered now (null: the newest level, nothing to shape). */
-  eventShaper: EventShaper | null;
+  /** Shapes an event to this request's level, for a queue registered now. */
+  eventShaper: EventShaper;
   /** The User-Agent's client name, for heuristics such as read_by_sender. */
   clientName: string;
   /** Name of the world (sandbox) serving the request. */

@@ -4,7 +4,7 @@ import { supportsAt } from '../contract/behaviours.js';
 import { fieldExistsAt } from '../contract/shape.js';
 import { notImplemented } from '../errors.js';
 import type { Ctx, FilePart, OpenCtx, ViewResult, Views } from '../domain/context.js';
-import { NEWEST_FEATURE_LEVEL, type ServerInfo } from '../domain/server-info.js';
+import type { ServerInfo } from '../domain/server-info.js';
 import { eventShaperAt } from '../domain/events/event-shape.js';
 
 const NO_FILES: readonly FilePart[] = Object.freeze([]);
@@ -31,7 +31,7 @@ function contextOf(call: Call, deps: HandleDeps): Ctx | OpenCtx {
     store: world.store, actor: call.actor, clock: world.clock, events: world.events, server: deps.serverAt(level),
     supports: (k) => supportsAt(level, k),
     hasField: (schema, field) => fieldExistsAt(deps.contract.doc, schema, field, level),
-    eventShaper: level < NEWEST_FEATURE_LEVEL ? eventShaperAt(deps.contract.doc, level) : null,
+    eventShaper: eventShaperAt(deps.contract.doc, level),
     clientName: clientName(call.req.headers['user-agent']), sandbox: world.name,
     files: (call.req.files as FilePart[] | undefined) ?? NO_FILES,
   } as Ctx | OpenCtx;

@@ -196,6 +196,30 @@ export interface User {
   default_sending_stream_id?: number | null;
   default_events_register_stream_id?: number | null;
   default_all_public_streams?: boolean;
+  /** The uploaded avatar, `<realm id>/<hash>` (the path_id of its user_avatars row); absent: the Gravatar. */
+  avatar_path?: string | null;
+  /** An outgoing webhook or embedded bot's service: its name, where it posts, its format and token. */
+  bot_service?: BotService;
+  /** An embedded or incoming webhook bot's configuration (for an incoming webhook, integration_id names its integration). */
+  bot_config?: Record<string, string>;
+}
+
+export interface BotService {
+  name: string;
+  /** The outgoing webhook's URL; empty for an embedded bot. */
+  base_url: string;
+  /** 1 Zulip's own outgoing webhook format, 2 Slack's. */
+  interface: number;
+  token: string;
+}
+
+/** An uploaded avatar's image, as sent; served at /user_avatars/<path_id>.png. */
+export interface UserAvatar {
+  /** `<realm id>/<hash>`: unguessable, and new with each upload. */
+  path_id: string;
+  user_id: number;
+  content_type: string;
+  content_base64: string;
 }
 
 export interface Stream {
@@ -466,6 +490,8 @@ export interface State {
   push_devices: PushDevice[];
   sent_push_notifications: SentPushNotification[];
   bot_storage: BotStorageEntry[];
+  /** Uploaded avatars: the current one of each user who has one (named by the user's avatar_path). */
+  user_avatars: UserAvatar[];
   /**
    * Subscriptions the user ended, with the settings they had: register lists these channels
    * under `unsubscribed`, and subscribing again brings the colour back, as on the real server.

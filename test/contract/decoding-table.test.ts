@@ -75,8 +75,9 @@ describe('decoding, over every operation of the description', () => {
   it.each(required.map(({ op, p }) => [op.id, p.name, op, p] as const))('%s without %s: REQUEST_VARIABLE_MISSING', (_id, name, op, p) => {
     const { path, body } = validRaw(op);
     delete body[name];
-    // A parameter required only before some level (x-required-until) is tested just below it.
-    const err = Number.isFinite(p.requiredUntil) ? decodeError(op, path, body, { ...p, removedAt: p.requiredUntil }) : decodeError(op, path, body);
+    // At a level the parameter is required at: removed ones, and ones required only before some
+    // level (x-required-until), just below it.
+    const err = decodeError(op, path, body, { ...p, removedAt: Math.min(p.removedAt, p.requiredUntil) });
     expect(err).not.toBeNull();
     // The first missing parameter in description order is the one reported.
     expect(err!.code).toBe('REQUEST_VARIABLE_MISSING');

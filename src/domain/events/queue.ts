@@ -26,7 +26,7 @@ export interface QueueOptions {
   clientGravatar: boolean;
   /** Mock-clock seconds without a poll after which the queue is garbage-collected. */
   idleTimeoutSecs: number;
-  /** Shapes each event to the level the queue was registered at; null at the newest level. */
+  /** Shapes each event to the level the queue was registered at (absent: events as published). */
   shape?: EventShaper | null;
   /** Mock-clock time of creation, UNIX seconds. */
   now: number;
