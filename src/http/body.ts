@@ -31,14 +31,18 @@ const keepFiles: multer.StorageEngine = {
 /**
  * What a request to upload a file (or a custom emoji's image, or a bot's avatar) may carry: more
  * than the largest file the server accepts, so that a file past that limit reaches the view and
- * gets the real server's error, not a 413. Null for requests that take no file.
+ * gets the real server's error, not a 413. Null for requests that take no file. An avatar request
+ * may carry two files at most (one more than it takes, for the real server's "one file at a time"),
+ * so that its larger limit cannot be multiplied.
  */
-function uploadLimitBytes(req: Request): number | null {
+function uploadLimits(req: Request): { fileSize: number; files: number } | null {
   const mib = (n: number) => 2 * n * 1024 * 1024;
   if (req.method === 'POST' && (req.path === '/user_uploads' || req.path === '/user_uploads/' || /^\/realm\/emoji\/[^/]+\/?$/.test(req.path))) {
-    return mib(MAX_FILE_UPLOAD_SIZE_MIB);
+    return { fileSize: mib(MAX_FILE_UPLOAD_SIZE_MIB), files: 100 };
   }
-  if ((req.method === 'POST' && /^\/bots\/?$/.test(req.path)) || (req.method === 'PATCH' && /^\/bots\/[^/]+\/?$/.test(req.path))) return mib(MAX_AVATAR_FILE_SIZE_MIB);
+  if ((req.method === 'POST' && /^\/bots\/?$/.test(req.path)) || (req.method === 'PATCH' && /^\/bots\/[^/]+\/?$/.test(req.path))) {
+    return { fileSize: mib(MAX_AVATAR_FILE_SIZE_MIB), files: 2 };
+  }
   return null;
 }
 
@@ -51,23 +55,23 @@ function uploadLimitBytes(req: Request): number | null {
 function multipartParser(): RequestHandler {
   const limits = { fieldSize: BODY_LIMIT_BYTES, fields: 2000, fileSize: BODY_LIMIT_BYTES, files: 100 };
   const parse = multer({ storage: keepFiles, limits }).any();
-  // One parser per upload limit (two: files, avatars), made on first use.
+  // One parser per kind of upload (files, avatars), made on first use.
   const uploadParsers = new Map<number, RequestHandler>();
-  const parserFor = (limit: number) => {
-    let parser = uploadParsers.get(limit);
-    if (!parser) uploadParsers.set(limit, (parser = multer({ storage: keepFiles, limits: { ...limits, fileSize: limit } }).any()));
+  const parserFor = (upload: { fileSize: number; files: number }) => {
+    let parser = uploadParsers.get(upload.fileSize);
+    if (!parser) uploadParsers.set(upload.fileSize, (parser = multer({ storage: keepFiles, limits: { ...limits, ...upload } }).any()));
     return parser;
   };
   return (req, res, next) => {
     if (!req.is('multipart/*')) return next();
-    const uploadLimit = uploadLimitBytes(req);
-    if (Number(req.headers['content-length']) > (uploadLimit ?? BODY_LIMIT_BYTES)) return next(bodyTooLarge());
+    const upload = uploadLimits(req);
+    if (Number(req.headers['content-length']) > (upload?.fileSize ?? BODY_LIMIT_BYTES)) return next(bodyTooLarge());
     const done = (err?: unknown) => {
       if (!err || err instanceof multer.MulterError || err instanceof ApiError) return next(err);
       next(new ApiError('BAD_REQUEST', `Malformed request body: ${(err as Error).message ?? err}`, 400));
     };
     try {
-      (uploadLimit === null ? parse : parserFor(uploadLimit))(req, res, done);
+      (upload === null ? parse : parserFor(upload))(req, res, done);
     } catch (err) {
       done(err);
     }

@@ -111,7 +111,7 @@ describe('POST /mobile_push/register before FL 468 (push_account_id)', () => {
   const oldForm = { token_kind: 'apns', push_account_id: 2408, push_public_key: 'push-public-key', bouncer_public_key: 'bouncer-public-key', encrypted_push_registration: 'sealed' };
 
   it('registers by push_account_id: a push_device event, register\'s push_devices, and the E2EE test by push_account_id', async () => {
-    const q = await registerQueue(t, 'hamlet', ['push_device', 'device'], {});
+    const q = (await at(467).post('/register', { event_types: ['push_device', 'device'], fetch_event_types: [] })).body.queue_id;
     const r = await at(467).post('/mobile_push/register', oldForm);
     expect(r.body).toEqual({ result: 'success', msg: '' });
     expect(await eventsOf(t, 'hamlet', q)).toEqual([{ id: 0, type: 'push_device', push_account_id: 2408, status: 'active' }]);
@@ -132,7 +132,7 @@ describe('POST /mobile_push/register before FL 468 (push_account_id)', () => {
   });
 
   it('gives push_account_id as a string in events before FL 450', async () => {
-    const q = await registerQueue(t, 'hamlet', ['push_device'], {});
+    const q = (await at(449).post('/register', { event_types: ['push_device'], fetch_event_types: [] })).body.queue_id;
     await at(449).post('/mobile_push/register', oldForm);
     expect(await eventsOf(t, 'hamlet', q)).toMatchObject([{ type: 'push_device', push_account_id: '2408', status: 'active' }]);
   });
@@ -147,10 +147,12 @@ describe('POST /mobile_push/register before FL 468 (push_account_id)', () => {
     expect((await at(405).post('/mobile_push/register', oldForm)).status).toBe(404);
   });
 
-  it('gives a queue registered before FL 468 no device events', async () => {
+  it('gives a queue registered before FL 468 no device events, and a newer one no push_device events', async () => {
     const olderQ = (await at(467).post('/register', { event_types: ['push_device', 'device'], fetch_event_types: [] })).body.queue_id;
+    const newerQ = await registerQueue(t, 'hamlet', ['push_device', 'device']);
     await t.as('hamlet').post('/register_client_device');
     await at(467).post('/mobile_push/register', oldForm);
     expect((await eventsOf(t, 'hamlet', olderQ)).map((e) => e.type)).toEqual(['push_device']);
+    expect((await eventsOf(t, 'hamlet', newerQ)).map((e) => e.type)).toEqual(['device']);
   });
 });

@@ -13,7 +13,8 @@ const contract = sharedContract();
  * Getting the server's settings and logging in (with a password, or on the development server
  * without one: turned off with --no-dev-login) need no API key, by design.
  */
-const UNAUTHENTICATED = ['dev-fetch-api-key', 'dev-list-users', 'fetch-api-key', 'get-server-settings'];
+// Uploaded avatars are served to anyone, as by the real server (their paths are unguessable).
+const UNAUTHENTICATED = ['dev-fetch-api-key', 'dev-list-users', 'fetch-api-key', 'get-server-settings', 'get-user-avatar'];
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });

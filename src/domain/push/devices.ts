@@ -19,7 +19,7 @@ export function ownDevice(ctx: Ctx, deviceId: number): PushDevice {
 }
 
 /** One entry of register's `devices`: the push registration's state, all null before one. */
-export function deviceInfo(d: PushDevice): Record<string, unknown> {
+function deviceInfo(d: PushDevice): Record<string, unknown> {
   return {
     push_key_id: d.push_key_id ?? null,
     push_token_id: d.push_token_id ?? null,
