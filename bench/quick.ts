@@ -40,4 +40,6 @@ line('group members (nested)', await measure(requests.groupMembers(api), 32, pid
 line('subscriptions PATCH (add+delete)', await measure(requests.subscribeAndLeave(api), 32, pid, duration));
 line('bigbluebutton create', await measure(requests.bigBlueButton(api), 32, pid, duration));
 line('delete_topic (empty topic)', await measure(requests.deleteTopic(api), 32, pid, duration));
+await send(requests.registerPushDevice(api));
+line('mobile_push/register (same again)', await measure(requests.registerPushDevice(api), 32, pid, duration));
 await mock.stop();

@@ -18,7 +18,8 @@ function paramsSchema(name: 'api' | 'control'): JSONSchema {
     const required: string[] = [];
     for (const p of op.params) {
       properties[p.name] = p.schema ?? {};
-      if (p.required || p.default !== undefined) required.push(p.name);
+      // A parameter required only at older levels (x-required-until) may be absent.
+      if ((p.required && p.requiredUntil === Number.POSITIVE_INFINITY) || p.default !== undefined) required.push(p.name);
     }
     operations[op.id] = { type: 'object', properties, required, additionalProperties: false };
   }

@@ -82,6 +82,17 @@ export const requests = {
   deleteTopic: (api: Api): Req => ({
     url: api('/streams/1/delete_topic'), method: 'POST', headers: IAGO_FORM, body: new URLSearchParams({ topic_name: 'no such topic' }).toString(),
   }),
+  /**
+   * A mobile client's registration for E2EE notifications at each start: Hamlet's fixture device 1
+   * with a new key once, then the same registration again (the real server's idempotent path).
+   */
+  registerPushDevice: (api: Api): Req => ({
+    url: api('/mobile_push/register'), method: 'POST', headers: FORM,
+    body: new URLSearchParams({
+      device_id: '1', push_key: 'MTaUDJDMWypQ1WufZ1NRTHSSvgYtXh1qVNSjN3aBiEFt', push_key_id: '2408', token_kind: 'fcm', token_id: 'hGsEWGmyyfI=',
+      bouncer_public_key: 'bouncer-public-key', encrypted_push_registration: 'sealed-registration',
+    }).toString(),
+  }),
   events: (api: Api, queueId: string): Req => ({
     url: api(`/events?${new URLSearchParams({ queue_id: queueId, last_event_id: '-1', dont_block: 'true' })}`), method: 'GET', headers: AUTH,
   }),

@@ -22,6 +22,7 @@ const OPS = {
   subscribeAndLeave: 'PATCH /users/me/subscriptions',
   bigBlueButton: 'GET /calls/bigbluebutton/create',
   deleteTopic: 'POST /streams/{id}/delete_topic',
+  pushRegister: 'POST /mobile_push/register (same again)',
 };
 export { OPS };
 
@@ -118,6 +119,8 @@ export async function mockOperations(server: string, args: string[] = []): Promi
     rows.push(...await rowsFor(server, OPS.bigBlueButton, requests.bigBlueButton(api), child.proc.pid));
     await sample(OPS.deleteTopic, 'delete-topic', requests.deleteTopic(api), { stream_id: 1, topic_name: 'no such topic' });
     rows.push(...await rowsFor(server, `${OPS.deleteTopic} (empty topic)`, requests.deleteTopic(api), child.proc.pid));
+    await sample(OPS.pushRegister, 'register-push-device', requests.registerPushDevice(api), {});
+    rows.push(...await rowsFor(server, OPS.pushRegister, requests.registerPushDevice(api), child.proc.pid));
     return { rows, rssAfterMb: rssMb(child.proc.pid), samples };
   } finally {
     await child.stop();

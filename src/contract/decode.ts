@@ -99,7 +99,7 @@ export function decodeParams(op: Operation, pathValues: RawValues, body: RawValu
     if (p.in === 'path') raw = pathValues[p.name];
     else raw = last(Object.hasOwn(body, p.name) ? body[p.name] : query[p.name]);
     if (raw === undefined) {
-      if (p.required) throw missingArgument(p.name);
+      if (p.required && level < p.requiredUntil) throw missingArgument(p.name);
       // A default object is copied: views may keep or change what they are given.
       if (p.default !== undefined) params[p.name] = typeof p.default === 'object' && p.default !== null ? structuredClone(p.default) : p.default;
       continue;
@@ -107,9 +107,12 @@ export function decodeParams(op: Operation, pathValues: RawValues, body: RawValu
     const value = decodeValue(p, raw);
     if (typeof value === 'object' && value !== null && nestedDeeperThan(value, MAX_JSON_DEPTH)) throw badRequest(`${p.name} is nested too deeply (limit: ${MAX_JSON_DEPTH} levels)`);
     if (!p.validate(value)) {
-      // A parameter may give the real server's own wording for a refused value (x-invalid-message).
+      // A parameter may give the real server's own wording for a refused value (x-invalid-message);
+      // a parameter of the wrong type itself keeps the generic wording ("... is not an integer"), as there.
       const own: unknown = p.schema?.['x-invalid-message'];
-      throw new ApiError('BAD_REQUEST', typeof own === 'string' ? own.replace('{value}', String(value)) : describeProblem(p.name, p.validate.errors ?? []));
+      const errors = p.validate.errors ?? [];
+      const wrongType = errors.length > 0 && errors.every((e) => e.keyword === 'type' && e.instancePath === '');
+      throw new ApiError('BAD_REQUEST', typeof own === 'string' && !wrongType ? own.replace('{value}', String(value)) : describeProblem(p.name, errors));
     }
     // An enum value newer than the requested level is as unknown as any invalid one.
     if (p.enumLevels && typeof value === 'string' && (p.enumLevels[value] ?? 0) > level) throw badRequest(`Invalid ${p.name}`);

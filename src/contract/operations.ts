@@ -14,6 +14,11 @@ export interface ParamSpec {
   name: string;
   in: 'path' | 'query' | 'body';
   required: boolean;
+  /**
+   * A required parameter the real server stopped requiring at this level (x-required-until): from
+   * it on, the parameter may be left out. Infinity when it stays required.
+   */
+  requiredUntil: number;
   /** The value travels as JSON text inside the form field or query value. */
   json: boolean;
   /** For JSON fields whose schema accepts a string: a value that is not JSON is taken as that string. */
@@ -73,13 +78,14 @@ function acceptsString(doc: OpenApiDoc, schema: any): boolean {
   return [...(s.oneOf ?? []), ...(s.anyOf ?? [])].some((b: any) => acceptsString(doc, b));
 }
 
-type ParamBase = Omit<ParamSpec, 'validate' | 'primitive' | 'rawStringFallback' | 'default' | 'addedAt' | 'removedAt' | 'enumLevels'> & { carrier?: any };
+type ParamBase = Omit<ParamSpec, 'validate' | 'primitive' | 'rawStringFallback' | 'default' | 'addedAt' | 'removedAt' | 'enumLevels' | 'requiredUntil'> & { carrier?: any };
 
 function paramSpec(doc: OpenApiDoc, compiler: SchemaCompiler, { carrier, ...base }: ParamBase): ParamSpec {
   const schema = resolveRef(doc, base.schema) ?? {};
   return {
     ...base,
     ...levelRange(carrier, schema),
+    requiredUntil: carrier?.['x-required-until'] ?? schema['x-required-until'] ?? Number.POSITIVE_INFINITY,
     enumLevels: schema['x-enum-feature-levels'] ?? null,
     primitive: base.json ? 'any' : primitiveOf(schema),
     rawStringFallback: base.json && acceptsString(doc, base.schema),

@@ -62,8 +62,8 @@ interface BaseCtx extends WorldCtx {
   hasField(schema: string, field: string): boolean;
   /** The title of the form (anyOf / oneOf member) a component schema's field takes at this request's level. */
   variantOf(schema: string, field: string): string | undefined;
-  /** Shapes an event to this request's level, for a queue registered now (null: nothing to shape). */
-  eventShaper: EventShaper | null;
+  /** Shapes an event to this request's level, for a queue registered now. */
+  eventShaper: EventShaper;
   /** The User-Agent's client name, for heuristics such as read_by_sender. */
   clientName: string;
   /** Name of the world (sandbox) serving the request. */

@@ -4,7 +4,7 @@ import express, { type Request, type RequestHandler } from 'express';
 import multer from 'multer';
 import qs from 'qs';
 import { ApiError } from '../errors.js';
-import { MAX_FILE_UPLOAD_SIZE_MIB } from '../domain/events/state-server.js';
+import { MAX_AVATAR_FILE_SIZE_MIB, MAX_FILE_UPLOAD_SIZE_MIB } from '../domain/events/state-server.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const PARAMETER_LIMIT = 2000;
@@ -29,11 +29,22 @@ const keepFiles: multer.StorageEngine = {
 };
 
 /**
- * What a request to upload a file (or a custom emoji's image) may carry: more than the largest file the server accepts, so
- * that a file past that limit reaches the view and gets the real server's error, not a 413.
+ * What a request to upload a file (or a custom emoji's image, or a bot's avatar) may carry: more
+ * than the largest file the server accepts, so that a file past that limit reaches the view and
+ * gets the real server's error, not a 413. Null for requests that take no file. An avatar request
+ * may carry two files at most (one more than it takes, for the real server's "one file at a time"),
+ * so that its larger limit cannot be multiplied.
  */
-const UPLOAD_BODY_LIMIT_BYTES = 2 * MAX_FILE_UPLOAD_SIZE_MIB * 1024 * 1024;
-const isUpload = (req: Request) => req.method === 'POST' && (req.path === '/user_uploads' || req.path === '/user_uploads/' || /^\/realm\/emoji\/[^/]+\/?$/.test(req.path));
+function uploadLimits(req: Request): { fileSize: number; files: number } | null {
+  const mib = (n: number) => 2 * n * 1024 * 1024;
+  if (req.method === 'POST' && (req.path === '/user_uploads' || req.path === '/user_uploads/' || /^\/realm\/emoji\/[^/]+\/?$/.test(req.path))) {
+    return { fileSize: mib(MAX_FILE_UPLOAD_SIZE_MIB), files: 100 };
+  }
+  if ((req.method === 'POST' && /^\/bots\/?$/.test(req.path)) || (req.method === 'PATCH' && /^\/bots\/[^/]+\/?$/.test(req.path))) {
+    return { fileSize: mib(MAX_AVATAR_FILE_SIZE_MIB), files: 2 };
+  }
+  return null;
+}
 
 /**
  * multer bounds each field, not the body, and lets busboy's own errors (no boundary, a truncated
@@ -44,17 +55,23 @@ const isUpload = (req: Request) => req.method === 'POST' && (req.path === '/user
 function multipartParser(): RequestHandler {
   const limits = { fieldSize: BODY_LIMIT_BYTES, fields: 2000, fileSize: BODY_LIMIT_BYTES, files: 100 };
   const parse = multer({ storage: keepFiles, limits }).any();
-  const parseUpload = multer({ storage: keepFiles, limits: { ...limits, fileSize: UPLOAD_BODY_LIMIT_BYTES } }).any();
+  // One parser per kind of upload (files, avatars), made on first use.
+  const uploadParsers = new Map<number, RequestHandler>();
+  const parserFor = (upload: { fileSize: number; files: number }) => {
+    let parser = uploadParsers.get(upload.fileSize);
+    if (!parser) uploadParsers.set(upload.fileSize, (parser = multer({ storage: keepFiles, limits: { ...limits, ...upload } }).any()));
+    return parser;
+  };
   return (req, res, next) => {
     if (!req.is('multipart/*')) return next();
-    const upload = isUpload(req);
-    if (Number(req.headers['content-length']) > (upload ? UPLOAD_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES)) return next(bodyTooLarge());
+    const upload = uploadLimits(req);
+    if (Number(req.headers['content-length']) > (upload?.fileSize ?? BODY_LIMIT_BYTES)) return next(bodyTooLarge());
     const done = (err?: unknown) => {
       if (!err || err instanceof multer.MulterError || err instanceof ApiError) return next(err);
       next(new ApiError('BAD_REQUEST', `Malformed request body: ${(err as Error).message ?? err}`, 400));
     };
     try {
-      (upload ? parseUpload : parse)(req, res, done);
+      (upload === null ? parse : parserFor(upload))(req, res, done);
     } catch (err) {
       done(err);
     }

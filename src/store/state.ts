@@ -196,6 +196,30 @@ export interface User {
   default_sending_stream_id?: number | null;
   default_events_register_stream_id?: number | null;
   default_all_public_streams?: boolean;
+  /** The uploaded avatar, `<realm id>/<hash>` (the path_id of its user_avatars row); absent: the Gravatar. */
+  avatar_path?: string | null;
+  /** An outgoing webhook or embedded bot's service: its name, where it posts, its format and token. */
+  bot_service?: BotService;
+  /** An embedded or incoming webhook bot's configuration (for an incoming webhook, integration_id names its integration). */
+  bot_config?: Record<string, string>;
+}
+
+export interface BotService {
+  name: string;
+  /** The outgoing webhook's URL; empty for an embedded bot. */
+  base_url: string;
+  /** 1 Zulip's own outgoing webhook format, 2 Slack's. */
+  interface: number;
+  token: string;
+}
+
+/** An uploaded avatar's image, as sent; served at /user_avatars/<path_id>.png. */
+export interface UserAvatar {
+  /** `<realm id>/<hash>`: unguessable, and new with each upload. */
+  path_id: string;
+  user_id: number;
+  content_type: string;
+  content_base64: string;
 }
 
 export interface Stream {
@@ -394,16 +418,33 @@ export interface Attachment {
   content_base64: string;
 }
 
+/**
+ * A device of a user: either one registered the legacy way by its push token (`token` set), or a
+ * logged-in device (POST /register_client_device, or a FL 406-467 registration by
+ * push_account_id) that may be registered for end-to-end encrypted notifications.
+ */
 export interface PushDevice {
   device_id: number;
   user_id: number;
-  /** Which app registered it: 'android' or 'ios'. */
-  platform: 'android' | 'ios';
+  /** Which app registered it: 'android' or 'ios'; null for a logged-in device not registered for push yet. */
+  platform: 'android' | 'ios' | null;
   registered_at: number;
   /** The push token of a device registered the legacy way (APNs or FCM), absent for E2EE devices. */
   token?: string;
   /** The iOS app that registered an APNs token. */
   ios_app_id?: string;
+  /** The client's own ID of a FL 406-467 registration (POST /mobile_push/register with push_account_id). */
+  push_account_id?: number;
+  /** The E2EE push registration (FL 468): the key, in base64, and the client's ID for it. */
+  push_key?: string | null;
+  push_key_id?: number | null;
+  /** IDs of the device's FCM/APNs token, in base64 of 8 bytes: confirmed by the push relay, and still pending. */
+  push_token_id?: string | null;
+  pending_push_token_id?: string | null;
+  push_token_kind?: 'apns' | 'fcm' | null;
+  /** UNIX seconds when pending_push_token_id was last set. */
+  push_token_last_updated_timestamp?: number | null;
+  push_registration_error_code?: string | null;
 }
 
 /** A test push notification the mock "sent", kept so tests can see it. */
@@ -449,6 +490,8 @@ export interface State {
   push_devices: PushDevice[];
   sent_push_notifications: SentPushNotification[];
   bot_storage: BotStorageEntry[];
+  /** Uploaded avatars: the current one of each user who has one (named by the user's avatar_path). */
+  user_avatars: UserAvatar[];
   /**
    * Subscriptions the user ended, with the settings they had: register lists these channels
    * under `unsubscribed`, and subscribing again brings the colour back, as on the real server.

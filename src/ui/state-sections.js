@@ -80,16 +80,25 @@ export function groupsSection(ix) {
   return table('User groups', ['Name', 'ID', 'Kind', 'Members', 'Subgroups'], rows, { class: 'groups-table' });
 }
 
-/** Push devices: registered by token (APNs, FCM) or for end-to-end encrypted notifications, and the test notifications each got. */
+/** How a device receives notifications: its legacy token, its E2EE registration (token ID, or push_account_id before FL 468), or not at all yet. */
+function pushRegistration(d) {
+  if (d.token !== undefined) return h('span', { class: 'mono' }, d.token);
+  if (d.push_token_id) return h('span', { class: 'mono' }, `E2EE, token ID ${d.push_token_id}${d.push_key_id == null ? '' : `, key ${d.push_key_id}`}`);
+  if (d.pending_push_token_id) return `E2EE, pending ${d.pending_push_token_id}`;
+  if (d.push_account_id !== undefined) return `E2EE, push account ${d.push_account_id}`;
+  return 'logged in, not registered for push';
+}
+
+/** Push devices: registered by token (APNs, FCM), or logged-in devices with their end-to-end encrypted registration, and the test notifications each got. */
 export function devicesSection(ix) {
   const sent = (id) => ix.state.sent_push_notifications.filter((n) => n.device_id === id).length;
   const rows = ix.state.push_devices.map((d) => [
     ix.userName(d.user_id),
     String(d.device_id),
-    d.platform,
-    d.token === undefined ? 'E2EE' : h('span', { class: 'mono' }, d.token),
+    d.platform ?? '—',
+    pushRegistration(d),
     longTime(d.registered_at * 1000),
     String(sent(d.device_id)),
   ]);
-  return table('Push devices', ['User', 'Device ID', 'Platform', 'Token', 'Registered', 'Test notifications'], rows, { class: 'devices-table' });
+  return table('Push devices', ['User', 'Device ID', 'Platform', 'Registration', 'Registered', 'Test notifications'], rows, { class: 'devices-table' });
 }

@@ -72,10 +72,12 @@ describe('decoding, over every operation of the description', () => {
   });
 
   const required = contract.operations.flatMap((op) => op.params.filter((p) => p.required && p.in !== 'path').map((p) => ({ op, p })));
-  it.each(required.map(({ op, p }) => [op.id, p.name, op, p] as const))('%s without %s: REQUEST_VARIABLE_MISSING', (_id, name, op) => {
+  it.each(required.map(({ op, p }) => [op.id, p.name, op, p] as const))('%s without %s: REQUEST_VARIABLE_MISSING', (_id, name, op, p) => {
     const { path, body } = validRaw(op);
     delete body[name];
-    const err = decodeError(op, path, body);
+    // At a level the parameter is required at: removed ones, and ones required only before some
+    // level (x-required-until), just below it.
+    const err = decodeError(op, path, body, { ...p, removedAt: Math.min(p.removedAt, p.requiredUntil) });
     expect(err).not.toBeNull();
     // The first missing parameter in description order is the one reported.
     expect(err!.code).toBe('REQUEST_VARIABLE_MISSING');

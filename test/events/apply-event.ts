@@ -157,6 +157,13 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
     case 'realm_playgrounds':
       state.realm_playgrounds = structuredClone(event.realm_playgrounds);
       break;
+    case 'device':
+      applyDevice(state, event);
+      break;
+    // FL 406-467: a registration's state, by the client's push_account_id.
+    case 'push_device':
+      if (state.push_devices) state.push_devices[String(event.push_account_id)] = { status: event.status, error_code: event.error_code ?? null };
+      break;
     default:
       break;
   }
@@ -248,14 +255,35 @@ function applyUserGroup(state: Obj, event: Obj): void {
   }
 }
 
-/** The bots the user sees in settings: `add` a whole bot, `update` changed fields, `delete` one that left them. */
+/**
+ * The bots the user sees in settings: `add` a whole bot, `update` changed fields, `delete` one
+ * that left them. A bot has one service; an update of it carries the fields that changed
+ * (`config_data` alone, or the outgoing webhook's three), merged into it as the web app does.
+ */
 function applyRealmBot(state: Obj, event: Obj): void {
   if (!state.realm_bots) return;
   if (event.op === 'add') state.realm_bots.push(structuredClone(event.bot));
   else if (event.op === 'delete' || event.op === 'remove') state.realm_bots = state.realm_bots.filter((b: Obj) => b.user_id !== event.bot.user_id);
   else if (event.op === 'update') {
     const bot = state.realm_bots.find((b: Obj) => b.user_id === event.bot.user_id);
-    if (bot) Object.assign(bot, event.bot);
+    if (!bot) return;
+    const { services, ...rest } = event.bot;
+    Object.assign(bot, structuredClone(rest));
+    if (services) bot.services = bot.services.length ? [{ ...bot.services[0], ...structuredClone(services[0]) }] : structuredClone(services);
+  }
+}
+
+/** Logged-in devices (FL 468): `add` one with no push registration, `update` changed fields, `remove` one. */
+function applyDevice(state: Obj, event: Obj): void {
+  if (!state.devices) return;
+  const key = String(event.device_id);
+  if (event.op === 'add') {
+    state.devices[key] = { push_key_id: null, push_token_id: null, pending_push_token_id: null, push_token_last_updated_timestamp: null, push_registration_error_code: null };
+  } else if (event.op === 'remove') {
+    delete state.devices[key];
+  } else if (event.op === 'update' && state.devices[key]) {
+    const { id: _id, type: _type, op: _op, device_id: _device, ...changed } = event;
+    Object.assign(state.devices[key], changed);
   }
 }
 

@@ -16,10 +16,10 @@ const REGISTER = {
   fetch_event_types: ['message', 'update_message_flags', 'starred_messages', 'subscription', 'stream', 'user_topic', 'realm_user',
     'user_settings', 'user_status', 'recent_private_conversations', 'presence', 'realm', 'realm_linkifiers', 'realm_user_groups',
     'alert_words', 'muted_users', 'realm_emoji', 'realm_bot', 'default_streams', 'custom_profile_fields', 'realm_playgrounds',
-    'default_stream_groups'],
+    'default_stream_groups', 'device'],
   event_types: ['message', 'update_message_flags', 'subscription', 'stream', 'user_topic', 'realm_user', 'user_settings', 'user_status', 'presence',
     'realm', 'realm_linkifiers', 'user_group', 'delete_message', 'alert_words', 'muted_users',
-    'realm_emoji', 'realm_bot', 'default_streams', 'custom_profile_fields', 'realm_playgrounds', 'default_stream_groups'],
+    'realm_emoji', 'realm_bot', 'default_streams', 'custom_profile_fields', 'realm_playgrounds', 'default_stream_groups', 'device'],
   include_subscribers: true,
   slim_presence: true,
   // Clock steps below must not expire the queue.
@@ -63,6 +63,39 @@ const BOT_OPS: Array<Pick<Request, 'who' | 'method' | 'path' | 'params'>> = [
   { who: 'iago', method: 'patch', path: '/bots/12', params: { bot_owner_id: 4 } },
   { who: 'hamlet', method: 'post', path: '/bots/12/api_key/regenerate', params: {} },
 ];
+
+/**
+ * Hamlet's devices: a new one (4, the first free ID), push registrations of his fixture devices
+ * and of the new one (whole, key alone, token alone), and removals.
+ */
+const PUSH_KEY = 'MTaUDJDMWypQ1WufZ1NRTHSSvgYtXh1qVNSjN3aBiEFt';
+// An 8-byte token ID, as clients send: a shorter one is stored widened to 8 bytes while the event
+// echoes it as sent, on the real server too (see test/push/register-push-device.test.ts).
+const TOKEN_FIELDS = { token_kind: 'apns', token_id: 'AAAAAAAAAAE=', bouncer_public_key: 'bouncer-public-key', encrypted_push_registration: 'sealed' };
+const DEVICE_OPS: Array<Pick<Request, 'who' | 'method' | 'path' | 'params'>> = [
+  { who: 'hamlet', method: 'post', path: '/register_client_device', params: {} },
+  { who: 'hamlet', method: 'post', path: '/mobile_push/register', params: { device_id: 4, push_key: PUSH_KEY, push_key_id: 7, ...TOKEN_FIELDS } },
+  { who: 'hamlet', method: 'post', path: '/mobile_push/register', params: { device_id: 1, push_key: PUSH_KEY, push_key_id: 8 } },
+  { who: 'hamlet', method: 'post', path: '/mobile_push/register', params: { device_id: 2, ...TOKEN_FIELDS } },
+  { who: 'hamlet', method: 'post', path: '/remove_client_device', params: { device_id: 2 } },
+  { who: 'hamlet', method: 'post', path: '/remove_client_device', params: { device_id: 4 } },
+];
+
+/**
+ * Service bots of Hamlet's, named by email in the path (`{email}` becomes the bot's ID when it
+ * exists): an outgoing webhook whose URL and format change, an embedded bot whose configuration
+ * changes. (Configuration sent to a bot of another type gives an event that no register agrees
+ * with, on the real server too: not done.)
+ */
+const SERVICE_BOT_OPS: Array<Pick<Request, 'who' | 'method' | 'path' | 'params'>> = [
+  { who: 'hamlet', method: 'post', path: '/bots', params: { full_name: 'Hook', short_name: 'hook', bot_type: 3, payload_url: JSON.stringify('https://hook.example'), interface_type: 2 } },
+  { who: 'hamlet', method: 'post', path: '/bots', params: { full_name: 'Follow', short_name: 'follow', bot_type: 4, service_name: 'followup', config_data: JSON.stringify({ stream: 'followup' }) } },
+  { who: 'hamlet', method: 'patch', path: '/bots/{hook-bot@zulip.com}', params: { service_payload_url: JSON.stringify('https://hook2.example'), service_interface: 1 } },
+  { who: 'hamlet', method: 'patch', path: '/bots/{follow-bot@zulip.com}', params: { config_data: JSON.stringify({ stream: 'later', extra: 'x' }) } },
+];
+
+/** `{email}` in a path: that user's ID, or one no user has. */
+const pathFor = (path: string) => path.replace(/\{([^}]+@[^}]+)\}/g, (_, email: string) => String(t.server.world.store.users.by('email', email)?.user_id ?? 9999));
 
 /** Custom emoji deactivated by an administrator (1 green_tick is active in the fixture). */
 const EMOJI_OPS: Array<Pick<Request, 'who' | 'method' | 'path' | 'params'>> = [
@@ -165,7 +198,7 @@ function opArb(recentIds: () => number[]): fc.Arbitrary<Op> {
     fc.constantFrom(30, 60, 90, 250).map((advanceSeconds) => ({ advanceSeconds })),
     fc.constantFrom(...REALM_SETTINGS).map((params) => ({ who: 'iago', method: 'patch' as const, path: '/realm', params })),
     fc.constantFrom(...LINKIFIER_OPS).map((op) => ({ who: 'iago', ...op })),
-    fc.constantFrom(...BOT_OPS, ...EMOJI_OPS),
+    fc.constantFrom(...BOT_OPS, ...SERVICE_BOT_OPS, ...EMOJI_OPS, ...DEVICE_OPS),
     fc.constantFrom(...ADMIN_LIST_OPS).map((op) => ({ who: 'iago', ...op })),
   );
 }
@@ -204,6 +237,7 @@ function comparable(state: Record<string, any>, raw: RawUnread) {
     // Who is active and who is not (the other fields of people have their own tests).
     realm_users: state.realm_users.map((u: any) => u.user_id).sort((a: number, b: number) => a - b),
     realm_non_active_users: state.realm_non_active_users.map((u: any) => u.user_id).sort((a: number, b: number) => a - b),
+    devices: state.devices,
   };
 }
 
@@ -223,7 +257,7 @@ describe('applying the queue\'s events to the registered state', () => {
         const raw = rawUnread(state.unread_msgs);
         for (const op of sequence) {
           if ('advanceSeconds' in op) t.server.clock.advance(op.advanceSeconds * 1000);
-          else await t.as(op.who)[op.method](op.path, op.params);
+          else await t.as(op.who)[op.method](pathFor(op.path), op.params);
         }
         const polled = await t.as('hamlet').get('/events', { queue_id: state.queue_id, last_event_id: -1, dont_block: true });
         for (const event of polled.body.events) applyEvent(state, raw, event, hamlet.user_id);

@@ -29,3 +29,19 @@ export async function download(t: TestServer, who: string | null, url: string, e
 export function temporaryUrlOf(t: TestServer, who: string, url: string) {
   return t.as(who).get(url);
 }
+
+/**
+ * Any API call as a multipart body, with form fields and file parts (a bot's avatar, say), as
+ * the JavaScript client sends it. `headers`: e.g. X-Mock-Feature-Level.
+ */
+export async function multipart(
+  t: TestServer, who: string, method: 'POST' | 'PATCH', path: string,
+  fields: Record<string, string>, files: Array<{ name: string; bytes: Buffer; type?: string; field?: string }>, headers: Record<string, string> = {},
+) {
+  const u = t.user(who);
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const f of files) form.append(f.field ?? 'file', new Blob([new Uint8Array(f.bytes)], { type: f.type ?? '' }), f.name);
+  const res = await fetch(`${t.base}/api/v1${path}`, { method, body: form, headers: { authorization: basicAuth(u.email, u.api_key), ...headers } });
+  return { status: res.status, body: await res.json() as any };
+}

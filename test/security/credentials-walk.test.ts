@@ -14,7 +14,8 @@ const contract = sharedContract();
  * without one: turned off with --no-dev-login) need no API key, by design.
  */
 // A temporary upload URL's download is open by design: its signed, 60-second token is the permission.
-const UNAUTHENTICATED = ['dev-fetch-api-key', 'dev-list-users', 'fetch-api-key', 'get-server-settings', 'get-user-upload-with-token'];
+// Uploaded avatars are served to anyone, as by the real server (their paths are unguessable).
+const UNAUTHENTICATED = ['dev-fetch-api-key', 'dev-list-users', 'fetch-api-key', 'get-server-settings', 'get-user-avatar', 'get-user-upload-with-token'];
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });

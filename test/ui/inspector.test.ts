@@ -160,13 +160,21 @@ describe('the clock panel and the state panel', () => {
     await shot(page, 'state-scheduled');
   });
 
-  it('lists push devices, a device registered through the API among them', async () => {
+  it('lists push devices, devices registered through the API among them', async () => {
     expect((await api('cordelia', 'POST', '/users/me/android_gcm_reg_id', { token: 'inspector-token' })).status).toBe(200);
+    const device = (await api('cordelia', 'POST', '/register_client_device')).body.device_id;
+    expect((await api('cordelia', 'POST', '/mobile_push/register', {
+      device_id: device, push_key: 'MTaUDJDMWypQ1WufZ1NRTHSSvgYtXh1qVNSjN3aBiEFt', push_key_id: 2408, token_kind: 'apns', token_id: 'hGsEWGmyyfI=',
+      bouncer_public_key: 'bouncer-public-key', encrypted_push_registration: 'sealed',
+    })).status).toBe(200);
     await tab(page, 'state');
     await page.locator('#state-refresh').click();
     const row = page.locator('.devices-table tbody tr').filter({ hasText: 'inspector-token' });
     await expect.poll(() => row.count(), SOON).toBe(1);
     expect(await row.textContent()).toMatch(/Cordelia.*android.*inspector-token/);
+    const e2ee = page.locator('.devices-table tbody tr').filter({ hasText: 'E2EE, token ID hGsEWGmyyfI=, key 2408' }).filter({ hasText: 'Cordelia' });
+    await expect.poll(() => e2ee.count(), SOON).toBe(1);
+    expect(await e2ee.textContent()).toMatch(/Cordelia.*ios/);
   });
 
   it('freezes the clock and advances it by a minute, an hour and a day', async () => {

@@ -49,12 +49,15 @@ describe('POST /users/{user_id}/reactivate', () => {
     expect(members.body.is_user_group_member).toBe(true);
   });
 
-  it('lets a bot\'s owner reactivate the bot, telling the owner through realm_bot', async () => {
+  it('lets a bot\'s owner reactivate the bot, telling the owner through realm_bot before FL 474', async () => {
     const bot = id('hamlet-bot');
     t.server.world.store.users.update(t.user('hamlet-bot'), { is_active: false });
     const queue = await registerQueue(t, 'hamlet', ['realm_bot']);
+    const oldQueue = (await t.as('hamlet', { 'X-Mock-Feature-Level': '473' }).post('/register', { event_types: ['realm_bot'], fetch_event_types: [] })).body.queue_id;
     expect((await t.as('hamlet').post(`/users/${bot}/reactivate`)).body).toEqual(ok);
-    expect((await eventsOf(t, 'hamlet', queue)).map(({ id: _i, ...e }) => e)).toEqual([{ type: 'realm_bot', op: 'update', bot: { user_id: bot, is_active: true } }]);
+    expect((await eventsOf(t, 'hamlet', oldQueue)).map(({ id: _i, ...e }) => e)).toEqual([{ type: 'realm_bot', op: 'update', bot: { user_id: bot, is_active: true } }]);
+    // From FL 474 bot objects have no is_active: the change reaches clients as realm_user only.
+    expect(await eventsOf(t, 'hamlet', queue)).toEqual([]);
     expect((await t.as('othello').post(`/users/${bot}/reactivate`)).body).toEqual(error('BAD_REQUEST', 'Insufficient permission'));
   });
 });

@@ -1,7 +1,9 @@
 // Views of the bot operations, by operationId.
 import type { ViewTable } from '../context.js';
-import { createBot, listBots, regenerateBotApiKey, regenerateOwnApiKey, updateBot } from './manage.js';
+import { createBot } from './create.js';
+import { listBots, regenerateBotApiKey, regenerateOwnApiKey } from './manage.js';
 import { getBotStorage, removeBotStorage, updateBotStorage } from './storage.js';
+import { updateBot } from './update.js';
 
 export const views: ViewTable = {
   'get-bot-storage': (ctx, p) => ({ storage: getBotStorage(ctx, ctx.actor, { keys: p.keys }) }),

@@ -1,10 +1,12 @@
-// Events as a server at an older feature level would send them. REST answers and register are
+// Events as a server at a given feature level sends them. REST answers and register are
 // shaped by the request's level (src/contract/shape.ts); a queue keeps the level it was registered
 // at and each event it receives is shaped here, from the same x-feature-level / x-removed-at marks.
 // A kind of event (type, type/op, or type/op/property for a change of one property) that the
 // description's EventKinds places after the queue's level, or removed by it, is not sent at all.
 // Events have no schema of their own: their payloads reuse the component schemas below, so a
-// table names, per event type (and op), which part of the event is which schema.
+// table names, per event type (and op), which part of the event is which schema. An action
+// publishes the fields of every level (a bot's email for queues older than FL 474, say): the
+// newest level's queues are shaped too, and only events of the types below pay for it.
 import { applyShape, fieldExistsAt, shapeOf, type ShapeNode } from '../../contract/shape.js';
 import type { OpenApiDoc } from '../../contract/load.js';
 import { resolveRef } from '../../contract/ajv.js';
@@ -17,22 +19,21 @@ interface Payload {
   parts?: Record<string, string>;
   /** The event changes one field (`property`) of this schema: unknown at the level, not sent. */
   property?: string;
-  /** The event's `person` holds changed fields of this schema: none left, not sent. */
-  person?: string;
+  /** The event's `key` holds changed fields of `schema` (and the ID): none left, not sent. */
+  changed?: { key: string; schema: string };
 }
 
-const PAYLOADS: Record<string, Payload> = {
-  'subscription/add': { parts: { subscriptions: 'Subscription' } },
-  'subscription/update': { property: 'Subscription' },
-  'stream/create': { parts: { streams: 'ClientChannel' } },
-  'stream/update': { property: 'ClientChannel' },
+/** By event type, then op ('' for events without one). */
+const PAYLOADS: Record<string, Record<string, Payload>> = {
+  subscription: { add: { parts: { subscriptions: 'Subscription' } }, update: { property: 'Subscription' } },
+  stream: { create: { parts: { streams: 'ClientChannel' } }, update: { property: 'ClientChannel' } },
   // Channel objects only before FL 330 (IDs pass unchanged).
-  'default_streams/': { parts: { default_streams: 'DefaultChannel' } },
-  'default_stream_groups/': { parts: { default_stream_groups: 'DefaultChannelGroup' } },
-  'realm_linkifiers/': { parts: { realm_linkifiers: 'Linkifier' } },
-  'realm_user/add': { parts: { person: 'ClientUser' } },
-  'realm_user/update': { person: 'ClientUser' },
-  'user_settings/update': { property: 'RegisterUserSettings' },
+  default_streams: { '': { parts: { default_streams: 'DefaultChannel' } } },
+  default_stream_groups: { '': { parts: { default_stream_groups: 'DefaultChannelGroup' } } },
+  realm_linkifiers: { '': { parts: { realm_linkifiers: 'Linkifier' } } },
+  realm_user: { add: { parts: { person: 'ClientUser' } }, update: { changed: { key: 'person', schema: 'ClientUser' } } },
+  realm_bot: { add: { parts: { bot: 'RealmBot' } }, update: { changed: { key: 'bot', schema: 'RealmBot' } } },
+  user_settings: { update: { property: 'RegisterUserSettings' } },
 };
 
 export type EventShaper = (event: Event) => Event | null;
@@ -84,10 +85,7 @@ function newShaper(doc: OpenApiDoc, level: number): EventShaper {
   };
   const done = new WeakMap<Event, Event | null>();
 
-  function shape(event: Event): Event | null {
-    if (absent.size && isAbsent(absent, event)) return null;
-    const payload = PAYLOADS[`${String(event.type)}/${String(event.op ?? '')}`];
-    if (!payload) return event;
+  function shape(event: Event, payload: Payload): Event | null {
     if (payload.property && typeof event.property === 'string' && !has(payload.property, event.property)) return null;
     let out: Event = event;
     for (const [key, schema] of Object.entries(payload.parts ?? {})) {
@@ -96,18 +94,23 @@ function newShaper(doc: OpenApiDoc, level: number): EventShaper {
       const shaped = Array.isArray(event[key]) ? applyShape(event[key], node ? { gates: [], props: new Map(), items: node, values: null } : null, level) : applyShape(event[key], node, level);
       if (shaped !== event[key]) out = { ...out, [key]: shaped };
     }
-    if (payload.person) {
-      const person = event.person as Record<string, unknown>;
-      const kept = Object.entries(person).filter(([field]) => field === 'user_id' || has(payload.person!, field));
+    if (payload.changed) {
+      const { key, schema } = payload.changed;
+      const fields = event[key] as Record<string, unknown>;
+      const kept = Object.entries(fields).filter(([field]) => field === 'user_id' || has(schema, field));
       if (kept.length === 1) return null;
-      if (kept.length < Object.keys(person).length) out = { ...out, person: Object.fromEntries(kept) };
+      if (kept.length < Object.keys(fields).length) out = { ...out, [key]: Object.fromEntries(kept) };
     }
     return out;
   }
 
   return (event) => {
+    if (absent.size && isAbsent(absent, event)) return null;
+    // Most events (messages, typing...) have no entry: answered without a cache.
+    const payload = PAYLOADS[event.type as string]?.[(event.op as string | undefined) ?? ''];
+    if (!payload) return event;
     if (done.has(event)) return done.get(event)!;
-    const shaped = shape(event);
+    const shaped = shape(event, payload);
     done.set(event, shaped);
     return shaped;
   };

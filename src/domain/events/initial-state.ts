@@ -19,6 +19,7 @@ import { recentConversationState, starredState, unreadState } from './state-mess
 import { alertWordState, customProfileFieldState, mutedUserState, presenceState } from './state-people.js';
 import { EMBEDDED_BOTS, INCOMING_WEBHOOK_BOTS, STOP_WORDS } from './state-server.js';
 import { realmUserDefaultsState, streamsState } from './state-extra.js';
+import { deviceState, pushAccountState } from '../push/devices.js';
 
 export interface StateRequest {
   /** null: every section. */
@@ -83,6 +84,8 @@ export function initialState(ctx: Ctx, req: StateRequest): Record<string, unknow
   if (want('giphy')) add({ giphy_api_key: '' });
   if (want('reminders')) add(reminderState(store, actor));
   if (want('saved_snippets')) add(savedSnippetState(store, actor));
+  if (want('device')) add(deviceState(store, actor));
+  if (want('push_device')) add(pushAccountState(store, actor));
   // The basics last, so that no section can shadow them. (Object.assign: a second spread into
   // one literal took V8 a slow path, 8 µs here, most of a register's own work.)
   return Object.assign(out, serverBasics(ctx));

@@ -5,6 +5,9 @@
 /** The server setting MAX_FILE_UPLOAD_SIZE: POST /user_uploads refuses larger files. */
 export const MAX_FILE_UPLOAD_SIZE_MIB = 25;
 
+/** The server setting MAX_AVATAR_FILE_SIZE_MIB: larger avatars are refused. */
+export const MAX_AVATAR_FILE_SIZE_MIB = 5;
+
 /**
  * Presence timings of the newest real server: clients ping every minute and show a user offline
  * 200 s after their last report; a report refreshes the stored times at most every 55 s; the
@@ -15,7 +18,7 @@ export const SERVER_PRESENCE = { pingIntervalSeconds: 60, offlineThresholdSecond
 /** Values that do not depend on the organization. */
 export function serverSettingsState(realmUrl: string): Record<string, unknown> {
   return {
-    max_avatar_file_size_mib: 5,
+    max_avatar_file_size_mib: MAX_AVATAR_FILE_SIZE_MIB,
     max_file_upload_size_mib: MAX_FILE_UPLOAD_SIZE_MIB,
     max_icon_file_size_mib: 5,
     max_logo_file_size_mib: 5,

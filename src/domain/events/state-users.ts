@@ -3,7 +3,8 @@
 import type { Store } from '../../store/store.js';
 import { Role, type GroupSettingValue, type User } from '../../store/state.js';
 import { holdsSetting } from '../groups/membership.js';
-import { avatarUrl } from '../users/avatar.js';
+import { avatarSource, avatarUrl } from '../users/avatar.js';
+import { servicesOf } from '../bots/services.js';
 import { isAdmin, isGuest, isOwner } from '../users/roles.js';
 
 export interface UserStateOptions {
@@ -17,9 +18,9 @@ export interface UserStateOptions {
 /** The real server treats users inactive this long as long-term idle (soft-deactivated). */
 const LONG_TERM_IDLE_SECONDS = 180 * 86400;
 
-/** Every avatar is a Gravatar, which a client_gravatar client computes itself (null here). */
+/** A client_gravatar client computes Gravatar URLs itself (null here); an uploaded avatar's URL is always given. */
 function avatarFor(user: User, clientGravatar: boolean): string | null {
-  return clientGravatar ? null : avatarUrl(user);
+  return clientGravatar && avatarSource(user) === 'G' ? null : avatarUrl(user);
 }
 
 /** One element of realm_users / realm_non_active_users / cross_realm_bots. */
@@ -82,8 +83,8 @@ export function realmUserState(store: Store, actor: User, opts: UserStateOptions
     is_admin: isAdmin(actor),
     is_moderator: actor.role === Role.moderator,
     is_guest: isGuest(actor),
-    // Every avatar of the mock is a Gravatar; the user's own URLs are always given in full.
-    avatar_source: 'G',
+    // The user's own URLs are always given in full.
+    avatar_source: avatarSource(actor),
     avatar_url: avatarUrl(actor),
     avatar_url_medium: avatarUrl(actor, true),
     can_create_streams: canCreatePublic || canCreatePrivate || canCreateWebPublic,
@@ -95,7 +96,7 @@ export function realmUserState(store: Store, actor: User, opts: UserStateOptions
   };
 }
 
-/** One bot as `realm_bots` and `realm_bot` `add` events show it. */
+/** One bot as `realm_bots` and `realm_bot` `add` events show it (fields of every level: shaped to the request's and the queue's). */
 export function realmBotDict(store: Store, b: User): Record<string, unknown> {
   const channel = (id: number | null | undefined) => (id == null ? null : store.streams.get(id)?.name ?? null);
   return {
@@ -111,7 +112,7 @@ export function realmBotDict(store: Store, b: User): Record<string, unknown> {
     default_events_register_stream: channel(b.default_events_register_stream_id),
     default_all_public_streams: b.default_all_public_streams ?? false,
     owner_id: b.bot_owner_id,
-    services: [],
+    services: servicesOf(b),
   };
 }
 

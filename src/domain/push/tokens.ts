@@ -1,13 +1,14 @@
 // The legacy push registration by token: POST/DELETE /users/me/apns_device_token (iOS) and
 // /users/me/android_gcm_reg_id (Android, FCM), and POST /mobile_push/test_notification, which
-// notifies devices by token. Registered devices join the push_devices the E2EE test notification
-// reaches too. As on the real server, bots may not register devices.
+// notifies devices by token. These devices are kept with the logged-in ones (store.pushDevices,
+// marked by their token) but get no end-to-end encrypted notifications. As on the real server,
+// bots may not register devices.
 import { ApiError, badRequest } from '../../errors.js';
 import type { PushDevice } from '../../store/state.js';
 import type { Ctx } from '../context.js';
 import { requireHuman } from '../users/roles.js';
 
-type Platform = PushDevice['platform'];
+type Platform = NonNullable<PushDevice['platform']>;
 const MAX_TOKEN_LENGTH = 4096;
 
 function checkToken(token: string, platform: Platform): void {

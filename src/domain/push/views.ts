@@ -1,12 +1,17 @@
-// Views of the mobile push operations, by operationId: devices registered by token, and the two
-// test notifications.
+// Views of the mobile push operations, by operationId: logged-in devices and their registration
+// for end-to-end encrypted notifications, devices registered by token, and the two test notifications.
 import type { ViewTable } from '../context.js';
+import { registerClientDevice, removeClientDevice } from './devices.js';
 import { sendTestPushNotification } from './e2ee-test.js';
+import { registerPushDevice } from './registration.js';
 import { addPushToken, removePushToken, sendLegacyTestNotification } from './tokens.js';
 
 export const views: ViewTable = {
-  // push_account_id named the device before FL 468.
-  'e2ee-test-notify': (ctx, params) => sendTestPushNotification(ctx, params.device_id ?? params.push_account_id),
+  'register-client-device': (ctx) => registerClientDevice(ctx),
+  'remove-client-device': (ctx, params) => removeClientDevice(ctx, { deviceId: params.device_id }),
+  'register-push-device': (ctx, params) => registerPushDevice(ctx, params),
+  // push_account_id named the registration before FL 468.
+  'e2ee-test-notify': (ctx, params) => sendTestPushNotification(ctx, { deviceId: params.device_id, pushAccountId: params.push_account_id }),
   'test-notify': (ctx, params) => sendLegacyTestNotification(ctx, { token: params.token }),
   'add-apns-token': (ctx, params) => addPushToken(ctx, { token: params.token, platform: 'ios', appId: params.appid }),
   'remove-apns-token': (ctx, params) => removePushToken(ctx, { token: params.token, platform: 'ios' }),

@@ -55,3 +55,9 @@ export function imageSize(contentType: string, bytes: Buffer): ImageSize | null 
   const size = read(bytes);
   return size && size.width > 0 && size.height > 0 ? size : null;
 }
+
+/** The image type the bytes are, whatever the upload declared (as an image library reads them), or null. */
+export function imageTypeOf(bytes: Buffer): string | null {
+  for (const type of ['image/png', 'image/gif', 'image/jpeg', 'image/webp']) if (imageSize(type, bytes)) return type;
+  return null;
+}

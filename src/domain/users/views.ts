@@ -10,6 +10,7 @@ import { createUser } from './create-user.js';
 import { getUserStatus } from './get-status.js';
 import { getUser, getUserByEmail, listUsers, type UserViewOptions } from './list-users.js';
 import { fetchApiKey } from './login.js';
+import { serveAvatar } from './avatar-upload.js';
 import { devFetchApiKey, devListUsers } from './dev-login.js';
 import { updateUser } from './update-user.js';
 import { reactivateUser } from './reactivate.js';
@@ -47,9 +48,10 @@ export const views: ViewTable = {
   'reactivate-user': (ctx, params) => reactivateUser(ctx, ctx.actor, params),
 };
 
-/** Operations open to anyone: logging in (with a password, or on the development server without one). */
+/** Operations open to anyone: logging in (with a password, or on the development server without one), uploaded avatars. */
 export const openViews: OpenViewTable = {
   'fetch-api-key': (ctx, params) => fetchApiKey(ctx.store, params.username, params.password),
   'dev-fetch-api-key': (ctx, params) => devFetchApiKey(ctx, params.username),
   'dev-list-users': (ctx) => devListUsers(ctx),
+  'get-user-avatar': (ctx, params) => serveAvatar(ctx.store, { realmId: params.realm_id_str, filename: params.filename }),
 };
