@@ -9,11 +9,11 @@ import { sharedContract } from '../../src/server.js';
 let catalog: ErrorCatalog | null = null;
 
 /**
- * The message with the request's own values blanked: emails, quoted or parenthesised text, a last
- * word after a colon (an ID the request gave), numbers.
+ * The message with the request's own values blanked: emails, quoted or parenthesised text,
+ * numbers, and the last word of a "label: detail" message (the operand or ID the request gave).
  */
 export function messageShape(msg: string): string {
-  return msg.replace(/: \S*$/, ': …').replace(/\([^)]*\)/g, '(…)').replace(/[^\s@'"]+@[^\s@'"]+/g, 'e@x').replace(/'.*'|"[^"]*"|‘[^’]*’|“[^”]*”/g, "'…'").replace(/-?\d+(\.\d+)?/g, '0');
+  return (msg.includes(': ') ? msg.replace(/\S*$/, '…') : msg).replace(/\([^)]*\)/g, '(…)').replace(/[^\s@'"]+@[^\s@'"]+/g, 'e@x').replace(/'.*'|"[^"]*"|‘[^’]*’|“[^”]*”/g, "'…'").replace(/-?\d+(\.\d+)?/g, '0');
 }
 
 export interface UndescribedError { operation: string; status: number; code: string; msg: string }
