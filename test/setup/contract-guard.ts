@@ -41,6 +41,7 @@ afterEach(() => {
   }
   const errors = undescribed.splice(0, undescribed.length);
   if (errors.length) {
-    throw new Error(`views answered errors their operation's description has no example of (add one to its responses):\n${[...new Set(errors)].join('\n')}`);
+    // One line: the runner shows the first line of a hook's error.
+    throw new Error(`views answered errors their operation's description has no example of (add one to its responses): ${[...new Set(errors)].join(' | ')}`);
   }
 });
