@@ -9,11 +9,23 @@ import { sharedContract } from '../../src/server.js';
 let catalog: ErrorCatalog | null = null;
 
 /**
- * The message with the request's own values blanked: emails, quoted or parenthesised text,
- * numbers, and the last word of a "label: detail" message (the operand or ID the request gave).
+ * The message with the request's own values blanked: the detail of a "label: detail" message
+ * (the operand, ID or pattern the request gave), emails, quoted or parenthesised text, numbers.
  */
 export function messageShape(msg: string): string {
-  return (msg.includes(': ') ? msg.replace(/\S*$/, '…') : msg).replace(/\([^)]*\)/g, '(…)').replace(/[^\s@'"]+@[^\s@'"]+/g, 'e@x').replace(/'.*'|"[^"]*"|‘[^’]*’|“[^”]*”/g, "'…'").replace(/-?\d+(\.\d+)?/g, '0');
+  return msg.replace(/: .*$/s, ': …').replace(/\([^)]*\)/g, '(…)').replace(/[^\s@'"]+@[^\s@'"]+/g, 'e@x').replace(/'.*'|"[^"]*"|‘[^’]*’|“[^”]*”/g, "'…'").replace(/-?\d+(\.\d+)?/g, '0');
+}
+
+/**
+ * Equal, or (for messages of four words or more) equal but for one word: a name the request gave,
+ * unquoted ("Operator greetings not supported."). Shorter messages must be equal: "Name too
+ * short!" is not "Name too long!".
+ */
+function sameShape(a: string, b: string): boolean {
+  if (a === b) return true;
+  const wa = a.split(' ');
+  const wb = b.split(' ');
+  return wa.length >= 4 && wa.length === wb.length && wa.filter((w, i) => w !== wb[i]).length === 1;
 }
 
 export interface UndescribedError { operation: string; status: number; code: string; msg: string }
@@ -32,6 +44,6 @@ export function undescribedError(ex: Exchange): UndescribedError | null {
   catalog ??= new ErrorCatalog(contract);
   const shape = messageShape(body.msg);
   const described = catalog.errorExamples(ex.operation.id).some((e) =>
-    e.status === ex.status && e.body.code === body.code && typeof e.body.msg === 'string' && messageShape(e.body.msg) === shape);
+    e.status === ex.status && e.body.code === body.code && typeof e.body.msg === 'string' && sameShape(messageShape(e.body.msg), shape));
   return described ? null : { operation: ex.operation.id, status: ex.status, code: String(body.code), msg: body.msg };
 }

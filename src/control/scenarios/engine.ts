@@ -6,7 +6,8 @@ import type { ErrorCatalog } from './error-catalog.js';
 import type { Effect, Interception, Rule, Scenario, ScenarioRequest } from './types.js';
 import { applyStatePatch } from './state-patch.js';
 import { checkState } from '../../store/fixture.js';
-import { effectResponse } from './effects.js';
+import { effectResponse, unknownExample } from './effects.js';
+import { badRequest } from '../../errors.js';
 
 export interface RequestFacts {
   operation: string;
@@ -85,7 +86,22 @@ export class ScenarioSet {
 
   constructor(private readonly catalog: ErrorCatalog) {}
 
+  /**
+   * Refuses a scenario whose rules answer with an example their operation does not describe (a
+   * script's answers are checked when they are given).
+   */
+  check(scenario: Scenario): void {
+    (scenario.rules ?? []).forEach((rule, i) => {
+      const name = typeof rule.respond === 'function' ? undefined : rule.respond?.example;
+      if (name === undefined) return;
+      const where = `Scenario '${scenario.name}', rule ${i + 1}`;
+      if (!rule.operation) throw badRequest(`${where}: respond.example needs the rule's operation (examples belong to an operation)`);
+      if (!this.catalog.example(rule.operation, name)) throw badRequest(`${where}: ${unknownExample(this.catalog, rule.operation, name)}`);
+    });
+  }
+
   activate(scenario: Scenario, source: string, store: Store): ActiveScenario {
+    this.check(scenario);
     // The patch goes to a copy, checked whole before it replaces the state: a patch that would
     // leave a state the mock cannot serve changes nothing (nor the scenarios already active).
     const patched = scenario.state || scenario.setup ? structuredClone(store.state) : null;
@@ -130,7 +146,7 @@ export class ScenarioSet {
         if (rule.next_state) scenario.state = rule.next_state;
         if (effect.delay_ms) await sleep(effect.delay_ms);
         if (effect.drop) return 'drop';
-        const response = effectResponse(effect, req.operation, this.catalog);
+        const response = effectResponse(effect, req.operation, this.catalog, scenario.scenario.name);
         if (response) return { scenario: scenario.scenario.name, ...response };
         // A pure delay lets the request go on to the next rules and the view.
       }
