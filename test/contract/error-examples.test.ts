@@ -50,6 +50,17 @@ describe('error wording', () => {
     expect(missing).toEqual([]);
   });
 
+  it('every error example has a name, unique within its operation (scenarios pick examples by name)', () => {
+    const problems: string[] = [];
+    for (const op of contract.operations) {
+      const names = catalog.exampleNames(op.id) ?? [];
+      const twice = names.filter((n, i) => names.indexOf(n) !== i);
+      if (twice.length) problems.push(`${op.id}: ${[...new Set(twice)].join(', ')} twice`);
+      if (catalog.errorExamples(op.id).some((e) => e.name === null)) problems.push(`${op.id}: an error example without a name`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('error examples are whole: a msg and a code, no key left over from a comma in a flow mapping', () => {
     const broken = contract.operations.flatMap((op) => catalog.errorExamples(op.id)
       .filter((e) => typeof e.body.msg !== 'string' || Object.values(e.body).some((v) => v === null))
