@@ -264,6 +264,18 @@ describe('scenario mechanics', () => {
     await expect(startTestServer({ scenarios: [file] })).rejects.toThrow("Scenario 'typo', rule 1: operation upload-file has no example named 'too_big'");
   });
 
+  it('a script naming an unknown example gets the scenario\'s error as its answer, saying which names exist', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'scenario-'));
+    const file = path.join(dir, 'scripted.ts');
+    writeFileSync(file, "export default { rules: [{ operation: 'mute-user', respond: () => ({ example: 'muted_already' }) }] };\n");
+    t = await startTestServer({ scenarios: [file] });
+    const r = await t.as('hamlet').post(`/users/me/muted_users/${t.user('othello').user_id}`);
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toBe("Scenario 'scripted': operation mute-user has no example named 'muted_already' (its examples: self, no_such_user, already_muted, no_credentials, invalid_key, deactivated, rate_limited)");
+    const [entry] = (await new ControlClient(t.base).journal.list({ limit: 1 })).entries;
+    expect(entry.scenario).toBe('scripted');
+  });
+
   it('names from the control API cannot leave scenarios/', async () => {
     t = await startTestServer();
     const res = await fetch(`${t.base}/__mock/scenarios`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: '../package' }) });

@@ -12,7 +12,7 @@ let catalog: ErrorCatalog | null = null;
  * The message with the request's own values blanked: the detail of a "label: detail" message
  * (the operand, ID or pattern the request gave), emails, quoted or parenthesised text, numbers.
  */
-export function messageShape(msg: string): string {
+function messageShape(msg: string): string {
   return msg.replace(/: .*$/s, ': …').replace(/\([^)]*\)/g, '(…)').replace(/[^\s@'"]+@[^\s@'"]+/g, 'e@x').replace(/'.*'|"[^"]*"|‘[^’]*’|“[^”]*”/g, "'…'").replace(/-?\d+(\.\d+)?/g, '0');
 }
 

@@ -7,7 +7,8 @@ import type { Effect, Interception, Rule, Scenario, ScenarioRequest } from './ty
 import { applyStatePatch } from './state-patch.js';
 import { checkState } from '../../store/fixture.js';
 import { effectResponse, unknownExample } from './effects.js';
-import { badRequest } from '../../errors.js';
+import { ApiError, badRequest } from '../../errors.js';
+import { errorBody } from '../../http/envelope.js';
 
 export interface RequestFacts {
   operation: string;
@@ -146,12 +147,22 @@ export class ScenarioSet {
         if (rule.next_state) scenario.state = rule.next_state;
         if (effect.delay_ms) await sleep(effect.delay_ms);
         if (effect.drop) return 'drop';
-        const response = effectResponse(effect, req.operation, this.catalog, scenario.scenario.name);
+        const response = scriptedResponse(effect, req.operation, this.catalog, scenario.scenario.name);
         if (response) return { scenario: scenario.scenario.name, ...response };
         // A pure delay lets the request go on to the next rules and the view.
       }
     }
     return null;
+  }
+}
+
+/** The effect's answer; a script's mistake (an unknown example name) is the scenario's answer too, saying so. */
+function scriptedResponse(effect: Effect, operation: string, catalog: ErrorCatalog, name: string) {
+  try {
+    return effectResponse(effect, operation, catalog, name);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return { status: err.status, body: errorBody(err) };
   }
 }
 
