@@ -9,11 +9,13 @@ import { sharedContract } from '../../src/server.js';
 let catalog: ErrorCatalog | null = null;
 
 /**
- * The message with the request's own values blanked: the detail of a "label: detail" message
- * (the operand, ID or pattern the request gave), emails, quoted or parenthesised text, numbers.
+ * The message with the request's own values blanked: quoted or parenthesised text, emails, the
+ * detail of a "label: detail" message (the operand, ID or pattern the request gave), numbers.
+ * Quotes go first: a quoted name may hold a colon.
  */
 function messageShape(msg: string): string {
-  return msg.replace(/: .*$/s, ': …').replace(/\([^)]*\)/g, '(…)').replace(/[^\s@'"]+@[^\s@'"]+/g, 'e@x').replace(/'.*'|"[^"]*"|‘[^’]*’|“[^”]*”/g, "'…'").replace(/-?\d+(\.\d+)?/g, '0');
+  return msg.replace(/'.*'|"[^"]*"|‘[^’]*’|“[^”]*”/gs, "'…'").replace(/\([^)]*\)/g, '(…)').replace(/[^\s@'"]+@[^\s@'"]+/g, 'e@x')
+    .replace(/: .*$/s, ': …').replace(/-?\d+(\.\d+)?/g, '0');
 }
 
 /**
