@@ -140,6 +140,8 @@ export class MockServer {
   recordingFile: string | null = null;
   /** Told of every response that breaks the description. */
   private readonly violationObservers: Array<(v: Violation) => void> = [];
+  /** Told of every finished exchange (the test suite's check that the errors views throw are described). */
+  private readonly exchangeObservers: Array<(ex: Exchange) => void> = [];
   /** One sequence of exchange IDs per server: the journal orders by it. */
   private lastExchangeId = 0;
   baseUrl = '';
@@ -277,6 +279,11 @@ export class MockServer {
     this.violationObservers.push(observer);
   }
 
+  /** Calls `observer` with every finished exchange; observers must be added before listen(). */
+  onExchange(observer: (ex: Exchange) => void): void {
+    this.exchangeObservers.push(observer);
+  }
+
   /** Loads the start-up scenarios (async: TypeScript scenarios are imported). */
   private async prepare(host: string): Promise<void> {
     for (const s of this.options.scenarios ?? []) {
@@ -306,6 +313,7 @@ export class MockServer {
     hooks.record.push((ex) => this.journal.record(ex));
     hooks.record.push((ex) => (ex.sandbox === 'default' ? this.world : this.sandboxes.get(ex.sandbox))?.coverage.record(ex));
     if (this.options.onRequest) hooks.record.push(this.options.onRequest);
+    if (this.exchangeObservers.length) hooks.record.push((ex) => { for (const observe of this.exchangeObservers) observe(ex); });
     const app = createApp({
       contract: this.contract,
       views: this.options.views ?? allViews,

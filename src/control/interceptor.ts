@@ -5,16 +5,21 @@ import { ApiError } from '../errors.js';
 import { errorBody } from '../http/envelope.js';
 import { SCENARIO_HEADER } from '../http/mock-headers.js';
 import type { Call } from '../pipeline/call.js';
+import type { World } from '../world.js';
 import type { Interception } from './scenarios/types.js';
 import { ActiveScenario } from './scenarios/engine.js';
 import { loadScenarioByName } from './scenarios/load.js';
 
-async function perRequest(req: Request): Promise<ActiveScenario[]> {
+async function perRequest(req: Request, world: World): Promise<ActiveScenario[]> {
   const header = req.headers[SCENARIO_HEADER];
   if (!header) return [];
   const names = (Array.isArray(header) ? header.join(',') : header).split(',').map((s) => s.trim()).filter(Boolean);
   const out: ActiveScenario[] = [];
-  for (const name of names) out.push(new ActiveScenario({ ...(await loadScenarioByName(name)), state: undefined, setup: undefined }, `header:${name}`));
+  for (const name of names) {
+    const scenario = await loadScenarioByName(name);
+    world.scenarios.check(scenario);
+    out.push(new ActiveScenario({ ...scenario, state: undefined, setup: undefined }, `header:${name}`));
+  }
   return out;
 }
 
@@ -30,7 +35,7 @@ async function intercept(call: Call): Promise<Interception | 'drop' | null> {
   const { req, world, ex, op } = call;
   let extra: ActiveScenario[];
   try {
-    extra = await perRequest(req);
+    extra = await perRequest(req, world);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     return { scenario: 'X-Mock-Scenario', status: err.status, body: errorBody(err) };

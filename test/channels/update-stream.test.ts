@@ -2,7 +2,7 @@
 // GET /users/me/subscriptions, and the stream/update events.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { expectError } from '../helpers/errors.js';
+import { error, expectError } from '../helpers/errors.js';
 import { watchEvents } from '../helpers/events.js';
 import { folderId, groupId, streamId } from '../helpers/fixture-rows.js';
 import { subscriptionOf } from '../helpers/read-back.js';
@@ -178,6 +178,18 @@ describe('PATCH /streams/{stream_id}: other settings', () => {
     expect((await subscriptionOf(t.as('hamlet'), oldRome)).is_archived).toBe(true);
     expect((await t.as('iago').patch(`/streams/${oldRome}`, { is_archived: false })).status).toBe(200);
     expect((await subscriptionOf(t.as('hamlet'), oldRome)).is_archived).toBe(false);
+  });
+
+  it('refuses to unarchive a channel that is not archived, or a private one without subscribers', async () => {
+    expect((await t.as('iago').patch(`/streams/${denmark()}`, { is_archived: false })).body)
+      .toEqual(error('BAD_REQUEST', 'Channel is not currently deactivated'));
+    const store = t.server.world.store;
+    const oldRome = store.streams.get(streamId(t, 'Old Rome'))!;
+    store.streams.update(oldRome, { invite_only: true });
+    for (const s of store.subscriptions.filter((row) => row.stream_id === oldRome.stream_id)) store.subscriptions.remove(s);
+    expect((await t.as('iago').patch(`/streams/${oldRome.stream_id}`, { is_archived: false })).body)
+      .toEqual(error('BAD_REQUEST', 'Channel is private and have no subscribers'));
+    expect(store.streams.get(oldRome.stream_id)!.is_archived).toBe(true);
   });
 
   it('moves the channel into a folder, or out of it with null', async () => {

@@ -1,7 +1,9 @@
 // Every shipped scenario, activated each of the three ways (at start, through the control API,
 // for one request by header), answers with the exact status, code, fields and headers.
 import { afterEach, describe, expect, it } from 'vitest';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { startTestServer, type TestServer, type CallResult } from '../helpers/server.js';
 import { ControlClient } from '../../src/control/client.js';
 
@@ -78,6 +80,38 @@ const expectations: Record<string, Expectation> = {
     headers: { 'www-authenticate': 'Basic realm="zulip"' },
   },
   'slow-server': { call: (t, h) => t.as('hamlet', h).get('/users/me'), status: 200, minMs: 780 },
+  'upload-too-large': {
+    call: (t, h) => t.as('hamlet', h).post('/user_uploads'), status: 400,
+    body: { result: 'error', msg: "File is larger than this server's configured maximum upload size (25 MiB).", code: 'BAD_REQUEST' },
+  },
+  'upload-quota-exceeded': {
+    call: (t, h) => t.as('hamlet', h).post('/user_uploads'), status: 400,
+    body: { result: 'error', msg: "Upload would exceed your organization's upload quota.", code: 'REALM_UPLOAD_QUOTA' },
+  },
+  'drafts-sync-disabled': {
+    call: (t, h) => t.as('hamlet', h).get('/drafts'), status: 400,
+    body: { result: 'error', msg: 'User has disabled synchronizing drafts.', code: 'BAD_REQUEST' },
+  },
+  'edit-history-disabled': {
+    call: (t, h) => t.as('hamlet', h).get('/messages/1/history'), status: 400,
+    body: { result: 'error', msg: 'Message edit history is disabled in this organization', code: 'BAD_REQUEST' },
+  },
+  'read-receipts-disabled': {
+    call: (t, h) => t.as('hamlet', h).get('/messages/1/read_receipts'), status: 400,
+    body: { result: 'error', msg: 'Read receipts are disabled in this organization.', code: 'BAD_REQUEST' },
+  },
+  'bot-storage-full': {
+    call: (t, h) => t.as('hamlet-bot', h).call('PUT', '/bot_storage', { storage: { counter: '1' } }), status: 400,
+    body: { result: 'error', msg: 'Request exceeds storage limit by 32 characters. The limit is 10000000 characters.', code: 'BAD_REQUEST' },
+  },
+  'custom-emoji-not-allowed': {
+    call: (t, h) => t.as('hamlet', h).post('/realm/emoji/party_parrot'), status: 400,
+    body: { result: 'error', msg: 'Insufficient permission', code: 'BAD_REQUEST' },
+  },
+  'user-already-muted': {
+    call: (t, h) => t.as('hamlet', h).post(`/users/me/muted_users/${t.user('othello').user_id}`), status: 400,
+    body: { result: 'error', msg: 'User already muted', code: 'BAD_REQUEST' },
+  },
 };
 
 let t: TestServer | null = null;
@@ -184,6 +218,62 @@ describe('scenario mechanics', () => {
     t = await startTestServer();
     await new ControlClient(t.base).scenarios.activate('moderation-channel-not-configured');
     expect(t.server.world.store.realm.moderation_request_channel_id).toBeNull();
+  });
+
+  it('a rule answers with one of its operation\'s described examples, by name', async () => {
+    t = await startTestServer();
+    const control = new ControlClient(t.base);
+    // mute-user describes three BAD_REQUEST wordings; the name picks one without restating it.
+    await control.scenarios.activate({ name: 'pick', rules: [
+      { operation: 'mute-user', params: { muted_user_id: t.user('cordelia').user_id }, respond: { example: 'self' } },
+      { operation: 'mute-user', respond: { example: 'no_such_user' } },
+      { operation: 'get-own-user', respond: { example: 'deactivated' } },
+    ] });
+    const mute = (who: string) => t!.as('hamlet').post(`/users/me/muted_users/${t!.user(who).user_id}`);
+    const mutedBefore = t.user('hamlet').muted_users;
+    expect((await mute('cordelia')).body).toEqual({ result: 'error', msg: 'Cannot mute self', code: 'BAD_REQUEST' });
+    expect((await mute('othello')).body).toEqual({ result: 'error', msg: 'No such user', code: 'BAD_REQUEST' });
+    // A shared 401 example comes with the header the real server sends with it.
+    const me = await t.as('hamlet').get('/users/me');
+    expect(me.status).toBe(401);
+    expect(me.headers.get('www-authenticate')).toBe('Basic realm="zulip"');
+    expect(t.user('hamlet').muted_users).toEqual(mutedBefore);
+  });
+
+  it('refuses an example its operation does not describe, or a rule without an operation, when activated', async () => {
+    t = await startTestServer();
+    const activate = (definition: unknown) => fetch(`${t!.base}/__mock/scenarios`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ definition }),
+    }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    let r = await activate({ name: 'typo', rules: [{ operation: 'mute-user', respond: { example: 'already_mute' } }] });
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toBe("Scenario 'typo', rule 1: operation mute-user has no example named 'already_mute' (its examples: self, no_such_user, already_muted, no_credentials, invalid_key, deactivated, rate_limited)");
+    r = await activate({ name: 'nowhere', rules: [{ method: 'POST', respond: { example: 'already_muted' } }] });
+    expect(r.body.msg).toBe("Scenario 'nowhere', rule 1: respond.example needs the rule's operation (examples belong to an operation)");
+    r = await activate({ name: 'unknown-op', rules: [{ operation: 'mute-users', respond: { example: 'self' } }] });
+    expect(r.body.msg).toBe("Scenario 'unknown-op', rule 1: no operation 'mute-users' (an example belongs to the rule's operation)");
+    r = await activate({ name: 'both', rules: [{ operation: 'mute-user', respond: { example: 'self', error: 'BAD_REQUEST' } }] });
+    expect(r.status).toBe(400);
+    expect((await new ControlClient(t.base).scenarios.list()).active).toEqual([]);
+  });
+
+  it('refuses a scenario file naming an unknown example when the server starts with it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'scenario-'));
+    const file = path.join(dir, 'typo.json');
+    writeFileSync(file, JSON.stringify({ rules: [{ operation: 'upload-file', respond: { example: 'too_big' } }] }));
+    await expect(startTestServer({ scenarios: [file] })).rejects.toThrow("Scenario 'typo', rule 1: operation upload-file has no example named 'too_big'");
+  });
+
+  it('a script naming an unknown example gets the scenario\'s error as its answer, saying which names exist', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'scenario-'));
+    const file = path.join(dir, 'scripted.ts');
+    writeFileSync(file, "export default { rules: [{ operation: 'mute-user', respond: () => ({ example: 'muted_already' }) }] };\n");
+    t = await startTestServer({ scenarios: [file] });
+    const r = await t.as('hamlet').post(`/users/me/muted_users/${t.user('othello').user_id}`);
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toBe("Scenario 'scripted': operation mute-user has no example named 'muted_already' (its examples: self, no_such_user, already_muted, no_credentials, invalid_key, deactivated, rate_limited)");
+    const [entry] = (await new ControlClient(t.base).journal.list({ limit: 1 })).entries;
+    expect(entry.scenario).toBe('scripted');
   });
 
   it('names from the control API cannot leave scenarios/', async () => {

@@ -22,7 +22,7 @@ describe('deactivating a user group', () => {
     expect((await deactivate('iago', 'hamletcharacters')).body).toEqual(error('BAD_REQUEST', 'Insufficient permission'));
     expect((await deactivate('desdemona', 'hamletcharacters')).body).toEqual({ result: 'success', msg: '' });
     expect(await listed('iago', 'hamletcharacters')).toBeUndefined();
-    expect((await deactivate('desdemona', 'hamletcharacters')).body).toEqual(error('BAD_REQUEST', 'User group is already deactivated.'));
+    expect((await deactivate('desdemona', 'hamletcharacters')).body).toEqual(error('BAD_REQUEST', 'User group is deactivated.'));
     expect(await eventsOf(t, 'cordelia', withCap)).toEqual([expect.objectContaining({ type: 'user_group', op: 'update', group_id: gid, data: { deactivated: true } })]);
     expect(await eventsOf(t, 'hamlet', without)).toEqual([expect.objectContaining({ type: 'user_group', op: 'remove', group_id: gid })]);
   });

@@ -170,7 +170,9 @@ describe('subgroups', () => {
     r = await change('desdemona', 'backend', { add_subgroups: [999] });
     expect(r.body).toEqual(error('BAD_REQUEST', 'Invalid user group ID: 999'));
     r = await change('desdemona', 'backend', { add_subgroups: [groupId(t, 'support')] });
-    expect(r.body).toEqual(error('BAD_REQUEST', `Invalid user group ID: ${groupId(t, 'support')}`));
+    expect(r.body).toEqual(error('BAD_REQUEST', 'User group is deactivated.'));
+    r = await change('desdemona', 'backend', { delete_subgroups: [groupId(t, 'support')] });
+    expect(r.body).toEqual(error('BAD_REQUEST', 'User group is deactivated.'));
     expect(group('hamletcharacters').direct_subgroups).toEqual([]);
     expect(group('backend').direct_subgroups).toEqual([hc]);
   });

@@ -159,7 +159,7 @@ describe('dated changes', () => {
     store.userGroups.update(group, { can_manage_group: { direct_members: [t.user('hamlet').user_id], direct_subgroups: [] } });
     const add = (level: number) => at(level).post(`/user_groups/${group.id}/members`, { add: [t.user('othello').user_id] });
     const before = await add(390);
-    expect(before.body).toEqual({ result: 'error', msg: 'You can not modify a deactivated user group.', code: 'BAD_REQUEST' });
+    expect(before.body).toEqual({ result: 'error', msg: 'User group is deactivated.', code: 'BAD_REQUEST' });
     expect((await add(391)).status).toBe(200);
   });
 

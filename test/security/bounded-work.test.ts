@@ -68,7 +68,11 @@ describe('linkifiers run on a linear-time engine', () => {
   });
 
   it('refuses patterns RE2 cannot compile with the real server\'s error', () => {
-    for (const [pattern, detail] of [['(?!x)y', 'invalid or unsupported Perl syntax: `(?!`'], ['(a', 'missing closing ): `(a`'], ['(?P<n>a)\\1', 'invalid escape sequence: `\\1`']]) {
+    // RE2's (C++) wording, as the real server's linkifier validation reports it.
+    for (const [pattern, detail] of [
+      ['(?!x)y', 'invalid perl operator: (?!'], ['(a', 'missing ): (a'], ['(?P<n>a)\\1', 'invalid escape sequence: \\1'],
+      ['ZUL-(?P<id>\\d????)', 'bad repetition operator: ????'], ['a\\', 'trailing \\'],
+    ]) {
       let error: unknown;
       try { checkLinkifierPattern(pattern); } catch (err) { error = err; }
       expect(error).toBeInstanceOf(ApiError);

@@ -60,4 +60,13 @@ describe('POST /users/{user_id}/reactivate', () => {
     expect(await eventsOf(t, 'hamlet', queue)).toEqual([]);
     expect((await t.as('othello').post(`/users/${bot}/reactivate`)).body).toEqual(error('BAD_REQUEST', 'Insufficient permission'));
   });
+
+  it('refuses a bot whose name an active account took meanwhile', async () => {
+    const store = t.server.world.store;
+    store.users.update(t.user('hamlet-bot'), { is_active: false });
+    store.users.update(t.user('othello'), { full_name: "Hamlet's Bot" });
+    expect((await t.as('iago').post(`/users/${id('hamlet-bot')}/reactivate`)).body).toEqual(error('BAD_REQUEST',
+      'There is already an active bot named "Hamlet\'s Bot" in this organization. To reactivate this bot, you must rename or deactivate the other one first.'));
+    expect(t.user('hamlet-bot').is_active).toBe(false);
+  });
 });

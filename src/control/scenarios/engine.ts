@@ -6,7 +6,9 @@ import type { ErrorCatalog } from './error-catalog.js';
 import type { Effect, Interception, Rule, Scenario, ScenarioRequest } from './types.js';
 import { applyStatePatch } from './state-patch.js';
 import { checkState } from '../../store/fixture.js';
-import { effectResponse } from './effects.js';
+import { effectResponse, unknownExample } from './effects.js';
+import { ApiError, badRequest } from '../../errors.js';
+import { errorBody } from '../../http/envelope.js';
 
 export interface RequestFacts {
   operation: string;
@@ -85,7 +87,22 @@ export class ScenarioSet {
 
   constructor(private readonly catalog: ErrorCatalog) {}
 
+  /**
+   * Refuses a scenario whose rules answer with an example their operation does not describe (a
+   * script's answers are checked when they are given).
+   */
+  check(scenario: Scenario): void {
+    (scenario.rules ?? []).forEach((rule, i) => {
+      const name = typeof rule.respond === 'function' ? undefined : rule.respond?.example;
+      if (name === undefined) return;
+      const where = `Scenario '${scenario.name}', rule ${i + 1}`;
+      if (!rule.operation) throw badRequest(`${where}: respond.example needs the rule's operation (examples belong to an operation)`);
+      if (!this.catalog.example(rule.operation, name)) throw badRequest(`${where}: ${unknownExample(this.catalog, rule.operation, name)}`);
+    });
+  }
+
   activate(scenario: Scenario, source: string, store: Store): ActiveScenario {
+    this.check(scenario);
     // The patch goes to a copy, checked whole before it replaces the state: a patch that would
     // leave a state the mock cannot serve changes nothing (nor the scenarios already active).
     const patched = scenario.state || scenario.setup ? structuredClone(store.state) : null;
@@ -130,12 +147,22 @@ export class ScenarioSet {
         if (rule.next_state) scenario.state = rule.next_state;
         if (effect.delay_ms) await sleep(effect.delay_ms);
         if (effect.drop) return 'drop';
-        const response = effectResponse(effect, req.operation, this.catalog);
+        const response = scriptedResponse(effect, req.operation, this.catalog, scenario.scenario.name);
         if (response) return { scenario: scenario.scenario.name, ...response };
         // A pure delay lets the request go on to the next rules and the view.
       }
     }
     return null;
+  }
+}
+
+/** The effect's answer; a script's mistake (an unknown example name) is the scenario's answer too, saying so. */
+function scriptedResponse(effect: Effect, operation: string, catalog: ErrorCatalog, name: string) {
+  try {
+    return effectResponse(effect, operation, catalog, name);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return { status: err.status, body: errorBody(err) };
   }
 }
 

@@ -12,6 +12,12 @@ interface ErrorEffect {
 }
 
 export interface Effect {
+  /**
+   * One of the rule's operation's examples in the description, by name: its status and body as
+   * described (`upload-file`'s `too_large`, say). Picks one wording where several errors share a
+   * code; the rule must name its `operation`.
+   */
+  example?: string;
   /** A real-server error: its code alone, or the code with fields to override or add. */
   error?: string | ErrorEffect;
   /** Data fields of a success body; the envelope is added. */

@@ -50,8 +50,14 @@ export function updateStream(ctx: Ctx, p: UpdateStreamParams): void {
     });
   }
 
-  // Only unarchiving is supported: is_archived=true is accepted and changes nothing.
-  if (p.is_archived === false && stream.is_archived) {
+  // Only unarchiving is supported: is_archived=true is accepted and changes nothing. The real
+  // server refuses to unarchive a channel that is not archived, or a private one nobody could
+  // read any more (no subscriber, deactivated users counted).
+  if (p.is_archived === false) {
+    if (!stream.is_archived) throw badRequest('Channel is not currently deactivated');
+    if (stream.invite_only && !store.subscriptions.find((s) => s.stream_id === stream.stream_id)) {
+      throw badRequest('Channel is private and have no subscribers');
+    }
     changes.push(() => {
       store.streams.update(stream, { is_archived: false });
       publishUpdate(ctx, stream, 'is_archived', false);

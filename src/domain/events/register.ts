@@ -1,6 +1,6 @@
 // POST /register: a new queue for the client's user, and the state it starts from. The queue is
 // created first so that nothing that happens after the state was read can be missed.
-import { ApiError, badRequest } from '../../errors.js';
+import { badRequest } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import { isGuest } from '../users/roles.js';
 import { EventHub } from './hub.js';
@@ -29,7 +29,8 @@ export interface RegisterInput {
 /** The hub behind ctx.events (views need more of it than publishing). */
 export function hubOf(ctx: Ctx): EventHub {
   if (ctx.events instanceof EventHub) return ctx.events;
-  throw new ApiError('INTERNAL_SERVER_ERROR', 'Event queues are not available', 500);
+  // A programming error (a context without the world's hub), not an answer the API gives.
+  throw new Error('Event queues are not available: the context has no event hub');
 }
 
 const typeSet = (list: string[] | null | undefined) => (list === null || list === undefined ? null : new Set(list));

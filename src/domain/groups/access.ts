@@ -9,6 +9,9 @@ import { holdsSetting } from './membership.js';
 
 export type GroupPermission = 'can_manage_group' | 'can_add_members_group' | 'can_remove_members_group' | 'can_join_group' | 'can_leave_group';
 
+/** The real server's lookup of a group, where a deactivated one is not accepted. */
+export const groupIsDeactivated = () => badRequest('User group is deactivated.');
+
 /** Any group of the organization, deactivated ones included. */
 export function groupForRead(store: Store, groupId: number): UserGroup {
   const group = store.userGroups.get(groupId);
@@ -34,4 +37,14 @@ export function groupForUpdate(store: Store, user: User, groupId: number, permis
   if (mayChangeGroup(store, user, group, permission)) return group;
   if (fallback && mayChangeGroup(store, user, group, fallback)) return group;
   throw insufficientPermission();
+}
+
+/**
+ * Groups named as subgroups (to add or to remove) as the real server checks them: the first ID
+ * that names no group is invalid, then a deactivated one is refused.
+ */
+export function checkSubgroupIds(store: Store, ids: number[]): void {
+  const missing = ids.find((id) => !store.userGroups.get(id));
+  if (missing !== undefined) throw badRequest(`Invalid user group ID: ${missing}`);
+  if (ids.some((id) => store.userGroups.get(id)!.deactivated)) throw groupIsDeactivated();
 }

@@ -8,6 +8,7 @@ import { checkGroupSettingValueAllowing } from '../channels/group-settings.js';
 import { userGroupDict } from '../events/state-realm.js';
 import { requireNonGuest } from '../users/roles.js';
 import { holdsSetting } from './membership.js';
+import { checkSubgroupIds } from './access.js';
 import {
   checkUserGroupName, defaultUserGroupSetting, publishGroupEvent, USER_GROUP_SETTINGS, USER_GROUP_SETTING_NAMES,
   type UserGroupSetting,
@@ -19,12 +20,9 @@ function activeMemberIds(ctx: Ctx, ids: number[]): number[] {
   return [...new Set(ids)];
 }
 
-/** Active groups that may become subgroups, each once; "Invalid user group ID" for any other. */
+/** Active groups that may become subgroups, each once. */
 function potentialSubgroupIds(ctx: Ctx, ids: number[]): number[] {
-  for (const id of ids) {
-    const g = ctx.store.userGroups.get(id);
-    if (!g || g.deactivated) throw badRequest(`Invalid user group ID: ${id}`);
-  }
+  checkSubgroupIds(ctx.store, ids);
   return [...new Set(ids)];
 }
 

@@ -1,11 +1,10 @@
 // POST /user_groups/{id}/deactivate. A group still holding a permission (of the organization, of
 // an active channel, of an active group) cannot be deactivated: the error lists where, as the
 // real server's `objections` do. Clients without include_deactivated_groups see a removal.
-import { ApiError, badRequest } from '../../errors.js';
+import { ApiError } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import type { GroupSettingValue } from '../../store/state.js';
-import { requireNonGuest } from '../users/roles.js';
-import { groupForUpdate } from './access.js';
+import { groupForRead, groupForUpdate, groupIsDeactivated } from './access.js';
 import { publishGroupEvent } from './settings.js';
 
 type Objection = { type: 'realm' } | { type: 'channel'; channel_id: number } | { type: 'user_group'; group_id: number };
@@ -41,9 +40,10 @@ function objectionsTo(ctx: Ctx, groupId: number): Array<Objection & { settings: 
 
 export function deactivateUserGroup(ctx: Ctx, groupId: number): void {
   const { store, actor } = ctx;
-  requireNonGuest(actor);
+  // The real server's lookup refuses a deactivated group before it checks any permission; the
+  // operation has no guest gate of its own (a guest holds no group's can_manage_group).
+  if (groupForRead(store, groupId).deactivated) throw groupIsDeactivated();
   const group = groupForUpdate(store, actor, groupId, 'can_manage_group');
-  if (group.deactivated) throw badRequest('User group is already deactivated.');
   const objections = objectionsTo(ctx, group.id);
   if (objections.length) {
     throw new ApiError('CANNOT_DEACTIVATE_GROUP_IN_USE', 'Cannot deactivate user group in use.', 400, { objections });

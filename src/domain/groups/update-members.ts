@@ -7,7 +7,7 @@ import type { Ctx } from '../context.js';
 import type { UserGroup } from '../../store/state.js';
 import { activeUserIds } from '../users/access.js';
 import { requireHuman, requireNonGuest } from '../users/roles.js';
-import { groupForUpdate } from './access.js';
+import { checkSubgroupIds, groupForUpdate, groupIsDeactivated } from './access.js';
 import { subgroupClosure } from './membership.js';
 
 export interface MembershipChange {
@@ -24,16 +24,16 @@ export function updateGroupMembers(ctx: Ctx, groupId: number, change: Membership
   requireNonGuest(actor);
   // Bots may change group members from FL 496 on.
   if (!ctx.supports('bots_update_group_members')) requireHuman(actor);
-  // Before FL 391 a deactivated group's members could not be changed.
-  if (!ctx.supports('deactivated_group_members_editable') && store.userGroups.get(groupId)?.deactivated) {
-    throw badRequest('You can not modify a deactivated user group.');
-  }
   const add = unique(change.add ?? []);
   const remove = unique(change.delete ?? []);
   const addSubgroups = unique(change.add_subgroups ?? []);
   const removeSubgroups = unique(change.delete_subgroups ?? []);
   if (!add.length && !remove.length && !addSubgroups.length && !removeSubgroups.length) {
     throw badRequest('Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".');
+  }
+  // Before FL 391 the group lookup refused a deactivated group, before any permission check.
+  if (!ctx.supports('deactivated_group_members_editable') && store.userGroups.get(groupId)?.deactivated) {
+    throw groupIsDeactivated();
   }
 
   const checkActiveUsers = (ids: number[]) => {
@@ -69,10 +69,7 @@ export function updateGroupMembers(ctx: Ctx, groupId: number, change: Membership
   }
   if (addSubgroups.length) {
     access(groupForUpdate(store, actor, groupId, 'can_add_members_group'));
-    for (const id of addSubgroups) {
-      const sub = store.userGroups.get(id);
-      if (!sub || sub.deactivated) throw badRequest(`Invalid user group ID: ${id}`);
-    }
+    checkSubgroupIds(store, addSubgroups);
     for (const id of addSubgroups) if (subgroups.includes(id)) throw badRequest(`User group ${id} is already a subgroup of this group.`);
     // No cycles: the group may not already sit inside one of the new subgroups (or be one).
     if (addSubgroups.some((id) => subgroupClosure(store, id).has(groupId))) {
@@ -83,7 +80,7 @@ export function updateGroupMembers(ctx: Ctx, groupId: number, change: Membership
   }
   if (removeSubgroups.length) {
     access(groupForUpdate(store, actor, groupId, 'can_manage_group'));
-    for (const id of removeSubgroups) if (!store.userGroups.get(id)) throw badRequest(`Invalid user group ID: ${id}`);
+    checkSubgroupIds(store, removeSubgroups);
     for (const id of removeSubgroups) if (!subgroups.includes(id)) throw badRequest(`User group ${id} is not a subgroup of this group.`);
     subgroups = subgroups.filter((id) => !removeSubgroups.includes(id));
     events.push({ op: 'remove_subgroups', direct_subgroup_ids: removeSubgroups });

@@ -25,7 +25,7 @@ function linkifierOf(world: WorldCtx, id: number): Linkifier {
 
 export function addLinkifier(world: WorldCtx, actor: User, input: ParamsOf<'add-linkifier'>): { id: number } {
   requireAdmin(actor);
-  checkLinkifier(input.pattern, input.url_template);
+  checkLinkifier(world.store, input.pattern, input.url_template);
   const id = world.store.nextId('linkifiers');
   world.store.linkifiers.insert({
     id, pattern: input.pattern, url_template: input.url_template, example_input: null, reverse_template: null, alternative_url_templates: [],
@@ -37,7 +37,7 @@ export function addLinkifier(world: WorldCtx, actor: User, input: ParamsOf<'add-
 export function updateLinkifier(world: WorldCtx, actor: User, input: ParamsOf<'update-linkifier'>): void {
   requireAdmin(actor);
   const linkifier = linkifierOf(world, input.filter_id);
-  checkLinkifier(input.pattern, input.url_template);
+  checkLinkifier(world.store, input.pattern, input.url_template, linkifier.id);
   world.store.linkifiers.update(linkifier, { pattern: input.pattern, url_template: input.url_template });
   announce(world);
 }

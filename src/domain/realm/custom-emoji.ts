@@ -8,7 +8,7 @@ import { realmEmojiState } from '../events/state-realm.js';
 import { holdsSetting } from '../groups/membership.js';
 import { activeUserIds } from '../users/access.js';
 import { UNICODE_EMOJI } from '../users/emoji-data.js';
-import { isAdmin, requireNonGuest } from '../users/roles.js';
+import { isAdmin, requireHuman, requireNonGuest } from '../users/roles.js';
 
 /** The real server's MAX_EMOJI_FILE_SIZE_MIB default. */
 const MAX_EMOJI_FILE_SIZE_MIB = 5;
@@ -44,7 +44,9 @@ function canAddCustomEmoji(ctx: Ctx, actor: User): boolean {
 const activeNamed = (ctx: Ctx, name: string) => ctx.store.realmEmoji.find((e) => e.name === name && !e.deactivated);
 
 export function uploadCustomEmoji(ctx: Ctx, actor: User, input: { name: string; files: readonly FilePart[] }): Record<string, never> {
+  // The real server's require_member_or_admin: neither guests nor bots.
   requireNonGuest(actor);
+  requireHuman(actor);
   const name = input.name.trim().replaceAll(' ', '_');
   checkEmojiName(name);
   if (!canAddCustomEmoji(ctx, actor)) throw badRequest('Insufficient permission');

@@ -26,6 +26,29 @@ interface CompiledLinkifier {
 type LinkifierToken = Tokens.Generic & { html: string };
 
 /**
+ * re2js words its syntax errors as Go's regexp/syntax does; the real server's RE2 (C++) names
+ * the same errors thus (its RegexpStatus code texts), followed by ": " and the offending text.
+ */
+const RE2_CODE_TEXTS: Readonly<Record<string, string>> = {
+  'missing closing )': 'missing )',
+  'missing closing ]': 'missing ]',
+  'invalid nested repetition operator': 'bad repetition operator',
+  'missing argument to repetition operator': 'no argument for repetition operator',
+  'invalid repeat count': 'invalid repetition size',
+  'invalid or unsupported Perl syntax': 'invalid perl operator',
+  'invalid named capture': 'invalid named capture group',
+  'trailing backslash at end of expression': 'trailing \\',
+};
+
+/** What RE2 (C++) says of a pattern re2js refused: "missing ): (foo". */
+function re2Wording(err: unknown): string {
+  const { error, input } = err as { error?: string; input?: string | null };
+  if (typeof error !== 'string') return (err as Error).message.replace(/^error parsing regexp: /, '');
+  const code = RE2_CODE_TEXTS[error] ?? error;
+  return input ? `${code}: ${input}` : code;
+}
+
+/**
  * Compiles a linkifier pattern as the real server does (RE2 syntax: no lookaround, no
  * backreferences), or refuses it with the real server's error. Every way a linkifier enters a
  * state (fixture, import, scenario, the linkifier operations) goes through here.
@@ -34,8 +57,7 @@ export function checkLinkifierPattern(pattern: string): RE2JS {
   try {
     return RE2JS.compile(pattern);
   } catch (err) {
-    const detail = (err as Error).message.replace(/^error parsing regexp: /, '');
-    throw badRequest(`Bad regular expression: ${detail}`);
+    throw badRequest(`Bad regular expression: ${re2Wording(err)}`);
   }
 }
 

@@ -2,6 +2,7 @@
 // as a subscriber nor as a group member, so besides the realm_user update, the peers of each
 // channel they are still subscribed to get peer_add and everyone gets add_members for each of
 // their groups (the real server's order: user, bot, channels, groups).
+import { badRequest } from '../../errors.js';
 import type { WorldCtx } from '../context.js';
 import type { User } from '../../store/state.js';
 import { metadataAudience } from '../channels/audience.js';
@@ -30,6 +31,11 @@ function announceGroups(world: WorldCtx, user: User): void {
 export function reactivateUser(world: WorldCtx, actor: User, input: { user_id: number }): void {
   const { store } = world;
   const target = targetUser(store, actor, input.user_id, { allowDeactivated: true, allowBots: true, forAdmin: true });
+  // A bot comes back only if no active account took its name meanwhile (the real server compares
+  // with every active account, people included, whatever the wording says).
+  if (target.is_bot && store.users.find((u) => u.is_active && u.full_name === target.full_name.trim())) {
+    throw badRequest(`There is already an active bot named "${target.full_name}" in this organization. To reactivate this bot, you must rename or deactivate the other one first.`);
+  }
   const user = store.users.update(target, { is_active: true });
   world.events.publish(activeUserIds(store), { type: 'realm_user', op: 'update', person: { user_id: user.user_id, is_active: true } });
   if (user.is_bot) {

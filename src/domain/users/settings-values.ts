@@ -73,6 +73,8 @@ export function checkFullName(raw: string): string {
   if (length > MAX_NAME_LENGTH) throw badRequest('Name too long!');
   if (length < MIN_NAME_LENGTH) throw badRequest('Name too short!');
   if (NAME_INVALID_CHARS.some((c) => name.includes(c))) throw badRequest('Invalid characters in name!');
+  // A name ending in "|<digits>" would read as a mention's user ID.
+  if (/\|\d+$/.test(raw)) throw badRequest('Invalid format!');
   return name;
 }
 
