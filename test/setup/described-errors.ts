@@ -19,15 +19,21 @@ function messageShape(msg: string): string {
 }
 
 /**
- * Equal, or (for messages of four words or more) equal but for one word: a name the request gave,
- * unquoted ("Operator greetings not supported."). Shorter messages must be equal: "Name too
+ * Equal, or (for messages of four words or more) equal but for one word of the example, which the
+ * answer may spell as one or more words: a name the request gave, unquoted ("Operator greetings
+ * not supported.", "Operator + kX not supported."). Shorter messages must be equal: "Name too
  * short!" is not "Name too long!".
  */
-function sameShape(a: string, b: string): boolean {
-  if (a === b) return true;
-  const wa = a.split(' ');
-  const wb = b.split(' ');
-  return wa.length >= 4 && wa.length === wb.length && wa.filter((w, i) => w !== wb[i]).length === 1;
+function sameShape(example: string, answer: string): boolean {
+  if (example === answer) return true;
+  const we = example.split(' ');
+  const wa = answer.split(' ');
+  if (we.length < 4 || wa.length < we.length) return false;
+  let head = 0;
+  while (head < we.length && we[head] === wa[head]) head++;
+  let tail = 0;
+  while (tail < we.length - head && we[we.length - 1 - tail] === wa[wa.length - 1 - tail]) tail++;
+  return head + tail === we.length - 1;
 }
 
 export interface UndescribedError { operation: string; status: number; code: string; msg: string }

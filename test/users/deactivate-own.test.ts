@@ -26,15 +26,20 @@ describe('DELETE /users/me', () => {
     expect((await t.as('othello').get(`/users/${id('cordelia')}`)).body.user).toMatchObject({ user_id: id('cordelia'), is_active: false });
   });
 
-  it("deactivates the caller's bots first; their owner hears of each (realm_bot) before the caller", async () => {
+  it("deactivates the caller's bots first; others hear of each before the caller (and, before FL 474, as realm_bot too)", async () => {
     const bot = id('hamlet-bot');
     const queue = await registerQueue(t, 'iago', ['realm_user', 'realm_bot']);
+    const oldQueue = (await t.as('iago', { 'X-Mock-Feature-Level': '473' }).post('/register', { event_types: ['realm_user', 'realm_bot'], fetch_event_types: [] })).body.queue_id;
     expect((await t.as('hamlet').delete('/users/me')).body).toEqual(ok);
     const events = await eventsOf(t, 'iago', queue);
     expect(events.map((e) => [e.type, e.person?.user_id ?? e.bot?.user_id])).toEqual([
+      ['realm_user', bot], ['realm_user', id('hamlet')],
+    ]);
+    const oldEvents = await eventsOf(t, 'iago', oldQueue);
+    expect(oldEvents.map((e) => [e.type, e.person?.user_id ?? e.bot?.user_id])).toEqual([
       ['realm_user', bot], ['realm_bot', bot], ['realm_user', id('hamlet')],
     ]);
-    expect(events[1]).toMatchObject({ op: 'update', bot: { user_id: bot, is_active: false } });
+    expect(oldEvents[1]).toMatchObject({ op: 'update', bot: { user_id: bot, is_active: false } });
     expect(t.user('hamlet-bot').is_active).toBe(false);
     expect((await t.as('hamlet-bot').get('/users/me')).status).toBe(401);
   });

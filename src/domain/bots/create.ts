@@ -48,7 +48,8 @@ function checkBotConfig(botType: number, serviceName: string, config: Record<str
   if (!integration) throw badRequest(`Invalid integration '${serviceName}'.`);
   const missing = Object.keys(integration.config).filter((key) => !(key in config));
   // Python's repr of the set of missing keys.
-  if (missing.length) throw badRequest(`Missing configuration parameters: {${missing.map((k) => `'${k}'`).join(', ')}}`);
+  const asSet = missing.map((k) => `'${k}'`).join(', ');
+  if (missing.length) throw badRequest(`Missing configuration parameters: {${asSet}}`);
 }
 
 export function createBot(ctx: Ctx, actor: User, p: ParamsOf<'create-bot'>): Record<string, unknown> {
