@@ -2,6 +2,7 @@
 // as JSON for log collectors (--log-format json). The journal keeps far more; this is what a
 // developer watches scroll by.
 import type { Exchange } from './http/exchange.js';
+import { redactPath } from './control/redact.js';
 
 export const LOG_FORMATS = ['text', 'json'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
@@ -24,7 +25,7 @@ function requestLogLine(ex: Exchange, now = new Date()): RequestLogLine {
   const line: RequestLogLine = {
     time: now.toISOString(),
     method: ex.method,
-    path: ex.path,
+    path: redactPath(ex.path),
     operation: ex.operation?.id ?? null,
     status: ex.status,
     duration_ms: Math.round(ex.duration_ms * 1000) / 1000,

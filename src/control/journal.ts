@@ -1,6 +1,6 @@
 // The request journal: what every API request asked and got. Bounded in entries and in bytes so
 // that a mock serving millions of requests keeps a steady memory footprint; oldest entries go first.
-import { redact, redactBytes } from './redact.js';
+import { redact, redactBytes, redactPath } from './redact.js';
 import type { Exchange } from '../http/exchange.js';
 import { containsParams } from './scenarios/engine.js';
 
@@ -109,7 +109,7 @@ export class Journal {
     const bytes = governed && !this.secretAnswers!.has(ex.operation!.id) ? sent : redactBytes(sent);
     const code = typeof (ex.body as any)?.code === 'string' ? (ex.body as any).code as string : null;
     const entry = new Entry(
-      ex.id, Math.round(ex.time), ex.sandbox, ex.method, ex.path, ex.operation?.id ?? null, ex.user?.email ?? null,
+      ex.id, Math.round(ex.time), ex.sandbox, ex.method, redactPath(ex.path), ex.operation?.id ?? null, ex.user?.email ?? null,
       redact(ex.params ?? ex.raw), ex.status, code, ex.problems.length ? ex.problems : NO_PROBLEMS, ex.scenario,
       Math.round(ex.duration_ms * 1000) / 1000, bytes,
     );

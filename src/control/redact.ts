@@ -1,8 +1,18 @@
-// Secrets never reach the journal (and so neither its stream nor the inspector): the password of
-// POST /fetch_api_key and any API key, in the parameters a client sent or in the answer it got.
-// Fixture credentials are public, but a client pointed at the mock may send real ones.
+// Secrets never reach the journal (and so neither its stream nor the inspector) or the request
+// log: the password of POST /fetch_api_key and any API key, in the parameters a client sent or in
+// the answer it got, and the token of a temporary upload URL wherever it appears (it opens the
+// file to anyone for 60 s). Fixture credentials are public, but a client pointed at the mock may
+// send real ones.
 const SECRET_KEYS = new Set(['password', 'old_password', 'new_password', 'api_key', 'token']);
 export const REDACTED = '[redacted]';
+
+const TEMPORARY_URL = '/user_uploads/temporary/';
+const TEMPORARY_TOKEN = /(\/user_uploads\/temporary\/)[^/"?\s]+/g;
+
+/** A request path, or any text, with the token of each temporary upload URL replaced. */
+export function redactPath(path: string): string {
+  return path.includes(TEMPORARY_URL) ? path.replace(TEMPORARY_TOKEN, `$1${REDACTED}`) : path;
+}
 
 /** A copy of `value` with every secret field's value replaced (the original is left alone). */
 export function redact<T>(value: T): T {
@@ -20,12 +30,14 @@ const SECRET_MARKS = [...SECRET_KEYS].map((k) => Buffer.from(`"${k}"`));
 
 /** The response bytes with secrets replaced; the same buffer when it holds none (the usual case). */
 export function redactBytes(bytes: Buffer): Buffer {
-  if (!SECRET_MARKS.some((mark) => bytes.includes(mark))) return bytes;
-  try { return Buffer.from(JSON.stringify(redact(JSON.parse(bytes.toString())))); } catch { return bytes; }
+  const out = bytes.includes(TEMPORARY_URL) ? Buffer.from(redactPath(bytes.toString())) : bytes;
+  if (!SECRET_MARKS.some((mark) => out.includes(mark))) return out;
+  try { return Buffer.from(JSON.stringify(redact(JSON.parse(out.toString())))); } catch { return out; }
 }
 
 /**
- * The operations whose answers, as described, can hold a secret field (an API key...): only
+ * The operations whose answers, as described, can hold a secret field (an API key, or a property
+ * the description marks `x-secret: true`, such as a temporary upload URL): only
  * theirs are searched for secrets. Searching every answer's bytes cost a quarter of a large read.
  * Answers the description does not govern (scenarios, a proxied upstream) are searched always.
  */
@@ -42,6 +54,6 @@ function holdsSecretKey(doc: any, node: any, seen: Set<unknown>): boolean {
     const target = node.$ref.replace(/^#\//, '').split('/').reduce((at: any, key: string) => at?.[key], doc);
     return holdsSecretKey(doc, target, seen);
   }
-  if (node.properties && Object.keys(node.properties).some((k) => SECRET_KEYS.has(k))) return true;
+  if (node.properties && Object.entries<any>(node.properties).some(([k, p]) => SECRET_KEYS.has(k) || p?.['x-secret'] === true)) return true;
   return Object.values(node).some((v) => holdsSecretKey(doc, v, seen));
 }

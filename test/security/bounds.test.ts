@@ -6,6 +6,8 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/errors.js';
 import { MAX_EVENTS_PER_QUEUE, MAX_QUEUES_PER_USER } from '../../src/domain/events/hub.js';
 import { REDACTED } from '../../src/control/redact.js';
+import { requestLogger } from '../../src/request-log.js';
+import { download, temporaryUrlOf, upload } from '../helpers/uploads.js';
 
 describe('sandboxes', () => {
   let t: TestServer;
@@ -113,5 +115,23 @@ describe('secrets', () => {
     expect(JSON.stringify(journal)).not.toContain(t.user('hamlet').api_key);
     const info = await (await fetch(`${t.base}/__mock/info`)).json();
     expect(info.fixture).toBe('default.json');
+  });
+
+  it("keep a temporary upload URL's token out of the journal and the request log", async () => {
+    const uploaded = await upload(t, 'hamlet', [{ name: 'secret.txt', bytes: Buffer.from('for 60 s only') }]);
+    const temporary = await temporaryUrlOf(t, 'hamlet', uploaded.body.url);
+    const token = temporary.body.url.split('/')[3];
+    expect(token.length).toBeGreaterThan(20);
+    expect((await download(t, null, temporary.body.url)).bytes.toString()).toBe('for 60 s only');
+    const journal = await (await fetch(`${t.base}/__mock/journal`)).json();
+    expect(JSON.stringify(journal)).not.toContain(token);
+    const asked = journal.entries.find((e: any) => e.operation === 'get-file-temporary-url');
+    expect(asked.response.url).toBe(`/user_uploads/temporary/${REDACTED}/secret.txt`);
+    const served = journal.entries.find((e: any) => e.operation === 'get-user-upload-with-token');
+    expect(served.path).toBe(`/user_uploads/temporary/${REDACTED}/secret.txt`);
+    expect(served.params.token).toBe(REDACTED);
+    const lines: string[] = [];
+    requestLogger('json', (line) => lines.push(line))({ method: 'GET', path: temporary.body.url, operation: null, status: 200, duration_ms: 1, user: null, sandbox: 'default' } as any);
+    expect(JSON.parse(lines[0]).path).toBe(`/user_uploads/temporary/${REDACTED}/secret.txt`);
   });
 });
