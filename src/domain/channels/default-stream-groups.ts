@@ -9,6 +9,7 @@ import type { Stream, User } from '../../store/state.js';
 import { isGuest, requireAdmin } from '../users/roles.js';
 import { activeUserIds } from '../users/access.js';
 import { defaultStreamGroupDicts } from '../events/state-realm.js';
+import { publishByForm } from '../events/publish-by-form.js';
 import { hasContentAccess, streamByName } from './access.js';
 
 type Group = NonNullable<Store['realm']['default_stream_groups']>[number];
@@ -21,14 +22,8 @@ function save(world: WorldCtx, groups: Group[]): void {
   const audience = activeUserIds(store).filter((id) => !isGuest(store.users.get(id)!));
   const event = { type: 'default_stream_groups', default_stream_groups: defaultStreamGroupDicts(store, 'ids', world.clock.now()) };
   // Queues registered before FL 330 get the groups' channels themselves (DefaultChannelGroup.streams).
-  const byForm = new Map<string, Record<string, unknown>>();
-  world.events.publish(audience, event, (_queueId, _userId, queue) => {
-    const form = queue?.variantOf?.('DefaultChannelGroup', 'streams');
-    if (form === undefined || form === 'ids') return event;
-    let variant = byForm.get(form);
-    if (!variant) byForm.set(form, (variant = { type: 'default_stream_groups', default_stream_groups: defaultStreamGroupDicts(store, form, world.clock.now()) }));
-    return variant;
-  });
+  publishByForm(world, audience, event, { schema: 'DefaultChannelGroup', field: 'streams', newest: 'ids' },
+    (form) => ({ type: 'default_stream_groups', default_stream_groups: defaultStreamGroupDicts(store, form, world.clock.now()) }));
 }
 
 const groupsOf = (store: Store): Group[] => store.realm.default_stream_groups ?? [];

@@ -7,6 +7,7 @@ import type { User } from '../../store/state.js';
 import { requireAdmin, isGuest } from '../users/roles.js';
 import { activeUserIds } from '../users/access.js';
 import { defaultChannelList } from '../events/state-realm.js';
+import { publishByForm } from '../events/publish-by-form.js';
 import { accessStreamContentById, invalidChannelId } from './access.js';
 
 /** Stores the new list and sends it to everyone but guests, as the real server does after each change. */
@@ -15,15 +16,8 @@ export function setDefaultStreams(world: WorldCtx, ids: number[]): void {
   store.updateRealm({ default_stream_ids: ids });
   const audience = activeUserIds(store).filter((id) => !isGuest(store.users.get(id)!));
   const event = { type: 'default_streams', default_streams: [...ids] };
-  // One event per form, shared by the queues that take it (each is shaped once per level).
-  const byForm = new Map<string, Record<string, unknown>>();
-  world.events.publish(audience, event, (_queueId, _userId, queue) => {
-    const form = queue?.variantOf?.('RegisterState', 'realm_default_streams');
-    if (form === undefined || form === 'ids') return event;
-    let variant = byForm.get(form);
-    if (!variant) byForm.set(form, (variant = { type: 'default_streams', default_streams: defaultChannelList(store, form, world.clock.now()) }));
-    return variant;
-  });
+  publishByForm(world, audience, event, { schema: 'RegisterState', field: 'realm_default_streams', newest: 'ids' },
+    (form) => ({ type: 'default_streams', default_streams: defaultChannelList(store, form, world.clock.now()) }));
 }
 
 export function addDefaultStream(world: WorldCtx, actor: User, input: ParamsOf<'add-default-stream'>): void {
