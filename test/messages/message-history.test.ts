@@ -18,8 +18,11 @@ const setPolicy = (policy: string) => {
   t.server.world.store.updateRealm({ shown_settings: { ...realm.shown_settings, message_edit_history_visibility_policy: policy } });
 };
 
-/** Sent by Hamlet at T, content edited at T+60, topic changed at T+120, moved to Verona at T+180. */
-async function editedMessage() {
+/**
+ * Sent by Hamlet at T, content edited by him at T+60, topic changed by Iago at T+120, then `last`
+ * at T+180 (as `who`).
+ */
+async function sentAndEdited(last: { who: string; change: Record<string, unknown> }) {
   t.server.clock.freeze();
   const sent = t.server.clock.now();
   const id = await sendToChannel(t, 'hamlet', 'Denmark', 'plans', 'lunch at noon');
@@ -28,9 +31,12 @@ async function editedMessage() {
   t.server.clock.advance(60_000);
   expect((await t.as('iago').patch(`/messages/${id}`, { topic: 'lunch' })).status).toBe(200);
   t.server.clock.advance(60_000);
-  expect((await t.as('iago').patch(`/messages/${id}`, { stream_id: streamId(t, 'Verona'), send_notification_to_new_thread: false })).status).toBe(200);
+  expect((await t.as(last.who).patch(`/messages/${id}`, last.change)).status).toBe(200);
   return { id, sent };
 }
+
+/** Sent by Hamlet at T, content edited at T+60, topic changed at T+120, moved to Verona at T+180. */
+const editedMessage = () => sentAndEdited({ who: 'iago', change: { stream_id: streamId(t, 'Verona'), send_notification_to_new_thread: false } });
 
 describe('GET /messages/{message_id}/history', () => {
   it('lists the original and every edit and move, oldest first, to any user who can read the message', async () => {
@@ -116,18 +122,7 @@ describe('GET /messages/{message_id}/history', () => {
 
 describe('edit_history in GET /messages and GET /messages/{message_id}', () => {
   /** Sent at T; content edited by Hamlet at T+60; topic changed by Iago at T+120; content and topic changed together by Hamlet at T+180. */
-  async function twiceMoved() {
-    t.server.clock.freeze();
-    const sent = t.server.clock.now();
-    const id = await sendToChannel(t, 'hamlet', 'Denmark', 'plans', 'lunch at noon');
-    t.server.clock.advance(60_000);
-    expect((await t.as('hamlet').patch(`/messages/${id}`, { content: 'lunch at one' })).status).toBe(200);
-    t.server.clock.advance(60_000);
-    expect((await t.as('iago').patch(`/messages/${id}`, { topic: 'lunch' })).status).toBe(200);
-    t.server.clock.advance(60_000);
-    expect((await t.as('hamlet').patch(`/messages/${id}`, { content: 'lunch at two', topic: 'late lunch' })).status).toBe(200);
-    return { id, sent };
-  }
+  const twiceMoved = () => sentAndEdited({ who: 'hamlet', change: { content: 'lunch at two', topic: 'late lunch' } });
   const single = async (id: number) => (await t.as('othello').get(`/messages/${id}`, { apply_markdown: false })).body.message;
   const listed = async (id: number) => {
     const r = await t.as('othello').get('/messages', { anchor: id, num_before: 0, num_after: 0, narrow: [{ operator: 'id', operand: id }] });
