@@ -15,8 +15,18 @@ export const bodyTooLarge = () => new ApiError('BAD_REQUEST', 'Request body too 
  * File parts are kept in memory for the view (POST /user_uploads takes the request's one file);
  * an operation that takes no file never looks at them, so for it they are set aside as the real
  * server does (not refused, not listed in ignored_parameters_unsupported, which names only form
- * and query keys), and dropped with the request.
+ * and query keys): read and dropped at once (discardFiles), so they cost no memory.
  */
+const discardFiles: multer.StorageEngine = {
+  _handleFile(_req, file, done) {
+    let size = 0;
+    file.stream.on('data', (chunk: Buffer) => { size += chunk.length; });
+    file.stream.on('error', done);
+    file.stream.on('end', () => done(null, { size }));
+  },
+  _removeFile(_req, _file, done) { done(null); },
+};
+
 const keepFiles: multer.StorageEngine = {
   _handleFile(_req, file, done) {
     const chunks: Buffer[] = [];
@@ -31,14 +41,14 @@ const keepFiles: multer.StorageEngine = {
 /**
  * What a request to upload a file (or a custom emoji's image, or a bot's avatar) may carry: more
  * than the largest file the server accepts, so that a file past that limit reaches the view and
- * gets the real server's error, not a 413. Null for requests that take no file. An avatar request
- * may carry two files at most (one more than it takes, for the real server's "one file at a time"),
- * so that its larger limit cannot be multiplied.
+ * gets the real server's error, not a 413. Null for requests that take no file. A request may
+ * carry two files at most (one more than it takes, for the real server's "one file at a time"),
+ * so that what one request holds in memory stays twice the largest file.
  */
 function uploadLimits(req: Request): { fileSize: number; files: number } | null {
   const mib = (n: number) => 2 * n * 1024 * 1024;
   if (req.method === 'POST' && (req.path === '/user_uploads' || req.path === '/user_uploads/' || /^\/realm\/emoji\/[^/]+\/?$/.test(req.path))) {
-    return { fileSize: mib(MAX_FILE_UPLOAD_SIZE_MIB), files: 100 };
+    return { fileSize: mib(MAX_FILE_UPLOAD_SIZE_MIB), files: 2 };
   }
   if ((req.method === 'POST' && /^\/bots\/?$/.test(req.path)) || (req.method === 'PATCH' && /^\/bots\/[^/]+\/?$/.test(req.path))) {
     return { fileSize: mib(MAX_AVATAR_FILE_SIZE_MIB), files: 2 };
@@ -54,12 +64,13 @@ function uploadLimits(req: Request): { fileSize: number; files: number } | null 
  */
 function multipartParser(): RequestHandler {
   const limits = { fieldSize: BODY_LIMIT_BYTES, fields: 2000, fileSize: BODY_LIMIT_BYTES, files: 100 };
-  const parse = multer({ storage: keepFiles, limits }).any();
+  const parse = multer({ storage: discardFiles, limits }).any();
   // One parser per kind of upload (files, avatars), made on first use.
-  const uploadParsers = new Map<number, RequestHandler>();
+  const uploadParsers = new Map<string, RequestHandler>();
   const parserFor = (upload: { fileSize: number; files: number }) => {
-    let parser = uploadParsers.get(upload.fileSize);
-    if (!parser) uploadParsers.set(upload.fileSize, (parser = multer({ storage: keepFiles, limits: { ...limits, ...upload } }).any()));
+    const key = `${upload.fileSize}/${upload.files}`;
+    let parser = uploadParsers.get(key);
+    if (!parser) uploadParsers.set(key, (parser = multer({ storage: keepFiles, limits: { ...limits, ...upload } }).any()));
     return parser;
   };
   return (req, res, next) => {

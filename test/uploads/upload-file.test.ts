@@ -66,6 +66,10 @@ describe('POST /user_uploads', () => {
     expect(none.body).toEqual(error('BAD_REQUEST', 'You must specify a file to upload'));
     const two = await upload(t, 'hamlet', [{ name: 'a.txt', bytes: Buffer.from('a') }, { name: 'b.txt', bytes: Buffer.from('b') }]);
     expect(two.body).toEqual(error('BAD_REQUEST', 'You may only upload one file at a time'));
+    // A third file is refused while parsing: one request never holds more than two files.
+    const three = await upload(t, 'hamlet', ['a', 'b', 'c'].map((n) => ({ name: `${n}.txt`, bytes: Buffer.from(n) })));
+    expect(three.status).toBe(400);
+    expect(three.body.result).toBe('error');
     const big = await upload(t, 'hamlet', [{ name: 'big.bin', bytes: Buffer.alloc(MAX_FILE_UPLOAD_SIZE_MIB * 1024 * 1024 + 1) }]);
     expect(big.status).toBe(400);
     expect(big.body).toEqual(error('BAD_REQUEST', `File is larger than this server's configured maximum upload size (${MAX_FILE_UPLOAD_SIZE_MIB} MiB).`));

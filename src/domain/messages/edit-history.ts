@@ -6,7 +6,7 @@ import { badRequest } from '../../errors.js';
 import type { Message, User } from '../../store/state.js';
 import type { Ctx } from '../context.js';
 import { accessMessage } from './access.js';
-import { htmlDiff } from './html-diff.js';
+import { htmlDiff, newDiffBudget } from './html-diff.js';
 
 export type EditHistoryPolicy = 'all' | 'moves' | 'none';
 type Policy = EditHistoryPolicy;
@@ -24,6 +24,7 @@ function versions(message: Message, showTopic: (t: string) => string): Record<st
   let rendered = message.rendered_content;
   let topic = message.type === 'stream' ? showTopic(message.topic) : '';
   const out: Record<string, unknown>[] = [];
+  const budget = newDiffBudget();
   for (const row of message.edit_history ?? []) {
     const version: Record<string, unknown> = { content, rendered_content: rendered, timestamp: row.timestamp, topic, user_id: row.user_id };
     if (row.prev_topic !== undefined) {
@@ -32,7 +33,7 @@ function versions(message: Message, showTopic: (t: string) => string): Record<st
     }
     if (row.prev_content !== undefined) {
       const prevRendered = row.prev_rendered_content ?? '';
-      Object.assign(version, { prev_content: row.prev_content, prev_rendered_content: prevRendered, content_html_diff: htmlDiff(prevRendered, rendered) });
+      Object.assign(version, { prev_content: row.prev_content, prev_rendered_content: prevRendered, content_html_diff: htmlDiff(prevRendered, rendered, budget) });
       content = row.prev_content;
       rendered = prevRendered;
     }

@@ -9,15 +9,24 @@
 const tokenize = (html: string): string[] => html.match(/<[^>]*>|\s+|[^<\s]+/g) ?? [];
 const isTag = (token: string) => token.startsWith('<');
 
-/** Above this many token pairs the diff is not worth computing: everything changed. */
+/**
+ * Token pairs one request may compare, over all the diffs it makes (a message's history has one
+ * per content edit, and edits are not limited): past it, a diff says everything changed.
+ */
 const MAX_CELLS = 4_000_000;
+
+/** What is left of a request's comparisons; one per request, shared by its diffs. */
+export type DiffBudget = { cells: number };
+export const newDiffBudget = (): DiffBudget => ({ cells: MAX_CELLS });
 
 type Op = { kind: 'same' | 'ins' | 'del'; token: string };
 
-function diffTokens(a: string[], b: string[]): Op[] {
-  if (a.length * b.length > MAX_CELLS) {
+function diffTokens(a: string[], b: string[], budget: DiffBudget): Op[] {
+  const cells = a.length * b.length;
+  if (cells > budget.cells) {
     return [...b.map((token) => ({ kind: 'ins' as const, token })), ...a.map((token) => ({ kind: 'del' as const, token }))];
   }
+  budget.cells -= cells;
   // Longest common subsequence, from the end, so that the walk below goes forwards.
   const width = b.length + 1;
   const lcs = new Uint32Array((a.length + 1) * width);
@@ -37,11 +46,11 @@ function diffTokens(a: string[], b: string[]): Op[] {
   return ops;
 }
 
-export function htmlDiff(before: string, after: string): string {
+export function htmlDiff(before: string, after: string, budget: DiffBudget = newDiffBudget()): string {
   let out = '';
   let open: 'ins' | 'del' | null = null;
   const close = () => { if (open) out += '</span>'; open = null; };
-  for (const { kind, token } of diffTokens(tokenize(before), tokenize(after))) {
+  for (const { kind, token } of diffTokens(tokenize(before), tokenize(after), budget)) {
     if (isTag(token)) {
       close();
       if (kind !== 'del') out += token;
