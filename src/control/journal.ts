@@ -38,6 +38,8 @@ export interface JournalQuery {
 
 /** Bodies larger than this are kept as a note, not as JSON. */
 const MAX_BODY_CHARS = 16 * 1024;
+/** What a truncated answer keeps: enough bytes for its first 2,000 characters in UTF-8. */
+const START_BYTES = 8 * 1024;
 
 /**
  * One journal entry. Kept as compact as it can be: every entry lives through several garbage
@@ -48,6 +50,7 @@ const MAX_BODY_CHARS = 16 * 1024;
 class Entry implements JournalEntry {
   readonly #bytes: Buffer;
   readonly #size: number;
+  readonly #total: number;
 
   constructor(
     readonly id: number, readonly time: number, readonly sandbox: string, readonly method: string, readonly path: string,
@@ -55,18 +58,20 @@ class Entry implements JournalEntry {
     readonly status: number, readonly code: string | null, readonly problems: Array<{ path: string; message: string }>,
     readonly scenario: string | null, readonly duration_ms: number, bytes: Buffer,
   ) {
-    this.#bytes = bytes;
-    this.#size = Math.min(bytes.length, MAX_BODY_CHARS) + paramsSize(params) + 300;
+    // A large answer keeps only its start (a copy: not the whole answer's buffer), so that the
+    // byte budget counts all that the entry holds.
+    this.#total = bytes.length;
+    this.#bytes = bytes.length <= MAX_BODY_CHARS ? bytes : Buffer.from(bytes.subarray(0, START_BYTES));
+    this.#size = this.#bytes.length + paramsSize(params) + 300;
   }
 
   /** What the entry counts against the journal's byte budget. */
   get size(): number { return this.#size; }
 
   get response(): unknown {
-    const bytes = this.#bytes;
-    if (bytes.length <= MAX_BODY_CHARS) return JSON.parse(bytes.toString());
-    const text = bytes.toString();
-    return { truncated: true, chars: text.length, start: text.slice(0, 2000) };
+    if (this.#total <= MAX_BODY_CHARS) return JSON.parse(this.#bytes.toString());
+    // The start's last character may be cut mid-sequence: 2,000 characters are whole.
+    return { truncated: true, bytes: this.#total, start: this.#bytes.toString().slice(0, 2000) };
   }
 
   toJSON(): JournalEntry {

@@ -6,6 +6,9 @@
 const SECRET_KEYS = new Set(['password', 'old_password', 'new_password', 'api_key', 'token']);
 export const REDACTED = '[redacted]';
 
+/** Whether a parameter or a body field of this name holds a secret. */
+export const isSecretKey = (key: string): boolean => SECRET_KEYS.has(key);
+
 const TEMPORARY_URL = '/user_uploads/temporary/';
 const TEMPORARY_TOKEN = /(\/user_uploads\/temporary\/)[^/"?\s]+/g;
 

@@ -8,7 +8,8 @@ import { Memo } from '../memo.js';
 const decodedHeaders = new Memo<string, [string, string]>(1000);
 
 /** Returns [email, apiKey] from an Authorization header, or null when there is none. */
-function basicCredentials(header: string | undefined): [string, string] | null {
+/** The email and key of a Basic Authorization header; null without one; throws when malformed. */
+export function basicCredentials(header: string | undefined): [string, string] | null {
   return header ? decodedHeaders.get(header, decodeBasic) : null;
 }
 

@@ -10,13 +10,16 @@
 // never answered by the rule of a less specific one.
 //
 // Secrets never reach the disk: the Authorization header is not recorded (only the email it
-// names), `password` and `api_key` parameters are dropped, `api_key` fields of bodies redacted.
+// names), secret parameters (redact.ts: passwords, API keys, tokens) are dropped, secret fields
+// of bodies and temporary upload URLs' tokens redacted.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Answer, Call } from '../../pipeline/call.js';
 import type { Rule, Scenario } from './types.js';
+import { isSecretKey, redactPath } from '../redact.js';
+import { basicCredentials } from '../../http/auth.js';
 
-const SECRET_PARAMS = new Set(['password', 'api_key']);
+/** The recording's placeholder (a scenario file's own, not the journal's `[redacted]`). */
 const REDACTED = '<redacted>';
 
 interface Request { operation: string; params: Record<string, unknown>; user: string | null }
@@ -39,7 +42,7 @@ export class Recorder {
     // A download or any answer that is not JSON cannot be replayed as a rule's body.
     if (!(answer.relay?.headers['content-type'] ?? '').includes('json')) return;
     const params: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(call.params ?? {})) if (!SECRET_PARAMS.has(k) && v !== undefined) params[k] = v;
+    for (const [k, v] of Object.entries(call.params ?? {})) if (!isSecretKey(k) && v !== undefined) params[k] = v;
     const request: Request = { operation: call.op.id, params: jsonCopy(params), user: basicAuthEmail(call.req.headers.authorization) };
     const response: Response = { status: answer.status, body: redact(jsonCopy(answer.body)) as Record<string, unknown> };
     const key = JSON.stringify(request);
@@ -68,20 +71,21 @@ export class Recorder {
   }
 }
 
-const jsonCopy = (v: unknown): any => JSON.parse(JSON.stringify(v));
+/** A copy, with the tokens of temporary upload URLs in any string replaced. */
+const jsonCopy = (v: unknown): any => JSON.parse(redactPath(JSON.stringify(v)));
 
 /** The email of a Basic Authorization header; the key beside it is never kept. */
 function basicAuthEmail(header: string | undefined): string | null {
-  const m = /^Basic\s+(\S+)$/i.exec(header ?? '');
-  if (!m) return null;
-  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  return colon > 0 ? decoded.slice(0, colon) : null;
+  try {
+    return basicCredentials(header)?.[0] || null;
+  } catch {
+    return null; // malformed: the upstream refused it anyway
+  }
 }
 
-/** `api_key` fields at any depth (fetch-api-key, bots) replaced by a placeholder. */
+/** Secret fields at any depth (fetch-api-key's api_key, bots' ...) replaced by a placeholder. */
 function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'api_key' && typeof v === 'string' ? REDACTED : redact(v)]));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isSecretKey(k) && typeof v === 'string' ? REDACTED : redact(v)]));
 }
