@@ -105,6 +105,17 @@ describe('POST /mobile_push/register (FL 468)', () => {
     expect(r.status).toBe(500);
     expect(r.body).toEqual({ result: 'error', msg: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });
   });
+
+  it('reads a long token ID in time linear in its length: sign bytes in front still fit, a long one is refused at once', async () => {
+    const id = await newDevice();
+    const padded = Buffer.concat([Buffer.alloc(3, 0xff), Buffer.from('ffffffffffffff01', 'hex')]).toString('base64');
+    expect((await t.as('hamlet').post('/mobile_push/register', { device_id: id, ...keyFields, ...tokenFields, token_id: padded })).status).toBe(200);
+    expect((await deviceOf(id)).pending_push_token_id ?? (await deviceOf(id)).push_token_id).toBe(Buffer.from('ffffffffffffff01', 'hex').toString('base64'));
+    const started = performance.now();
+    const long = await t.as('hamlet').post('/mobile_push/register', { device_id: id, ...keyFields, ...tokenFields, token_id: Buffer.alloc(600_000, 0x11).toString('base64') });
+    expect(long.status).toBe(500);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
 });
 
 describe('POST /mobile_push/register before FL 468 (push_account_id)', () => {

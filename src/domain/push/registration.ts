@@ -31,8 +31,6 @@ function checkPushKey(text: string): string {
   return bytes.toString('base64');
 }
 
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
 
 /**
  * A token ID as the real server keeps it: the bytes read as one signed big-endian integer, shown
@@ -42,12 +40,18 @@ const INT64_MAX = 2n ** 63n - 1n;
 function tokenIdOf(text: string): string {
   const bytes = strictBase64(text);
   if (!bytes) throw badRequest('`token_id` is not Base64 encoded');
-  let value = 0n;
-  for (const b of bytes) value = (value << 8n) | BigInt(b);
-  if (bytes.length && bytes[0] & 0x80) value -= 1n << BigInt(8 * bytes.length);
-  if (value < INT64_MIN || value > INT64_MAX) throw internalError();
-  const out = Buffer.alloc(8);
-  out.writeBigInt64BE(value);
+  // Sign-extended to 8 bytes; longer IDs fit only when their extra leading bytes are the sign's.
+  // No big-integer arithmetic over the whole ID: its length is the client's choice.
+  const negative = bytes.length > 0 && (bytes[0] & 0x80) !== 0;
+  const out = Buffer.alloc(8, negative ? 0xff : 0);
+  if (bytes.length <= 8) {
+    bytes.copy(out, 8 - bytes.length);
+  } else {
+    const fill = negative ? 0xff : 0;
+    const extra = bytes.subarray(0, bytes.length - 8);
+    if (extra.some((b) => b !== fill) || ((bytes[bytes.length - 8] & 0x80) !== 0) !== negative) throw internalError();
+    bytes.copy(out, 0, bytes.length - 8);
+  }
   return out.toString('base64');
 }
 
