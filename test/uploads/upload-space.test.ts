@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
-import { upload } from '../helpers/uploads.js';
+import { TINY_PNG, multipart, upload } from '../helpers/uploads.js';
 import { ControlClient } from '../../src/control/client.js';
 import { runCliToEnd, startCli } from '../helpers/cli.js';
 import { basicAuth } from '../helpers/server.js';
@@ -85,5 +85,19 @@ describe('--max-upload-space-mib', () => {
     expect(await runCliToEnd(['--max-upload-space-mib', 'lots'])).toEqual({
       code: 1, stdout: '', stderr: "teamchat-mock: option '--max-upload-space-mib <n>' argument 'lots' is invalid. a whole number of MiB (see --help)\n",
     });
+  });
+});
+
+describe('uploaded avatars', () => {
+  it('count against the world\'s bound (the same memory), refused with nothing created', async () => {
+    expect((await upload(t, 'hamlet', file(LIMIT - FIXTURE_BYTES - TINY_PNG.length + 1))).status).toBe(200);
+    const bots = () => t.server.world.store.users.all().filter((u) => u.is_bot).length;
+    const before = bots();
+    const refused = await multipart(t, 'hamlet', 'POST', '/bots', { full_name: 'Pictured', short_name: 'pictured' }, [{ name: 'avatar.png', bytes: TINY_PNG, type: 'image/png' }]);
+    expect(refused.body).toEqual(quotaError);
+    expect(bots()).toBe(before);
+    expect(t.server.world.store.userAvatars.all()).toEqual([]);
+    const fits = await multipart(t, 'hamlet', 'POST', '/bots', { full_name: 'Plain', short_name: 'plain' }, []);
+    expect(fits.status).toBe(200);
   });
 });

@@ -37,10 +37,27 @@ export const uploadUrl = (pathId: string) => `/user_uploads/${pathId.split('/').
  * (realm_upload_quota_mib, null for none). The mock also bounds what one world keeps, since it
  * holds the files in memory for as long as it runs, and answers that bound the same way.
  */
-function checkUploadSpace(store: Store, bytes: number, worldLimitBytes: number): void {
+function checkUploadSpace(store: Store, bytes: number, worldLimitBytes: number, countsToQuota = true): void {
   const quotaMib = store.realm.shown_settings?.upload_quota_mib;
-  const quota = typeof quotaMib === 'number' ? Math.min(quotaMib * 1024 * 1024, worldLimitBytes) : worldLimitBytes;
-  if (uploadSpaceUsed(store) + bytes > quota) throw new ApiError('REALM_UPLOAD_QUOTA', "Upload would exceed your organization's upload quota.");
+  const used = uploadSpaceUsed(store);
+  const overQuota = countsToQuota && typeof quotaMib === 'number' && used + bytes > quotaMib * 1024 * 1024;
+  // Uploaded avatars are not the organization's files (its quota ignores them) but they are
+  // held in the same memory: the world's bound counts them too.
+  if (overQuota || used + avatarBytes(store) + bytes > worldLimitBytes) {
+    throw new ApiError('REALM_UPLOAD_QUOTA', "Upload would exceed your organization's upload quota.");
+  }
+}
+
+/** Bytes of the uploaded avatars (one per user who has one: a short sum). */
+function avatarBytes(store: Store): number {
+  let total = 0;
+  for (const a of store.userAvatars.all()) total += Math.floor((a.content_base64.length * 3) / 4);
+  return total;
+}
+
+/** An avatar of `bytes` may be kept (`replacing`: the bytes of the one it replaces), within the world's bound. */
+export function checkAvatarSpace(store: Store, bytes: number, replacing: number, worldLimitBytes: number): void {
+  checkUploadSpace(store, bytes - replacing, worldLimitBytes, false);
 }
 
 /** `spaceLimitBytes`: what this world may keep of uploads in all (the server's --max-upload-space-mib). */
