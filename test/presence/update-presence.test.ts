@@ -126,5 +126,9 @@ describe('GET /users/{user_id_or_email}/presence and GET /realm/presence', () =>
     t.server.world.store.updateRealm({ shown_settings: { ...t.server.world.store.realm.shown_settings, presence_disabled: true } });
     r = await t.as('othello').get('/realm/presence');
     expect(r.body.presences).toEqual({});
+    // The ping of a client that had presence data: -1, not the ID it sent.
+    const ping = await t.as('othello').post('/users/me/presence', { status: 'active', slim_presence: true, last_update_id: 5 });
+    expect(ping.body).toMatchObject({ presences: {}, presence_last_update_id: -1 });
+    t.server.world.store.updateRealm({ shown_settings: { ...t.server.world.store.realm.shown_settings, presence_disabled: false } });
   });
 });

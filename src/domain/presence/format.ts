@@ -36,8 +36,10 @@ const DEFAULT_HISTORY_DAYS = 14;
 /** `presences`, `server_timestamp` and `presence_last_update_id` of the organization's people. */
 export function realmPresence(store: Store, q: RealmPresenceQuery): { presences: Record<string, unknown>; server_timestamp: number; presence_last_update_id: number } {
   const presences: Record<string, unknown> = {};
+  // With presence off the real server answers no presence and -1, whatever the client had.
+  if (store.realm.shown_settings?.presence_disabled) return { presences, server_timestamp: q.nowMs / 1000, presence_last_update_id: -1 };
   let newest: number | null = null;
-  if (!store.realm.shown_settings?.presence_disabled && q.historyLimitDays !== 0) {
+  if (q.historyLimitDays !== 0) {
     // A client that already has data (last_update_id > 0) needs no time limit: the ID is one.
     const limited = q.lastUpdateId === undefined || q.lastUpdateId <= 0;
     const since = Math.floor(q.nowMs / 1000) - (q.historyLimitDays ?? DEFAULT_HISTORY_DAYS) * 86400;
