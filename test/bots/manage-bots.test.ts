@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/errors.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
+import { systemGroupId } from '../../src/domain/groups/membership.js';
 
 let t: TestServer;
 beforeEach(async () => { t = await startTestServer(); });
@@ -48,6 +49,8 @@ describe('POST /bots', () => {
     expect(listed.map((b: any) => b.username)).toEqual(['hamlet-bot@zulip.com', 'tickets-bot@zulip.com']);
     const user = (await t.as('othello').get(`/users/${botId}`)).body.user;
     expect(user).toMatchObject({ email: 'tickets-bot@zulip.com', full_name: 'Ticket Bot', is_bot: true, bot_type: 1, bot_owner_id: id('hamlet') });
+    // A member like any new account: in role:members, so that group-based permissions apply to it.
+    expect(store().userGroups.get(systemGroupId(store(), 'role:members'))!.direct_members).toContain(botId);
     // The new key works.
     const me = await fetch(`${t.base}/api/v1/users/me`, { headers: { authorization: `Basic ${Buffer.from(`tickets-bot@zulip.com:${r.body.api_key}`).toString('base64')}` } });
     expect(me.status).toBe(200);

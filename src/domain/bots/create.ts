@@ -5,14 +5,13 @@
 import { badRequest, insufficientPermission } from '../../errors.js';
 import type { Ctx, ParamsOf } from '../context.js';
 import { Role, type BotService, type User } from '../../store/state.js';
-import { realmBotDict, userForClient } from '../events/state-users.js';
+import { realmBotDict } from '../events/state-users.js';
 import { EMBEDDED_BOTS, INCOMING_WEBHOOK_BOTS } from '../events/state-server.js';
 import { holdsSetting } from '../groups/membership.js';
 import { streamByName, hasMetadataAccess } from '../channels/access.js';
-import { activeUserIds } from '../users/access.js';
 import { avatarUrl } from '../users/avatar.js';
 import { avatarFileOf, storeAvatar } from '../users/avatar-upload.js';
-import { isoSeconds, newApiKey } from '../users/create-user.js';
+import { insertAccount, isoSeconds, newApiKey } from '../users/create-user.js';
 import { defaultUserSettings } from '../users/default-settings.js';
 import { requireNonGuest } from '../users/roles.js';
 import { checkFullName } from '../users/settings-values.js';
@@ -82,7 +81,7 @@ export function createBot(ctx: Ctx, actor: User, p: ParamsOf<'create-bot'>): Rec
   const botConfig = p.bot_type === BotType.incomingWebhook
     ? { ...(serviceName ? { integration_id: serviceName } : {}), ...config }
     : p.bot_type === BotType.embedded ? { ...config } : undefined;
-  const bot: User = store.users.insert({
+  const bot = insertAccount(ctx, {
     user_id: userId, email, delivery_email: email, full_name: fullName, api_key: newApiKey(), password: '',
     role: Role.member, is_active: true, is_bot: true, bot_type: p.bot_type, bot_owner_id: actor.user_id, is_system_bot: false,
     date_joined: isoSeconds(now), last_active: now, avatar_version: 1, timezone: settings.timezone, settings, settings_edited: [],
@@ -92,10 +91,6 @@ export function createBot(ctx: Ctx, actor: User, p: ParamsOf<'create-bot'>): Rec
     ...(service ? { bot_service: service } : {}),
     ...(botConfig && Object.keys(botConfig).length ? { bot_config: botConfig } : {}),
   });
-  const personFor = (viewer: User) => userForClient(viewer, bot, { clientGravatar: false });
-  ctx.events.publish(activeUserIds(store), { type: 'realm_user', op: 'add', person: personFor(actor) }, (_q, viewerId) => ({
-    type: 'realm_user', op: 'add', person: personFor(store.users.get(viewerId) ?? bot),
-  }));
   ctx.events.publish(botAudience(store, bot), { type: 'realm_bot', op: 'add', bot: realmBotDict(store, bot) });
   return { user_id: bot.user_id, api_key: bot.api_key, avatar_url: avatarUrl(bot), ...botDefaults(store, bot) };
 }

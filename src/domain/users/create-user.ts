@@ -48,26 +48,33 @@ export function createUser(ctx: Ctx, p: CreateUserParams): { user_id: number } {
 
   const now = ctx.clock.now();
   const settings = defaultUserSettings(store.realm.default_language);
-  const user: User = store.users.insert({
+  const user = insertAccount(ctx, {
     user_id: store.nextId('users'), email, delivery_email: email, full_name: fullName, api_key: newApiKey(),
     password: p.password, role: Role.member, is_active: true, is_bot: false, bot_type: null, bot_owner_id: null,
     is_system_bot: false, date_joined: isoSeconds(now), last_active: now, avatar_version: 1, timezone: settings.timezone,
     settings, settings_edited: [], status: { status_text: '', emoji_name: '', emoji_code: '', reaction_type: '' },
     pending_email: null,
   });
-
-  const audience = activeUserIds(store);
-  // Each viewer sees the new user as register would show them (the real address to administrators).
-  const personFor = (viewer: User) => userForClient(viewer, user, { clientGravatar: false });
-  ctx.events.publish(audience, { type: 'realm_user', op: 'add', person: personFor(ctx.actor) }, (_queue, viewerId) => ({
-    type: 'realm_user', op: 'add', person: personFor(store.users.get(viewerId) ?? user),
-  }));
-  joinSystemGroups(ctx, user);
   for (const streamId of store.realm.default_stream_ids) {
     const stream = store.streams.get(streamId);
     if (stream && !stream.is_archived) addSubscriptions(ctx, stream, [user.user_id]);
   }
   return { user_id: user.user_id };
+}
+
+/**
+ * A new account, human or bot: the row, its `realm_user` `add` to everyone (each viewer sees it as
+ * register would show it: the real address to administrators), and its system groups.
+ */
+export function insertAccount(ctx: Ctx, row: User): User {
+  const { store } = ctx;
+  const user = store.users.insert(row);
+  const personFor = (viewer: User) => userForClient(viewer, user, { clientGravatar: false });
+  ctx.events.publish(activeUserIds(store), { type: 'realm_user', op: 'add', person: personFor(ctx.actor) }, (_queue, viewerId) => ({
+    type: 'realm_user', op: 'add', person: personFor(store.users.get(viewerId) ?? user),
+  }));
+  joinSystemGroups(ctx, user);
+  return user;
 }
 
 function joinSystemGroups(ctx: Ctx, user: User): void {
