@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 import type { Message } from '../../src/store/state.js';
+import { upload } from '../helpers/uploads.js';
 
 let t: TestServer;
 beforeEach(async () => { t = await startTestServer(); });
@@ -142,5 +143,14 @@ describe('DELETE /users/{user_id}: actions', () => {
     const deletions = publish.mock.calls.filter(([, e]) => e.type === 'delete_message');
     expect(deletions[0]).toEqual([[id('othello')], { type: 'delete_message', message_type: 'stream', message_ids: [botMessage.id], stream_id: verona.stream_id, topic: 'bots' }]);
     expect(deletions.length).toBeGreaterThan(1);
+  });
+
+  it('makes the uploads its deleted messages linked forget them, as any deletion does', async () => {
+    const file = await upload(t, 'hamlet', [{ name: 'notes.txt', bytes: Buffer.from('notes') }]);
+    const sent = await t.as('hamlet').post('/messages', { type: 'stream', to: 'Denmark', topic: 'files', content: `[notes](${file.body.url})` });
+    const attachment = () => t.server.world.store.attachments.find((a) => file.body.url.endsWith(a.path_id))!;
+    expect(attachment().message_ids).toEqual([sent.body.id]);
+    await t.as('iago').delete(`/users/${id('hamlet')}`, { actions: { delete_public_channel_messages: true } });
+    expect(attachment().message_ids).toEqual([]);
   });
 });

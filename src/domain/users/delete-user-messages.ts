@@ -1,10 +1,14 @@
 // The message-deleting actions of a deactivation: a user's messages in public channels, in
 // private channels, or in direct messages. Those who had the messages get delete_message events,
 // one per channel topic for channel messages and one for the direct messages, and the new
-// first_message_id of a channel whose oldest message went.
+// first_message_id of a channel whose oldest message went; uploads forget them as after any
+// deletion. (Not through messages/delete.ts's deleteMessages: that one tells every subscriber of
+// a channel with public history, as the newest real server does, where this path tells only
+// those who had the messages; a test holds this path's audience.)
 import type { Ctx } from '../context.js';
 import type { Message, User } from '../../store/state.js';
 import { tellFirstMessageId } from '../channels/first-message.js';
+import { forgetDeletedMessages } from '../uploads/links.js';
 
 export interface MessageKinds {
   publicChannels: boolean;
@@ -37,6 +41,7 @@ export function deleteMessagesSentBy(ctx: Ctx, user: User, kinds: MessageKinds):
   }
   const removed = store.messages.removeWhere(chosen);
   const removedIds = new Set(removed.map((m) => m.id));
+  forgetDeletedMessages(ctx, removedIds);
 
   const byTopic = new Map<string, Message[]>();
   const direct: Message[] = [];
