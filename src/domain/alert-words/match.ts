@@ -42,14 +42,18 @@ function alertableText(content: string): string {
   return out.join('\n');
 }
 
-function occursAlone(text: string[], word: string[]): boolean {
-  for (let start = 0; start + word.length <= text.length; start++) {
-    let same = true;
-    for (let i = 0; i < word.length && same; i++) same = text[start + i] === word[i];
-    if (!same) continue;
-    const before = start - 1;
+/**
+ * Whether `word` occurs in `text` (both lowercased) on its own. Searched with the engine's own
+ * indexOf, not character by character: a user may have many words, and every message to them is
+ * searched for each. Positions are UTF-16 units; the boundary characters are all ASCII, so they
+ * judge the same, and the real server's "second character" quirk is checked in code points.
+ */
+function occursAlone(text: string, word: string): boolean {
+  if (!word) return false;
+  for (let start = text.indexOf(word); start !== -1; start = text.indexOf(word, start + 1)) {
     const after = start + word.length;
-    if ((before <= 0 || BEFORE.has(text[before])) && (after >= text.length || AFTER.has(text[after]))) return true;
+    const atSecondCodePoint = start <= 1 || (start === 2 && text.codePointAt(0)! > 0xffff);
+    if ((atSecondCodePoint || BEFORE.has(text[start - 1])) && (after >= text.length || AFTER.has(text[after]))) return true;
   }
   return false;
 }
@@ -57,13 +61,13 @@ function occursAlone(text: string[], word: string[]): boolean {
 /** The users among `userIds` with an alert word in `content`. */
 export function usersAlerted(store: Store, content: string, userIds: Iterable<number>): Set<number> {
   const alerted = new Set<number>();
-  let text: string[] | null = null;
+  let text: string | null = null;
   for (const id of userIds) {
     const words = store.users.get(id)?.alert_words;
     if (!words?.length) continue;
-    // Code points, as the real server counts positions; worked out once, for the first user with words.
-    text ??= Array.from(alertableText(content).toLowerCase());
-    if (words.some((w) => occursAlone(text!, Array.from(w.toLowerCase())))) alerted.add(id);
+    // Worked out once, for the first user with words.
+    text ??= alertableText(content).toLowerCase();
+    if (words.some((w) => occursAlone(text!, w.toLowerCase()))) alerted.add(id);
   }
   return alerted;
 }
