@@ -6,6 +6,7 @@ import type { Draft, User } from '../../store/state.js';
 import type { WorldCtx } from '../context.js';
 import { accessStreamContentById } from '../channels/access.js';
 import { normalizeContent } from '../messages/check.js';
+import { truncate } from '../messages/truncate.js';
 
 /** A draft as a client sends it (the description's DraftsDraftInput). */
 export interface DraftInput {
@@ -17,7 +18,6 @@ export interface DraftInput {
 }
 
 /** The real server's topic length limit (MAX_TOPIC_NAME_LENGTH); longer topics are cut with "...". */
-const MAX_TOPIC_LENGTH = 60;
 
 function checkDraftsEnabled(user: User): void {
   if (!user.settings.enable_drafts_synchronization) throw badRequest('User has disabled synchronizing drafts.');
@@ -26,14 +26,15 @@ function checkDraftsEnabled(user: User): void {
 const draftDict = (d: Draft) => ({ id: d.id, type: d.type, to: [...d.to], topic: d.topic, content: d.content, timestamp: d.timestamp });
 
 /** The draft's stored fields, once checked as the real server checks them. */
-function validDraft(world: WorldCtx, user: User, input: DraftInput): Omit<Draft, 'id' | 'user_id'> {
+/** `maxTopicLength`: the server's max_topic_length; a longer topic is cut, not refused. */
+function validDraft(world: WorldCtx, user: User, input: DraftInput, maxTopicLength: number): Omit<Draft, 'id' | 'user_id'> {
   const content = normalizeContent(input.content);
   const timestamp = input.timestamp ?? world.clock.now();
   if (timestamp < 0) throw badRequest('Timestamp must not be negative.');
   let to: number[] = [];
   let topic = '';
   if (input.type === 'stream') {
-    topic = input.topic.length > MAX_TOPIC_LENGTH ? `${input.topic.slice(0, MAX_TOPIC_LENGTH - 3)}...` : input.topic;
+    topic = truncate(input.topic, maxTopicLength, '...');
     if (topic.includes('\u0000')) throw badRequest('Topic must not contain null bytes');
     if (input.to.length !== 1) throw badRequest('Must specify exactly 1 channel ID for channel messages');
     to = [accessStreamContentById(world.store, user, input.to[0]).stream_id];
@@ -56,10 +57,10 @@ export function listDrafts(world: WorldCtx, user: User) {
   return { count: drafts.length, drafts: drafts.map(draftDict) };
 }
 
-export function createDrafts(world: WorldCtx, user: User, { drafts }: { drafts: DraftInput[] }): Draft[] {
+export function createDrafts(world: WorldCtx, user: User, { drafts, maxTopicLength }: { drafts: DraftInput[]; maxTopicLength: number }): Draft[] {
   checkDraftsEnabled(user);
   // Every draft is checked before any is saved: one bad draft saves none.
-  const valid = drafts.map((d) => validDraft(world, user, d));
+  const valid = drafts.map((d) => validDraft(world, user, d, maxTopicLength));
   const created = valid.map((fields) => {
     const draft: Draft = { id: world.store.nextId('drafts'), user_id: user.user_id, ...fields };
     world.store.drafts.insert(draft);
@@ -69,10 +70,10 @@ export function createDrafts(world: WorldCtx, user: User, { drafts }: { drafts: 
   return created;
 }
 
-export function editDraft(world: WorldCtx, user: User, { draftId, draft }: { draftId: number; draft: DraftInput }): void {
+export function editDraft(world: WorldCtx, user: User, { draftId, draft, maxTopicLength }: { draftId: number; draft: DraftInput; maxTopicLength: number }): void {
   checkDraftsEnabled(user);
   const row = ownDraft(world, user, draftId);
-  world.store.drafts.update(row, validDraft(world, user, draft));
+  world.store.drafts.update(row, validDraft(world, user, draft, maxTopicLength));
   world.events.publish([user.user_id], { type: 'drafts', op: 'update', draft: draftDict(world.store.drafts.get(draftId)!) });
 }
 

@@ -9,13 +9,10 @@ import { accessMessage } from './access.js';
 import { unusedFence } from '../reminders/create.js';
 import { silentMention } from '../render/mentions.js';
 import { sendNotificationBotMessage } from './send.js';
+import { truncate } from './truncate.js';
 
 /** How much of the reported message the report quotes. */
 const MAX_REPORT_MESSAGE_SNIPPET_LENGTH = 500;
-
-function truncate(text: string, max: number, marker: string): string {
-  return text.length <= max ? text : text.slice(0, max - marker.length) + marker;
-}
 
 /** "A", "A and B", "A, B, and C". */
 function listOfNames(items: string[]): string {

@@ -10,7 +10,6 @@ import { templateVariables } from './linkifier-checks.js';
 
 type Playground = NonNullable<WorldCtx['store']['realm']['playgrounds']>[number];
 
-const LANGUAGE_MAX = 40;
 const refused = (field: string, msg: string) => new ApiError('BAD_REQUEST', msg, 400, { errors: { [field]: [msg] } });
 
 function save(world: WorldCtx, playgrounds: Playground[]): void {
@@ -20,7 +19,6 @@ function save(world: WorldCtx, playgrounds: Playground[]): void {
 
 export function addPlayground(world: WorldCtx, actor: User, input: ParamsOf<'add-code-playground'>): { id: number } {
   requireAdmin(actor);
-  if (input.pygments_language.length > LANGUAGE_MAX) throw badRequest(`pygments_language is too long (limit: ${LANGUAGE_MAX} characters)`);
   if (!/^[ a-zA-Z0-9_+\-./#]*$/.test(input.pygments_language)) throw badRequest('Invalid characters in pygments language');
   const name = input.name.trim();
   const language = input.pygments_language.trim();

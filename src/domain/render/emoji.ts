@@ -10,6 +10,8 @@ type EmojiToken = Tokens.Generic & { html: string };
 
 // The server's `\w` is Python's, which takes any letter or digit: `:piñata:` is an emoji name.
 const SYNTAX = /:([\p{L}\p{N}_+-]+):/u;
+/** The syntax at the start of the text the tokenizer is given (made once: it runs per token). */
+const AT_START = new RegExp(`^${SYNTAX.source}`, 'u');
 /** Where the server keeps the image of its extra emoji. */
 const EXTRA_EMOJI_URL = '/static/generated/emoji/images/emoji/unicode/';
 
@@ -35,7 +37,7 @@ export function emojiExtension(current: () => RenderState): TokenizerAndRenderer
       return i < 0 ? undefined : i;
     },
     tokenizer(src): EmojiToken | undefined {
-      const m = new RegExp(`^${SYNTAX.source}`, 'u').exec(src);
+      const m = AT_START.exec(src);
       if (!m) return undefined;
       const html = emojiHtml(current(), m[1]);
       return html === undefined ? undefined : { type: 'zulipEmoji', raw: m[0], html };
