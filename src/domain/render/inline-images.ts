@@ -10,7 +10,9 @@
 // it has made one; the mock makes no thumbnails, so the <img> loads the original file itself.
 import type { Token, Tokens } from 'marked';
 import type { Store } from '../../store/store.js';
-import { imageSize } from '../uploads/image-size.js';
+import type { Attachment } from '../../store/state.js';
+import { DerivedSlot } from '../../store/derived.js';
+import { imageSize, type ImageSize } from '../uploads/image-size.js';
 import { escapeHtml } from './html.js';
 import type { RenderState } from './render-state.js';
 
@@ -28,12 +30,28 @@ function uploadPathId(href: string): string | null {
   }
 }
 
+/**
+ * An upload's image size, read from its header once per row (a row is replaced, never changed, so
+ * a changed upload is read again): every rendering that links it would decode its header anew.
+ */
+const SIZES = new DerivedSlot(() => new WeakMap<Attachment, ImageSize | null>());
+
+function sizeOf(store: Store, attachment: Attachment): ImageSize | null {
+  const sizes = store.derived.of(SIZES);
+  let size = sizes.get(attachment);
+  if (size === undefined) {
+    size = imageSize(attachment.content_type, Buffer.from(attachment.content_base64.slice(0, HEADER_BASE64_CHARS), 'base64'));
+    sizes.set(attachment, size);
+  }
+  return size;
+}
+
 /** The preview block for `href` when it links an uploaded image, or null. */
 function previewOf(store: Store, href: string, title: string | null): string | null {
   const pathId = uploadPathId(href);
   const attachment = pathId === null ? undefined : store.attachments.by('path_id', pathId);
   if (!attachment) return null;
-  const size = imageSize(attachment.content_type, Buffer.from(attachment.content_base64.slice(0, HEADER_BASE64_CHARS), 'base64'));
+  const size = sizeOf(store, attachment);
   if (!size) return null;
   const link = escapeHtml(href);
   const titled = title === null ? '' : ` title="${escapeHtml(title)}"`;
