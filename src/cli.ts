@@ -57,7 +57,7 @@ const program = new Command()
   // Running it as a dev server: browser clients, how much it prints and in which form.
   .option('--cors <origin>', 'let a browser page from this origin call the API (not the control API); repeatable', (v: string, all: string[]) => [...all, v], [] as string[])
   .option('--allowed-host <name>', 'answer requests whose Host is this name too (besides the listening address); ".name" allows its subdomains; repeatable', (v: string, all: string[]) => [...all, v], [] as string[])
-  .option('--max-sandboxes <n>', 'at most this many sandboxes at once (the idlest is dropped for a new one; 0: no sandboxes)', (v: string) => {
+  .option('--max-sandboxes <n>', 'at most this many sandboxes at once (past it, sandboxes idle for 30 minutes are dropped, else a new one is refused; 0: no sandboxes)', (v: string) => {
     if (!/^\d+$/.test(v)) throw new InvalidArgumentError('a whole number');
     return Number(v);
   })
