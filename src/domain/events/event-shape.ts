@@ -71,6 +71,8 @@ function isAbsent(absent: Set<string>, event: Event): boolean {
 
 function newShaper(doc: OpenApiDoc, level: number): EventShaper {
   const absent = kindsAbsentAt(doc, level);
+  // The types some absent kind names: an event of another type (most) is looked up no further.
+  const absentTypes = new Set([...absent].map((kind) => kind.split('/')[0]));
   const nodes = new Map<string, ShapeNode | null>();
   const nodeOf = (schema: string) => {
     if (!nodes.has(schema)) nodes.set(schema, shapeOf(doc, { $ref: `#/components/schemas/${schema}` }));
@@ -105,7 +107,7 @@ function newShaper(doc: OpenApiDoc, level: number): EventShaper {
   }
 
   return (event) => {
-    if (absent.size && isAbsent(absent, event)) return null;
+    if (absentTypes.has(event.type as string) && isAbsent(absent, event)) return null;
     // Most events (messages, typing...) have no entry: answered without a cache.
     const payload = PAYLOADS[event.type as string]?.[(event.op as string | undefined) ?? ''];
     if (!payload) return event;
