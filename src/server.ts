@@ -9,10 +9,11 @@ import type { Request } from 'express';
 import { compileContract, type Contract } from './contract/contract.js';
 import { createApp } from './app.js';
 import { expressObjects } from './http/express-objects.js';
-import { Clock } from './control/clock.js';
+import { Clock } from './clock.js';
 import { views as allViews } from './domain/views.js';
 import { serverInfo, NEWEST_FEATURE_LEVEL, type ServerInfo, type ServerInfoOptions } from './domain/server-info.js';
 import { cloneState, defaultFixturePath, stateSource } from './store/fixture.js';
+import { STATE_RULES } from './domain/state-rules.js';
 import { Persister, takeSnapshotSeq } from './store/persist.js';
 import type { State } from './store/state.js';
 import type { Views } from './domain/context.js';
@@ -155,10 +156,10 @@ export class MockServer {
     this.server = serverInfo(this.contract, options.featureLevel ?? NEWEST_FEATURE_LEVEL, this.serverInfoOptions());
     this.fixturePath = options.fixtureState ? null : options.fixture ?? defaultFixturePath();
     const fixtureState = options.fixtureState;
-    this.fixtureSource = fixtureState ? () => cloneState(fixtureState) : stateSource(this.fixturePath!);
+    this.fixtureSource = fixtureState ? () => cloneState(fixtureState) : stateSource(this.fixturePath!, STATE_RULES);
     // The worlds parse their own copies: no parsed pristine copy is kept beside them.
     // Saved data, when there is some, is where the world starts; a reset still goes back to the fixture.
-    const saved = options.data && existsSync(options.data) ? stateSource(options.data)() : undefined;
+    const saved = options.data && existsSync(options.data) ? stateSource(options.data, STATE_RULES)() : undefined;
     const snapshotSeq = saved ? takeSnapshotSeq(saved) : 0;
     this.world = new World('default', this.fixtureSource, new Clock(), sharedCatalog(), saved);
     this.persister = options.data ? new Persister(options.data, this.world.store, snapshotSeq, { durable: options.durable }) : null;
@@ -269,7 +270,7 @@ export class MockServer {
         const file = path.join(path.dirname(defaultFixturePath()), `${name}.json`);
         if (!existsSync(file)) throw badRequest(`No fixture named '${name}'`);
         // Checked now (a broken file is the request's error), then kept as bytes like the default fixture.
-        try { const source = stateSource(file); source(); return source; } catch (err) { throw badRequest((err as Error).message); }
+        try { const source = stateSource(file, STATE_RULES); source(); return source; } catch (err) { throw badRequest((err as Error).message); }
       },
     };
   }

@@ -5,6 +5,7 @@ import type { OpenViewTable } from '../domain/context.js';
 import { badRequest } from '../errors.js';
 import type { State } from '../store/state.js';
 import { checkState, FixtureError } from '../store/fixture.js';
+import { STATE_RULES } from '../domain/state-rules.js';
 import type { Journal, JournalQuery } from './journal.js';
 import type { World } from '../world.js';
 import type { ServerInfo } from '../domain/server-info.js';
@@ -126,7 +127,7 @@ export function controlViews(host: ControlHost): OpenViewTable {
     'mock-export-state': (ctx) => ({ state: host.world(ctx.sandbox).store.state }),
     'mock-import-state': (ctx, p) => {
       // Checked whole on a copy first: a refused state changes nothing.
-      const state = refusingBadState(() => checkState(structuredClone(p.state), 'state'));
+      const state = refusingBadState(() => checkState(structuredClone(p.state), 'state', STATE_RULES));
       host.world(ctx.sandbox).store.load(state);
     },
 

@@ -1,12 +1,7 @@
 // The server's own configuration as POST /register reports it in the `realm` section: upload
 // limits, password rules, presence and typing timings, integrations. These are the real server's
 // defaults for a self-hosted installation; the mock enforces the upload size limit only.
-
-/** The server setting MAX_FILE_UPLOAD_SIZE: POST /user_uploads refuses larger files. */
-export const MAX_FILE_UPLOAD_SIZE_MIB = 25;
-
-/** The server setting MAX_AVATAR_FILE_SIZE_MIB: larger avatars are refused. */
-export const MAX_AVATAR_FILE_SIZE_MIB = 5;
+import { MAX_AVATAR_FILE_SIZE_MIB, MAX_FILE_UPLOAD_SIZE_MIB } from '../../upload-limits.js';
 
 /**
  * Presence timings of the newest real server: clients ping every minute and show a user offline
