@@ -78,7 +78,7 @@ export function controlViews(host: ControlHost): OpenViewTable {
     },
 
     'mock-list-scenarios': async (ctx) => ({
-      active: host.world(ctx.sandbox).scenarios.active.map((a) => a.summary()),
+      active: host.world(ctx.sandbox).parts.scenarios.active.map((a) => a.summary()),
       available: await listScenarios(),
     }),
 
@@ -87,12 +87,12 @@ export function controlViews(host: ControlHost): OpenViewTable {
       // The description checked the definition's shape; its rules' effects are data, never functions.
       const scenario: Scenario = p.definition ? (p.definition as Scenario) : await loadScenarioByName(p.name!);
       const world = host.world(ctx.sandbox);
-      const active = refusingBadState(() => world.scenarios.activate(scenario, p.definition ? 'inline' : `scenarios/${p.name}`, world.store));
+      const active = refusingBadState(() => world.parts.scenarios.activate(scenario, p.definition ? 'inline' : `scenarios/${p.name}`, world.store));
       return { scenario: active.summary() };
     },
 
     'mock-deactivate-scenarios': (ctx, p) => {
-      const gone = host.world(ctx.sandbox).scenarios.deactivate(p.name);
+      const gone = host.world(ctx.sandbox).parts.scenarios.deactivate(p.name);
       if (p.name && !gone.length) throw badRequest(`Scenario '${p.name}' is not active`);
       return { deactivated: gone };
     },
