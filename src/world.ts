@@ -6,7 +6,6 @@ import { EventHub } from './domain/events/hub.js';
 import { deliverDue } from './domain/messages/delivery.js';
 import type { Clock } from './clock.js';
 
-/** A state to copy, or a function that gives a fresh one on each call (see stateSource). */
 /** Gives a fresh state on each call (see stateSource: a file's bytes, parsed each time). */
 export type FixtureSource = () => State;
 
@@ -34,9 +33,11 @@ export class World {
   /** The site clients reach this world at, once the server listens (see siteUrl below). */
   private site: string | null = null;
 
-  /** `fixture`: a state (copied for this world), or a function giving a fresh state each call. */
-  /** `initial`: the state to start from when it is not the fixture's (a --data file). */
-  /** `parts`: its scenarios and coverage counts (see WorldParts). */
+  /**
+   * `fixture` gives a fresh state each call (a reset goes back to it); `parts` are the world's
+   * scenarios and coverage counts (see WorldParts); `initial` is the state to start from when it
+   * is not the fixture's (a --data file).
+   */
   constructor(readonly name: string, private fixture: FixtureSource, readonly clock: Clock, readonly parts: WorldParts, initial: State = fixture()) {
     this.store = new Store(initial);
     this.events = new EventHub(this.store);
