@@ -17,7 +17,8 @@ import {
 import { subscriptionState } from './state-subscriptions.js';
 import { recentConversationState, starredState, unreadState } from './state-messages.js';
 import { alertWordState, customProfileFieldState, mutedUserState, presenceState } from './state-people.js';
-import { EMBEDDED_BOTS, INCOMING_WEBHOOK_BOTS, STOP_WORDS } from './state-server.js';
+import { EMBEDDED_BOTS, INCOMING_WEBHOOK_BOTS } from './state-server.js';
+import { STOP_WORDS } from '../messages/stop-words.js';
 import { realmUserDefaultsState, streamsState } from './state-extra.js';
 import { deviceState, pushAccountState } from '../push/devices.js';
 

@@ -84,16 +84,6 @@ export const INCOMING_WEBHOOK_BOTS = [
   { name: 'jira', display_name: 'Jira', all_event_types: null, config: {} },
 ];
 
-/** `stop_words`: words the full-text search ignores (the English list of the search engine). */
-export const STOP_WORDS = (
-  'a about above after again against all am an and any are as at be because been before being below between both ' +
-  'but by can did do does doing don down during each few for from further had has have having he her here hers ' +
-  'herself him himself his how i if in into is it its itself just me more most my myself no nor not now of off on ' +
-  'once only or other our ours ourselves out over own s same she should so some such t than that the their theirs ' +
-  'them themselves then there these they this those through to too under until up very was we were what when where ' +
-  'which while who whom why will with you your yours yourself yourselves'
-).split(' ');
-
 /** Emoji sets a user may choose, and the notification sounds the server ships. */
 export const EMOJISET_CHOICES = [
   { key: 'google', text: 'Google' },
