@@ -51,7 +51,7 @@ const program = new Command()
     try { return new URL(v).href.replace(/\/+$/, ''); } catch { throw new InvalidArgumentError('an absolute URL, e.g. https://chat.example.com'); }
   })
   .option('--proxy-only <operationIds>', 'with --proxy: only these operations (comma list) go upstream; the mock answers the rest', (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean))
-  .option('--record <dir>', 'with --proxy: save the upstream exchanges as a replayable scenario file in this folder')
+  .option('--record <dir>', 'with --proxy: append the upstream exchanges to a replayable recording (JSON Lines) in this folder, which must be your own')
   .option('--control-token <token>', 'token the /__mock control API requires (header X-Mock-Token); needed when --host is not loopback')
   .option('--coverage-report <file>', 'write what the requests exercised to this file at shutdown (HTML when it ends in .html, else JSON)')
   // Running it as a dev server: browser clients, how much it prints and in which form.
