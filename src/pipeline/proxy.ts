@@ -124,7 +124,7 @@ function asRecorded(bytes: Buffer, contentType: string): Record<string, unknown>
 }
 
 /** Whether a request target's path holds a `.` or `..` segment, plain or percent-encoded. */
-export function hasDotSegment(target: string): boolean {
+function hasDotSegment(target: string): boolean {
   const pathOnly = target.split(/[?#]/, 1)[0];
   return pathOnly.split(/\/|%2f|%5c|\\/i).some((segment) => /^(\.|%2e){1,2}$/i.test(segment));
 }
