@@ -36,7 +36,7 @@ export interface ServerInfo {
 }
 
 /** What all of a server's worlds keep of uploaded files (uploads, avatars, emoji images), and the bound. */
-export interface ServerUploads {
+interface ServerUploads {
   limitBytes: number;
   usedBytes(): number;
 }
