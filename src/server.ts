@@ -25,7 +25,7 @@ import { writeCoverageReport } from './control/coverage/write.js';
 import { answerCacheHooks } from './pipeline/answer-cache.js';
 import { World } from './world.js';
 import { Journal } from './control/journal.js';
-import { operationsAnsweringSecrets } from './control/redact.js';
+import { learnSecretParameters, operationsAnsweringSecrets } from './control/redact.js';
 import { ErrorCatalog } from './control/scenarios/error-catalog.js';
 import { scenarioInterceptor } from './control/interceptor.js';
 import { controlRouter } from './control/router.js';
@@ -168,6 +168,7 @@ export class MockServer {
     this.persister = options.data ? new Persister(options.data, this.world.store, snapshotSeq, { durable: options.durable }) : null;
     this.journal = new Journal(options.journalEntries);
     this.journal.searchSecretsOnlyIn(operationsAnsweringSecrets(this.contract.doc, this.contract.operations));
+    learnSecretParameters(this.contract.doc);
   }
 
   /** A fresh copy of the fixture. */
