@@ -7,4 +7,6 @@ export interface Relay {
   problems: Array<{ path: string; message: string }>;
   /** The feature level it was checked at (the upstream's). */
   level: number;
+  /** Whether the bytes are JSON; if not, the journal keeps the answer's description (the body) instead. */
+  json: boolean;
 }
