@@ -1,7 +1,8 @@
 // Narrows: lists of terms {operator, operand, negated} that select messages. Parsing checks the
 // operands' types; building resolves names and IDs (BAD_NARROW for unknown operators, operands,
 // channels and users, in the real server's words) into a predicate on stored messages. Used by
-// GET /messages/matches_narrow and reusable by GET /messages.
+// GET /messages (fetch.ts) and GET /messages/matches_narrow; event queues read their narrow's
+// terms with readNarrowTerm (events/narrow-filter.ts).
 import { ApiError, badRequest } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import { subscriptionKey } from '../../store/store.js';
