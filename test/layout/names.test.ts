@@ -1,5 +1,6 @@
 // The layout says what things are: files are named for their resource or subject, not for when
-// they were added, and the README's table of description fragments lists the fragments there are.
+// they were added, and the manual's table of description fragments (docs/contributing.md) lists the
+// fragments there are.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,9 +19,9 @@ describe('the layout', () => {
     expect(historical).toEqual([]);
   });
 
-  it('lists every fragment of openapi/paths/ in the README, and no other', () => {
-    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-    const listed = [...readme.matchAll(/^\| ([^|]*\.yaml[^|]*) \|/gm)].flatMap((m) => [...m[1].matchAll(/`([\w-]+\.yaml)`/g)].map((x) => x[1]));
+  it('lists every fragment of openapi/paths/ in docs/contributing.md, and no other', () => {
+    const table = readFileSync(path.join(root, 'docs/contributing.md'), 'utf8');
+    const listed = [...table.matchAll(/^\| ([^|]*\.yaml[^|]*) \|/gm)].flatMap((m) => [...m[1].matchAll(/`([\w-]+\.yaml)`/g)].map((x) => x[1]));
     const fragments = readdirSync(path.join(root, 'openapi/paths')).filter((f) => f.endsWith('.yaml'));
     expect(listed.sort()).toEqual(fragments.sort());
   });
