@@ -16,7 +16,7 @@ export function manualFiles(): string[] {
 export const read = (file: string): string => readFileSync(path.join(ROOT, file), 'utf8');
 
 /** The text outside fenced code blocks: a link or heading inside a code sample is not one. */
-export function prose(markdown: string): string {
+function prose(markdown: string): string {
   return markdown.replace(/^```[\s\S]*?^```/gm, '');
 }
 
