@@ -1,7 +1,8 @@
 // The manual holds together: the README stays short, every command, flag, variable, control call
 // and header the README documented before the manual moved to docs/ is still documented, every
 // flag the program takes is explained in prose (not only in the generated reference), and every
-// relative link of README.md and docs/ reaches a file and, when it names one, a heading.
+// relative link of README.md, docs/, ARCHITECTURE.md and SECURITY.md reaches a file and, when it
+// names one, a heading.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -37,9 +38,9 @@ describe('the manual', () => {
     expect([...flags].filter((flag) => !mentions(prose, flag))).toEqual([]);
   });
 
-  it('has no relative link to a missing file or heading', () => {
+  it('has no relative link to a missing file or heading (ARCHITECTURE.md and SECURITY.md included)', () => {
     const broken: string[] = [];
-    for (const file of files) {
+    for (const file of [...files, 'ARCHITECTURE.md', 'SECURITY.md']) {
       for (const target of links(read(file))) {
         if (/^[a-z][\w+.-]*:/i.test(target)) continue; // https:, mailto: ...
         const [pathPart, anchor] = target.split('#');
