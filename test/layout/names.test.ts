@@ -1,5 +1,6 @@
 // The layout says what things are: files are named for their resource or subject, not for when
-// they were added, and the manual's table of description fragments (docs/contributing.md) lists the
+// they were added (nor kept, when named for a resource of src/domain/, outside its test folder),
+// and the manual's table of description fragments (docs/contributing.md) lists the
 // fragments there are.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,18 @@ describe('the layout', () => {
   it('has no file or folder in openapi/, src/ or test/ named -client, -manage or -legacy', () => {
     const historical = [...namesUnder('openapi'), ...namesUnder('src'), ...namesUnder('test')].filter((name) => /-(client|manage|legacy)\b/.test(name));
     expect(historical).toEqual([]);
+  });
+
+  it('keeps a test file named for a resource of src/domain/ in that resource\'s test folder', () => {
+    // realm-url tests the site the server listens at (world and server), not the realm resource.
+    const machinery = new Set([path.join('test', 'http', 'realm-url.test.ts')]);
+    const resources = readdirSync(path.join(root, 'src/domain'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    const astray = namesUnder('test').filter((file) => file.endsWith('.test.ts') && !machinery.has(file)).filter((file) => {
+      const name = path.basename(file);
+      const folder = path.basename(path.dirname(file));
+      return resources.some((r) => r !== folder && (name.startsWith(`${r}-`) || name === `${r}.test.ts`));
+    });
+    expect(astray).toEqual([]);
   });
 
   it('lists every fragment of openapi/paths/ in docs/contributing.md, and no other', () => {
