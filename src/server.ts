@@ -112,7 +112,7 @@ const sharedCatalog = () => (cachedCatalog ??= new ErrorCatalog(sharedContract()
 /** The public URL's host is answered too: clients reach the server under that name. */
 const publicHost = (url: string | undefined): string[] => (url ? [new URL(url).hostname] : []);
 
-/** Connection and request bounds (SECURITY.md; the control API part of docs/, the manual): room for thousands of long-polls, none for a slow-drip flood. */
+/** Connection and request bounds (docs/security.md, "Limits"): room for thousands of long-polls, none for a slow-drip flood. */
 const MAX_CONNECTIONS = 4096;
 const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 30_000;
