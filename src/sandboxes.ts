@@ -69,6 +69,7 @@ export class Sandboxes {
     if (!world) {
       this.makeRoom();
       world = new World(name, this.fixture, new Clock(), worldParts(this.catalog));
+      world.serverSettings = this.main.serverSettings;
       // A client pointed at /sandbox/NAME builds its links from realm_url: they must come back here.
       if (this.site) world.siteUrl = `${this.site}/sandbox/${name}`;
       for (const s of this.startScenarios) world.parts.scenarios.activate(s.scenario, s.source, world.store);
@@ -112,7 +113,11 @@ export class Sandboxes {
     const world = this.byName.get(name);
     if (world) { this.lastUse.set(name, Date.now()); return world; }
     req.mockSandboxWanted = name;
-    return (this.template ??= new World('', this.fixture, new Clock(), worldParts(this.catalog)));
+    if (!this.template) {
+      this.template = new World('', this.fixture, new Clock(), worldParts(this.catalog));
+      this.template.serverSettings = this.main.serverSettings;
+    }
+    return this.template;
   };
 
   /** A request on the template world, now routed (and authenticated when it must be), gets its sandbox. */

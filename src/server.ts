@@ -65,7 +65,9 @@ export interface MockServerOptions {
   deleteTopicBatches?: number;
   /** Refuse a user's requests past the real server's default limit (200 a minute) with 429 RATE_LIMIT_HIT. */
   rateLimit?: boolean;
-  /** Default true: the development login (POST /dev_fetch_api_key, GET /dev_list_users); false answers as production. */
+  /** Answer as a production server where it differs from the development server (src/domain/server-rules.ts). */
+  production?: boolean;
+  /** Default true (unless production): the development login (POST /dev_fetch_api_key, GET /dev_list_users); false refuses it alone. */
   devLogin?: boolean;
   /** Scenarios (names of scenarios/ or files) active from the start in every world. */
   scenarios?: string[];
@@ -158,6 +160,8 @@ export class MockServer {
     const saved = options.data && existsSync(options.data) ? stateSource(options.data, STATE_RULES)() : undefined;
     const snapshotSeq = saved ? takeSnapshotSeq(saved) : 0;
     this.world = new World('default', this.fixtureSource, new Clock(), worldParts(sharedCatalog()), saved);
+    // WEB_PUBLIC_STREAMS_ENABLED is off on a production server; the development server leaves it to the fixture.
+    if (!this.server.rules.webPublicStreams) this.world.serverSettings = { web_public_streams_enabled: false };
     this.sandboxSet = new Sandboxes(this.world, this.fixtureSource, sharedCatalog(), options.maxSandboxes);
     this.persister = options.data ? new Persister(options.data, this.world.store, snapshotSeq, { durable: options.durable }) : null;
     this.journal = new Journal(options.journalEntries);
@@ -180,12 +184,12 @@ export class MockServer {
   }
 
   private serverInfoOptions(): ServerInfoOptions {
-    const { longpollTimeoutSeconds, devLogin, maxUploadSpaceBytes, deleteTopicBatches } = this.options;
+    const { longpollTimeoutSeconds, production, devLogin, maxUploadSpaceBytes, deleteTopicBatches } = this.options;
     const serverUploads = {
       limitBytes: this.options.maxTotalUploadSpaceBytes ?? DEFAULT_SERVER_UPLOAD_SPACE_MIB * 1024 * 1024,
       usedBytes: () => [this.world, ...this.sandboxes.values()].reduce((sum, world) => sum + heldUploadBytes(world.store), 0),
     };
-    return { heartbeatSeconds: longpollTimeoutSeconds, devLogin, uploadSpaceLimitBytes: maxUploadSpaceBytes, deleteTopicBatches, serverUploads };
+    return { heartbeatSeconds: longpollTimeoutSeconds, production, devLogin, uploadSpaceLimitBytes: maxUploadSpaceBytes, deleteTopicBatches, serverUploads };
   }
 
   /** The default world's clock. */

@@ -1,7 +1,7 @@
 // One isolated world: a store and the event queues that watch it. The server has a default world
 // and may hold more (sandboxes); every request is served by exactly one.
 import { Store } from './store/store.js';
-import type { State } from './store/state.js';
+import type { Realm, State } from './store/state.js';
 import { EventHub } from './domain/events/hub.js';
 import { deliverDue } from './domain/messages/delivery.js';
 import type { Clock } from './clock.js';
@@ -23,6 +23,9 @@ export interface WorldParts {
 /** Real-time period of the tick, so that due work happens while the clock runs on its own. */
 const TICK_INTERVAL_MS = 1000;
 
+/** The realm's fields that are server settings a server may impose on its worlds. */
+export type ServerRealmSettings = Partial<Pick<Realm, 'web_public_streams_enabled'>>;
+
 export class World {
   readonly store: Store;
   readonly events: EventHub;
@@ -32,6 +35,8 @@ export class World {
   private readonly timer: NodeJS.Timeout;
   /** The site clients reach this world at, once the server listens (see siteUrl below). */
   private site: string | null = null;
+  /** Server settings the state holds in its realm that the server's rules decide (see serverSettings below). */
+  private settings: ServerRealmSettings = {};
 
   /**
    * `fixture` gives a fresh state each call (a reset goes back to it); `parts` are the world's
@@ -61,11 +66,28 @@ export class World {
   }
 
   /**
-   * Where the server listens is not state: it is written straight into the realm, not logged as
-   * a change (a restart on another port writes its own), and before any request can read it.
+   * Server settings the state keeps beside the organization's (WEB_PUBLIC_STREAMS_ENABLED): a
+   * production server (--production) turns them off whatever the fixture says. Set by the server
+   * for each world it makes.
+   */
+  set serverSettings(settings: ServerRealmSettings) {
+    this.settings = settings;
+    this.applySite();
+  }
+
+  get serverSettings(): ServerRealmSettings {
+    return this.settings;
+  }
+
+  /**
+   * Where the server listens, and how it is configured, is not state: it is written straight
+   * into the realm, not logged as a change (a restart on another port writes its own), and
+   * before any request can read it.
    */
   private applySite(): void {
     if (this.site !== null && this.store.realm.url !== this.site) this.store.realm.url = this.site;
+    const { web_public_streams_enabled: webPublic } = this.settings;
+    if (webPublic !== undefined && this.store.realm.web_public_streams_enabled !== webPublic) this.store.realm.web_public_streams_enabled = webPublic;
   }
 
   /** Does whatever has become due at the clock's current time. */

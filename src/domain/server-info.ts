@@ -2,8 +2,12 @@
 // clients learn from POST /register. The limits are read from the description (the maxLength of
 // the parameters they bound) so that what the server reports and what it enforces are one value.
 import type { Contract } from '../contract/contract.js';
+import { serverRules, type ServerRules } from './server-rules.js';
 
 export const NEWEST_FEATURE_LEVEL = 496;
+
+/** The name the empty topic is shown under (the real server's Message.EMPTY_TOPIC_FALLBACK_NAME). */
+export const EMPTY_TOPIC_FALLBACK_NAME = 'general chat';
 
 export interface ServerInfo {
   featureLevel: number;
@@ -23,8 +27,8 @@ export interface ServerInfo {
   longpollTimeoutSeconds: number;
   /** How long a GET /events waits before its heartbeat: a whole number of seconds from min to max, drawn per poll. */
   heartbeatSeconds: { min: number; max: number };
-  /** Whether it answers as the development server (dev login on) or as a production one (--no-dev-login). */
-  devLogin: boolean;
+  /** Where it answers as the development server (the default) or as a production one (--production, --no-dev-login). */
+  rules: ServerRules;
   /** Characters (keys and values together) one account may keep in bot storage. */
   botStorageLimit: number;
   /** Batches of messages one POST /streams/{id}/delete_topic deletes at most (the rest: complete=false). */
@@ -58,7 +62,9 @@ export const DEFAULT_UPLOAD_SPACE_MIB = 32;
 export interface ServerInfoOptions {
   /** A fixed wait before the long-poll heartbeat (tests); default the real server's 45-55 s. */
   heartbeatSeconds?: number;
-  /** false to answer the development login as a production server does. */
+  /** true to answer as a production server does where it differs from the development server (server-rules.ts). */
+  production?: boolean;
+  /** false to answer the development login alone as a production server does. */
   devLogin?: boolean;
   /** Bytes of uploads one world keeps at most (default DEFAULT_UPLOAD_SPACE_MIB). */
   uploadSpaceLimitBytes?: number;
@@ -121,7 +127,7 @@ const REPORT_TYPE_NAMES: Record<string, string> = {
 };
 
 export function serverInfo(contract: Contract, featureLevel = NEWEST_FEATURE_LEVEL, options: ServerInfoOptions = {}): ServerInfo {
-  const { heartbeatSeconds, devLogin = true, uploadSpaceLimitBytes = DEFAULT_UPLOAD_SPACE_MIB * 1024 * 1024 } = options;
+  const { heartbeatSeconds, production, devLogin, uploadSpaceLimitBytes = DEFAULT_UPLOAD_SPACE_MIB * 1024 * 1024 } = options;
   // The report types the server accepts are the description's enum; only their names live here.
   const reportEnum: string[] | undefined = contract.byId.get('report-message')?.params.find((p) => p.name === 'report_type')?.schema?.enum;
   if (!reportEnum) throw new Error('the description gives report-message report_type no enum');
@@ -137,10 +143,10 @@ export function serverInfo(contract: Contract, featureLevel = NEWEST_FEATURE_LEV
       max_channel_folder_name_length: maxLength(contract, 'update-channel-folder', 'name'),
       max_channel_folder_description_length: maxLength(contract, 'update-channel-folder', 'description'),
     },
-    emptyTopicDisplayName: 'general chat',
+    emptyTopicDisplayName: EMPTY_TOPIC_FALLBACK_NAME,
     reportMessageTypes: reportEnum.map((key) => ({ key, name: REPORT_TYPE_NAMES[key] ?? key })),
     ...longpoll(heartbeatSeconds),
-    devLogin,
+    rules: serverRules({ production, devLogin }),
     botStorageLimit: sizeLimit(contract, 'update-bot-storage', 'storage'),
     deleteTopicBatches: options.deleteTopicBatches ?? operationLimit(contract, 'delete-topic', 'x-batches-per-request'),
     uploadSpaceLimitBytes,

@@ -62,6 +62,8 @@ export function createBot(ctx: Ctx, actor: User, p: ParamsOf<'create-bot'>): Rec
   const domain = (store.realm.shown_settings as Record<string, unknown> | undefined)?.bot_domain as string | undefined ?? new URL(store.realm.url).hostname;
   const email = `${short}-bot@${domain}`;
   if (!/^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+$/.test(short) || short.startsWith('.') || short.includes('..')) throw badRequest('Bad name or username');
+  // EMBEDDED_BOTS_ENABLED: on in development, off in production (--production).
+  if (p.bot_type === BotType.embedded && !ctx.server.rules.embeddedBots) throw badRequest('Embedded bots are not enabled.');
   if (p.bot_type === BotType.embedded && !EMBEDDED_BOTS.some((b) => b.name === serviceName)) throw badRequest('Invalid embedded bot name.');
   const lower = email.toLowerCase();
   if (store.users.find((u) => u.delivery_email.toLowerCase() === lower || u.email.toLowerCase() === lower)) throw badRequest('Username already in use');

@@ -54,7 +54,7 @@ export function initialState(ctx: Ctx, req: StateRequest): Record<string, unknow
   if (want('presence')) {
     add(presenceState(store, { slim: !!req.slimPresence, historyLimitDays: req.presenceHistoryLimitDays, nowMs: ctx.clock.nowMs() }));
   }
-  if (want('realm')) add(realmState(store));
+  if (want('realm')) add(realmState(store, ctx.server.rules));
   if (want('realm_user_settings_defaults')) add(realmUserDefaultsState(store));
   if (want('realm_billing')) add({ realm_billing: { has_pending_sponsorship_request: false } });
   if (want('realm_domains')) add(realmDomainState(store));

@@ -8,6 +8,7 @@ import { channelActivity, type ChannelActivity } from '../channels/activity.js';
 import { streamToDict } from '../channels/stream-dict.js';
 import { createHash } from 'node:crypto';
 import { serverSettingsState } from './state-server.js';
+import type { ServerRules } from '../server-rules.js';
 
 /** Sent whatever fetch_event_types says: clients need them to talk to the server at all. */
 export function serverBasics(ctx: Ctx): Record<string, unknown> {
@@ -45,7 +46,7 @@ const CHANNEL_ID_FIELDS = ['new_stream_announcements_stream_id', 'signup_announc
 const gravatar = (text: string) => `https://secure.gravatar.com/avatar/${createHash('md5').update(text).digest('hex')}?d=identicon`;
 
 /** The `realm` section: the organization's settings and the server's own configuration. */
-export function realmState(store: Store): Record<string, unknown> {
+export function realmState(store: Store, rules: ServerRules): Record<string, unknown> {
   const realm = store.realm;
   const shown = realm.shown_settings ?? {};
   const out: Record<string, unknown> = {};
@@ -73,7 +74,7 @@ export function realmState(store: Store): Record<string, unknown> {
   out.realm_digest_emails_enabled = !!shown.digest_emails_enabled;
   // The plan "limited" is Zulip Cloud's free plan.
   out.zulip_plan_is_not_limited = shown.plan_type !== 2;
-  Object.assign(out, serverSettingsState(realm.url));
+  Object.assign(out, serverSettingsState(realm.url, rules));
   out.server_web_public_streams_enabled = realm.web_public_streams_enabled;
   return out;
 }

@@ -2,6 +2,7 @@
 // limits, password rules, presence and typing timings, integrations. These are the real server's
 // defaults for a self-hosted installation; the mock enforces the upload size limit only.
 import { MAX_AVATAR_FILE_SIZE_MIB, MAX_FILE_UPLOAD_SIZE_MIB } from '../../upload-limits.js';
+import type { ServerRules } from '../server-rules.js';
 
 /**
  * Presence timings of the newest real server: clients ping every minute and show a user offline
@@ -11,7 +12,7 @@ import { MAX_AVATAR_FILE_SIZE_MIB, MAX_FILE_UPLOAD_SIZE_MIB } from '../../upload
 export const SERVER_PRESENCE = { pingIntervalSeconds: 60, offlineThresholdSeconds: 200, minUpdateSeconds: 55, legacyActivityOffsetSeconds: 70 };
 
 /** Values that do not depend on the organization. */
-export function serverSettingsState(realmUrl: string): Record<string, unknown> {
+export function serverSettingsState(realmUrl: string, rules: ServerRules): Record<string, unknown> {
   return {
     max_avatar_file_size_mib: MAX_AVATAR_FILE_SIZE_MIB,
     max_file_upload_size_mib: MAX_FILE_UPLOAD_SIZE_MIB,
@@ -19,16 +20,16 @@ export function serverSettingsState(realmUrl: string): Record<string, unknown> {
     max_logo_file_size_mib: 5,
     settings_send_digest_emails: true,
     server_generation: SERVER_GENERATION,
-    development_environment: false,
-    password_min_length: 6,
+    development_environment: rules.developmentEnvironment,
+    password_min_length: rules.passwordMinLength,
     password_max_length: 100,
-    password_min_guesses: 10000,
+    password_min_guesses: rules.passwordMinGuesses,
     server_inline_image_preview: true,
     server_inline_url_embed_preview: false,
     server_avatar_changes_disabled: false,
     server_name_changes_disabled: false,
     server_needs_upgrade: false,
-    server_can_summarize_topics: false,
+    server_can_summarize_topics: rules.canSummarizeTopics,
     server_emoji_data_url: `${realmUrl}/static/generated/emoji/emoji_api.json`,
     server_jitsi_server_url: 'https://meet.jit.si',
     jitsi_server_url: 'https://meet.jit.si',

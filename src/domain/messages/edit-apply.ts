@@ -67,9 +67,11 @@ export interface MessageUpdate {
   /** Whether the notification bot tells the old and the new topic of a move. */
   notifyOld: boolean;
   notifyNew: boolean;
+  /** The server's resolve-topic undo grace period (ServerRules). */
+  resolveUndoGraceSeconds: number;
 }
 
-export function doUpdateMessage(world: WorldCtx, user: User, { plan, notifyOld, notifyNew }: MessageUpdate): number {
+export function doUpdateMessage(world: WorldCtx, user: User, { plan, notifyOld, notifyNew, resolveUndoGraceSeconds }: MessageUpdate): number {
   const { store, events } = world;
   const now = world.clock.now();
   const { message, origStream, targetStream } = plan;
@@ -135,6 +137,6 @@ export function doUpdateMessage(world: WorldCtx, user: User, { plan, notifyOld, 
     tellFirstMessageId(world, origStream!, firstBefore[0], new Set([...before, user.user_id]));
     tellFirstMessageId(world, targetStream!, firstBefore[1], new Set([...audienceOf(store, changed), user.user_id]));
   }
-  if (moved) sendMoveNotices(world, user, { plan, changed, origTopic, notifyOld, notifyNew });
+  if (moved) sendMoveNotices(world, user, { plan, changed, origTopic, notifyOld, notifyNew, resolveUndoGraceSeconds });
   return changed.length;
 }

@@ -1,5 +1,5 @@
 // The notification bot's notices after a move: "has marked this topic as (un)resolved" in the
-// topic (an undo within a minute deletes the previous notice instead), and the breadcrumbs in the
+// topic (an undo within the server's grace period deletes the previous notice instead), and the breadcrumbs in the
 // old and new topics saying what moved where and who moved it. The acting user has them read.
 import type { Message, Stream, User } from '../../store/state.js';
 import type { WorldCtx } from '../context.js';
@@ -9,8 +9,6 @@ import { stripResolvedPrefix, type EditPlan } from './edit-request.js';
 import { sendNotificationBotMessage } from './send.js';
 import { visibleTopicMessages } from './topic-messages.js';
 
-/** The real server's RESOLVE_TOPIC_UNDO_GRACE_PERIOD_SECONDS. */
-const RESOLVE_UNDO_GRACE_SECONDS = 60;
 const RESOLVE_NOTICE = /^@_\*\*[^*]+\*\* has marked this topic as (un)?resolved\.$/;
 
 const mention = (u: User) => `@_**${u.full_name}|${u.user_id}**`;
@@ -20,8 +18,8 @@ function post(world: WorldCtx, actor: User, stream: Stream, topic: string, conte
   return sendNotificationBotMessage(world, { type: 'stream', to: stream.stream_id, topic, content, readBy: [actor.user_id] }).message;
 }
 
-/** Deletes the previous resolve notice when it is the topic's last message and under a minute old. */
-function undoPreviousNotice(world: WorldCtx, stream: Stream, topic: string): boolean {
+/** Deletes the previous resolve notice when it is the topic's last message and within the grace period. */
+function undoPreviousNotice(world: WorldCtx, stream: Stream, topic: string, graceSeconds: number): boolean {
   const { store } = world;
   const now = world.clock.now();
   const lower = topic.toLowerCase();
@@ -30,7 +28,7 @@ function undoPreviousNotice(world: WorldCtx, stream: Stream, topic: string): boo
     const m = rows[i];
     if (m.type !== 'stream' || m.stream_id !== stream.stream_id || m.topic.toLowerCase() !== lower) continue;
     const isNotice = m.sender_id === store.realm.notification_bot_id && RESOLVE_NOTICE.test(m.content);
-    if (!isNotice || now - m.timestamp > RESOLVE_UNDO_GRACE_SECONDS) return false;
+    if (!isNotice || now - m.timestamp > graceSeconds) return false;
     deleteMessages(world, [m]);
     return true;
   }
@@ -44,6 +42,8 @@ export interface MoveNotices {
   origTopic: string;
   notifyOld: boolean;
   notifyNew: boolean;
+  /** RESOLVE_TOPIC_UNDO_GRACE_PERIOD_SECONDS: 5 on the development server, 60 in production. */
+  resolveUndoGraceSeconds: number;
 }
 
 export function sendMoveNotices(world: WorldCtx, actor: User, move: MoveNotices): void {
@@ -55,7 +55,7 @@ export function sendMoveNotices(world: WorldCtx, actor: User, move: MoveNotices)
   let resolveHandled = false;
   let noticeId: number | null = null;
   if (plan.topic !== undefined && !plan.content && (plan.resolved || plan.unresolved)) {
-    resolveHandled = undoPreviousNotice(world, target, newTopic);
+    resolveHandled = undoPreviousNotice(world, target, newTopic, move.resolveUndoGraceSeconds);
     if (!resolveHandled) {
       const what = plan.resolved ? 'resolved' : 'unresolved';
       noticeId = post(world, actor, target, newTopic, `${mention(actor)} has marked this topic as ${what}.`).id;

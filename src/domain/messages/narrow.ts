@@ -11,6 +11,7 @@ import { compileSearchTerms, parseSearch, type SearchQuery, type SearchTerm } fr
 import { currentVisibility } from '../user-topics/automatic.js';
 import { Visibility } from '../user-topics/set-visibility.js';
 import { RESOLVED_TOPIC_PREFIX } from './topics.js';
+import { EMPTY_TOPIC_FALLBACK_NAME } from '../server-info.js';
 
 export interface NarrowTerm {
   operator: string;
@@ -50,12 +51,21 @@ export function readNarrowTerm(t: unknown): NarrowTerm {
     : { operator: String((t as any).operator), operand: (t as any).operand, negated: !!(t as any).negated };
 }
 
-/** The terms of a narrow, each operand checked for its operator's type. */
+/**
+ * The terms of a narrow, each operand checked for its operator's type, for the operations that
+ * search stored messages (GET /messages, GET /messages/matches_narrow, POST /messages/flags/narrow).
+ * A client that shows the empty topic under its display name asks for it by that name: the real
+ * server reads the first `topic` term whose operand is exactly "general chat" as the empty topic
+ * (later topic terms and event queues' narrows are taken as written).
+ */
 export function parseNarrow(raw: unknown[]): NarrowTerm[] {
+  let firstTopic = true;
   return raw.map((t) => {
     const term = readNarrowTerm(t);
     checkOperand(term.operator, term.operand);
-    return term;
+    if (term.operator !== 'topic' || !firstTopic) return term;
+    firstTopic = false;
+    return term.operand === EMPTY_TOPIC_FALLBACK_NAME ? { ...term, operand: '' } : term;
   });
 }
 

@@ -92,7 +92,7 @@ export const views: ViewTable = {
       supports: ctx.supports,
     });
     const oldHtml = plan.message.rendered_content;
-    doUpdateMessage(ctx, ctx.actor, { plan, notifyOld: p.send_notification_to_old_thread ?? false, notifyNew: p.send_notification_to_new_thread ?? true });
+    doUpdateMessage(ctx, ctx.actor, { plan, notifyOld: p.send_notification_to_old_thread ?? false, notifyNew: p.send_notification_to_new_thread ?? true, resolveUndoGraceSeconds: ctx.server.rules.resolveTopicUndoGraceSeconds });
     // A new content may link other uploads: the caller's that no message links any more are detached.
     const edited = ctx.store.messages.get(p.message_id);
     return { detached_uploads: plan.content && edited ? relinkAttachments(ctx, ctx.actor, edited, oldHtml) : [] };

@@ -19,7 +19,7 @@ const realmIcon = () => `https://secure.gravatar.com/avatar/${createHash('md5').
 export function serverSettings(ctx: OpenCtx): Record<string, unknown> {
   const { realm } = ctx.store;
   return {
-    authentication_methods: { ...AUTHENTICATION_METHODS, dev: ctx.server.devLogin },
+    authentication_methods: { ...AUTHENTICATION_METHODS, dev: ctx.server.rules.devLogin },
     external_authentication_methods: [],
     zulip_feature_level: ctx.server.featureLevel,
     zulip_version: ctx.server.version,

@@ -11,7 +11,8 @@ import { holdsSetting, systemGroupId } from '../groups/membership.js';
 import { activeUserIds, userByEmail } from './access.js';
 import { defaultUserSettings } from './default-settings.js';
 import { requireAdmin } from './roles.js';
-import { checkFullName, isValidEmail, PASSWORD_MIN_LENGTH } from './settings-values.js';
+import { checkFullName, isValidEmail } from './settings-values.js';
+import { isStrongPassword } from './password-strength.js';
 
 /** The operation's parameters, typed from the description. */
 type CreateUserParams = ParamsOf<'create-user'>;
@@ -44,7 +45,7 @@ export function createUser(ctx: Ctx, p: CreateUserParams): { user_id: number } {
   if (userByEmail(store, lower) || store.users.find((u) => u.delivery_email.toLowerCase() === lower)) {
     throw badRequest(`Email '${email}' already in use`);
   }
-  if ([...p.password].length < PASSWORD_MIN_LENGTH) throw badRequest('The password is too weak.');
+  if (!isStrongPassword(p.password, ctx.server.rules)) throw badRequest('The password is too weak.');
 
   const now = ctx.clock.now();
   const settings = defaultUserSettings(store.realm.default_language);

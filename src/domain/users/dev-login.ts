@@ -10,7 +10,7 @@ import { isAdmin } from './roles.js';
 import { isValidEmail } from './settings-values.js';
 
 function requireDevLogin(ctx: OpenCtx): void {
-  if (!ctx.server.devLogin) throw badRequest('Endpoint not available in production.');
+  if (!ctx.server.rules.devLogin) throw badRequest('Endpoint not available in production.');
 }
 
 export function devFetchApiKey(ctx: OpenCtx, username: string): { api_key: string; email: string; user_id: number } {

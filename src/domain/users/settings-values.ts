@@ -2,6 +2,8 @@
 // languages and sounds the server has, which time zones exist, and which settings an
 // administrator may not change for other users.
 import { badRequest } from '../../errors.js';
+import type { ServerRules } from '../server-rules.js';
+import { isStrongPassword } from './password-strength.js';
 
 /** Language codes the server has translations for, with the names sent in events. */
 export const LANGUAGES: Readonly<Record<string, string>> = {
@@ -18,9 +20,6 @@ export const LANGUAGES: Readonly<Record<string, string>> = {
 
 /** Notification sounds the server ships; "none" turns sounds off. */
 export const NOTIFICATION_SOUNDS: ReadonlySet<string> = new Set(['chime', 'ding', 'zulip', 'none']);
-
-/** The real server's minimum password length in its default configuration. */
-export const PASSWORD_MIN_LENGTH = 6;
 
 /** Settings only the user may change (the real server's security-sensitive settings). */
 export const NOT_FOR_OTHER_USERS: ReadonlySet<string> = new Set([
@@ -62,8 +61,8 @@ export function checkTimeZone(name: string): void {
   if (!isTimeZone(name)) throw badRequest('timezone is not a recognized time zone');
 }
 
-export function checkPasswordStrength(password: string): void {
-  if ([...password].length < PASSWORD_MIN_LENGTH) throw badRequest('New password is too weak!');
+export function checkPasswordStrength(password: string, rules: ServerRules): void {
+  if (!isStrongPassword(password, rules)) throw badRequest('New password is too weak!');
 }
 
 /** The display name as stored (stripped), or the real server's error. */

@@ -50,7 +50,7 @@ export function updateOwnSettings(ctx: Ctx, account: OwnAccountChange, settings:
 
   if (account.new_password !== undefined) {
     if (account.old_password !== actor.password) throw badRequest('Wrong password!');
-    checkPasswordStrength(account.new_password);
+    checkPasswordStrength(account.new_password, ctx.server.rules);
   }
   let newEmail: string | undefined = account.email?.trim();
   if (newEmail !== undefined && newEmail.toLowerCase() === actor.delivery_email.toLowerCase()) newEmail = undefined;
