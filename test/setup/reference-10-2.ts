@@ -47,9 +47,32 @@ export interface ReferenceExchange {
   params: Record<string, unknown> | null;
 }
 
-const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 /** Path templates compared without their parameters' names ({stream_id} and {id} alike). */
 const templateKey = (method: string, p: string) => `${method.toLowerCase()} ${p.replace(/\{[^}]+\}/g, '{}')}`;
+
+/**
+ * Operations the real 10.2 server routes (zproject/urls.py at 10.2) that its description does not
+ * describe: their answers have nothing to be checked against.
+ */
+const UNDESCRIBED_AT_10_2 = new Set([
+  'PATCH /realm', 'GET /bots', 'POST /bots', 'PATCH /bots/{bot_id}', 'DELETE /bots/{bot_id}', 'POST /bots/{bot_id}/api_key/regenerate',
+  'POST /default_stream_groups/create', 'PATCH /default_stream_groups/{group_id}', 'PATCH /default_stream_groups/{group_id}/streams',
+  'DELETE /default_stream_groups/{group_id}', 'GET /realm/domains', 'POST /realm/domains', 'PATCH /realm/domains/{domain}',
+  'DELETE /realm/domains/{domain}', 'POST /realm/deactivate', 'POST /users/me/avatar', 'DELETE /users/me/avatar',
+  'PATCH /users/me/profile_data', 'DELETE /users/me/profile_data', 'DELETE /export/realm/{export_id}', 'POST /jwt/fetch_api_key',
+].map((op) => templateKey(op.split(' ')[0], op.split(' ')[1])));
+
+/**
+ * Events the real 10.2 server sends that its description does not allow (it is known to lag the
+ * server in places; see the reference folder's README), each with why it is known.
+ */
+const KNOWN_GAPS: Array<(event: any) => boolean> = [
+  // Deleting a channel's last messages leaves it no first message: 10.2's message deletion sends
+  // first_message_id null, which the description's `value` (no null) does not admit.
+  (e) => e?.type === 'stream' && e.op === 'update' && e.property === 'first_message_id' && e.value === null,
+];
+
+const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 const MAX_PROBLEMS = 30;
 
 interface EventForm { types: string[]; ops: string[] | null; validate: ValidateFunction }
@@ -113,6 +136,7 @@ export class ReferenceChecker {
 
   /** Problems of one event: no 10.2 kind has its type/op, or it fits none of the forms that do. */
   eventProblems(event: any, where: string): string[] {
+    if (KNOWN_GAPS.some((gap) => gap(event))) return [];
     const candidates = this.forms().filter((f) => f.types.includes(event?.type) && (!f.ops || f.ops.includes(event?.op)));
     if (!candidates.length) return [`${where}: no event of type ${event?.type}${event?.op ? `/${event.op}` : ''} at 10.2`];
     let best: ErrorObject[] | null = null;
@@ -121,14 +145,18 @@ export class ReferenceChecker {
       const errors = form.validate.errors ?? [];
       if (!best || errors.length < best.length) best = [...errors];
     }
-    return describe(best ?? [], `${where} (${event.type}${event.op ? `/${event.op}` : ''})`);
+    const kind = [event.type, event.op, event.property].filter((x) => typeof x === 'string').join('/');
+    return describe(best ?? [], `${where} (${kind})`);
   }
 
   /** Every problem of a success answer against 10.2; [] for answers it does not check. */
   check(ex: ReferenceExchange): string[] {
     if (ex.status < 200 || ex.status >= 300) return [];
     const pointer = this.pointers.get(templateKey(ex.method, ex.path));
-    if (!pointer) return [`${ex.method} ${ex.path}: no such operation at 10.2`];
+    if (!pointer) {
+      if (UNDESCRIBED_AT_10_2.has(templateKey(ex.method, ex.path))) return [];
+      return [`${ex.method} ${ex.path}: no such operation at 10.2`];
+    }
     const op = this.resolve({ $ref: `#${pointer.slice(DOC_ID.length + 1)}` });
     const response = op.responses?.[String(ex.status)] ?? op.responses?.default;
     const media = response?.content?.['application/json'];
