@@ -38,7 +38,8 @@ MockServer.prototype.listen = function guardedListen(this: MockServer, ...args: 
   });
   this.onExchange((ex) => {
     // The API's own answers at 10.2's level; not the control API's, nor a scenario author's.
-    if (ex.level !== REFERENCE_LEVEL || !ex.operation || ex.scenario || sharedContract().byId.get(ex.operation.id) !== ex.operation) return;
+    // (Downloads served at the site root are files, not described answers.)
+    if (ex.level !== REFERENCE_LEVEL || !ex.operation || ex.operation.siteRoot || ex.scenario || sharedContract().byId.get(ex.operation.id) !== ex.operation) return;
     // Events come at the level their queue was registered at, which a test may have set apart.
     if (ex.operation.id === 'get-events' && !queueAtReferenceLevel(this, ex)) return;
     // An observer's exception would be lost in the record stage: it is a problem like the others.

@@ -60,7 +60,7 @@ const UNDESCRIBED_AT_10_2 = new Set([
   'DELETE /default_stream_groups/{group_id}', 'GET /realm/domains', 'POST /realm/domains', 'PATCH /realm/domains/{domain}',
   'DELETE /realm/domains/{domain}', 'POST /realm/deactivate', 'POST /users/me/avatar', 'DELETE /users/me/avatar',
   'PATCH /users/me/profile_data', 'DELETE /users/me/profile_data', 'DELETE /export/realm/{export_id}', 'POST /jwt/fetch_api_key',
-  'PATCH /realm/profile_fields/{field_id}', 'DELETE /realm/profile_fields/{field_id}',
+  'PATCH /realm/profile_fields/{field_id}', 'DELETE /realm/profile_fields/{field_id}', 'PATCH /users/me/subscriptions/{stream_id}',
 ].map((op) => templateKey(op.split(' ')[0], op.split(' ')[1])));
 
 /**
