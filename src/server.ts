@@ -40,6 +40,8 @@ import type { Exchange } from './http/exchange.js';
 import { Proxy } from './pipeline/proxy.js';
 import type { Call } from './pipeline/call.js';
 import { Recorder } from './control/scenarios/recorder.js';
+import { ServiceBotCalls, type ServiceBotOptions } from './domain/bots/outgoing/calls.js';
+import { serviceBotExchange } from './control/service-bot-journal.js';
 
 export interface MockServerOptions {
   /** Fixture file; default the embedded fixtures/default.json. */
@@ -91,6 +93,10 @@ export interface MockServerOptions {
   proxyOnly?: string[];
   /** With `proxy`: save each upstream exchange as a rule of one replayable scenario file in this folder (see recorder.ts). */
   record?: string;
+  /** Hosts besides loopback ones that outgoing webhook bots may post to (--allow-outgoing). */
+  allowOutgoing?: string[];
+  /** Deadline of one outgoing webhook try, ms (default the real server's 10 s; tests shorten it). */
+  outgoingTimeoutMs?: number;
   /** Replace views (tests of the pipeline itself). */
   views?: Views;
 }
@@ -112,6 +118,12 @@ const DEFAULT_MAX_SANDBOXES = 256;
 const MAX_CONNECTIONS = 4096;
 const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 30_000;
+/** The real server's OUTGOING_WEBHOOK_TIMEOUT_SECONDS. */
+const OUTGOING_TIMEOUT_MS = 10_000;
+/** Service bot bounds per world: calls at once, answer bytes read, events waiting. */
+const OUTGOING_CONCURRENCY = 8;
+const OUTGOING_ANSWER_BYTES = 1024 * 1024;
+const OUTGOING_QUEUE = 1000;
 /** A sandbox without a request for this long (real time) is dropped when room is needed, and by the sweep. */
 const SANDBOX_IDLE_MS = 30 * 60_000;
 
@@ -160,7 +172,7 @@ export class MockServer {
     // Saved data, when there is some, is where the world starts; a reset still goes back to the fixture.
     const saved = options.data && existsSync(options.data) ? stateSource(options.data)() : undefined;
     const snapshotSeq = saved ? takeSnapshotSeq(saved) : 0;
-    this.world = new World('default', this.fixtureSource, new Clock(), sharedCatalog(), saved);
+    this.world = this.withServiceBots(new World('default', this.fixtureSource, new Clock(), sharedCatalog(), saved));
     this.persister = options.data ? new Persister(options.data, this.world.store, snapshotSeq, { durable: options.durable }) : null;
     this.journal = new Journal(options.journalEntries);
     this.journal.searchSecretsOnlyIn(operationsAnsweringSecrets(this.contract.doc, this.contract.operations));
@@ -181,8 +193,23 @@ export class MockServer {
   }
 
   private serverInfoOptions(): ServerInfoOptions {
-    const { longpollTimeoutSeconds, devLogin, maxUploadSpaceBytes, deleteTopicBatches } = this.options;
-    return { heartbeatSeconds: longpollTimeoutSeconds, devLogin, uploadSpaceLimitBytes: maxUploadSpaceBytes, deleteTopicBatches };
+    const { longpollTimeoutSeconds, devLogin, maxUploadSpaceBytes, deleteTopicBatches, allowOutgoing } = this.options;
+    return { heartbeatSeconds: longpollTimeoutSeconds, devLogin, uploadSpaceLimitBytes: maxUploadSpaceBytes, deleteTopicBatches, allowOutgoingHosts: allowOutgoing };
+  }
+
+  /** The world's service bot queue: its calls bounded as the options say, each try in the journal. */
+  private withServiceBots(world: World): World {
+    const options: ServiceBotOptions = {
+      timeoutMs: this.options.outgoingTimeoutMs ?? OUTGOING_TIMEOUT_MS, allowHosts: this.options.allowOutgoing ?? [],
+      maxConcurrent: OUTGOING_CONCURRENCY, maxAnswerBytes: OUTGOING_ANSWER_BYTES, maxQueued: OUTGOING_QUEUE,
+    };
+    world.serviceBots = new ServiceBotCalls(world, options, {
+      level: () => world.featureLevel ?? this.server.featureLevel,
+      version: (level) => this.serverAt(level).version,
+      maxMessageLength: () => this.server.limits.max_message_length,
+      record: (call) => { this.journal.record(serviceBotExchange(++this.lastExchangeId, world.name, call)); },
+    });
+    return world;
   }
 
   /** The default world's clock. */
@@ -197,7 +224,7 @@ export class MockServer {
     if (world) this.sandboxUse.set(name, Date.now());
     if (!world) {
       this.makeRoomForSandbox();
-      world = new World(name, this.fixtureSource, new Clock(), sharedCatalog());
+      world = this.withServiceBots(new World(name, this.fixtureSource, new Clock(), sharedCatalog()));
       // A client pointed at /sandbox/NAME builds its links from realm_url: they must come back here.
       if (this.siteUrl) world.siteUrl = `${this.siteUrl}/sandbox/${name}`;
       for (const s of this.startScenarios) world.scenarios.activate(s.scenario, s.source, world.store);

@@ -8,6 +8,7 @@ import type { Clock } from './control/clock.js';
 import { ScenarioSet } from './control/scenarios/engine.js';
 import type { ErrorCatalog } from './control/scenarios/error-catalog.js';
 import { CoverageCounts } from './control/coverage/counts.js';
+import type { ServiceBotCalls } from './domain/bots/outgoing/calls.js';
 
 /** A state to copy, or a function that gives a fresh one on each call (see stateSource). */
 /** Gives a fresh state on each call (see stateSource: a file's bytes, parsed each time). */
@@ -25,6 +26,8 @@ export class World {
   readonly scenarios: ScenarioSet;
   /** What this world's requests exercised of the API; a reset keeps it (a suite resets between tests). */
   readonly coverage = new CoverageCounts();
+  /** Its outgoing webhook and embedded bot calls (set by the server; absent: bots are never called). */
+  serviceBots?: ServiceBotCalls;
   private readonly stopClock: () => void;
   private readonly timer: NodeJS.Timeout;
   /** The site clients reach this world at, once the server listens (see siteUrl below). */
@@ -73,6 +76,7 @@ export class World {
   /** Back to the fixture (or to a new one). Event queues go too: clients must register again. */
   reset(fixture: FixtureSource = this.fixture): void {
     this.fixture = fixture;
+    this.serviceBots?.clear();
     this.store.load(fixture());
     this.scenarios.restart();
     this.events.clear();
@@ -92,6 +96,7 @@ export class World {
 
   close(): void {
     clearInterval(this.timer);
+    this.serviceBots?.clear();
     this.stopClock();
     this.events.close();
   }
