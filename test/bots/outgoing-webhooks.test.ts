@@ -23,7 +23,8 @@ let answer: Answer;
 const json = (status: number, body: unknown): Answer => (_h, _q, res) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(typeof body === 'string' ? body : JSON.stringify(body)); };
 
 beforeAll(async () => {
-  t = await startTestServer({ outgoingTimeoutMs: 150, allowOutgoing: ['bots.allowed.example'] });
+  // Long enough for a loaded machine; the timeout test starts a server of its own with a short one.
+  t = await startTestServer({ outgoingTimeoutMs: 5000, allowOutgoing: ['bots.allowed.example'] });
   control = new ControlClient(t.base);
   listener = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -247,12 +248,22 @@ describe('tries again only after timeouts and connection errors', () => {
   });
 
   it('no answer within the timeout (a server option, 10 s by default): four tries, then "Request timed out after ..."', async () => {
-    const bot = await createBot();
-    answer = () => {}; // never answers
-    const id = await sendToChannel(t, 'hamlet', 'Denmark', 'down', '@**Pinger** slow?');
-    await settle();
-    expect(hits).toHaveLength(4);
-    await expectUnavailable(bot.id, id, 'Request timed out after 0.15 seconds.');
+    const quick = await startTestServer({ outgoingTimeoutMs: 150 });
+    try {
+      answer = () => {}; // never answers
+      const r = await quick.as('hamlet').post('/bots', { full_name: 'Pinger', short_name: 'pinger', bot_type: 3, payload_url: JSON.stringify(hookUrl) });
+      const id = await sendToChannel(quick, 'hamlet', 'Denmark', 'down', '@**Pinger** slow?');
+      expect(await new ControlClient(quick.base).outgoing.settle(5000)).toEqual({ settled: true, pending: 0 });
+      expect(hits).toHaveLength(4);
+      const messages = quick.server.world.store.messages.all().slice(-2);
+      expect(messages.map((m) => [m.sender_id, m.content])).toEqual([
+        [r.body.user_id, 'Failure! Bot is unavailable'],
+        [r.body.user_id, `[A message](${quick.base}/#narrow/channel/1-Denmark/topic/down/near/${id}) to your bot @_**Pinger** triggered an outgoing webhook.\nRequest timed out after 0.15 seconds.`],
+      ]);
+      expect(messages[1].recipient_ids).toEqual([quick.user('hamlet').user_id, r.body.user_id].sort((a, b) => a - b));
+    } finally {
+      await quick.close();
+    }
   });
 });
 
