@@ -51,8 +51,6 @@ export function runEmbeddedBot(name: string, message: MessageSnapshot, config: R
   return handler(message, config);
 }
 
-export const isRunnableEmbeddedBot = (name: string) => name in HANDLERS;
-
 /**
  * The text after the bot's mention when the message opens with it (@**Name** or @**Name|id**),
  * leading whitespace removed; null otherwise (zulip_bots' extract_query_without_mention).

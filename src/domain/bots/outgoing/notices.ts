@@ -11,7 +11,7 @@ import { messageUrl } from '../../render/narrow-urls.js';
 import type { MessageSnapshot } from './payloads.js';
 
 /** The sending client of outgoing webhook answers (embedded bots send as "Internal"). */
-export const WEBHOOK_CLIENT = 'OutgoingWebhookResponse';
+const WEBHOOK_CLIENT = 'OutgoingWebhookResponse';
 
 /** Posts `content` as the bot where `message` was; throws the send's ApiError. */
 export function replyWhereSent(world: WorldCtx, bot: User, message: MessageSnapshot, content: string, client = WEBHOOK_CLIENT): void {
@@ -32,7 +32,7 @@ export function failWithMessage(world: WorldCtx, bot: User, message: MessageSnap
 }
 
 /** A link to the message, as message_link_url writes it (direct messages: the sorted IDs, "-group" from three). */
-export function messageLink(realmUrl: string, message: MessageSnapshot): string {
+function messageLink(realmUrl: string, message: MessageSnapshot): string {
   if (message.type === 'stream') return realmUrl + messageUrl(message.stream_id, String(message.display_recipient), message.subject, message.id);
   const ids = (message.display_recipient as Array<{ id: number }>).map((r) => r.id).sort((a, b) => a - b);
   return `${realmUrl}/#narrow/dm/${ids.join(',')}${ids.length >= 3 ? '-group' : ''}/near/${message.id}`;

@@ -19,7 +19,7 @@ export function genericPayload(bot: User, message: MessageSnapshot, token: strin
 }
 
 /** The organization's host, port included, as the real server's realm.host. */
-export const realmHost = (store: Store) => new URL(store.realm.url).host;
+const realmHost = (store: Store) => new URL(store.realm.url).host;
 
 export function slackForm(store: Store, bot: User, message: MessageSnapshot, token: string, trigger: string): Array<[string, string]> {
   const ts = String(message.timestamp);

@@ -22,7 +22,7 @@ export interface PostRequest {
 }
 
 /** The URL as requests refuses it (MissingSchema, InvalidSchema, InvalidURL), or null when it can be called. */
-export function urlProblem(url: string): { type: string; text: string } | null {
+function urlProblem(url: string): { type: string; text: string } | null {
   let parsed: URL;
   try {
     parsed = new URL(url);

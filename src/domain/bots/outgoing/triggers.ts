@@ -16,7 +16,7 @@ export interface ServiceBotEvent {
 }
 
 /** The trigger of a direct message at `level`: renamed in Zulip 8.0 (feature level 201). */
-export const directMessageTrigger = (level: number) => (level >= 201 ? 'direct_message' : 'private_message');
+const directMessageTrigger = (level: number) => (level >= 201 ? 'direct_message' : 'private_message');
 
 const isServiceBot = (u: User | undefined): u is User =>
   !!u && u.is_active && u.is_bot && (u.bot_type === BotType.outgoingWebhook || u.bot_type === BotType.embedded);

@@ -5,7 +5,7 @@
 // real server's outgoing proxy refuses a disallowed network (status 407).
 import { badRequest } from '../../../errors.js';
 
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host) || /^::ffff:127(\.\d{1,3}){3}$/.test(host);
 }
