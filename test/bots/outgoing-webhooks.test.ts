@@ -306,6 +306,31 @@ describe('safety', () => {
     expect((await t.as('hamlet').patch(`/bots/${bot.id}`, { service_payload_url: JSON.stringify('http://localhost:1/') })).status).toBe(200);
   });
 
+  it('does not call a URL elsewhere that reached the state another way: answered as a disallowed network (407)', async () => {
+    const bot = await createBot();
+    const store = t.server.world.store;
+    const row = store.users.get(bot.id)!;
+    store.users.update(row, { bot_service: { ...row.bot_service!, base_url: 'http://bots.example.com/hook' } });
+    const id = await sendToChannel(t, 'hamlet', 'Denmark', 'far', '@**Pinger** hello');
+    await settle();
+    expect((await latest('hamlet', topicNarrow('Denmark', 'far'), 1))[0].content).toBe('Failure! Third party responded with 407');
+    expect((await latest('hamlet', [{ operator: 'dm', operand: [bot.id] }], 1))[0].content).toBe(
+      `[A message](${t.base}/#narrow/channel/1-Denmark/topic/far/near/${id}) to your bot @_**Pinger** triggered an outgoing webhook.\n`
+      + 'The URL configured for the webhook is for a private or disallowed network.');
+  });
+
+  it('fails at once on a URL the HTTP library cannot use (none given), with the exception in the owner\'s notice', async () => {
+    const r = await t.as('hamlet').post('/bots', { full_name: 'Nowhere', short_name: 'nowhere', bot_type: 3 });
+    const id = await sendToChannel(t, 'hamlet', 'Denmark', 'none', '@**Nowhere** hello');
+    await settle();
+    expect((await latest('hamlet', topicNarrow('Denmark', 'none'), 1))[0].content)
+      .toBe('Failure! An exception of type *MissingSchema* occurred for message `@**Nowhere** hello`! See the Zulip server logs for more information.');
+    expect((await latest('hamlet', [{ operator: 'dm', operand: [r.body.user_id] }], 1))[0].content).toBe(
+      `[A message](${t.base}/#narrow/channel/1-Denmark/topic/none/near/${id}) to your bot @_**Nowhere** triggered an outgoing webhook.\n`
+      + 'When trying to send a request to the webhook service, an exception of type MissingSchema occurred:\n```\n'
+      + "Invalid URL '': No scheme supplied. Perhaps you meant https://?\n```");
+  });
+
   it('the sender never waits for the bot, and settle reports what is still pending', async () => {
     await createBot();
     let release!: () => void;
