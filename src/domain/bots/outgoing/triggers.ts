@@ -24,23 +24,17 @@ const isServiceBot = (u: User | undefined): u is User =>
 export function serviceBotEvents(store: Store, message: Message, mentions: SentMentions, recipientIds: readonly number[], level: number): ServiceBotEvent[] {
   const sender = store.users.get(message.sender_id);
   if (!sender || sender.is_bot) return [];
-  // The users looked at: the recipients and whoever the message names (a bot named but not subscribed included).
-  const candidates = new Set<number>([...recipientIds, ...mentions.userIds]);
-  const out: ServiceBotEvent[] = [];
-  if (message.type === 'stream') {
-    let mentioned: Set<number> | null = null;
-    for (const id of candidates) {
-      const bot = store.users.get(id);
-      if (!isServiceBot(bot)) continue;
-      // Group members are counted as mentioned only here, once a service bot is among the candidates.
-      mentioned ??= new Set([...mentions.userIds, ...[...mentions.groupIds].flatMap((g) => [...groupMemberIds(store, g)])]);
-      if (mentioned.has(id)) out.push({ bot, trigger: 'mention' });
-    }
-    return out;
-  }
-  for (const id of recipientIds) {
-    const bot = store.users.get(id);
-    if (isServiceBot(bot)) out.push({ bot, trigger: directMessageTrigger(level) });
-  }
-  return out;
+  // The users looked at: the recipients and whoever the message names (a bot named but not
+  // subscribed included). One map lookup each: no set of a large channel's subscribers is built.
+  const bots: User[] = [];
+  const consider = (id: number) => {
+    const user = store.users.get(id);
+    if (isServiceBot(user) && !bots.includes(user)) bots.push(user);
+  };
+  for (const id of recipientIds) consider(id);
+  if (message.type !== 'stream') return bots.map((bot) => ({ bot, trigger: directMessageTrigger(level) }));
+  for (const id of mentions.userIds) consider(id);
+  if (!bots.length) return [];
+  const mentioned = new Set([...mentions.userIds, ...[...mentions.groupIds].flatMap((g) => [...groupMemberIds(store, g)])]);
+  return bots.filter((bot) => mentioned.has(bot.user_id)).map((bot) => ({ bot, trigger: 'mention' }));
 }
