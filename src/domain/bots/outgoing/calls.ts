@@ -171,7 +171,8 @@ export class ServiceBotCalls implements ServiceBotSink {
     }
     const form = slack ? slackForm(store, bot, job.message, service.token, job.trigger) : null;
     const payload = form ? Object.fromEntries(form) : genericPayload(bot, job.message, service.token, job.trigger);
-    const outcome: PostOutcome = mayCall(service.base_url, this.options.allowHosts)
+    const allowed = mayCall(service.base_url, this.options.allowHosts);
+    const outcome: PostOutcome = allowed
       ? await post({
         url: service.base_url,
         body: form ? new URLSearchParams(form).toString() : JSON.stringify(payload),
@@ -183,12 +184,12 @@ export class ServiceBotCalls implements ServiceBotSink {
       // As the real server's outgoing proxy answers a call to a network it may not reach.
       : { kind: 'answer', status: 407, body: Buffer.alloc(0), truncated: false };
     if (job.generation !== this.generation) return;
-    const result = this.settle(bot, job, outcome, slack);
+    const result = { ...this.actOn(bot, job, outcome, slack), ...(allowed ? {} : { refused: 'not called: not a loopback address nor an --allow-outgoing host' }) };
     this.record(bot, job, service.base_url, outcome.kind === 'answer' ? outcome.status : 0, result, timeMs, started, payload);
   }
 
   /** Acts on a try's outcome as do_rest_call does; returns what the journal shows of it. */
-  private settle(bot: User, job: Job, outcome: PostOutcome, slack: boolean): Record<string, unknown> {
+  private actOn(bot: User, job: Job, outcome: PostOutcome, slack: boolean): Record<string, unknown> {
     const { message } = job;
     if (outcome.kind === 'invalid-url') {
       this.fail(bot, message, `An exception of type *${outcome.type}* occurred for message \`${message.content}\`! See the Zulip server logs for more information.`,
