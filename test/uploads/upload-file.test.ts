@@ -8,7 +8,7 @@ import { sendMessage, sendToChannel } from '../helpers/messages.js';
 import { readMessage } from '../helpers/read-back.js';
 import { download, TINY_PNG, upload } from '../helpers/uploads.js';
 import { ControlClient } from '../../src/control/client.js';
-import { MAX_FILE_UPLOAD_SIZE_MIB } from '../../src/domain/events/state-server.js';
+import { MAX_FILE_UPLOAD_SIZE_MIB } from '../../src/domain/uploads/limits.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });

@@ -5,9 +5,9 @@
 import { badRequest, insufficientPermission } from '../../errors.js';
 import type { Ctx, ParamsOf } from '../context.js';
 import { Role, type BotService, type User } from '../../store/state.js';
-import { realmBotDict } from '../events/state-users.js';
-import { EMBEDDED_BOTS, INCOMING_WEBHOOK_BOTS } from '../events/state-server.js';
-import { holdsSetting } from '../groups/membership.js';
+import { realmBotDict } from './register-state.js';
+import { EMBEDDED_BOTS, INCOMING_WEBHOOK_BOTS } from './integrations.js';
+import { holdsSetting } from '../group-settings/membership.js';
 import { streamByName, hasMetadataAccess } from '../channels/access.js';
 import { avatarUrl } from '../users/avatar.js';
 import { avatarFileOf, storeAvatar } from '../users/avatar-upload.js';

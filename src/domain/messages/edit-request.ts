@@ -8,7 +8,7 @@ import type { Store } from '../../store/store.js';
 import type { WorldCtx } from '../context.js';
 import type { Message, Stream, User } from '../../store/state.js';
 import { accessStreamContentById, canAdministerChannel } from '../channels/access.js';
-import { holdsSetting } from '../groups/membership.js';
+import { holdsSetting } from '../group-settings/membership.js';
 import { renderMessage, type RenderResult } from '../render/markdown.js';
 import { isAdmin, isModerator } from '../users/roles.js';
 import { accessMessage } from './access.js';

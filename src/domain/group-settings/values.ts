@@ -4,7 +4,7 @@
 import { ApiError, badRequest } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import type { GroupSettingValue, Stream, User } from '../../store/state.js';
-import { systemGroupId } from '../groups/membership.js';
+import { systemGroupId } from './membership.js';
 
 export type ChannelGroupSetting =
   | 'can_add_subscribers_group' | 'can_remove_subscribers_group' | 'can_administer_channel_group'

@@ -1,9 +1,13 @@
 // The message-derived parts of the registration state: unread messages by conversation (with
-// the counts clients show), starred message IDs and recent direct-message conversations. A user
-// "received" a message when it has flags for them (the real server's UserMessage row).
+// the counts clients show), starred message IDs, recent direct-message conversations, the newest
+// message ID and the search's stop words. A user "received" a message when it has flags for them
+// (the real server's UserMessage row).
 import { subscriptionKey, userTopicKey, type Store } from '../../store/store.js';
 import type { Message, User } from '../../store/state.js';
-import type { TopicShown } from './state-personal.js';
+import { maxVisibleMessageId } from './max-visible.js';
+
+/** How the client writes the empty topic: "" or the organization's display name for it (register's `shown`). */
+type TopicShown = (topic: string) => string;
 
 const WILDCARD_FLAGS = ['wildcard_mentioned', 'stream_wildcard_mentioned', 'topic_wildcard_mentioned'];
 
@@ -78,3 +82,20 @@ export function recentConversationState(store: Store, user: User): Record<string
   }
   return { recent_private_conversations: [...newest.values()].sort((a, b) => b.max_message_id - a.max_message_id) };
 }
+
+/** The newest message the client's user can see; -1 when none. */
+export function maxMessageIdState(store: Store, actor: User): Record<string, unknown> {
+  return { max_message_id: maxVisibleMessageId(store, actor) };
+}
+
+/** `stop_words`: words the full-text search ignores (the English list of the search engine). */
+const STOP_WORDS = (
+  'a about above after again against all am an and any are as at be because been before being below between both ' +
+  'but by can did do does doing don down during each few for from further had has have having he her here hers ' +
+  'herself him himself his how i if in into is it its itself just me more most my myself no nor not now of off on ' +
+  'once only or other our ours ourselves out over own s same she should so some such t than that the their theirs ' +
+  'them themselves then there these they this those through to too under until up very was we were what when where ' +
+  'which while who whom why will with you your yours yourself yourselves'
+).split(' ');
+
+export const stopWordState = () => ({ stop_words: [...STOP_WORDS] });
