@@ -15,7 +15,7 @@ import { insertAccount, isoSeconds, newApiKey } from '../users/create-user.js';
 import { defaultUserSettings } from '../users/default-settings.js';
 import { requireNonGuest } from '../users/roles.js';
 import { checkFullName } from '../users/settings-values.js';
-import { botAudience } from './audience.js';
+import { botAudience } from '../users/bot-audience.js';
 import { botDefaults, checkBotNameAvailable } from './manage.js';
 import { BotType } from './services.js';
 

@@ -6,7 +6,7 @@ import type { Ctx } from '../context.js';
 import type { GroupSettingValue, Stream, TopicsPolicy } from '../../store/state.js';
 import { renderMarkdown } from '../render/markdown.js';
 import { isAdmin, isGuest } from '../users/roles.js';
-import { addSubscriptions } from '../subscriptions/add.js';
+import { addSubscriptions } from './add-subscriptions.js';
 import { streamByName } from './access.js';
 import { channelActivity } from './activity.js';
 import { metadataAudience } from './audience.js';

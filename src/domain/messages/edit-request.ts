@@ -13,7 +13,7 @@ import { renderMessage, type RenderResult } from '../render/markdown.js';
 import { isAdmin, isModerator } from '../users/roles.js';
 import { accessMessage } from './access.js';
 import { checkChannelSendAccess, checkMentions, normalizeContent, type Supports } from './check.js';
-import { checkCanEditContent } from '../typing/edit-typing.js';
+import { checkCanEditContent } from './edit-limit.js';
 import { effectiveTopicsPolicy, checkTopicPolicy, normalizeTopic, topicExists, topicParticipants } from './topics.js';
 import { sha256Hex, topicMessages } from './topic-messages.js';
 

@@ -4,7 +4,7 @@
 // (the real server's UserMessage row).
 import { subscriptionKey, userTopicKey, type Store } from '../../store/store.js';
 import type { Message, User } from '../../store/state.js';
-import { maxVisibleMessageId } from './max-visible.js';
+import { maxVisibleMessageId } from '../users/max-visible.js';
 
 /** How the client writes the empty topic: "" or the organization's display name for it (register's `shown`). */
 type TopicShown = (topic: string) => string;

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { badRequest } from '../../errors.js';
 import type { Ctx, ParamsOf } from '../context.js';
 import { Role, type User } from '../../store/state.js';
-import { addSubscriptions } from '../subscriptions/add.js';
+import { addSubscriptions } from '../channels/add-subscriptions.js';
 import { userForClient } from './register-state.js';
 import { holdsSetting, systemGroupId } from '../group-settings/membership.js';
 import { activeUserIds, userByEmail } from './access.js';
