@@ -1,8 +1,9 @@
 // Resources of src/domain/ lean on one another in one direction where they can: events/ imports
 // the resources to assemble POST /register, and a resource imports events/ only to publish (its
-// publishing surface); two resources that import each other are counted, and held to a budget.
+// publishing surface); two resources that import each other are counted, and held to a budget;
+// and a resource imports another only through the files that one offers (its public surface).
 // Type-only imports count too: they tie two folders together as much as any other.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +15,42 @@ const domain = path.join(root, 'src/domain');
 const MAX_PAIRS = 10;
 /** What a resource may import from events/: publishing, nothing of queues, shaping or register. */
 const EVENTS_PUBLISH_SURFACE = ['events/publish.ts'];
+
+/**
+ * The files each resource offers the others (beside `register-state.ts`, which events/ assembles,
+ * and events/'s publishing surface). A resource not named offers nothing but its register state.
+ * Growing a list is a decision about the resource's surface, to make on purpose: prefer using
+ * what is offered, or moving a piece both need to the lower folder.
+ */
+const PUBLIC: Record<string, string[]> = {
+  'alert-words': ['match'],
+  channels: [
+    'access', 'activity', 'add-subscriptions', 'announce', 'audience', 'create', 'email-address', 'first-message', 'folders',
+    'names', 'realm-permissions', 'stream-dict', 'subscription-dict',
+  ],
+  emoji: ['emoji-data'],
+  events: ['publish'],
+  'group-settings': ['membership', 'values'],
+  messages: ['access', 'check', 'delete-topic', 'edit-limit', 'empty-topic', 'errors', 'mark-read', 'send', 'truncate'],
+  'muted-users': ['mute'],
+  presence: ['timings'],
+  push: ['devices'],
+  reminders: ['create'],
+  render: ['html', 'linkifiers', 'markdown', 'mentions', 'narrow-urls', 'quote'],
+  uploads: ['image-size', 'limits', 'links', 'upload'],
+  'user-topics': ['automatic', 'set-visibility'],
+  users: [
+    'access', 'administer', 'avatar-upload', 'avatar', 'bot-audience', 'create-user', 'default-settings', 'max-visible', 'roles',
+    'settings-state', 'settings-values', 'status',
+  ],
+};
+
+/** Whether `file` (relative to src/domain/) is on its resource's public surface. */
+function isPublic(file: string): boolean {
+  const [resource, ...rest] = file.split(path.sep);
+  const name = rest.join('/').replace(/\.ts$/, '');
+  return (name === 'register-state' && resource !== 'events') || (PUBLIC[resource] ?? []).includes(name);
+}
 
 interface Import {
   /** The importing file, relative to src/domain/. */
@@ -69,6 +106,19 @@ describe('the resources of src/domain/', () => {
       .filter(({ from, to }) => folderOf(from) !== 'events' && folderOf(to) === 'events' && !EVENTS_PUBLISH_SURFACE.includes(to))
       .map(({ from, to }) => `${from} -> ${to}`);
     expect(internals).toEqual([]);
+  });
+
+  it('import one another only through the files each offers', () => {
+    const internals = imports
+      .filter(({ from, to }) => folderOf(to) !== null && folderOf(from) !== folderOf(to) && !isPublic(to))
+      .map(({ from, to }) => `${from} -> ${to}`);
+    expect(internals).toEqual([]);
+  });
+
+  it('offer only files that exist', () => {
+    const missing = Object.entries(PUBLIC).flatMap(([resource, names]) =>
+      names.filter((name) => !existsSync(path.join(domain, resource, `${name}.ts`))).map((name) => `${resource}/${name}.ts`));
+    expect(missing).toEqual([]);
   });
 
   it('are counted by this test as the import graph has them', () => {
