@@ -12,7 +12,7 @@ import { channelActivity } from './activity.js';
 import { metadataAudience } from './audience.js';
 import { activeUserIds } from '../users/access.js';
 import { announceCreatedChannels } from './announce.js';
-import { CHANNEL_GROUP_SETTING_NAMES, checkGroupSettingValue, checkProtectedHistoryTopicGroup, defaultGroupSetting, type ChannelGroupSetting } from '../group-settings/values.js';
+import { CHANNEL_GROUP_SETTING_NAMES, checkGroupSettingValue, checkProtectedHistoryTopicGroup, defaultGroupSetting, type ChannelGroupSetting } from './group-settings.js';
 import { channelAlreadyExists, checkChannelName, oneLine } from './names.js';
 import { checkCanCreate, checkCanMakeWebPublic, checkCanSetTopicsPolicy, requireOwner, retentionDays } from './realm-permissions.js';
 import { streamToDict } from './stream-dict.js';

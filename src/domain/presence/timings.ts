@@ -1,8 +1,7 @@
-// The presence timings of the newest real server, used by the presence views and reported by
-// POST /register.
+// Presence timings: used by the presence views, reported by POST /register (server settings).
 
 /**
- * Presence timings of the newest real server: clients ping every minute and show a user offline
+ * The newest real server's: clients ping every minute and show a user offline
  * 200 s after their last report; a report refreshes the stored times at most every 55 s; the
  * legacy form calls a user active while the last activity is within 70 s of the last connection.
  */
