@@ -1,9 +1,7 @@
 // The `drafts` section of the registration state.
 import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
-
-/** How the client writes the empty topic: "" or the organization's display name for it (register's `shown`). */
-type TopicShown = (topic: string) => string;
+import type { TopicShown } from '../context.js';
 
 export function draftState(store: Store, actor: User, shown: TopicShown): Record<string, unknown> {
   return {

@@ -3,7 +3,7 @@
 // Section names follow the real server's: the event type whose changes keep the section current,
 // with its conditions (capabilities, slim_presence, ...). Fields newer than the request's feature
 // level are left out afterwards, from the description (contract/shape.ts).
-import type { Ctx } from '../context.js';
+import type { Ctx, TopicShown } from '../context.js';
 import { serverBasics } from './server-basics.js';
 import { alertWordState } from '../alert-words/register-state.js';
 import { embeddedBotState, incomingWebhookBotState, realmBotState } from '../bots/register-state.js';
@@ -26,9 +26,6 @@ import { realmUserState } from '../users/register-state.js';
 import {
   legacyDisplaySettingsState, legacyNotificationSettingsState, realmUserDefaultsState, userSettingsState, userStatusState,
 } from '../users/settings-state.js';
-
-/** How the client writes the empty topic: "" or the organization's display name for it. */
-type TopicShown = (topic: string) => string;
 
 export interface StateRequest {
   /** null: every section. */

@@ -5,9 +5,7 @@
 import { subscriptionKey, userTopicKey, type Store } from '../../store/store.js';
 import type { Message, User } from '../../store/state.js';
 import { maxVisibleMessageId } from '../users/max-visible.js';
-
-/** How the client writes the empty topic: "" or the organization's display name for it (register's `shown`). */
-type TopicShown = (topic: string) => string;
+import type { TopicShown } from '../context.js';
 
 const WILDCARD_FLAGS = ['wildcard_mentioned', 'stream_wildcard_mentioned', 'topic_wildcard_mentioned'];
 

@@ -2,9 +2,7 @@
 import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
 import { scheduledMessageDict } from './schedule.js';
-
-/** How the client writes the empty topic: "" or the organization's display name for it (register's `shown`). */
-type TopicShown = (topic: string) => string;
+import type { TopicShown } from '../context.js';
 
 export function scheduledMessageState(store: Store, actor: User, shown: TopicShown): Record<string, unknown> {
   const pending = store.scheduledMessages.filter((m) => m.sender_id === actor.user_id && m.delivered_message_id === null);

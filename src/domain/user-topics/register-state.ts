@@ -2,9 +2,7 @@
 // of servers older than user_topic, `muted_topics`.
 import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
-
-/** How the client writes the empty topic: "" or the organization's display name for it (register's `shown`). */
-type TopicShown = (topic: string) => string;
+import type { TopicShown } from '../context.js';
 
 /** `muted_topics` (before user_topic): [channel name, topic, when muted] of each muted topic. */
 export function mutedTopicState(store: Store, actor: User, shown: TopicShown): Record<string, unknown> {
