@@ -3,7 +3,7 @@
 import { Store } from './store/store.js';
 import type { State } from './store/state.js';
 import { EventHub } from './domain/events/hub.js';
-import { deliverDue } from './domain/messages/delivery.js';
+import { deliverDue } from './domain/scheduled-messages/delivery.js';
 import type { Clock } from './clock.js';
 import type { ServiceBotCalls } from './domain/bots/outgoing/calls.js';
 
