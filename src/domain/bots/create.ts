@@ -5,9 +5,9 @@
 import { badRequest, insufficientPermission } from '../../errors.js';
 import type { Ctx, ParamsOf } from '../context.js';
 import { Role, type BotService, type User } from '../../store/state.js';
-import { realmBotDict } from '../events/state-users.js';
-import { EMBEDDED_BOTS, INCOMING_WEBHOOK_BOTS } from '../events/state-server.js';
-import { holdsSetting } from '../groups/membership.js';
+import { realmBotDict } from './register-state.js';
+import { EMBEDDED_BOTS, INCOMING_WEBHOOK_BOTS } from './integrations.js';
+import { holdsSetting } from '../group-settings/membership.js';
 import { streamByName, hasMetadataAccess } from '../channels/access.js';
 import { avatarUrl } from '../users/avatar.js';
 import { avatarFileOf, storeAvatar } from '../users/avatar-upload.js';
@@ -15,9 +15,10 @@ import { insertAccount, isoSeconds, newApiKey } from '../users/create-user.js';
 import { defaultUserSettings } from '../users/default-settings.js';
 import { requireNonGuest } from '../users/roles.js';
 import { checkFullName } from '../users/settings-values.js';
-import { botAudience } from './audience.js';
+import { botAudience } from '../users/bot-audience.js';
 import { botDefaults, checkBotNameAvailable } from './manage.js';
 import { BotType } from './services.js';
+import { checkServiceUrl } from './outgoing/url-policy.js';
 
 /** A channel named in a bot's defaults, as the real server's access_stream_by_name finds it. */
 export function channelFor(ctx: Ctx, actor: User, name: string): number {
@@ -74,6 +75,8 @@ export function createBot(ctx: Ctx, actor: User, p: ParamsOf<'create-bot'>): Rec
   const events = p.default_events_register_stream === undefined ? null : channelFor(ctx, actor, p.default_events_register_stream);
   const config = (p.config_data ?? {}) as Record<string, string>;
   if ((p.bot_type === BotType.incomingWebhook || p.bot_type === BotType.embedded) && serviceName) checkBotConfig(p.bot_type, serviceName, config);
+  // The mock's own rule (safe by default): it calls only loopback addresses and the hosts it was told of.
+  if (p.bot_type === BotType.outgoingWebhook) checkServiceUrl('payload_url', p.payload_url ?? '', ctx.server.allowOutgoingHosts);
 
   const now = ctx.clock.now();
   const settings = defaultUserSettings(store.realm.default_language);

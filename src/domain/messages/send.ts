@@ -6,7 +6,7 @@ import { claimAttachments } from '../uploads/links.js';
 import type { Store } from '../../store/store.js';
 import type { Message, User } from '../../store/state.js';
 import type { WorldCtx } from '../context.js';
-import { groupMemberIds } from '../groups/membership.js';
+import { groupMemberIds } from '../group-settings/membership.js';
 import { checkMessage, type PreparedMessage, type SendInput } from './check.js';
 import { messageDict } from './format.js';
 import { topicExists } from './topics.js';
@@ -118,6 +118,9 @@ function doSendMessage(world: WorldCtx, prepared: PreparedMessage, options: Send
     }
     followForMentions(world, message, prepared);
   }
+  // As the real server queues service bot events once the message is stored: the calls run later.
+  const { rendered } = prepared;
+  world.serviceBots?.messageSent(message, { userIds: rendered.mentionedUserIds, groupIds: rendered.mentionedGroupIds }, prepared.recipientIds);
   return result;
 }
 

@@ -7,7 +7,7 @@ import { ApiError, badRequest } from '../../errors.js';
 import type { User } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { FileResult, type FilePart, type WorldCtx } from '../context.js';
-import { botAudience } from '../bots/audience.js';
+import { botAudience } from './bot-audience.js';
 import { MAX_AVATAR_FILE_SIZE_MIB } from '../../upload-limits.js';
 import { imageTypeOf } from '../uploads/image-size.js';
 import { checkAvatarSpace, type UploadLimits } from '../uploads/upload.js';

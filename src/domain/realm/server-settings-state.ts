@@ -1,15 +1,9 @@
 // The server's own configuration as POST /register reports it in the `realm` section: upload
-// limits, password rules, presence and typing timings, integrations. These are the real server's
-// defaults for a self-hosted installation; the mock enforces the upload size limit only.
+// limits, password rules, presence and typing timings. These are the real server's defaults for a
+// self-hosted installation; the mock enforces the upload size limits only (upload-limits.ts).
 import { MAX_AVATAR_FILE_SIZE_MIB, MAX_FILE_UPLOAD_SIZE_MIB } from '../../upload-limits.js';
+import { SERVER_PRESENCE } from '../presence/timings.js';
 import type { ServerRules } from '../server-rules.js';
-
-/**
- * Presence timings of the newest real server: clients ping every minute and show a user offline
- * 200 s after their last report; a report refreshes the stored times at most every 55 s; the
- * legacy form calls a user active while the last activity is within 70 s of the last connection.
- */
-export const SERVER_PRESENCE = { pingIntervalSeconds: 60, offlineThresholdSeconds: 200, minUpdateSeconds: 55, legacyActivityOffsetSeconds: 70 };
 
 /** Values that do not depend on the organization. */
 export function serverSettingsState(realmUrl: string, rules: ServerRules): Record<string, unknown> {
@@ -67,27 +61,3 @@ export function serverSettingsState(realmUrl: string, rules: ServerRules): Recor
 
 /** Changes when the server restarts; clients compare it to tell a new server from an old one. */
 const SERVER_GENERATION = Math.floor(Date.now() / 1000);
-
-/** `realm_embedded_bots`: the bots the server can run itself, with their configuration keys. */
-export const EMBEDDED_BOTS = [
-  { name: 'converter', config: {} },
-  { name: 'encrypt', config: {} },
-  { name: 'helloworld', config: {} },
-  { name: 'virtual_fs', config: {} },
-  { name: 'giphy', config: { key: 'GIPHY API key' } },
-  { name: 'followup', config: { stream: 'followup' } },
-];
-
-/** `realm_incoming_webhook_bots`: a few of the server's incoming-webhook integrations. */
-export const INCOMING_WEBHOOK_BOTS = [
-  { name: 'github', display_name: 'GitHub', all_event_types: null, config: {} },
-  { name: 'gitlab', display_name: 'GitLab', all_event_types: null, config: {} },
-  { name: 'jira', display_name: 'Jira', all_event_types: null, config: {} },
-];
-
-/** Emoji sets a user may choose, and the notification sounds the server ships. */
-export const EMOJISET_CHOICES = [
-  { key: 'google', text: 'Google' },
-  { key: 'twitter', text: 'Twitter' },
-  { key: 'text', text: 'Plain text' },
-];
