@@ -113,12 +113,16 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
     case 'user_settings':
       state.user_settings[event.property] = event.value;
       break;
-    // Both carry the user's whole list.
+    // These carry the user's whole list.
     case 'alert_words':
       state.alert_words = event.alert_words;
       break;
     case 'muted_users':
       state.muted_users = event.muted_users;
+      break;
+    // The legacy list of muted topics, whole, to queues that did not ask for user_topic.
+    case 'muted_topics':
+      state.muted_topics = event.muted_topics;
       break;
     case 'user_status': {
       const key = String(event.user_id);

@@ -18,7 +18,7 @@ const setPolicy = (who: string, stream_id: number, topic: string, visibility_pol
   t.as(who).post('/user_topics', { stream_id, topic, visibility_policy });
 
 describe('POST /user_topics', () => {
-  it('sets each policy 0-3 on a topic without messages and sends a user_topic event', async () => {
+  it('sets each policy 0-3 on a topic without messages and sends a user_topic event (after the legacy muted_topics)', async () => {
     t.server.clock.freeze();
     const denmark = streamId(t, 'Denmark');
     for (const value of [1, 2, 3, 0]) {
@@ -27,6 +27,9 @@ describe('POST /user_topics', () => {
       expect(res.status).toBe(200);
       expect(policy('othello', denmark, 'brand new')).toBe(value);
       expect(events).toEqual([{
+        users: [id('othello')],
+        event: { type: 'muted_topics', muted_topics: expect.any(Array) },
+      }, {
         users: [id('othello')],
         event: { type: 'user_topic', stream_id: denmark, topic_name: 'brand new', last_updated: t.server.clock.now(), visibility_policy: value },
       }]);
@@ -75,7 +78,8 @@ describe('PATCH /users/me/subscriptions/muted_topics (deprecated)', () => {
     const events = watchEvents(t);
     expect((await mute({ stream_id: denmark, topic: 'quiet', op: 'add' })).status).toBe(200);
     expect(policy('othello', denmark, 'quiet')).toBe(1);
-    expect(events[0].event).toMatchObject({ type: 'user_topic', topic_name: 'quiet', visibility_policy: 1 });
+    expect(events.map((e) => e.event.type)).toEqual(['muted_topics', 'user_topic']);
+    expect(events[1].event).toMatchObject({ type: 'user_topic', topic_name: 'quiet', visibility_policy: 1 });
     expect((await mute({ stream_id: denmark, topic: 'quiet', op: 'add' })).status).toBe(200);
     expect(policy('othello', denmark, 'quiet')).toBe(1);
     expect((await mute({ stream_id: denmark, topic: 'quiet', op: 'remove' })).status).toBe(200);

@@ -56,6 +56,9 @@ function presentFor(queue: EventQueue, event: Event): Event {
   const out = structuredClone(event);
   renameEmpty(out, TOPIC_FIELDS[String(out.type)] ?? [], displayName);
   if (out.type === 'typing_edit_message' && isObj(out.recipient)) renameEmpty(out.recipient, ['topic'], displayName);
+  if (out.type === 'muted_topics' && Array.isArray(out.muted_topics)) {
+    for (const entry of out.muted_topics) if (Array.isArray(entry) && entry[1] === '') entry[1] = displayName;
+  }
   if (out.type === 'scheduled_messages') {
     for (const sm of listOf(out.scheduled_messages)) renameEmpty(sm, ['topic'], displayName);
     if (isObj(out.scheduled_message)) renameEmpty(out.scheduled_message, ['topic'], displayName);

@@ -59,6 +59,8 @@ export class EventQueue {
   /** The type check plus the narrow, which only message events must pass. */
   accepts(event: Event): boolean {
     if (!this.wantsType(event.type)) return false;
+    // A client that asked for user_topic too gets the legacy muted_topics only from older servers.
+    if (event.type === 'muted_topics' && this.options.eventTypes?.has('user_topic')) return false;
     if (event.type === 'message' && this.options.messageFilter) return this.options.messageFilter(event);
     return true;
   }

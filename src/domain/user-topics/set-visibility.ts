@@ -1,8 +1,11 @@
 // The one action that changes a user's visibility policy for a topic, whoever asks: the user
 // (POST /user_topics, the deprecated muted_topics), or a send that follows or unmutes the topic
-// for its sender or for mentioned users. The user's clients get a `user_topic` event.
+// for its sender or for mentioned users. The user's clients get a `user_topic` event and, when the
+// policy changed, the legacy `muted_topics` event with the whole list of muted topics (the queue
+// drops it for clients that also asked for user_topic).
 import { userTopicKey } from '../../store/store.js';
 import type { WorldCtx } from '../context.js';
+import { mutedTopicList } from './register-state.js';
 
 export const Visibility = { none: 0, muted: 1, unmuted: 2, followed: 3 } as const;
 
@@ -17,6 +20,7 @@ export function setTopicVisibility(world: WorldCtx, userId: number, { streamId, 
   const { store } = world;
   const now = world.clock.now();
   const row = store.userTopics.get(userTopicKey(userId, streamId, topic));
+  const changed = (row?.visibility_policy ?? Visibility.none) !== policy;
   if (policy === Visibility.none) {
     if (row) store.userTopics.remove(row);
   } else if (row) {
@@ -24,5 +28,7 @@ export function setTopicVisibility(world: WorldCtx, userId: number, { streamId, 
   } else {
     store.userTopics.insert({ user_id: userId, stream_id: streamId, topic, visibility_policy: policy, last_updated: now });
   }
+  // The real server still sends the list every client before user_topic (FL 134) reads, first.
+  if (changed) world.events.publish([userId], { type: 'muted_topics', muted_topics: mutedTopicList(store, userId) });
   world.events.publish([userId], { type: 'user_topic', stream_id: streamId, topic_name: topic, last_updated: now, visibility_policy: policy });
 }
