@@ -1,13 +1,14 @@
-// POST /user_groups/{id}/deactivate. A group still holding a permission (of the organization, of
-// an active channel, of an active group) cannot be deactivated: the error lists where, as the
-// real server's `objections` do. Clients without include_deactivated_groups see a removal.
+// POST /user_groups/{id}/deactivate. A group that is a subgroup of an active group, or still holds
+// a permission (of an active channel, of an active group, of the organization), cannot be
+// deactivated: the error lists where, in the real server's order, as its `objections` do. Clients without include_deactivated_groups see a removal.
 import { ApiError } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import type { GroupSettingValue } from '../../store/state.js';
 import { groupForRead, groupForUpdate, groupIsDeactivated } from './access.js';
 import { publishGroupEvent } from './settings.js';
 
-type Objection = { type: 'realm' } | { type: 'channel'; channel_id: number } | { type: 'user_group'; group_id: number };
+type SettingObjection = ({ type: 'realm' } | { type: 'channel'; channel_id: number } | { type: 'user_group'; group_id: number }) & { settings: string[] };
+type Objection = SettingObjection | { type: 'subgroup'; supergroup_ids: number[] };
 
 function isGroupSetting(value: unknown): value is GroupSettingValue {
   return typeof value === 'number' || (typeof value === 'object' && value !== null && Array.isArray((value as { direct_subgroups?: unknown }).direct_subgroups));
@@ -22,11 +23,11 @@ function settingsUsing(row: object, groupId: number): string[] {
     .sort();
 }
 
-function objectionsTo(ctx: Ctx, groupId: number): Array<Objection & { settings: string[] }> {
+function objectionsTo(ctx: Ctx, groupId: number): Objection[] {
   const { store } = ctx;
-  const out: Array<Objection & { settings: string[] }> = [];
-  const realm = settingsUsing({ ...store.realm.shown_settings, ...store.realm }, groupId);
-  if (realm.length) out.push({ type: 'realm', settings: realm });
+  const out: Objection[] = [];
+  const supergroupIds = store.userGroups.filter((g) => !g.deactivated && g.direct_subgroups.includes(groupId)).map((g) => g.id).sort((a, b) => a - b);
+  if (supergroupIds.length) out.push({ type: 'subgroup', supergroup_ids: supergroupIds });
   for (const s of store.streams.all()) {
     const settings = s.is_archived ? [] : settingsUsing(s, groupId);
     if (settings.length) out.push({ type: 'channel', channel_id: s.stream_id, settings });
@@ -35,6 +36,8 @@ function objectionsTo(ctx: Ctx, groupId: number): Array<Objection & { settings: 
     const settings = g.deactivated || g.id === groupId ? [] : settingsUsing(g, groupId);
     if (settings.length) out.push({ type: 'user_group', group_id: g.id, settings });
   }
+  const realm = settingsUsing({ ...store.realm.shown_settings, ...store.realm }, groupId);
+  if (realm.length) out.push({ type: 'realm', settings: realm });
   return out;
 }
 
