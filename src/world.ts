@@ -4,6 +4,7 @@ import { Store } from './store/store.js';
 import type { State } from './store/state.js';
 import { EventHub } from './domain/events/hub.js';
 import { deliverDue } from './domain/messages/delivery.js';
+import { completeDueExports } from './domain/exports/complete.js';
 import type { Clock } from './control/clock.js';
 import { ScenarioSet } from './control/scenarios/engine.js';
 import type { ErrorCatalog } from './control/scenarios/error-catalog.js';
@@ -36,7 +37,7 @@ export class World {
     this.store = new Store(initial);
     this.scenarios = new ScenarioSet(catalog);
     this.events = new EventHub(this.store);
-    // Time-driven work (scheduled messages, reminders, idle queues) runs when the clock is moved
+    // Time-driven work (scheduled messages, reminders, data exports, idle queues) runs when the clock is moved
     // and, for time that just passes, once a second.
     this.stopClock = clock.onChange(() => this.tick());
     this.timer = setInterval(() => this.tickSafely(), TICK_INTERVAL_MS);
@@ -67,6 +68,7 @@ export class World {
   tick(): void {
     const now = this.clock.now();
     deliverDue(this);
+    completeDueExports(this);
     this.events.expireIdle(now);
   }
 

@@ -11,7 +11,7 @@ let t: TestServer;
 beforeEach(async () => { t = await startTestServer(); });
 afterEach(async () => { await t.close(); });
 
-const png = { name: 'me.png', bytes: TINY_PNG, type: 'image/png' };
+const png: { name: string; bytes: Buffer; type: string; field?: string } = { name: 'me.png', bytes: TINY_PNG, type: 'image/png' };
 const uploadAvatar = (who: string, files = [png]) => multipart(t, who, 'POST', '/users/me/avatar', {}, files);
 const me = async (who: string) => (await t.as(who).get('/users/me')).body;
 

@@ -81,7 +81,7 @@ export function resetAvatar(world: WorldCtx, user: User): User {
 }
 
 /** Back to the Gravatar: the uploaded image is dropped (the caller bumps the version and tells clients). */
-export function dropAvatar(store: Store, user: User): User {
+function dropAvatar(store: Store, user: User): User {
   if (!user.avatar_path) return user;
   const old = store.userAvatars.get(user.avatar_path);
   if (old) store.userAvatars.remove(old);
