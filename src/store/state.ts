@@ -71,11 +71,15 @@ export interface Realm {
   /** Fields of the organization's user profiles (register: custom_profile_fields). */
   custom_profile_fields?: CustomProfileField[];
   /** E-mail domains the organization accepts (register: realm_domains). */
-  domains?: Array<{ domain: string; allow_subdomains: boolean }>;
+  domains?: Array<{ id?: number; domain: string; allow_subdomains: boolean }>;
   /** Code playgrounds offered for code blocks of a language (register: realm_playgrounds). */
   playgrounds?: Array<{ id: number; name: string; pygments_language: string; url_template: string }>;
   /** Named groups of default channels offered at sign-up (register: realm_default_stream_groups). */
   default_stream_groups?: Array<{ id: number; name: string; description: string; streams: number[] }>;
+  /** The organization's changes to the settings new users start with (PATCH /realm/user_settings_defaults). */
+  user_settings_defaults?: Partial<UserSettings>;
+  /** Deactivated (POST /realm/deactivate): every API request is refused until the control API reactivates it. */
+  deactivated?: boolean;
   /** Data exports requested through the API (GET /export/realm), with their archives. */
   exports?: RealmExportRow[];
 }

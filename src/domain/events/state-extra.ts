@@ -5,7 +5,7 @@ import type { Ctx } from '../context.js';
 import type { Store } from '../../store/store.js';
 import { isAdmin } from '../users/roles.js';
 import { listStreams } from '../channels/list-streams.js';
-import { defaultUserSettings } from '../users/default-settings.js';
+import { realmDefaultSettings } from '../users/default-settings.js';
 import { NOTIFICATION_SOUNDS } from '../users/settings-values.js';
 import { EMOJISET_CHOICES } from './state-server.js';
 
@@ -21,7 +21,7 @@ export function streamsState(ctx: Ctx): Record<string, unknown> {
 
 /** The settings a new account of the organization starts with (no timezone: that is personal). */
 export function realmUserDefaultsState(store: Store): Record<string, unknown> {
-  const { timezone: _timezone, ...defaults } = defaultUserSettings(store.realm.default_language);
+  const { timezone: _timezone, ...defaults } = realmDefaultSettings(store.realm);
   void _timezone;
   return {
     realm_user_settings_defaults: {

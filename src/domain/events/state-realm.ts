@@ -8,6 +8,7 @@ import { channelActivity, type ChannelActivity } from '../channels/activity.js';
 import { streamToDict } from '../channels/stream-dict.js';
 import { createHash } from 'node:crypto';
 import { serverSettingsState } from './state-server.js';
+import { domainsForApi } from '../realm/domains.js';
 
 /** Sent whatever fetch_event_types says: clients need them to talk to the server at all. */
 export function serverBasics(ctx: Ctx): Record<string, unknown> {
@@ -142,7 +143,7 @@ export function channelFolderState(store: Store): Record<string, unknown> {
 }
 
 export function realmDomainState(store: Store): Record<string, unknown> {
-  return { realm_domains: (store.realm.domains ?? []).map((d) => ({ ...d })) };
+  return { realm_domains: domainsForApi(store) };
 }
 
 export function playgroundState(store: Store): Record<string, unknown> {

@@ -8,6 +8,9 @@ export const MAX_FILE_UPLOAD_SIZE_MIB = 25;
 /** The server setting MAX_AVATAR_FILE_SIZE_MIB: larger avatars are refused. */
 export const MAX_AVATAR_FILE_SIZE_MIB = 5;
 
+/** The server setting MIN_DEACTIVATED_REALM_DELETION_DAYS: POST /realm/deactivate refuses a shorter delay. */
+export const MIN_DEACTIVATED_REALM_DELETION_DAYS = 14;
+
 /**
  * Presence timings of the newest real server: clients ping every minute and show a user offline
  * 200 s after their last report; a report refreshes the stored times at most every 55 s; the
@@ -37,7 +40,7 @@ export function serverSettingsState(realmUrl: string): Record<string, unknown> {
     server_emoji_data_url: `${realmUrl}/static/generated/emoji/emoji_api.json`,
     server_jitsi_server_url: 'https://meet.jit.si',
     jitsi_server_url: 'https://meet.jit.si',
-    server_min_deactivated_realm_deletion_days: 14,
+    server_min_deactivated_realm_deletion_days: MIN_DEACTIVATED_REALM_DELETION_DAYS,
     server_max_deactivated_realm_deletion_days: null,
     server_presence_ping_interval_seconds: SERVER_PRESENCE.pingIntervalSeconds,
     server_presence_offline_threshold_seconds: SERVER_PRESENCE.offlineThresholdSeconds,
