@@ -11,7 +11,8 @@ import { createApp } from './app.js';
 import { expressObjects } from './http/express-objects.js';
 import { Clock } from './control/clock.js';
 import { views as allViews } from './domain/views.js';
-import { serverInfo, NEWEST_FEATURE_LEVEL, type ServerInfo, type ServerInfoOptions } from './domain/server-info.js';
+import { serverInfo, DEFAULT_SERVER_UPLOAD_SPACE_MIB, NEWEST_FEATURE_LEVEL, type ServerInfo, type ServerInfoOptions } from './domain/server-info.js';
+import { heldUploadBytes } from './domain/uploads/upload.js';
 import { cloneState, defaultFixturePath, stateSource } from './store/fixture.js';
 import { Persister, takeSnapshotSeq } from './store/persist.js';
 import type { State } from './store/state.js';
@@ -24,7 +25,7 @@ import { writeCoverageReport } from './control/coverage/write.js';
 import { answerCacheHooks } from './pipeline/answer-cache.js';
 import { World } from './world.js';
 import { Journal } from './control/journal.js';
-import { operationsAnsweringSecrets } from './control/redact.js';
+import { learnSecretParameters, operationsAnsweringSecrets } from './control/redact.js';
 import { ErrorCatalog } from './control/scenarios/error-catalog.js';
 import { scenarioInterceptor } from './control/interceptor.js';
 import { controlRouter } from './control/router.js';
@@ -35,6 +36,7 @@ import type { ControlHost } from './control/views.js';
 import { badRequest } from './errors.js';
 import { answerClientError, answerExpectationFailed } from './http/client-error.js';
 import { rateLimiter } from './pipeline/rate-limit.js';
+import { loginLimiter } from './pipeline/login-limit.js';
 import { hostAllowList } from './http/host-check.js';
 import type { Exchange } from './http/exchange.js';
 import { Proxy } from './pipeline/proxy.js';
@@ -81,6 +83,8 @@ export interface MockServerOptions {
   maxSandboxes?: number;
   /** Bytes of uploaded files each world (the default one, each sandbox) keeps at most (default 32 MiB); past it an upload gets the quota error. */
   maxUploadSpaceBytes?: number;
+  /** Bytes of uploaded files all worlds together keep at most (default DEFAULT_SERVER_UPLOAD_SPACE_MIB MiB). */
+  maxTotalUploadSpaceBytes?: number;
   /** Origins allowed to call the API from a browser (CORS); never applied to the control API. */
   cors?: string[];
   /** Write the coverage of every sandbox to this file at close (HTML when it ends in .html, JSON otherwise). */
@@ -164,6 +168,7 @@ export class MockServer {
     this.persister = options.data ? new Persister(options.data, this.world.store, snapshotSeq, { durable: options.durable }) : null;
     this.journal = new Journal(options.journalEntries);
     this.journal.searchSecretsOnlyIn(operationsAnsweringSecrets(this.contract.doc, this.contract.operations));
+    learnSecretParameters(this.contract.doc);
   }
 
   /** A fresh copy of the fixture. */
@@ -182,7 +187,11 @@ export class MockServer {
 
   private serverInfoOptions(): ServerInfoOptions {
     const { longpollTimeoutSeconds, devLogin, maxUploadSpaceBytes, deleteTopicBatches } = this.options;
-    return { heartbeatSeconds: longpollTimeoutSeconds, devLogin, uploadSpaceLimitBytes: maxUploadSpaceBytes, deleteTopicBatches };
+    const serverUploads = {
+      limitBytes: this.options.maxTotalUploadSpaceBytes ?? DEFAULT_SERVER_UPLOAD_SPACE_MIB * 1024 * 1024,
+      usedBytes: () => [this.world, ...this.sandboxes.values()].reduce((sum, world) => sum + heldUploadBytes(world.store), 0),
+    };
+    return { heartbeatSeconds: longpollTimeoutSeconds, devLogin, uploadSpaceLimitBytes: maxUploadSpaceBytes, deleteTopicBatches, serverUploads };
   }
 
   /** The default world's clock. */
@@ -299,6 +308,11 @@ export class MockServer {
     const nextId = () => ++this.lastExchangeId;
     const hooks = emptyHooks();
     hooks.authenticated.push(rateLimiter({ enforce: this.options.rateLimit ?? false }));
+    if (this.options.rateLimit) {
+      const logins = loginLimiter();
+      hooks.beforeHandle.push(...logins.beforeHandle);
+      hooks.afterRespond.push(...logins.afterRespond);
+    }
     hooks.intercept.push(scenarioInterceptor());
     if (this.options.answerCache ?? true) {
       const reuse = answerCacheHooks();

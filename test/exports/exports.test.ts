@@ -152,3 +152,17 @@ describe('GET /export/realm/consents (FL 295)', () => {
     expect((await eventsOf(t, 'iago', queue)).filter((e) => e.type === 'realm_export_consent')).toEqual([]);
   });
 });
+
+describe("an archive past the mock's bound on held files", () => {
+  it('fails the export, which then has nothing to delete', async () => {
+    const small = await startTestServer({ maxUploadSpaceBytes: 1024 });
+    try {
+      expect((await small.as('iago').post('/export/realm', {})).status).toBe(200);
+      const [failed] = (await small.as('iago').get('/export/realm')).body.exports;
+      expect(failed).toMatchObject({ pending: false, export_url: null, failed_timestamp: expect.any(Number) });
+      expect((await small.as('iago').delete('/export/realm/1')).body).toEqual(error('BAD_REQUEST', 'Export failed, nothing to delete'));
+    } finally {
+      await small.close();
+    }
+  });
+});

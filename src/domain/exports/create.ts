@@ -9,7 +9,8 @@ import type { Store } from '../../store/store.js';
 import type { WorldCtx } from '../context.js';
 import { isOwner, requireAdmin } from '../users/roles.js';
 import { EXPORT_FULL_WITH_CONSENT, EXPORT_PUBLIC, exportFiles, exportedContent, tarGz } from './archive.js';
-import { exportRows, notifyRealmExport } from './list.js';
+import { exportRows, notifyRealmExport, updateExportRow } from './list.js';
+import { checkAvatarSpace, type UploadLimits } from '../uploads/upload.js';
 
 const EXPORT_LIMIT = 5;
 const EXPORT_LIMIT_WINDOW_S = 7 * 24 * 3600;
@@ -33,7 +34,8 @@ function checkExportable(store: Store, type: number): void {
   }
 }
 
-export async function requestExport(world: WorldCtx, actor: User, type: 1 | 2): Promise<{ id: number }> {
+/** `limits`: the world's and the server's bounds on held files, which archives count towards. */
+export async function requestExport(world: WorldCtx, actor: User, type: 1 | 2, limits: UploadLimits): Promise<{ id: number }> {
   requireAdmin(actor);
   const { store } = world;
   const nowS = world.clock.nowMs() / 1000;
@@ -56,6 +58,14 @@ export async function requestExport(world: WorldCtx, actor: User, type: 1 | 2): 
   const archive = await tarGz(name, files, world.clock.nowMs());
   // Another request (a reset, say) may have replaced the row meanwhile: only the same export gets the archive.
   const row = exportRows(store).find((r) => r.id === id && r.date_requested === nowS);
-  if (row) store.updateRealm({ exports: exportRows(store).map((r) => (r === row ? { ...r, content_base64: archive.toString('base64') } : r)) });
+  if (!row) return { id };
+  try {
+    checkAvatarSpace(store, archive.length, 0, limits);
+    updateExportRow(world, row, { content_base64: archive.toString('base64') });
+  } catch {
+    // No room for the archive in the mock's bound on held files: the export fails, as a real one can.
+    updateExportRow(world, row, { status: 'failed', date_failed: world.clock.nowMs() / 1000 });
+    notifyRealmExport(world);
+  }
   return { id };
 }

@@ -6,7 +6,7 @@ import { listExports } from './list.js';
 import { deleteExport, exportConsents, serveExport } from './manage.js';
 
 export const views: ViewTable = {
-  'export-realm': (ctx, params) => requestExport(ctx, ctx.actor, params.export_type ?? 1),
+  'export-realm': (ctx, params) => requestExport(ctx, ctx.actor, params.export_type ?? 1, ctx.server),
   'get-realm-exports': (ctx) => {
     requireAdmin(ctx.actor);
     return { exports: listExports(ctx.store) };

@@ -18,7 +18,7 @@ export function uploadOwnAvatar(ctx: Ctx): { avatar_url: string } {
   if (ctx.files.length !== 1) throw badRequest('You must upload exactly one avatar.');
   checkAvatarChangesAllowed(ctx);
   const file = avatarFileOf(ctx.files)!;
-  return { avatar_url: avatarUrl(changeAvatar(ctx, ctx.actor, file, ctx.server.uploadSpaceLimitBytes)) };
+  return { avatar_url: avatarUrl(changeAvatar(ctx, ctx.actor, file, ctx.server)) };
 }
 
 export function deleteOwnAvatar(ctx: Ctx): { avatar_url: string } {
