@@ -112,7 +112,7 @@ const sharedCatalog = () => (cachedCatalog ??= new ErrorCatalog(sharedContract()
 const publicHost = (url: string | undefined): string[] => (url ? [new URL(url).hostname] : []);
 
 const DEFAULT_MAX_SANDBOXES = 256;
-/** Connection and request bounds (README, "Limits"): room for thousands of long-polls, none for a slow-drip flood. */
+/** Connection and request bounds (docs/security.md, "Limits"): room for thousands of long-polls, none for a slow-drip flood. */
 const MAX_CONNECTIONS = 4096;
 const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 30_000;
