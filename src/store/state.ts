@@ -390,6 +390,14 @@ export interface SavedSnippet {
   date_created: number;
 }
 
+/** One user's setting for a sidebar view: a built-in view's pinning, or a custom view (with a name). */
+export interface NavigationView {
+  user_id: number;
+  fragment: string;
+  is_pinned: boolean;
+  name: string | null;
+}
+
 export interface Draft {
   id: number;
   user_id: number;
@@ -485,6 +493,7 @@ export interface State {
   scheduled_messages: ScheduledMessage[];
   reminders: Reminder[];
   saved_snippets: SavedSnippet[];
+  navigation_views: NavigationView[];
   drafts: Draft[];
   attachments: Attachment[];
   push_devices: PushDevice[];

@@ -20,6 +20,7 @@ import { alertWordState, customProfileFieldState, mutedUserState, presenceState 
 import { EMBEDDED_BOTS, INCOMING_WEBHOOK_BOTS, STOP_WORDS } from './state-server.js';
 import { realmUserDefaultsState, streamsState } from './state-extra.js';
 import { deviceState, pushAccountState } from '../push/devices.js';
+import { navigationViewState } from '../navigation-views/register-state.js';
 
 export interface StateRequest {
   /** null: every section. */
@@ -84,6 +85,7 @@ export function initialState(ctx: Ctx, req: StateRequest): Record<string, unknow
   if (want('giphy')) add({ giphy_api_key: '' });
   if (want('reminders')) add(reminderState(store, actor));
   if (want('saved_snippets')) add(savedSnippetState(store, actor));
+  if (want('navigation_view')) add(navigationViewState(store, actor));
   if (want('device')) add(deviceState(store, actor));
   if (want('push_device')) add(pushAccountState(store, actor));
   // The basics last, so that no section can shadow them. (Object.assign: a second spread into
