@@ -19,6 +19,10 @@ function port(value: string): number {
   return n;
 }
 
+function absoluteUrl(v: string): string {
+  try { return new URL(v).href.replace(/\/+$/, ''); } catch { throw new InvalidArgumentError('an absolute URL, e.g. https://cloud.example.com'); }
+}
+
 const program = new Command()
   .name('teamchat-mock')
   .description('Mock and contract-test server for the team chat (Zulip) REST API')
@@ -65,6 +69,11 @@ const program = new Command()
     if (!/^\d+$/.test(v)) throw new InvalidArgumentError('a whole number of MiB');
     return Number(v);
   })
+  // Settings of the real server's configuration file. The mock never contacts these services.
+  .option('--nextcloud-server <url>', 'answer POST /calls/nextcloud_talk/create as a server with this Nextcloud (links <url>/index.php/call/<token>); default: not configured', absoluteUrl)
+  .option('--webex-site <url>', 'answer POST /calls/webex/create as a server with Webex configured and every user authorized (links on this Webex site); default: not configured', absoluteUrl)
+  .option('--constructor-groups-url <url>', 'answer POST /calls/constructorgroups/create as a server with this Constructor Groups service; default: not configured', absoluteUrl)
+  .option('--jwt-key <key>', 'accept JWTs signed with this key (HS256) at POST /jwt/fetch_api_key; default: JWT login not configured')
   .option('--quiet', 'print only the address it listens on (and errors): no table, no request log', false)
   .addOption(new Option('--log-format <format>', 'request log: one line per request, as text or JSON').choices(LOG_FORMATS).default('text'))
   // A usage error is one line, not the help text: a script's log shows what went wrong.
@@ -75,6 +84,7 @@ async function main(): Promise<void> {
     port: number; host: string; fixture?: string; data?: string; durable: boolean; strictResponses: boolean; validateResponses: boolean; answerCache: boolean; zuliprc?: string;
     scenario: string[]; controlToken?: string; featureLevel?: number; longpollTimeout?: number; rateLimit: boolean; publicUrl?: string; coverageReport?: string; devLogin: boolean;
     cors: string[]; quiet: boolean; logFormat: LogFormat; proxy?: string; proxyOnly?: string[]; allowedHost: string[]; maxSandboxes?: number; maxUploadSpaceMib?: number; record?: string;
+    nextcloudServer?: string; webexSite?: string; constructorGroupsUrl?: string; jwtKey?: string;
   }>();
   if (opts.proxyOnly && !opts.proxy) fail('--proxy-only needs --proxy');
   if (opts.record && !opts.proxy) fail('--record needs --proxy');
@@ -85,7 +95,9 @@ async function main(): Promise<void> {
       fixture: opts.fixture, data: opts.data, durable: opts.durable, strictResponses: opts.strictResponses, validateResponses: opts.validateResponses, answerCache: opts.answerCache,
       scenarios: opts.scenario, controlToken: opts.controlToken, featureLevel: opts.featureLevel, coverageReport: opts.coverageReport,
       longpollTimeoutSeconds: opts.longpollTimeout, rateLimit: opts.rateLimit, publicUrl: opts.publicUrl, devLogin: opts.devLogin,
-      cors: opts.cors, allowedHosts: opts.allowedHost, maxSandboxes: opts.maxSandboxes, maxUploadSpaceBytes: opts.maxUploadSpaceMib === undefined ? undefined : opts.maxUploadSpaceMib * 1024 * 1024, proxy: opts.proxy, proxyOnly: opts.proxyOnly, record: opts.record, onRequest: opts.quiet ? undefined : requestLogger(opts.logFormat, (line) => console.log(line)),
+      cors: opts.cors, allowedHosts: opts.allowedHost, maxSandboxes: opts.maxSandboxes, maxUploadSpaceBytes: opts.maxUploadSpaceMib === undefined ? undefined : opts.maxUploadSpaceMib * 1024 * 1024, proxy: opts.proxy, proxyOnly: opts.proxyOnly, record: opts.record,
+      services: { nextcloudServer: opts.nextcloudServer, webexSite: opts.webexSite, constructorGroupsUrl: opts.constructorGroupsUrl, jwtKey: opts.jwtKey },
+      onRequest: opts.quiet ? undefined : requestLogger(opts.logFormat, (line) => console.log(line)),
     });
   } catch (err) {
     if (err instanceof FixtureError) fail(err.message);

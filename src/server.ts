@@ -11,7 +11,7 @@ import { createApp } from './app.js';
 import { expressObjects } from './http/express-objects.js';
 import { Clock } from './control/clock.js';
 import { views as allViews } from './domain/views.js';
-import { serverInfo, NEWEST_FEATURE_LEVEL, type ServerInfo, type ServerInfoOptions } from './domain/server-info.js';
+import { serverInfo, NEWEST_FEATURE_LEVEL, type ServerInfo, type ServerInfoOptions, type ExternalServices } from './domain/server-info.js';
 import { cloneState, defaultFixturePath, stateSource } from './store/fixture.js';
 import { Persister, takeSnapshotSeq } from './store/persist.js';
 import type { State } from './store/state.js';
@@ -81,6 +81,8 @@ export interface MockServerOptions {
   maxSandboxes?: number;
   /** Bytes of uploaded files each world (the default one, each sandbox) keeps at most (default 32 MiB); past it an upload gets the quota error. */
   maxUploadSpaceBytes?: number;
+  /** Outside services the real server would be configured with (video calls, JWT key); see ExternalServices. */
+  services?: ExternalServices;
   /** Origins allowed to call the API from a browser (CORS); never applied to the control API. */
   cors?: string[];
   /** Write the coverage of every sandbox to this file at close (HTML when it ends in .html, JSON otherwise). */
@@ -181,8 +183,8 @@ export class MockServer {
   }
 
   private serverInfoOptions(): ServerInfoOptions {
-    const { longpollTimeoutSeconds, devLogin, maxUploadSpaceBytes, deleteTopicBatches } = this.options;
-    return { heartbeatSeconds: longpollTimeoutSeconds, devLogin, uploadSpaceLimitBytes: maxUploadSpaceBytes, deleteTopicBatches };
+    const { longpollTimeoutSeconds, devLogin, maxUploadSpaceBytes, deleteTopicBatches, services } = this.options;
+    return { heartbeatSeconds: longpollTimeoutSeconds, devLogin, uploadSpaceLimitBytes: maxUploadSpaceBytes, deleteTopicBatches, services };
   }
 
   /** The default world's clock. */

@@ -31,6 +31,24 @@ export interface ServerInfo {
   deleteTopicBatches: number;
   /** Bytes of uploaded files one world keeps at most (its files live in memory and in --data). */
   uploadSpaceLimitBytes: number;
+  /** The outside services the real server would be configured with (see ExternalServices). */
+  services: ExternalServices;
+}
+
+/**
+ * Settings the real server reads from its configuration file, given on the command line. The
+ * mock never contacts these services: it builds the links the real server would get back.
+ * Left out, the operation answers as a server without that setting does.
+ */
+export interface ExternalServices {
+  /** NEXTCLOUD_SERVER (with its Talk account): POST /calls/nextcloud_talk/create. */
+  nextcloudServer?: string;
+  /** VIDEO_WEBEX_API_URL (with the OAuth client): POST /calls/webex/create. */
+  webexSite?: string;
+  /** CONSTRUCTOR_GROUPS_URL (with its keys): POST /calls/constructorgroups/create. */
+  constructorGroupsUrl?: string;
+  /** The key JWTs for POST /jwt/fetch_api_key are signed with (the realm's JWT_AUTH_KEYS entry, HS256). */
+  jwtKey?: string;
 }
 
 /**
@@ -50,6 +68,7 @@ export interface ServerInfoOptions {
   uploadSpaceLimitBytes?: number;
   /** Batches per delete_topic request; default the description's x-batches-per-request. */
   deleteTopicBatches?: number;
+  services?: ExternalServices;
 }
 
 /**
@@ -128,6 +147,7 @@ export function serverInfo(contract: Contract, featureLevel = NEWEST_FEATURE_LEV
     botStorageLimit: sizeLimit(contract, 'update-bot-storage', 'storage'),
     deleteTopicBatches: options.deleteTopicBatches ?? operationLimit(contract, 'delete-topic', 'x-batches-per-request'),
     uploadSpaceLimitBytes,
+    services: options.services ?? {},
   };
 }
 
