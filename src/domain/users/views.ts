@@ -7,6 +7,7 @@ import { requestedSettings, updateOwnSettings } from './settings.js';
 import { updateOthersSettings } from './settings-bulk.js';
 import { updateStatus, updateStatusForUser } from './status.js';
 import { userChannels } from './user-channels.js';
+import { jwtFetchApiKey } from './jwt-login.js';
 import { createUser } from './create-user.js';
 import { getUserStatus } from './get-status.js';
 import { getUser, getUserByEmail, listUsers, type UserViewOptions } from './list-users.js';
@@ -56,6 +57,7 @@ export const views: ViewTable = {
 export const openViews: OpenViewTable = {
   'fetch-api-key': (ctx, params) => fetchApiKey(ctx.store, params.username, params.password),
   'dev-fetch-api-key': (ctx, params) => devFetchApiKey(ctx, params.username),
+  'jwt-fetch-api-key': (ctx, p) => jwtFetchApiKey(ctx, { token: p.token, include_profile: p.include_profile }),
   'dev-list-users': (ctx) => devListUsers(ctx),
   'get-user-avatar': (ctx, params) => serveAvatar(ctx.store, { realmId: params.realm_id_str, filename: params.filename }),
 };
