@@ -3,6 +3,7 @@
 // checks follow the real server's order: JWT configured, a token given, the token valid (its
 // signature, and exp/nbf on the mock clock), an email claim, then the account as the password
 // login finds it (any address the account has, compared without case).
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import { accountDeactivated, badRequest } from '../../errors.js';
 import type { OpenCtx } from '../context.js';
@@ -12,9 +13,20 @@ import { authenticationFailed } from './login.js';
 /** The real server accepts the algorithms its configuration lists; the mock's key is a shared secret. */
 const ALGORITHMS = ['HS256'];
 
+/**
+ * The key as a KeyObject, made once per server configuration: given raw bytes, jose imports a
+ * new key on every verification, which was most of a login's cost.
+ */
+const SECRETS = new WeakMap<object, KeyObject>();
+function secretOf(ctx: OpenCtx, key: string): KeyObject {
+  let secret = SECRETS.get(ctx.server.services);
+  if (!secret) SECRETS.set(ctx.server.services, (secret = createSecretKey(Buffer.from(key, 'utf8'))));
+  return secret;
+}
+
 async function verifiedClaims(ctx: OpenCtx, key: string, token: string): Promise<Record<string, unknown>> {
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(key), { algorithms: ALGORITHMS, currentDate: new Date(ctx.clock.nowMs()) });
+    const { payload } = await jwtVerify(token, secretOf(ctx, key), { algorithms: ALGORITHMS, currentDate: new Date(ctx.clock.nowMs()) });
     return payload;
   } catch (err) {
     if (err instanceof joseErrors.JOSEError) throw badRequest('Bad JSON web token');
