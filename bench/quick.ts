@@ -54,4 +54,5 @@ line('thumbnail status', await measure(requests.thumbnailStatus(api, uploaded), 
 line('users/{id}/status (admin)', await measure(requests.statusForUser(api), 32, pid, duration));
 line('bots/{id}/api_key', await measure(requests.botApiKey(api), 32, pid, duration));
 line('users/{id}/channels', await measure(requests.userChannels(api), 32, pid, duration));
+line('remotes/push/e2ee/register', await measure(requests.remotePushRegister(api), 32, pid, duration));
 await mock.stop();

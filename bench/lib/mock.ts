@@ -24,6 +24,7 @@ const BENCH_JWT_KEY = 'bench-jwt-key';
 export const SERVICE_ARGS = [
   '--nextcloud-server', 'https://cloud.example.com', '--webex-site', 'https://acme.webex.com/acme',
   '--constructor-groups-url', 'https://groups.example.com', '--jwt-key', BENCH_JWT_KEY,
+  '--remote-server', 'bench-server-uuid:bench-server-key:bench-org-uuid',
 ];
 
 /** An HS256 JSON web token naming Hamlet, signed with the bench's key (no expiry). */
@@ -139,6 +140,12 @@ export const requests = {
   /** An administrator setting Hamlet's status text (the same text: still a change and an event to everyone). */
   statusForUser: (api: Api): Req => ({
     url: api('/users/4/status'), method: 'POST', headers: IAGO_FORM, body: new URLSearchParams({ status_text: 'benching' }).toString(),
+  }),
+  /** A remote server registering the same token again (the bouncer replaces the registration). */
+  remotePushRegister: (api: Api): Req => ({
+    url: api('/remotes/push/e2ee/register'), method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from('bench-server-uuid:bench-server-key').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ realm_uuid: 'bench-org-uuid', token_id: 'hGsEWGmyyfI=', encrypted_push_registration: 'sealed', bouncer_public_key: 'bouncer-public-key' }).toString(),
   }),
   botApiKey: (api: Api): Req => ({ url: api('/bots/12/api_key'), method: 'GET', headers: AUTH }),
   userChannels: (api: Api): Req => ({ url: api('/users/5/channels'), method: 'GET', headers: AUTH }),

@@ -36,6 +36,7 @@ const OPS = {
   statusForUser: 'POST /users/{user_id}/status',
   botApiKey: 'GET /bots/{bot_id}/api_key',
   userChannels: 'GET /users/{user_id}/channels',
+  remotePushRegister: 'POST /remotes/push/e2ee/register (same token again)',
 };
 export { OPS };
 
@@ -156,7 +157,8 @@ async function issue27Rows(server: string, api: ReturnType<typeof mockApi>, uplo
   measured.push([OPS.nextcloudTalk, requests.nextcloudTalk(api)], [OPS.webex, requests.webex(api)], [OPS.constructorGroups, requests.constructorGroups(api)]);
   measured.push([OPS.jwtFetchApiKey, requests.jwtFetchApiKey(api)]);
   if (uploaded) measured.push([OPS.thumbnailStatus, requests.thumbnailStatus(api, uploaded)]);
-  measured.push([OPS.statusForUser, requests.statusForUser(api)], [OPS.botApiKey, requests.botApiKey(api)], [OPS.userChannels, requests.userChannels(api)]);
+  measured.push([OPS.statusForUser, requests.statusForUser(api)], [OPS.botApiKey, requests.botApiKey(api)], [OPS.userChannels, requests.userChannels(api)],
+    [OPS.remotePushRegister, requests.remotePushRegister(api)]);
   for (const [op, req] of measured) {
     const probe = await send(req);
     if (probe.status !== 200 && !op.includes('(')) log(`${op} answered ${probe.status}: ${probe.text.slice(0, 200)}`);

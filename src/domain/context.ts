@@ -78,6 +78,11 @@ export interface Ctx extends BaseCtx {
 /** The context of an operation open to anyone (server settings, logging in, the control API): nobody acts. */
 export interface OpenCtx extends BaseCtx {
   actor: null;
+  /**
+   * The request's Authorization header, for the operations that check credentials other than a
+   * user's themselves (the push bouncer's remote servers).
+   */
+  authorization?: string;
 }
 
 export type ViewResult = Record<string, unknown> | FileResult | void;

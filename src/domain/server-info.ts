@@ -49,6 +49,15 @@ export interface ExternalServices {
   constructorGroupsUrl?: string;
   /** The key JWTs for POST /jwt/fetch_api_key are signed with (the realm's JWT_AUTH_KEYS entry, HS256). */
   jwtKey?: string;
+  /** Servers registered with the mock as push bouncer (POST /remotes/push/...), with their organizations. */
+  remoteServers?: RemoteServer[];
+}
+
+/** A self-hosted server registered with the bouncer: its UUID and API key, and the UUIDs of its registered organizations. */
+export interface RemoteServer {
+  uuid: string;
+  apiKey: string;
+  realmUuids: string[];
 }
 
 /**

@@ -9,7 +9,7 @@ import { views as groups } from './groups/views.js';
 import { views as realm, openViews as openRealm } from './realm/views.js';
 import { views as events } from './events/views.js';
 import { views as typing } from './typing/views.js';
-import { views as push } from './push/views.js';
+import { views as push, openViews as openPush } from './push/views.js';
 import { views as scheduledMessages } from './scheduled-messages/views.js';
 import { views as reminders } from './reminders/views.js';
 import { views as savedSnippets } from './saved-snippets/views.js';
@@ -29,5 +29,5 @@ export const views: Views = {
     ...users, ...groups, ...realm, ...events,
     ...presence, ...bots, ...drafts, ...push, ...alertWords, ...mutedUsers, ...uploads, ...calls, ...navigationViews,
   },
-  open: { ...openUsers, ...openRealm, ...openUploads },
+  open: { ...openUsers, ...openRealm, ...openUploads, ...openPush },
 };
