@@ -10,7 +10,7 @@ import { usersTable, writeZuliprc } from './cli-output.js';
 import { LOG_FORMATS, requestLogger, type LogFormat } from './request-log.js';
 import { listenFailure } from './cli-errors.js';
 import { verifyCommand } from './verify/command.js';
-import { DEFAULT_UPLOAD_SPACE_MIB, type RemoteServer } from './domain/server-info.js';
+import { DEFAULT_SERVER_UPLOAD_SPACE_MIB, DEFAULT_UPLOAD_SPACE_MIB, type RemoteServer } from './domain/server-info.js';
 import { recordToFixtureCommand } from './record/command.js';
 
 function port(value: string): number {
@@ -50,7 +50,7 @@ const program = new Command()
   .option('--public-url <url>', 'the site clients use when it is not the listening address (realm_url, zuliprc)', (v: string) => {
     try { return new URL(v).href.replace(/\/+$/, ''); } catch { throw new InvalidArgumentError('an absolute URL, e.g. https://chat.example.com'); }
   })
-  .option('--rate-limit', "refuse a user's requests past the real server's default limit (200 a minute, mock clock) with 429", false)
+  .option('--rate-limit', "refuse with 429, as the real server's default limits do (mock clock): a user's requests past 200 a minute, password logins past 5 attempts per user name in 30 minutes", false)
   .option('--no-dev-login', 'answer POST /dev_fetch_api_key and GET /dev_list_users as a production server (refused)')
   .option('--strict-responses', 'answer 500 when a response breaks the OpenAPI description', false)
   .option('--no-validate-responses', 'do not check responses against the description (to measure what the check costs)')
@@ -61,7 +61,7 @@ const program = new Command()
     try { return new URL(v).href.replace(/\/+$/, ''); } catch { throw new InvalidArgumentError('an absolute URL, e.g. https://chat.example.com'); }
   })
   .option('--proxy-only <operationIds>', 'with --proxy: only these operations (comma list) go upstream; the mock answers the rest', (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean))
-  .option('--record <dir>', 'with --proxy: save the upstream exchanges as a replayable scenario file in this folder')
+  .option('--record <dir>', 'with --proxy: append the upstream exchanges to a replayable recording (JSON Lines) in this folder, which must be your own')
   .option('--control-token <token>', 'token the /__mock control API requires (header X-Mock-Token); needed when --host is not loopback')
   .option('--coverage-report <file>', 'write what the requests exercised to this file at shutdown (HTML when it ends in .html, else JSON)')
   // Running it as a dev server: browser clients, how much it prints and in which form.
@@ -72,6 +72,10 @@ const program = new Command()
     return Number(v);
   })
   .option('--max-upload-space-mib <n>', `at most this many MiB of uploaded files per world (default ${DEFAULT_UPLOAD_SPACE_MIB}); past it an upload gets the quota error`, (v: string) => {
+    if (!/^\d+$/.test(v)) throw new InvalidArgumentError('a whole number of MiB');
+    return Number(v);
+  })
+  .option('--max-total-upload-space-mib <n>', `at most this many MiB of uploaded files in all worlds together, sandboxes included (default ${DEFAULT_SERVER_UPLOAD_SPACE_MIB}); past it an upload gets the quota error`, (v: string) => {
     if (!/^\d+$/.test(v)) throw new InvalidArgumentError('a whole number of MiB');
     return Number(v);
   })
@@ -90,7 +94,7 @@ async function main(): Promise<void> {
   const opts = program.opts<{
     port: number; host: string; fixture?: string; data?: string; durable: boolean; strictResponses: boolean; validateResponses: boolean; answerCache: boolean; zuliprc?: string;
     scenario: string[]; controlToken?: string; featureLevel?: number; longpollTimeout?: number; rateLimit: boolean; publicUrl?: string; coverageReport?: string; devLogin: boolean;
-    cors: string[]; quiet: boolean; logFormat: LogFormat; proxy?: string; proxyOnly?: string[]; allowedHost: string[]; maxSandboxes?: number; maxUploadSpaceMib?: number; record?: string;
+    cors: string[]; quiet: boolean; logFormat: LogFormat; proxy?: string; proxyOnly?: string[]; allowedHost: string[]; maxSandboxes?: number; maxUploadSpaceMib?: number; maxTotalUploadSpaceMib?: number; record?: string;
     nextcloudServer?: string; webexSite?: string; constructorGroupsUrl?: string; jwtKey?: string; remoteServer: RemoteServer[];
   }>();
   if (opts.proxyOnly && !opts.proxy) fail('--proxy-only needs --proxy');
@@ -102,7 +106,7 @@ async function main(): Promise<void> {
       fixture: opts.fixture, data: opts.data, durable: opts.durable, strictResponses: opts.strictResponses, validateResponses: opts.validateResponses, answerCache: opts.answerCache,
       scenarios: opts.scenario, controlToken: opts.controlToken, featureLevel: opts.featureLevel, coverageReport: opts.coverageReport,
       longpollTimeoutSeconds: opts.longpollTimeout, rateLimit: opts.rateLimit, publicUrl: opts.publicUrl, devLogin: opts.devLogin,
-      cors: opts.cors, allowedHosts: opts.allowedHost, maxSandboxes: opts.maxSandboxes, maxUploadSpaceBytes: opts.maxUploadSpaceMib === undefined ? undefined : opts.maxUploadSpaceMib * 1024 * 1024, proxy: opts.proxy, proxyOnly: opts.proxyOnly, record: opts.record,
+      cors: opts.cors, allowedHosts: opts.allowedHost, maxSandboxes: opts.maxSandboxes, maxUploadSpaceBytes: opts.maxUploadSpaceMib === undefined ? undefined : opts.maxUploadSpaceMib * 1024 * 1024, maxTotalUploadSpaceBytes: opts.maxTotalUploadSpaceMib === undefined ? undefined : opts.maxTotalUploadSpaceMib * 1024 * 1024, proxy: opts.proxy, proxyOnly: opts.proxyOnly, record: opts.record,
       services: { nextcloudServer: opts.nextcloudServer, webexSite: opts.webexSite, constructorGroupsUrl: opts.constructorGroupsUrl, jwtKey: opts.jwtKey,
         remoteServers: opts.remoteServer },
       onRequest: opts.quiet ? undefined : requestLogger(opts.logFormat, (line) => console.log(line)),

@@ -11,7 +11,8 @@ import { createApp } from './app.js';
 import { expressObjects } from './http/express-objects.js';
 import { Clock } from './control/clock.js';
 import { views as allViews } from './domain/views.js';
-import { serverInfo, NEWEST_FEATURE_LEVEL, type ServerInfo, type ServerInfoOptions, type ExternalServices } from './domain/server-info.js';
+import { serverInfo, DEFAULT_SERVER_UPLOAD_SPACE_MIB, NEWEST_FEATURE_LEVEL, type ServerInfo, type ServerInfoOptions, type ExternalServices } from './domain/server-info.js';
+import { heldUploadBytes } from './domain/uploads/upload.js';
 import { cloneState, defaultFixturePath, stateSource } from './store/fixture.js';
 import { Persister, takeSnapshotSeq } from './store/persist.js';
 import type { State } from './store/state.js';
@@ -35,6 +36,7 @@ import type { ControlHost } from './control/views.js';
 import { badRequest } from './errors.js';
 import { answerClientError, answerExpectationFailed } from './http/client-error.js';
 import { rateLimiter } from './pipeline/rate-limit.js';
+import { loginLimiter } from './pipeline/login-limit.js';
 import { hostAllowList } from './http/host-check.js';
 import type { Exchange } from './http/exchange.js';
 import { Proxy } from './pipeline/proxy.js';
@@ -83,6 +85,8 @@ export interface MockServerOptions {
   maxUploadSpaceBytes?: number;
   /** Outside services the real server would be configured with (video calls, JWT key); see ExternalServices. */
   services?: ExternalServices;
+  /** Bytes of uploaded files all worlds together keep at most (default DEFAULT_SERVER_UPLOAD_SPACE_MIB MiB). */
+  maxTotalUploadSpaceBytes?: number;
   /** Origins allowed to call the API from a browser (CORS); never applied to the control API. */
   cors?: string[];
   /** Write the coverage of every sandbox to this file at close (HTML when it ends in .html, JSON otherwise). */
@@ -184,7 +188,11 @@ export class MockServer {
 
   private serverInfoOptions(): ServerInfoOptions {
     const { longpollTimeoutSeconds, devLogin, maxUploadSpaceBytes, deleteTopicBatches, services } = this.options;
-    return { heartbeatSeconds: longpollTimeoutSeconds, devLogin, uploadSpaceLimitBytes: maxUploadSpaceBytes, deleteTopicBatches, services };
+    const serverUploads = {
+      limitBytes: this.options.maxTotalUploadSpaceBytes ?? DEFAULT_SERVER_UPLOAD_SPACE_MIB * 1024 * 1024,
+      usedBytes: () => [this.world, ...this.sandboxes.values()].reduce((sum, world) => sum + heldUploadBytes(world.store), 0),
+    };
+    return { heartbeatSeconds: longpollTimeoutSeconds, devLogin, uploadSpaceLimitBytes: maxUploadSpaceBytes, deleteTopicBatches, serverUploads, services };
   }
 
   /** The default world's clock. */
@@ -301,6 +309,11 @@ export class MockServer {
     const nextId = () => ++this.lastExchangeId;
     const hooks = emptyHooks();
     hooks.authenticated.push(rateLimiter({ enforce: this.options.rateLimit ?? false }));
+    if (this.options.rateLimit) {
+      const logins = loginLimiter();
+      hooks.beforeHandle.push(...logins.beforeHandle);
+      hooks.afterRespond.push(...logins.afterRespond);
+    }
     hooks.intercept.push(scenarioInterceptor());
     if (this.options.answerCache ?? true) {
       const reuse = answerCacheHooks();

@@ -31,6 +31,8 @@ export interface ServerInfo {
   deleteTopicBatches: number;
   /** Bytes of uploaded files one world keeps at most (its files live in memory and in --data). */
   uploadSpaceLimitBytes: number;
+  /** The bound on uploaded files of all worlds together (sandboxes included), and what they hold now. */
+  serverUploads: ServerUploads;
   /** The outside services the real server would be configured with (see ExternalServices). */
   services: ExternalServices;
 }
@@ -60,6 +62,18 @@ export interface RemoteServer {
   realmUuids: string[];
 }
 
+/** What all of a server's worlds keep of uploaded files (uploads, avatars, emoji images), and the bound. */
+interface ServerUploads {
+  limitBytes: number;
+  usedBytes(): number;
+}
+
+/**
+ * The default bound on the uploads of all worlds together: sandboxes are cheap to make, and each
+ * may keep DEFAULT_UPLOAD_SPACE_MIB, so without it a few dozen sandboxes could hold gigabytes.
+ */
+export const DEFAULT_SERVER_UPLOAD_SPACE_MIB = 128;
+
 /**
  * The default bound on one world's uploads. The files are kept in the state, base64 (a third
  * more), so 32 MiB of files stay under the 64 MB a state import takes: a world's export can
@@ -78,6 +92,8 @@ export interface ServerInfoOptions {
   /** Batches per delete_topic request; default the description's x-batches-per-request. */
   deleteTopicBatches?: number;
   services?: ExternalServices;
+  /** The bound on all worlds' uploads together and how much they hold (default: no bound). */
+  serverUploads?: ServerUploads;
 }
 
 /**
@@ -157,6 +173,7 @@ export function serverInfo(contract: Contract, featureLevel = NEWEST_FEATURE_LEV
     deleteTopicBatches: options.deleteTopicBatches ?? operationLimit(contract, 'delete-topic', 'x-batches-per-request'),
     uploadSpaceLimitBytes,
     services: options.services ?? {},
+    serverUploads: options.serverUploads ?? { limitBytes: Number.POSITIVE_INFINITY, usedBytes: () => 0 },
   };
 }
 
