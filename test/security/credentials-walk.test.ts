@@ -15,7 +15,12 @@ const contract = sharedContract();
  */
 // A temporary upload URL's download is open by design: its signed, 60-second token is the permission.
 // Uploaded avatars are served to anyone, as by the real server (their paths are unguessable).
-const UNAUTHENTICATED = ['dev-fetch-api-key', 'dev-list-users', 'fetch-api-key', 'get-server-settings', 'get-user-avatar', 'get-user-upload-with-token'];
+// Logging in (password, JWT, development), the server's settings, files served by URL, and the
+// push bouncer's side, whose callers are remote servers with their own credentials (checked by its view).
+const UNAUTHENTICATED = [
+  'dev-fetch-api-key', 'dev-list-users', 'fetch-api-key', 'get-server-settings', 'get-user-avatar', 'get-user-upload-with-token',
+  'jwt-fetch-api-key', 'register-remote-push-device',
+];
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });
