@@ -25,7 +25,7 @@ import { writeCoverageReport } from './control/coverage/write.js';
 import { answerCacheHooks } from './pipeline/answer-cache.js';
 import { World } from './world.js';
 import { Journal } from './control/journal.js';
-import { operationsAnsweringSecrets } from './control/redact.js';
+import { learnSecretParameters, operationsAnsweringSecrets } from './control/redact.js';
 import { ErrorCatalog } from './control/scenarios/error-catalog.js';
 import { scenarioInterceptor } from './control/interceptor.js';
 import { controlRouter } from './control/router.js';
@@ -114,7 +114,7 @@ const sharedCatalog = () => (cachedCatalog ??= new ErrorCatalog(sharedContract()
 const publicHost = (url: string | undefined): string[] => (url ? [new URL(url).hostname] : []);
 
 const DEFAULT_MAX_SANDBOXES = 256;
-/** Connection and request bounds (README, "Limits"): room for thousands of long-polls, none for a slow-drip flood. */
+/** Connection and request bounds (docs/security.md, "Limits"): room for thousands of long-polls, none for a slow-drip flood. */
 const MAX_CONNECTIONS = 4096;
 const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -170,6 +170,7 @@ export class MockServer {
     this.persister = options.data ? new Persister(options.data, this.world.store, snapshotSeq, { durable: options.durable }) : null;
     this.journal = new Journal(options.journalEntries);
     this.journal.searchSecretsOnlyIn(operationsAnsweringSecrets(this.contract.doc, this.contract.operations));
+    learnSecretParameters(this.contract.doc);
   }
 
   /** A fresh copy of the fixture. */

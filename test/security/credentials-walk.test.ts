@@ -15,11 +15,11 @@ const contract = sharedContract();
  */
 // A temporary upload URL's download is open by design: its signed, 60-second token is the permission.
 // Uploaded avatars are served to anyone, as by the real server (their paths are unguessable).
-// Logging in (password, JWT, development), the server's settings, files served by URL, and the
-// push bouncer's side, whose callers are remote servers with their own credentials (checked by its view).
+// So are custom emoji images. The JWT login is a login; the push bouncer's side is called by
+// remote servers with their own credentials, which its view checks.
 const UNAUTHENTICATED = [
-  'dev-fetch-api-key', 'dev-list-users', 'fetch-api-key', 'get-server-settings', 'get-user-avatar', 'get-user-upload-with-token',
-  'jwt-fetch-api-key', 'register-remote-push-device',
+  'dev-fetch-api-key', 'dev-list-users', 'fetch-api-key', 'get-custom-emoji-image', 'get-server-settings', 'get-user-avatar',
+  'get-user-upload-with-token', 'jwt-fetch-api-key', 'register-remote-push-device',
 ];
 
 let t: TestServer;
