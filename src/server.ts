@@ -10,7 +10,7 @@ import { createApp } from './app.js';
 import { expressObjects } from './http/express-objects.js';
 import { Clock } from './clock.js';
 import { views as allViews } from './domain/views.js';
-import { serverInfo, DEFAULT_SERVER_UPLOAD_SPACE_MIB, NEWEST_FEATURE_LEVEL, type ServerInfo, type ServerInfoOptions } from './domain/server-info.js';
+import { serverInfo, DEFAULT_SERVER_UPLOAD_SPACE_MIB, NEWEST_FEATURE_LEVEL, type ServerInfo, type ServerInfoOptions, type ExternalServices } from './domain/server-info.js';
 import { heldUploadBytes } from './domain/uploads/upload.js';
 import { cloneState, defaultFixturePath, stateSource } from './store/fixture.js';
 import { STATE_RULES } from './domain/state-rules.js';
@@ -86,6 +86,8 @@ export interface MockServerOptions {
   maxSandboxes?: number;
   /** Bytes of uploaded files each world (the default one, each sandbox) keeps at most (default 32 MiB); past it an upload gets the quota error. */
   maxUploadSpaceBytes?: number;
+  /** Outside services the real server would be configured with (video calls, JWT key); see ExternalServices. */
+  services?: ExternalServices;
   /** Bytes of uploaded files all worlds together keep at most (default DEFAULT_SERVER_UPLOAD_SPACE_MIB MiB). */
   maxTotalUploadSpaceBytes?: number;
   /** Origins allowed to call the API from a browser (CORS); never applied to the control API. */
@@ -192,12 +194,12 @@ export class MockServer {
   }
 
   private serverInfoOptions(): ServerInfoOptions {
-    const { longpollTimeoutSeconds, devLogin, maxUploadSpaceBytes, deleteTopicBatches, allowOutgoing } = this.options;
+    const { longpollTimeoutSeconds, devLogin, maxUploadSpaceBytes, deleteTopicBatches, allowOutgoing, services } = this.options;
     const serverUploads = {
       limitBytes: this.options.maxTotalUploadSpaceBytes ?? DEFAULT_SERVER_UPLOAD_SPACE_MIB * 1024 * 1024,
       usedBytes: () => [this.world, ...this.sandboxes.values()].reduce((sum, world) => sum + heldUploadBytes(world.store), 0),
     };
-    return { heartbeatSeconds: longpollTimeoutSeconds, devLogin, uploadSpaceLimitBytes: maxUploadSpaceBytes, deleteTopicBatches, serverUploads, allowOutgoingHosts: allowOutgoing };
+    return { heartbeatSeconds: longpollTimeoutSeconds, devLogin, uploadSpaceLimitBytes: maxUploadSpaceBytes, deleteTopicBatches, serverUploads, allowOutgoingHosts: allowOutgoing, services };
   }
 
   /** The world's service bot queue: its calls bounded as the options say, each try in the journal. */

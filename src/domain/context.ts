@@ -91,6 +91,11 @@ export interface Ctx extends BaseCtx {
 /** The context of an operation open to anyone (server settings, logging in, the control API): nobody acts. */
 export interface OpenCtx extends BaseCtx {
   actor: null;
+  /**
+   * The request's Authorization header, for the operations that check credentials other than a
+   * user's themselves (the push bouncer's remote servers).
+   */
+  authorization?: string;
 }
 
 /** How a client writes the empty topic: "" (empty_topic_name capability) or the organization's display name for it. */

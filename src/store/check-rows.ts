@@ -22,6 +22,8 @@ const ROW_KEYS: Record<string, { key: Field[]; unique?: Field[]; caseless?: bool
   scheduled_messages: { key: [['scheduled_message_id', 'number']] },
   reminders: { key: [['reminder_id', 'number']] },
   saved_snippets: { key: [['id', 'number']] },
+  navigation_views: { key: [['user_id', 'number'], ['fragment', 'string']] },
+  remote_push_devices: { key: [['server_uuid', 'string'], ['realm_uuid', 'string'], ['token_id', 'string']] },
   drafts: { key: [['id', 'number']] },
   push_devices: { key: [['device_id', 'number']] },
   sent_push_notifications: { key: [['id', 'number']] },

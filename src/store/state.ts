@@ -416,6 +416,25 @@ export interface SavedSnippet {
   date_created: number;
 }
 
+/** One user's setting for a sidebar view: a built-in view's pinning, or a custom view (with a name). */
+export interface NavigationView {
+  user_id: number;
+  fragment: string;
+  is_pinned: boolean;
+  name: string | null;
+}
+
+/** A registration the mock, as push bouncer, received from a remote server (POST /remotes/push/e2ee/register). */
+export interface RemotePushDevice {
+  server_uuid: string;
+  realm_uuid: string;
+  /** token_id (FL 468), or the push_account_id of FL 406-467 as a string. */
+  token_id: string;
+  bouncer_public_key: string;
+  encrypted_push_registration: string;
+  date_registered: number;
+}
+
 export interface Draft {
   id: number;
   user_id: number;
@@ -515,6 +534,8 @@ export interface State {
   scheduled_messages: ScheduledMessage[];
   reminders: Reminder[];
   saved_snippets: SavedSnippet[];
+  navigation_views: NavigationView[];
+  remote_push_devices: RemotePushDevice[];
   drafts: Draft[];
   attachments: Attachment[];
   push_devices: PushDevice[];

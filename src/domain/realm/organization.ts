@@ -6,7 +6,7 @@ import type { User } from '../../store/state.js';
 import { activeUserIds } from '../users/access.js';
 import { isOwner, requireAdmin } from '../users/roles.js';
 import { sendMessage } from '../messages/send.js';
-import { MIN_DEACTIVATED_REALM_DELETION_DAYS } from '../events/state-server.js';
+import { MIN_DEACTIVATED_REALM_DELETION_DAYS } from './server-settings-state.js';
 
 /** POST /realm/test_welcome_bot_custom_message (FL 416): the welcome bot's direct message to the caller. */
 export function testWelcomeBotMessage(world: WorldCtx, actor: User, text: string): { message_id: number } {
