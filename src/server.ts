@@ -29,6 +29,7 @@ import { ErrorCatalog } from './control/scenarios/error-catalog.js';
 import { scenarioInterceptor } from './control/interceptor.js';
 import { controlRouter } from './control/router.js';
 import { endJournalStreams } from './control/journal-stream.js';
+import { OutboxStreams } from './control/outbox-stream.js';
 import { sandboxName, sandboxPrefix } from './control/sandbox.js';
 import { loadScenario, NAME_PATTERN } from './control/scenarios/load.js';
 import type { ControlHost } from './control/views.js';
@@ -185,6 +186,9 @@ export class MockServer {
     return { heartbeatSeconds: longpollTimeoutSeconds, devLogin, uploadSpaceLimitBytes: maxUploadSpaceBytes, deleteTopicBatches };
   }
 
+  /** Live outbox feeds of the inspector and of tests (GET /__mock/outbox/stream). */
+  private readonly outboxStreams = new OutboxStreams((name) => this.worldNamed(name));
+
   /** The default world's clock. */
   get clock(): Clock {
     return this.world.clock;
@@ -330,7 +334,7 @@ export class MockServer {
       proxy: this.proxy(),
       mounts: [['/__mock', controlRouter({
         host: this.controlHost(), server: this.server, worldFor: this.worldFor, adopt: this.adopt, token,
-        closed: !isLoopback(host) && !token, log: this.log, nextId, beforeRespond: durableWrites,
+        closed: !isLoopback(host) && !token, log: this.log, nextId, beforeRespond: durableWrites, outboxStreams: this.outboxStreams,
       })]],
     });
     this.app = app;
@@ -389,6 +393,7 @@ export class MockServer {
     if (this.sandboxSweep) clearInterval(this.sandboxSweep);
     // Open journal streams (the inspector) would keep the HTTP server from closing.
     endJournalStreams(this.journal);
+    this.outboxStreams.endAll();
     if (server) {
       // Let the ended long-polls answer, so that their connections are idle when closed below.
       await new Promise<void>((resolve) => setTimeout(resolve, 10));

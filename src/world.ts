@@ -8,6 +8,8 @@ import type { Clock } from './control/clock.js';
 import { ScenarioSet } from './control/scenarios/engine.js';
 import type { ErrorCatalog } from './control/scenarios/error-catalog.js';
 import { CoverageCounts } from './control/coverage/counts.js';
+import { releaseDueOutbox } from './domain/outbox/due.js';
+import { watchForRemovals } from './domain/notifications/notify.js';
 
 /** A state to copy, or a function that gives a fresh one on each call (see stateSource). */
 /** Gives a fresh state on each call (see stateSource: a file's bytes, parsed each time). */
@@ -43,6 +45,8 @@ export class World {
     this.timer.unref();
     // A reset or an imported state brings the fixture's realm.url back: the site wins again.
     this.store.onChange((change) => { if (change.t === 'load') this.applySite(); });
+    // Push notifications taken back when their messages are read, edited or deleted.
+    watchForRemovals(this);
   }
 
   /**
@@ -68,6 +72,7 @@ export class World {
     const now = this.clock.now();
     deliverDue(this);
     this.events.expireIdle(now);
+    releaseDueOutbox(this);
   }
 
   /** Back to the fixture (or to a new one). Event queues go too: clients must register again. */
