@@ -65,6 +65,8 @@ const program = new Command()
     if (!/^\d+$/.test(v)) throw new InvalidArgumentError('a whole number of MiB');
     return Number(v);
   })
+  .option('--push-target <url>', 'POST every push notification the mock would send to this URL as JSON (a loopback address unless allowed below)')
+  .option('--allow-push-target-host <name>', 'let --push-target name this host, not only loopback addresses; repeatable', (v: string, all: string[]) => [...all, v.toLowerCase()], [] as string[])
   .option('--quiet', 'print only the address it listens on (and errors): no table, no request log', false)
   .addOption(new Option('--log-format <format>', 'request log: one line per request, as text or JSON').choices(LOG_FORMATS).default('text'))
   // A usage error is one line, not the help text: a script's log shows what went wrong.
@@ -75,6 +77,7 @@ async function main(): Promise<void> {
     port: number; host: string; fixture?: string; data?: string; durable: boolean; strictResponses: boolean; validateResponses: boolean; answerCache: boolean; zuliprc?: string;
     scenario: string[]; controlToken?: string; featureLevel?: number; longpollTimeout?: number; rateLimit: boolean; publicUrl?: string; coverageReport?: string; devLogin: boolean;
     cors: string[]; quiet: boolean; logFormat: LogFormat; proxy?: string; proxyOnly?: string[]; allowedHost: string[]; maxSandboxes?: number; maxUploadSpaceMib?: number; record?: string;
+    pushTarget?: string; allowPushTargetHost: string[];
   }>();
   if (opts.proxyOnly && !opts.proxy) fail('--proxy-only needs --proxy');
   if (opts.record && !opts.proxy) fail('--record needs --proxy');
@@ -85,10 +88,11 @@ async function main(): Promise<void> {
       fixture: opts.fixture, data: opts.data, durable: opts.durable, strictResponses: opts.strictResponses, validateResponses: opts.validateResponses, answerCache: opts.answerCache,
       scenarios: opts.scenario, controlToken: opts.controlToken, featureLevel: opts.featureLevel, coverageReport: opts.coverageReport,
       longpollTimeoutSeconds: opts.longpollTimeout, rateLimit: opts.rateLimit, publicUrl: opts.publicUrl, devLogin: opts.devLogin,
-      cors: opts.cors, allowedHosts: opts.allowedHost, maxSandboxes: opts.maxSandboxes, maxUploadSpaceBytes: opts.maxUploadSpaceMib === undefined ? undefined : opts.maxUploadSpaceMib * 1024 * 1024, proxy: opts.proxy, proxyOnly: opts.proxyOnly, record: opts.record, onRequest: opts.quiet ? undefined : requestLogger(opts.logFormat, (line) => console.log(line)),
+      cors: opts.cors, allowedHosts: opts.allowedHost, maxSandboxes: opts.maxSandboxes, maxUploadSpaceBytes: opts.maxUploadSpaceMib === undefined ? undefined : opts.maxUploadSpaceMib * 1024 * 1024, proxy: opts.proxy, proxyOnly: opts.proxyOnly, record: opts.record, pushTarget: opts.pushTarget, pushTargetHosts: opts.allowPushTargetHost, onRequest: opts.quiet ? undefined : requestLogger(opts.logFormat, (line) => console.log(line)),
     });
   } catch (err) {
     if (err instanceof FixtureError) fail(err.message);
+    if ((err as Error).message.startsWith('--push-target')) fail((err as Error).message);
     throw err;
   }
   let base: string;

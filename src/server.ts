@@ -30,6 +30,8 @@ import { scenarioInterceptor } from './control/interceptor.js';
 import { controlRouter } from './control/router.js';
 import { endJournalStreams } from './control/journal-stream.js';
 import { OutboxStreams } from './control/outbox-stream.js';
+import { checkPushTarget, PushForwarder } from './control/push-target.js';
+import { outboxOf } from './domain/outbox/outbox.js';
 import { sandboxName, sandboxPrefix } from './control/sandbox.js';
 import { loadScenario, NAME_PATTERN } from './control/scenarios/load.js';
 import type { ControlHost } from './control/views.js';
@@ -92,6 +94,10 @@ export interface MockServerOptions {
   proxyOnly?: string[];
   /** With `proxy`: save each upstream exchange as a rule of one replayable scenario file in this folder (see recorder.ts). */
   record?: string;
+  /** POST every push notification the outbox records to this URL (loopback unless its host is in pushTargetHosts). */
+  pushTarget?: string;
+  /** Host names --push-target may name besides loopback addresses. */
+  pushTargetHosts?: string[];
   /** Replace views (tests of the pipeline itself). */
   views?: Views;
 }
@@ -162,6 +168,8 @@ export class MockServer {
     const saved = options.data && existsSync(options.data) ? stateSource(options.data)() : undefined;
     const snapshotSeq = saved ? takeSnapshotSeq(saved) : 0;
     this.world = new World('default', this.fixtureSource, new Clock(), sharedCatalog(), saved);
+    this.pushForwarder = options.pushTarget ? new PushForwarder(checkPushTarget(options.pushTarget, options.pushTargetHosts), this.log) : null;
+    this.forwardPushes(this.world);
     this.persister = options.data ? new Persister(options.data, this.world.store, snapshotSeq, { durable: options.durable }) : null;
     this.journal = new Journal(options.journalEntries);
     this.journal.searchSecretsOnlyIn(operationsAnsweringSecrets(this.contract.doc, this.contract.operations));
@@ -186,6 +194,14 @@ export class MockServer {
     return { heartbeatSeconds: longpollTimeoutSeconds, devLogin, uploadSpaceLimitBytes: maxUploadSpaceBytes, deleteTopicBatches };
   }
 
+  /** Delivers recorded push notifications to --push-target. */
+  private readonly pushForwarder: PushForwarder | null;
+
+  private forwardPushes(world: World): void {
+    const forwarder = this.pushForwarder;
+    if (forwarder) outboxOf(world.store).onRecord((item) => forwarder.offer(world.name, item));
+  }
+
   /** Live outbox feeds of the inspector and of tests (GET /__mock/outbox/stream). */
   private readonly outboxStreams = new OutboxStreams((name) => this.worldNamed(name));
 
@@ -202,6 +218,7 @@ export class MockServer {
     if (!world) {
       this.makeRoomForSandbox();
       world = new World(name, this.fixtureSource, new Clock(), sharedCatalog());
+      this.forwardPushes(world);
       // A client pointed at /sandbox/NAME builds its links from realm_url: they must come back here.
       if (this.siteUrl) world.siteUrl = `${this.siteUrl}/sandbox/${name}`;
       for (const s of this.startScenarios) world.scenarios.activate(s.scenario, s.source, world.store);

@@ -164,6 +164,9 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
     case 'push_device':
       if (state.push_devices) state.push_devices[String(event.push_account_id)] = { status: event.status, error_code: event.error_code ?? null };
       break;
+    // Tells clients to fetch GET /invites again: nothing of the register state changes.
+    case 'invites_changed':
+      break;
     default:
       break;
   }
