@@ -42,4 +42,7 @@ line('bigbluebutton create', await measure(requests.bigBlueButton(api), 32, pid,
 line('delete_topic (empty topic)', await measure(requests.deleteTopic(api), 32, pid, duration));
 await send(requests.registerPushDevice(api));
 line('mobile_push/register (same again)', await measure(requests.registerPushDevice(api), 32, pid, duration));
+line('invites GET', await measure(requests.invites(api), 32, pid, duration));
+line('invites POST (one address)', await measure(requests.sendInvite(api), 32, pid, duration));
+line('send DM notifying an away user', await measure(requests.sendNotifyingDm(api), 32, pid, duration));
 await mock.stop();

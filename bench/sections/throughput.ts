@@ -23,6 +23,9 @@ const OPS = {
   bigBlueButton: 'GET /calls/bigbluebutton/create',
   deleteTopic: 'POST /streams/{id}/delete_topic',
   pushRegister: 'POST /mobile_push/register (same again)',
+  invites: 'GET /invites',
+  sendInvite: 'POST /invites',
+  notifyingDm: 'POST /messages (direct, notifies an away user)',
 };
 export { OPS };
 
@@ -124,6 +127,12 @@ export async function mockOperations(server: string, args: string[] = []): Promi
     rows.push(...await rowsFor(server, `${OPS.deleteTopic} (empty topic)`, requests.deleteTopic(api), child.proc.pid));
     await sample(OPS.pushRegister, 'register-push-device', requests.registerPushDevice(api), {});
     rows.push(...await rowsFor(server, OPS.pushRegister, requests.registerPushDevice(api), child.proc.pid));
+    await sample(OPS.invites, 'get-invites', requests.invites(api), {});
+    rows.push(...await rowsFor(server, `${OPS.invites} (none pending)`, requests.invites(api), child.proc.pid));
+    await sample(OPS.sendInvite, 'send-invites', requests.sendInvite(api), { invitee_emails: 'bench-invitee@example.com', stream_ids: [1] });
+    rows.push(...await rowsFor(server, `${OPS.sendInvite} (one address, email to the outbox)`, requests.sendInvite(api), child.proc.pid));
+    await sample(OPS.notifyingDm, 'send-message', requests.sendNotifyingDm(api), { type: 'direct', to: [2], content: '…' });
+    rows.push(...await rowsFor(server, `${OPS.notifyingDm} (E2EE push to 1 device, email queued)`, requests.sendNotifyingDm(api), child.proc.pid));
     return { rows, rssAfterMb: rssMb(child.proc.pid), samples };
   } finally {
     await child.stop();

@@ -4,8 +4,8 @@ import type { Ctx, ParamsOf } from '../context.js';
 import type { Invite } from '../../store/state.js';
 import { isAdmin } from '../users/roles.js';
 import { checkCanCreateLinks, checkRoleBasedPermissions, emailInviteForUpdate, linkForUpdate, needsAdmin, requireMemberOrAdmin } from './access.js';
-import { inviteLink, newConfirmationKey } from './links.js';
-import { expiryOf, groupsForInvite, nextInviteId, streamsForInvite } from './send.js';
+import { inviteLink } from './links.js';
+import { expiryOf, groupsForInvite, insertInvite, streamsForInvite } from './send.js';
 import { cancelInvitationReminder, sendInvitationEmail } from './emails.js';
 import { notifyInvitesChanged } from './notify.js';
 
@@ -17,8 +17,8 @@ export function createInviteLink(ctx: Ctx, p: ParamsOf<'create-invite-link'>): {
   checkRoleBasedPermissions(actor, p.invite_as, needsAdmin(p.invite_as));
   const streams = streamsForInvite(ctx, p.stream_ids);
   const groupIds = groupsForInvite(ctx, p.group_ids);
-  const invite = store.invites.insert({
-    key: newConfirmationKey(), id: nextInviteId(ctx, true), is_multiuse: true, email: null, invited_by_user_id: actor.user_id,
+  const invite = insertInvite(store, {
+    is_multiuse: true, email: null, invited_by_user_id: actor.user_id,
     invited: ctx.clock.now(), expiry_date: expiryOf(ctx, p.invite_expires_in_minutes), invited_as: p.invite_as,
     stream_ids: streams.map((s) => s.stream_id), group_ids: groupIds,
     include_realm_default_subscriptions: p.include_realm_default_subscriptions ?? false, notify_referrer_on_join: true, status: 'active',

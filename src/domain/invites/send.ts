@@ -4,6 +4,8 @@
 import { ApiError, badRequest } from '../../errors.js';
 import type { Ctx, ParamsOf } from '../context.js';
 import type { Invite, Stream } from '../../store/state.js';
+import type { Store } from '../../store/store.js';
+import { DerivedSlot } from '../../store/derived.js';
 import { accessStreamContentById } from '../channels/access.js';
 import { canAddSubscribers } from '../subscriptions/principals.js';
 import { groupForUpdate } from '../groups/access.js';
@@ -54,11 +56,27 @@ export function groupsForInvite(ctx: Ctx, groupIds: number[] | undefined): numbe
   return (groupIds ?? []).map((id) => groupForUpdate(ctx.store, ctx.actor, id, 'can_add_members_group').id);
 }
 
-/** The next ID of one kind of invitation (the real server keeps the two kinds in two tables). */
-export function nextInviteId(ctx: Ctx, multiuse: boolean): number {
-  let max = 0;
-  for (const i of ctx.store.invites.all()) if (i.is_multiuse === multiuse && i.id > max) max = i.id;
-  return max + 1;
+/** The largest ID of each kind, as of a version of the invitations (recounted after any other change). */
+const LARGEST_IDS = new DerivedSlot(() => ({ version: '', email: 0, link: 0 }));
+
+/**
+ * Stores a new invitation with the next ID of its kind (the real server keeps the two kinds in
+ * two tables, each with its own sequence) and a new confirmation key.
+ */
+export function insertInvite(store: Store, row: Omit<Invite, 'id' | 'key'>): Invite {
+  const largest = store.derived.of(LARGEST_IDS);
+  if (largest.version !== store.partsVersion(['invites'])) {
+    largest.email = 0;
+    largest.link = 0;
+    for (const i of store.invites.all()) {
+      if (i.is_multiuse) largest.link = Math.max(largest.link, i.id);
+      else largest.email = Math.max(largest.email, i.id);
+    }
+  }
+  const id = row.is_multiuse ? ++largest.link : ++largest.email;
+  const invite = store.invites.insert({ ...row, id, key: newConfirmationKey() });
+  largest.version = store.partsVersion(['invites']);
+  return invite;
 }
 
 /** The expiry of an invitation made now, from its validity in minutes (null: never). */
@@ -98,8 +116,8 @@ export function sendInvites(ctx: Ctx, p: ParamsOf<'send-invites'>): void {
   if (skipped.length && skipped.length === emails.length) throw invitationFailed("We weren't able to invite anyone.", skipped, false);
 
   for (const email of toInvite) {
-    const invite: Invite = store.invites.insert({
-      key: newConfirmationKey(), id: nextInviteId(ctx, false), is_multiuse: false, email, invited_by_user_id: actor.user_id,
+    const invite = insertInvite(store, {
+      is_multiuse: false, email, invited_by_user_id: actor.user_id,
       invited: now, expiry_date: expiryOf(ctx, p.invite_expires_in_minutes), invited_as: p.invite_as,
       stream_ids: streams.map((s) => s.stream_id), group_ids: groupIds,
       include_realm_default_subscriptions: p.include_realm_default_subscriptions ?? false,
