@@ -251,3 +251,21 @@ describe('--push-target', () => {
     t = await startTestServer({ pushTarget: 'http://example.com/push', pushTargetHosts: ['example.com'] });
   });
 });
+
+describe('remove, batched', () => {
+  beforeEach(() => start());
+
+  it('takes back every notified message marked read at once in one notification per device, and deleted ones', async () => {
+    const a = await send('iago', { type: 'direct', to: [id('othello')], content: 'one' });
+    const b = await send('iago', { type: 'direct', to: [id('othello')], content: 'two' });
+    const c = await send('iago', { type: 'direct', to: [id('othello')], content: 'three' });
+    await control.outbox.clear();
+    await t.as('othello').post('/messages/flags', { messages: [a, b], op: 'add', flag: 'read' });
+    const removes = await pushes('othello');
+    expect(removes.map((p) => [p.form, p.message_ids])).toEqual([['android', [a, b]], ['ios', [a, b]]]);
+    expect(removes[0].payload.data.zulip_message_ids).toBe(`${a},${b}`);
+    await control.outbox.clear();
+    expect((await t.as('iago').delete(`/messages/${c}`)).status).toBe(200);
+    expect((await pushes('othello')).map((p) => [p.event, p.message_ids])).toEqual([['remove', [c]], ['remove', [c]]]);
+  });
+});

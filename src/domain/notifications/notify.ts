@@ -93,24 +93,34 @@ const MENTION_TRIGGERS = new Set(['mentioned', 'topic_wildcard_mentioned', 'stre
 /**
  * Watches the world's messages: a notified message read by its recipient, an edit that takes
  * away the mention a notification was for, or a deleted message, takes the notification back.
+ * The messages one request changes go out together, one `remove` per device, as the real
+ * server batches them.
  */
 export function watchForRemovals(world: WorldCtx): () => void {
   const { store } = world;
+  const batch = new Map<number, number[]>();
+  const flush = () => {
+    for (const [userId, ids] of batch) {
+      const user = store.users.get(userId);
+      if (user) sendRemove(world, user, ids.sort((a, b) => a - b));
+    }
+    batch.clear();
+  };
   return store.onChange((change) => {
     if (change.t === 'load' || change.t === 'realm' || change.c !== 'messages' || change.t === 'insert') return;
+    if (change.t === 'update' && !('flags' in change.patch)) return;
     const messageId = Number(change.key);
     const outbox = outboxOf(store);
     const users = outbox.pushedFor(messageId);
     if (!users) return;
     const message = change.t === 'update' ? store.messages.get(messageId) : undefined;
-    if (change.t === 'update' && !('flags' in change.patch)) return;
     for (const [userId, trigger] of [...users]) {
       const flags = message?.flags[String(userId)];
       const gone = !flags || flags.includes('read') || (MENTION_TRIGGERS.has(trigger) && !flags.some((f) => f.endsWith('mentioned')));
       if (!gone) continue;
       outbox.forgetPushed(messageId, userId);
-      const user = store.users.get(userId);
-      if (user) sendRemove(world, user, [messageId]);
+      if (!batch.size) queueMicrotask(flush);
+      batch.set(userId, [...(batch.get(userId) ?? []), messageId]);
     }
   });
 }
