@@ -191,3 +191,24 @@ describe('reusable links', () => {
     expect((await t.as('iago', { 'X-Mock-Feature-Level': '200' }).post('/invites/multiuse', {})).status).toBe(200);
   });
 });
+
+describe('older levels', () => {
+  it('ignores parameters newer than the request\'s level (group_ids 322, notify_referrer_on_join 267, default channels 261)', async () => {
+    const old = t.as('iago', { 'X-Mock-Feature-Level': '260' });
+    const r = await old.post('/invites', { invitee_emails: 'old@example.com', stream_ids: [], include_realm_default_subscriptions: true, notify_referrer_on_join: false, group_ids: [11] });
+    expect(r.body).toEqual({ result: 'success', msg: '', ignored_parameters_unsupported: ['group_ids', 'include_realm_default_subscriptions', 'notify_referrer_on_join'] });
+    const [invite] = (await old.get('/invites')).body.invites;
+    expect(invite).not.toHaveProperty('notify_referrer_on_join');
+    const row = store().invites.find((i) => i.email === 'old@example.com')!;
+    expect([row.include_realm_default_subscriptions, row.notify_referrer_on_join, row.group_ids]).toEqual([false, true, []]);
+  });
+
+  it('tells only administrators of invitation changes before FL 209', async () => {
+    const hamletQueue = await registerQueue(t, 'hamlet', ['invites_changed']);
+    const iagoQueue = await registerQueue(t, 'iago', ['invites_changed']);
+    await t.as('hamlet', { 'X-Mock-Feature-Level': '200' }).post('/invites', { invitee_emails: 'b@example.com', stream_ids: [] });
+    expect(await eventsOf(t, 'hamlet', hamletQueue)).toEqual([]);
+    expect(await eventsOf(t, 'iago', iagoQueue)).toEqual([{ type: 'invites_changed', id: 0 }]);
+  });
+});
+
