@@ -40,7 +40,7 @@ const program = new Command()
   .option('--public-url <url>', 'the site clients use when it is not the listening address (realm_url, zuliprc)', (v: string) => {
     try { return new URL(v).href.replace(/\/+$/, ''); } catch { throw new InvalidArgumentError('an absolute URL, e.g. https://chat.example.com'); }
   })
-  .option('--rate-limit', "refuse a user's requests past the real server's default limit (200 a minute, mock clock) with 429", false)
+  .option('--rate-limit', "refuse with 429, as the real server's default limits do (mock clock): a user's requests past 200 a minute, password logins past 5 attempts per user name in 30 minutes", false)
   .option('--no-dev-login', 'answer POST /dev_fetch_api_key and GET /dev_list_users as a production server (refused)')
   .option('--strict-responses', 'answer 500 when a response breaks the OpenAPI description', false)
   .option('--no-validate-responses', 'do not check responses against the description (to measure what the check costs)')
@@ -51,7 +51,7 @@ const program = new Command()
     try { return new URL(v).href.replace(/\/+$/, ''); } catch { throw new InvalidArgumentError('an absolute URL, e.g. https://chat.example.com'); }
   })
   .option('--proxy-only <operationIds>', 'with --proxy: only these operations (comma list) go upstream; the mock answers the rest', (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean))
-  .option('--record <dir>', 'with --proxy: save the upstream exchanges as a replayable scenario file in this folder')
+  .option('--record <dir>', 'with --proxy: append the upstream exchanges to a replayable recording (JSON Lines) in this folder, which must be your own')
   .option('--control-token <token>', 'token the /__mock control API requires (header X-Mock-Token); needed when --host is not loopback')
   .option('--coverage-report <file>', 'write what the requests exercised to this file at shutdown (HTML when it ends in .html, else JSON)')
   // Running it as a dev server: browser clients, how much it prints and in which form.

@@ -52,6 +52,13 @@ export const notImplemented = (operationId: string) =>
 
 export const internalError = () => new ApiError('INTERNAL_SERVER_ERROR', 'Internal server error', 500);
 
+/** The proxied upstream's answer could not be relayed (too large, cut short, bad framing): the mock's 502. */
+export const upstreamMalformed = (upstream: string, why: string) =>
+  new ApiError('UPSTREAM_MALFORMED', `The upstream server ${upstream} sent an answer that cannot be relayed: ${why}`, 502);
+
+/** A path with dot segments (`..`, `%2e%2e`) is never forwarded: the upstream would resolve it elsewhere. */
+export const dotSegmentPath = () => new ApiError('BAD_REQUEST', 'Paths with dot segments are not forwarded', 400);
+
 /** The proxied upstream did not answer (refused, reset, timed out): the mock's 502, not the upstream's. */
 export const upstreamUnreachable = (upstream: string, why: string) =>
   new ApiError('UPSTREAM_UNREACHABLE', `The upstream server ${upstream} did not answer: ${why}`, 502);

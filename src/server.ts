@@ -38,6 +38,7 @@ import type { ControlHost } from './control/views.js';
 import { badRequest } from './errors.js';
 import { answerClientError, answerExpectationFailed } from './http/client-error.js';
 import { rateLimiter } from './pipeline/rate-limit.js';
+import { loginLimiter } from './pipeline/login-limit.js';
 import { hostAllowList } from './http/host-check.js';
 import type { Exchange } from './http/exchange.js';
 import { Proxy } from './pipeline/proxy.js';
@@ -320,6 +321,11 @@ export class MockServer {
     const nextId = () => ++this.lastExchangeId;
     const hooks = emptyHooks();
     hooks.authenticated.push(rateLimiter({ enforce: this.options.rateLimit ?? false }));
+    if (this.options.rateLimit) {
+      const logins = loginLimiter();
+      hooks.beforeHandle.push(...logins.beforeHandle);
+      hooks.afterRespond.push(...logins.afterRespond);
+    }
     hooks.intercept.push(scenarioInterceptor());
     if (this.options.answerCache ?? true) {
       const reuse = answerCacheHooks();

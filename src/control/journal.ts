@@ -69,7 +69,10 @@ class Entry implements JournalEntry {
   get size(): number { return this.#size; }
 
   get response(): unknown {
-    if (this.#total <= MAX_BODY_CHARS) return JSON.parse(this.#bytes.toString());
+    if (this.#total <= MAX_BODY_CHARS) {
+      // Every answer the journal is given is JSON; should one not be, it is shown, never thrown on.
+      try { return JSON.parse(this.#bytes.toString()); } catch { return { text: this.#bytes.toString() }; }
+    }
     // The start's last character may be cut mid-sequence: 2,000 characters are whole.
     return { truncated: true, bytes: this.#total, start: this.#bytes.toString().slice(0, 2000) };
   }

@@ -1,5 +1,6 @@
 // The /__mock control API as an Express router: the token gate, JSON bodies, and the same
 // pipeline as the API (compiled from openapi/control.yaml, responses checked against it).
+import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { sharedControlContract } from './contract.js';
 import { Responder } from '../http/respond.js';
@@ -40,6 +41,16 @@ export interface ControlOptions {
   outboxStreams?: OutboxStreams;
 }
 
+/**
+ * Compares a presented control token with the expected one in constant time. Both are hashed
+ * first, so the comparison neither depends on where they differ nor leaks the expected length.
+ */
+function sameToken(presented: string | string[] | undefined, expected: string): boolean {
+  if (typeof presented !== 'string') return false;
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(presented), digest(expected));
+}
+
 export function controlRouter(options: ControlOptions): express.Router {
   const contract = sharedControlContract();
   const responder = new Responder(contract, { strictResponses: false, log: options.log });
@@ -57,7 +68,7 @@ export function controlRouter(options: ControlOptions): express.Router {
     if (options.closed) {
       return refuse(req, res, new ApiError('UNAUTHORIZED', 'The control API is closed: the server listens beyond loopback; start it with --control-token', 401));
     }
-    if (options.token && req.headers[TOKEN_HEADER] !== options.token) {
+    if (options.token && !sameToken(req.headers[TOKEN_HEADER], options.token)) {
       return refuse(req, res, new ApiError('UNAUTHORIZED', `Missing or wrong control token (header X-Mock-Token)`, 401));
     }
     next();

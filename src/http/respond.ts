@@ -81,7 +81,8 @@ export class Responder {
     ex.status = status;
     ex.body = body;
     ex.problems = relay.problems;
-    ex.bodyBytes = relay.bytes;
+    // Bytes that are not JSON are journalled as the body describes them (type and text or base64).
+    ex.bodyBytes = relay.json ? relay.bytes : undefined;
     ex.duration_ms = performance.now() - ex.started;
     if (res.headersSent || res.destroyed) return;
     res.writeHead(status, { ...relay.headers, 'Content-Length': relay.bytes.length });

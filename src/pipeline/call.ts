@@ -14,6 +14,8 @@ export interface Relay {
   problems: Array<{ path: string; message: string }>;
   /** The feature level it was checked at (the upstream's). */
   level: number;
+  /** Whether the bytes are JSON; if not, the journal keeps the answer's description (the body) instead. */
+  json: boolean;
 }
 
 /** A response decided by a stage: a view's, a scenario's, a reused one, or an error's. */

@@ -9,7 +9,7 @@ import type { World } from '../world.js';
 const API_CALLS_PER_WINDOW = 200;
 const WINDOW_MS = 60_000;
 
-const rateLimitHit = (secondsToFreedom: number) =>
+export const rateLimitHit = (secondsToFreedom: number) =>
   new ApiError('RATE_LIMIT_HIT', 'API usage exceeded rate limit', 429, { 'retry-after': secondsToFreedom }, {
     // As the rate-limited scenario sends it: whole seconds, rounded up.
     'Retry-After': String(Math.ceil(secondsToFreedom)),

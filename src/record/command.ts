@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { FixtureError, defaultFixturePath, readStateFile } from '../store/fixture.js';
 import { recordingToFixture } from './to-fixture.js';
+import { isRecording, recordingScenario } from '../control/scenarios/recorder.js';
 
 export function recordToFixtureCommand(fail: (message: string) => never): Command {
   return new Command('record-to-fixture')
@@ -12,7 +13,13 @@ export function recordToFixtureCommand(fail: (message: string) => never): Comman
     .option('--base <fixture>', 'the fixture the recorded rows are laid over (default: the embedded one)')
     .action((file: string, opts: { out: string; base?: string }) => {
       let recording;
-      try { recording = JSON.parse(readFileSync(file, 'utf8')); } catch (err) { fail(`record-to-fixture: ${file} cannot be read as JSON (${(err as Error).message})`); }
+      try {
+        const text = readFileSync(file, 'utf8');
+        // A recording (JSON Lines); a scenario file of recorded rules (older recordings) still works.
+        recording = isRecording(text) ? recordingScenario(text, file) : JSON.parse(text);
+      } catch (err) {
+        fail(`record-to-fixture: ${file} cannot be read as a recording (${(err as Error).message})`);
+      }
       try {
         const { state, counts } = recordingToFixture(recording, readStateFile(opts.base ?? defaultFixturePath()), file);
         // The file holds API keys (fresh ones for new users): readable by its owner only, as a zuliprc.

@@ -26,7 +26,12 @@ export function recordingToFixture(recording: Scenario, base: State, source: str
 
   const putUser = (u: Row) => {
     if (!Number.isInteger(u?.user_id)) return;
-    const row = upsert(state.users, 'user_id', u.user_id, (t) => ({ ...t, api_key: randomBytes(24).toString('base64url').slice(0, 32), password: undefined, presence: undefined, status: undefined }));
+    // What the API never shows is made up for a new user: a fresh API key and password (the
+    // fixture's schema requires both), an empty status, and no presence until a client reports one.
+    const row = upsert(state.users, 'user_id', u.user_id, (t) => ({
+      ...t, api_key: randomBytes(24).toString('base64url').slice(0, 32), password: randomBytes(12).toString('base64url'),
+      presence: undefined, status: { status_text: '', emoji_name: '', emoji_code: '', reaction_type: '' },
+    }));
     for (const f of USER_FIELDS) if (f in u) row[f] = u[f];
     seen.users.add(u.user_id);
   };

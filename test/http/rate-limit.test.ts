@@ -86,3 +86,43 @@ describe('--rate-limit (startMockServer { rateLimit: true })', () => {
     expect(journal.count).toBe(2);
   });
 });
+
+describe('--rate-limit: password attempts per user name (the real authenticate_by_username rule, 5 in 30 minutes)', () => {
+  let t: TestServer;
+  beforeAll(async () => { t = await startTestServer({ rateLimit: true }); });
+  afterAll(async () => { await t.close(); });
+
+  const login = (username: string, password: string) => t.anonymous().post('/fetch_api_key', { username, password });
+
+  it('refuses the sixth attempt within 30 minutes with 429 before looking at the password; time frees it', async () => {
+    await freeze(t);
+    for (let i = 0; i < 5; i++) expect((await login('othello@zulip.com', 'wrong')).status).toBe(401);
+    const refused = await login('othello@zulip.com', 'password_othello');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ result: 'error', msg: 'API usage exceeded rate limit', code: 'RATE_LIMIT_HIT', 'retry-after': 1800 });
+    expect(refused.headers.get('retry-after')).toBe('1800');
+    // Another user name has its own count; the refused attempt was not counted.
+    expect((await login('cordelia@zulip.com', 'password_cordelia')).status).toBe(200);
+    await control(t, '/clock', { advance_ms: 600_000 });
+    expect((await login('othello@zulip.com', 'wrong')).body['retry-after']).toBe(1200);
+    await control(t, '/clock', { advance_ms: 1_200_001 });
+    expect((await login('othello@zulip.com', 'password_othello')).status).toBe(200);
+  });
+
+  it('forgets a name\'s failures after a successful login', async () => {
+    await freeze(t);
+    for (let i = 0; i < 4; i++) expect((await login('prospero@zulip.com', 'wrong')).status).toBe(401);
+    expect((await login('prospero@zulip.com', 'password_prospero')).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await login('prospero@zulip.com', 'wrong')).status).toBe(401);
+    expect((await login('prospero@zulip.com', 'wrong')).status).toBe(429);
+  });
+
+  it('does not limit password attempts without --rate-limit', async () => {
+    const open = await startTestServer();
+    try {
+      for (let i = 0; i < 7; i++) expect((await open.anonymous().post('/fetch_api_key', { username: 'shiva@zulip.com', password: 'x' })).status).toBe(401);
+    } finally {
+      await open.close();
+    }
+  });
+});

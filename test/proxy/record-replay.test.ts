@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type StartedMock } from '../../src/index.js';
 import { startCli, runCliToEnd, type RunningCli } from '../helpers/cli.js';
+import { RECORDING_FORMAT, recordingScenario } from '../../src/control/scenarios/recorder.js';
 import { basicAuth } from '../helpers/server.js';
 
 let upstream: StartedMock;
@@ -68,13 +69,17 @@ describe('--record with --proxy, replayed with --scenario', () => {
 
     const files = readdirSync(dir);
     expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(/^recording-\d{8}-\d{6}\.json$/);
+    expect(files[0]).toMatch(/^recording-\d{8}-\d{6}\.jsonl$/);
     const file = path.join(dir, files[0]);
     const text = readFileSync(file, 'utf8');
     expect(text).not.toContain(apiKey);
     expect(text.toLowerCase()).not.toContain('authorization');
     expect(text).not.toContain(auth.slice('Basic '.length));
-    const scenario = JSON.parse(text);
+    // One line a file header, then one per exchange, appended as they came.
+    const lines = text.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(lines[0].format).toBe(RECORDING_FORMAT);
+    expect(lines.slice(1).map((l) => l.request.operation)).toEqual(['dev-fetch-api-key', 'get-own-user', 'get-subscriptions', 'get-messages', 'send-message', 'get-messages', 'get-own-user']);
+    const scenario = recordingScenario(text, 'recording') as { rules: any[] };
     expect(scenario.rules.map((r: any) => [r.operation, r.user ?? null, r.times ?? null])).toEqual([
       ['get-messages', 'hamlet@zulip.com', 1],
       ['get-messages', 'hamlet@zulip.com', null],

@@ -8,8 +8,9 @@ import { badRequest } from '../../errors.js';
 import { packagePath } from '../../package-root.js';
 import type { Scenario } from './types.js';
 import { checkScenario } from './check.js';
+import { isRecording, recordingScenario } from './recorder.js';
 
-const EXTENSIONS = ['.json', '.ts', '.mts', '.js', '.mjs', '.cjs'];
+const EXTENSIONS = ['.json', '.jsonl', '.ts', '.mts', '.js', '.mjs', '.cjs'];
 
 /** Loads a scenario module (any extension but .json) and gives its exports. */
 export type ModuleLoader = (file: string) => Promise<any>;
@@ -40,8 +41,10 @@ async function loadFile(file: string): Promise<Scenario> {
   if (hit && hit.mtimeMs === mtimeMs) return hit.scenario;
   let scenario: Scenario;
   try {
-    if (file.endsWith('.json')) {
-      scenario = JSON.parse(readFileSync(file, 'utf8'));
+    if (file.endsWith('.json') || file.endsWith('.jsonl')) {
+      const text = readFileSync(file, 'utf8');
+      // A --record recording (JSON Lines) replays as the scenario its exchanges make.
+      scenario = isRecording(text) ? recordingScenario(text, path.basename(file).replace(/\.[^.]+$/, '')) : JSON.parse(text);
     } else {
       const mod = await importModule(file);
       scenario = mod.default?.default ?? mod.default ?? mod.scenario;
