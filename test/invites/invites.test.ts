@@ -169,6 +169,8 @@ describe('reusable links', () => {
     const [link] = (await t.as('iago').get('/invites')).body.invites;
     expect(link).toMatchObject({ is_multiuse: true, invited_as: 600, link_url: r.body.invite_link, invited_by_user_id: 2 });
     expect(link).not.toHaveProperty('email');
+    // The real server lists a link without notify_referrer_on_join (only email invitations carry it).
+    expect(link).not.toHaveProperty('notify_referrer_on_join');
     const a = await control.invites.accept({ link: r.body.invite_link, full_name: 'Guest A', password: 'a-good-password', email: 'ga@example.com' });
     const b = await control.invites.accept({ link: r.body.invite_link, full_name: 'Guest B', password: 'a-good-password', email: 'gb@example.com' });
     expect([store().users.get(a.user_id)!.role, store().users.get(b.user_id)!.role]).toEqual([600, 600]);

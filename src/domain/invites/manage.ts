@@ -40,7 +40,7 @@ export function listInvites(ctx: Ctx): { invites: Array<Record<string, unknown>>
   rows.sort((a, b) => Number(a.is_multiuse) - Number(b.is_multiuse) || a.id - b.id);
   return {
     invites: rows.map((i) => (i.is_multiuse
-      ? { id: i.id, invited_by_user_id: i.invited_by_user_id, invited: i.invited, expiry_date: i.expiry_date, invited_as: i.invited_as, is_multiuse: true, link_url: inviteLink(store.realm.url, i), notify_referrer_on_join: i.notify_referrer_on_join }
+      ? { id: i.id, invited_by_user_id: i.invited_by_user_id, invited: i.invited, expiry_date: i.expiry_date, invited_as: i.invited_as, is_multiuse: true, link_url: inviteLink(store.realm.url, i) }
       : { id: i.id, email: i.email, invited_by_user_id: i.invited_by_user_id, invited: i.invited, expiry_date: i.expiry_date, invited_as: i.invited_as, is_multiuse: false, notify_referrer_on_join: i.notify_referrer_on_join })),
   };
 }
