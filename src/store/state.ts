@@ -515,8 +515,11 @@ export interface State {
   push_devices: PushDevice[];
   sent_push_notifications: SentPushNotification[];
   bot_storage: BotStorageEntry[];
-  /** Email invitations and reusable invitation links, in any state (expired, used and revoked ones too). */
-  invites: Invite[];
+  /**
+   * Email invitations and reusable invitation links, in any state (expired, used and revoked ones
+   * too). Optional: fixtures and snapshots made before invitations existed have none.
+   */
+  invites?: Invite[];
   /** Uploaded avatars: the current one of each user who has one (named by the user's avatar_path). */
   user_avatars: UserAvatar[];
   /**

@@ -114,9 +114,8 @@ export class Store {
     this.sentPushNotifications = new Collection(state.sent_push_notifications, { key: (n) => n.id }, changed('sent_push_notifications'));
     this.botStorage = new Collection(state.bot_storage, { key: (e) => botStorageKey(e.user_id, e.key), groups: { user: (e) => e.user_id } }, changed('bot_storage'));
     this.userAvatars = new Collection(state.user_avatars, { key: (a) => a.path_id }, changed('user_avatars'));
-    // States made before invitations existed (a test's literal, an older snapshot) have none.
-    state.invites ??= [];
-    this.invites = new Collection(state.invites, { key: (i) => i.key }, changed('invites'));
+    // Fixtures and snapshots made before invitations existed have none.
+    this.invites = new Collection((state.invites ??= []), { key: (i) => i.key }, changed('invites'));
     this.byName = new Map<CollectionName, Collection<any>>([
       ['users', this.users], ['streams', this.streams], ['subscriptions', this.subscriptions], ['user_groups', this.userGroups],
       ['channel_folders', this.channelFolders], ['linkifiers', this.linkifiers], ['realm_emoji', this.realmEmoji],
