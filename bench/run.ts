@@ -103,7 +103,7 @@ try {
     ...loadTable([...base, ...mock.rows, ...anew, ...prismRun.rows, ...big.rows]),
     ...(prismRun.error ? ['', `Prism could not be measured: ${prismRun.error}`] : []),
     '',
-    `The mock: full request and response validation, journal on (RSS after its runs: ${fmt(mock.rssAfterMb)} MB). Its reads repeat one request with no change in between, so after the first they are answered from the answer cache (README, "Speed"); the \`--no-answer-cache\` rows build every answer anew. Prism ${prismVersion()} mocks the merged description (paths without /api/v1, as described).`,
+    `The mock: full request and response validation, journal on (RSS after its runs: ${fmt(mock.rssAfterMb)} MB). Its reads repeat one request with no change in between, so after the first they are answered from the answer cache (docs/api-behaviour.md, "Speed"); the \`--no-answer-cache\` rows build every answer anew. Prism ${prismVersion()} mocks the merged description (paths without /api/v1, as described).`,
     '',
     '### Ratios (requests per second)',
     '',

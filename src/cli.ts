@@ -10,7 +10,7 @@ import { usersTable, writeZuliprc } from './cli-output.js';
 import { LOG_FORMATS, requestLogger, type LogFormat } from './request-log.js';
 import { listenFailure } from './cli-errors.js';
 import { verifyCommand } from './verify/command.js';
-import { DEFAULT_UPLOAD_SPACE_MIB } from './domain/server-info.js';
+import { DEFAULT_SERVER_UPLOAD_SPACE_MIB, DEFAULT_UPLOAD_SPACE_MIB } from './domain/server-info.js';
 import { recordToFixtureCommand } from './record/command.js';
 
 function port(value: string): number {
@@ -65,6 +65,10 @@ const program = new Command()
     if (!/^\d+$/.test(v)) throw new InvalidArgumentError('a whole number of MiB');
     return Number(v);
   })
+  .option('--max-total-upload-space-mib <n>', `at most this many MiB of uploaded files in all worlds together, sandboxes included (default ${DEFAULT_SERVER_UPLOAD_SPACE_MIB}); past it an upload gets the quota error`, (v: string) => {
+    if (!/^\d+$/.test(v)) throw new InvalidArgumentError('a whole number of MiB');
+    return Number(v);
+  })
   .option('--push-target <url>', 'POST every push notification the mock would send to this URL as JSON (a loopback address unless allowed below)')
   .option('--allow-push-target-host <name>', 'let --push-target name this host, not only loopback addresses; repeatable', (v: string, all: string[]) => [...all, v.toLowerCase()], [] as string[])
   .option('--quiet', 'print only the address it listens on (and errors): no table, no request log', false)
@@ -76,7 +80,7 @@ async function main(): Promise<void> {
   const opts = program.opts<{
     port: number; host: string; fixture?: string; data?: string; durable: boolean; strictResponses: boolean; validateResponses: boolean; answerCache: boolean; zuliprc?: string;
     scenario: string[]; controlToken?: string; featureLevel?: number; longpollTimeout?: number; rateLimit: boolean; publicUrl?: string; coverageReport?: string; devLogin: boolean;
-    cors: string[]; quiet: boolean; logFormat: LogFormat; proxy?: string; proxyOnly?: string[]; allowedHost: string[]; maxSandboxes?: number; maxUploadSpaceMib?: number; record?: string;
+    cors: string[]; quiet: boolean; logFormat: LogFormat; proxy?: string; proxyOnly?: string[]; allowedHost: string[]; maxSandboxes?: number; maxUploadSpaceMib?: number; maxTotalUploadSpaceMib?: number; record?: string;
     pushTarget?: string; allowPushTargetHost: string[];
   }>();
   if (opts.proxyOnly && !opts.proxy) fail('--proxy-only needs --proxy');
@@ -88,7 +92,7 @@ async function main(): Promise<void> {
       fixture: opts.fixture, data: opts.data, durable: opts.durable, strictResponses: opts.strictResponses, validateResponses: opts.validateResponses, answerCache: opts.answerCache,
       scenarios: opts.scenario, controlToken: opts.controlToken, featureLevel: opts.featureLevel, coverageReport: opts.coverageReport,
       longpollTimeoutSeconds: opts.longpollTimeout, rateLimit: opts.rateLimit, publicUrl: opts.publicUrl, devLogin: opts.devLogin,
-      cors: opts.cors, allowedHosts: opts.allowedHost, maxSandboxes: opts.maxSandboxes, maxUploadSpaceBytes: opts.maxUploadSpaceMib === undefined ? undefined : opts.maxUploadSpaceMib * 1024 * 1024, proxy: opts.proxy, proxyOnly: opts.proxyOnly, record: opts.record, pushTarget: opts.pushTarget, pushTargetHosts: opts.allowPushTargetHost, onRequest: opts.quiet ? undefined : requestLogger(opts.logFormat, (line) => console.log(line)),
+      cors: opts.cors, allowedHosts: opts.allowedHost, maxSandboxes: opts.maxSandboxes, maxUploadSpaceBytes: opts.maxUploadSpaceMib === undefined ? undefined : opts.maxUploadSpaceMib * 1024 * 1024, maxTotalUploadSpaceBytes: opts.maxTotalUploadSpaceMib === undefined ? undefined : opts.maxTotalUploadSpaceMib * 1024 * 1024, proxy: opts.proxy, proxyOnly: opts.proxyOnly, record: opts.record, pushTarget: opts.pushTarget, pushTargetHosts: opts.allowPushTargetHost, onRequest: opts.quiet ? undefined : requestLogger(opts.logFormat, (line) => console.log(line)),
     });
   } catch (err) {
     if (err instanceof FixtureError) fail(err.message);

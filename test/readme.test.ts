@@ -1,7 +1,9 @@
-// The README's credentials table must stay true to the embedded fixture.
+// The README's credentials table must stay true to the embedded fixture, and so must every API key
+// an example of the README or the manual (docs/) writes beside a user's email.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { defaultFixturePath, readStateFile } from '../src/store/fixture.js';
+import { manualFiles, read } from './docs/markdown.js';
 
 describe('README', () => {
   const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
@@ -14,6 +16,20 @@ describe('README', () => {
       expect(row).toContain(`\`${u.api_key}\``);
       expect(row).toContain(`\`${u.password}\``);
     }
+  });
+
+  it('writes in its examples, and in the manual\'s, only API keys of the user named on the same line', () => {
+    const keyOf = new Map(state.users.map((u) => [u.api_key, u.email]));
+    const wrong: string[] = [];
+    for (const file of manualFiles()) {
+      read(file).split('\n').forEach((line, i) => {
+        for (const [token] of line.matchAll(/\b[A-Za-z0-9]{32}\b/g)) {
+          const email = keyOf.get(token);
+          if (!email || !line.includes(email)) wrong.push(`${file}:${i + 1}: ${token} is not the key of a user named on that line`);
+        }
+      });
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('gives the two commands that CI runs', () => {

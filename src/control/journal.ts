@@ -1,6 +1,6 @@
 // The request journal: what every API request asked and got. Bounded in entries and in bytes so
 // that a mock serving millions of requests keeps a steady memory footprint; oldest entries go first.
-import { redact, redactBytes, redactPath } from './redact.js';
+import { redact, redactBytes, redactPath, redactTemporaryUrls } from './redact.js';
 import type { Exchange } from '../http/exchange.js';
 import { containsParams } from './scenarios/engine.js';
 
@@ -114,7 +114,9 @@ export class Journal {
   record(ex: Exchange): JournalEntry {
     const sent = ex.bodyBytes ?? Buffer.from(JSON.stringify(ex.body) ?? 'null');
     const governed = this.secretAnswers && ex.operation && !ex.scenario && !ex.problems.length;
-    const bytes = governed && !this.secretAnswers!.has(ex.operation!.id) ? sent : redactBytes(sent);
+    // An answer that cannot hold a secret field may still quote a temporary URL (a message that
+    // pasted one): one scan for its marker, the whole search only for the others.
+    const bytes = governed && !this.secretAnswers!.has(ex.operation!.id) ? redactTemporaryUrls(sent) : redactBytes(sent);
     const code = typeof (ex.body as any)?.code === 'string' ? (ex.body as any).code as string : null;
     const entry = new Entry(
       ex.id, Math.round(ex.time), ex.sandbox, ex.method, redactPath(ex.path), ex.operation?.id ?? null, ex.user?.email ?? null,

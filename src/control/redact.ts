@@ -1,9 +1,29 @@
-// Secrets never reach the journal (and so neither its stream nor the inspector) or the request
-// log: the password of POST /fetch_api_key and any API key, in the parameters a client sent or in
-// the answer it got, and the token of a temporary upload URL wherever it appears (it opens the
-// file to anyone for 60 s). Fixture credentials are public, but a client pointed at the mock may
-// send real ones.
+// Secrets never reach the journal (and so neither its stream nor the inspector), a recording or
+// the request log: the password of POST /fetch_api_key and any API key, in the parameters a
+// client sent or in the answer it got, every parameter the description marks `x-secret` (an E2EE
+// device's push_key), and the token of a temporary upload URL wherever it appears, a message's
+// content included (it opens the file to anyone for 60 s). Fixture credentials are public, but a
+// client pointed at the mock may send real ones.
 const SECRET_KEYS = new Set(['password', 'old_password', 'new_password', 'api_key', 'token']);
+
+/**
+ * Adds the names of the request parameters the description marks `x-secret: true` (parameters
+ * and form fields alike). The description is one for the whole process, so the names are too.
+ */
+export function learnSecretParameters(doc: unknown): void {
+  const walk = (node: any, seen: Set<unknown>): void => {
+    if (!node || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    if (node['x-secret'] === true && typeof node.name === 'string' && typeof node.in === 'string') SECRET_KEYS.add(node.name);
+    if (node.requestBody) {
+      for (const media of Object.values<any>(node.requestBody.content ?? {})) {
+        for (const [name, prop] of Object.entries<any>(media?.schema?.properties ?? {})) if (prop?.['x-secret'] === true) SECRET_KEYS.add(name);
+      }
+    }
+    for (const value of Object.values(node)) walk(value, seen);
+  };
+  walk((doc as { paths?: unknown })?.paths, new Set());
+}
 export const REDACTED = '[redacted]';
 
 /** Whether a parameter or a body field of this name holds a secret. */
@@ -19,11 +39,13 @@ export function redactPath(path: string): string {
 
 /** A copy of `value` with every secret field's value replaced (the original is left alone). */
 export function redact<T>(value: T): T {
+  if (typeof value === 'string') return redactPath(value) as T;
   if (Array.isArray(value)) return value.map(redact) as T;
   if (!value || typeof value !== 'object') return value;
   let out: Record<string, unknown> | null = null;
   for (const [key, v] of Object.entries(value)) {
-    const clean = SECRET_KEYS.has(key) && v !== null && v !== undefined ? REDACTED : redact(v);
+    const clean = SECRET_KEYS.has(key) && v !== null && v !== undefined ? REDACTED
+      : typeof v === 'string' ? redactPath(v) : redact(v);
     if (clean !== v) (out ??= { ...(value as Record<string, unknown>) })[key] = clean;
   }
   return (out ?? value) as T;
@@ -31,9 +53,14 @@ export function redact<T>(value: T): T {
 
 const SECRET_MARKS = [...SECRET_KEYS].map((k) => Buffer.from(`"${k}"`));
 
+/** The bytes with each temporary upload URL's token replaced; the same buffer when they quote none. */
+export function redactTemporaryUrls(bytes: Buffer): Buffer {
+  return bytes.includes(TEMPORARY_URL) ? Buffer.from(redactPath(bytes.toString())) : bytes;
+}
+
 /** The response bytes with secrets replaced; the same buffer when it holds none (the usual case). */
 export function redactBytes(bytes: Buffer): Buffer {
-  const out = bytes.includes(TEMPORARY_URL) ? Buffer.from(redactPath(bytes.toString())) : bytes;
+  const out = redactTemporaryUrls(bytes);
   if (!SECRET_MARKS.some((mark) => out.includes(mark))) return out;
   try { return Buffer.from(JSON.stringify(redact(JSON.parse(out.toString())))); } catch { return out; }
 }

@@ -31,7 +31,21 @@ export interface ServerInfo {
   deleteTopicBatches: number;
   /** Bytes of uploaded files one world keeps at most (its files live in memory and in --data). */
   uploadSpaceLimitBytes: number;
+  /** The bound on uploaded files of all worlds together (sandboxes included), and what they hold now. */
+  serverUploads: ServerUploads;
 }
+
+/** What all of a server's worlds keep of uploaded files (uploads, avatars, emoji images), and the bound. */
+interface ServerUploads {
+  limitBytes: number;
+  usedBytes(): number;
+}
+
+/**
+ * The default bound on the uploads of all worlds together: sandboxes are cheap to make, and each
+ * may keep DEFAULT_UPLOAD_SPACE_MIB, so without it a few dozen sandboxes could hold gigabytes.
+ */
+export const DEFAULT_SERVER_UPLOAD_SPACE_MIB = 128;
 
 /**
  * The default bound on one world's uploads. The files are kept in the state, base64 (a third
@@ -50,6 +64,8 @@ export interface ServerInfoOptions {
   uploadSpaceLimitBytes?: number;
   /** Batches per delete_topic request; default the description's x-batches-per-request. */
   deleteTopicBatches?: number;
+  /** The bound on all worlds' uploads together and how much they hold (default: no bound). */
+  serverUploads?: ServerUploads;
 }
 
 /**
@@ -128,6 +144,7 @@ export function serverInfo(contract: Contract, featureLevel = NEWEST_FEATURE_LEV
     botStorageLimit: sizeLimit(contract, 'update-bot-storage', 'storage'),
     deleteTopicBatches: options.deleteTopicBatches ?? operationLimit(contract, 'delete-topic', 'x-batches-per-request'),
     uploadSpaceLimitBytes,
+    serverUploads: options.serverUploads ?? { limitBytes: Number.POSITIVE_INFINITY, usedBytes: () => 0 },
   };
 }
 

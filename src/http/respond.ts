@@ -18,6 +18,16 @@ export interface ResponderOptions {
 
 const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
+/**
+ * Sent with every file the mock serves (uploads, avatars, emoji, exports): users' files are
+ * served on the mock's own origin, so they are never sniffed into another type and never run as
+ * a page of that origin (no script, no plugin; images and media of their own only).
+ */
+const FILE_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+};
+
 export class Responder {
   /** Told of every response that breaks the description (the test suite's contract guard listens). */
   readonly violationObservers: Array<(v: Violation) => void> = [];
@@ -108,7 +118,7 @@ export class Responder {
     ex.problems = [];
     ex.duration_ms = performance.now() - ex.started;
     if (res.headersSent || res.destroyed) return;
-    res.writeHead(200, { ...file.headers, 'Content-Type': file.contentType, 'Content-Length': file.bytes.length });
+    res.writeHead(200, { ...file.headers, ...FILE_HEADERS, 'Content-Type': file.contentType, 'Content-Length': file.bytes.length });
     res.end(file.bytes);
   }
 

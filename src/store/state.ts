@@ -494,6 +494,10 @@ export interface RealmEmoji {
   source_url: string;
   deactivated: boolean;
   author_id: number | null;
+  /** The uploaded image, served at source_url; absent (a fixture's emoji): a placeholder image is served. */
+  content_base64?: string;
+  /** The uploaded image's type (with content_base64). */
+  content_type?: string;
 }
 
 export interface State {

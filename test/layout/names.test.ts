@@ -1,5 +1,7 @@
 // The layout says what things are: files are named for their resource or subject, not for when
-// they were added, and the README's table of description fragments lists the fragments there are.
+// they were added (nor kept, when named for a resource of src/domain/, outside its test folder),
+// and the manual's table of description fragments (docs/contributing.md) lists the
+// fragments there are.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,9 +20,21 @@ describe('the layout', () => {
     expect(historical).toEqual([]);
   });
 
-  it('lists every fragment of openapi/paths/ in the README, and no other', () => {
-    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-    const listed = [...readme.matchAll(/^\| ([^|]*\.yaml[^|]*) \|/gm)].flatMap((m) => [...m[1].matchAll(/`([\w-]+\.yaml)`/g)].map((x) => x[1]));
+  it('keeps a test file named for a resource of src/domain/ in that resource\'s test folder', () => {
+    // realm-url tests the site the server listens at (world and server), not the realm resource.
+    const machinery = new Set([path.join('test', 'http', 'realm-url.test.ts')]);
+    const resources = readdirSync(path.join(root, 'src/domain'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    const astray = namesUnder('test').filter((file) => file.endsWith('.test.ts') && !machinery.has(file)).filter((file) => {
+      const name = path.basename(file);
+      const folder = path.basename(path.dirname(file));
+      return resources.some((r) => r !== folder && (name.startsWith(`${r}-`) || name === `${r}.test.ts`));
+    });
+    expect(astray).toEqual([]);
+  });
+
+  it('lists every fragment of openapi/paths/ in docs/contributing.md, and no other', () => {
+    const table = readFileSync(path.join(root, 'docs/contributing.md'), 'utf8');
+    const listed = [...table.matchAll(/^\| ([^|]*\.yaml[^|]*) \|/gm)].flatMap((m) => [...m[1].matchAll(/`([\w-]+\.yaml)`/g)].map((x) => x[1]));
     const fragments = readdirSync(path.join(root, 'openapi/paths')).filter((f) => f.endsWith('.yaml'));
     expect(listed.sort()).toEqual(fragments.sort());
   });

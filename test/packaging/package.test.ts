@@ -71,7 +71,7 @@ describe.skipIf(!enabled)('the package and the single executable (TEAMCHAT_DIST_
 
     it('ships what runs and no test, source map or build file', () => {
       expect(packed).toEqual(expect.arrayContaining(['dist/src/cli.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/openapi-bundle/api.json',
-        'openapi/api.yaml', 'fixtures/default.json', 'scenarios/bad-event-queue.ts', 'src/ui/index.html', 'README.md', 'LICENSE', 'package.json']));
+        'openapi/api.yaml', 'fixtures/default.json', 'scenarios/bad-event-queue.ts', 'src/ui/index.html', 'README.md', 'docs/README.md', 'LICENSE', 'package.json']));
       expect(packed.filter((f) => /^(test|bench|scripts|examples)\/|\.map$|^dist\/src\/binary\/|^src\/(?!ui\/)/.test(f))).toEqual([]);
     });
 

@@ -53,7 +53,7 @@ describe('POST /realm/emoji/{emoji_name}', () => {
     expectError(await uploadEmoji('hamlet', 'green_tick'), 400, 'BAD_REQUEST', 'A custom emoji with this name already exists.');
     expectError(await uploadEmoji('hamlet', 'two', [png, png]), 400, 'BAD_REQUEST', 'You must upload exactly one file.');
     expectError(await uploadEmoji('hamlet', 'smile'), 400, 'BAD_REQUEST', 'Only administrators can override default emoji.');
-    expectError(await uploadEmoji('hamlet', 'doc', [{ name: 'a.txt', bytes: Buffer.from('hi'), type: 'text/plain' }]), 400, 'BAD_REQUEST', 'Invalid image format');
+    expectError(await uploadEmoji('hamlet', 'doc', [{ name: 'a.txt', bytes: Buffer.from('hi'), type: 'text/plain' }]), 400, 'BAD_IMAGE', 'Invalid image format');
     expectError(await uploadEmoji('hamlet', 'huge', [{ ...png, bytes: Buffer.alloc(5 * 1024 * 1024 + 1) }]), 400, 'BAD_REQUEST', 'Uploaded file is larger than the allowed limit of 5 MiB');
     expect(Object.keys(await listed())).toEqual(['1', '2']);
     // An administrator may override a built-in emoji; a deactivated emoji's name can be used again.

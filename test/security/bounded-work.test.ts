@@ -82,3 +82,45 @@ describe('linkifiers run on a linear-time engine', () => {
     expect(checkLinkifierPattern('#(?P<id>[0-9]+)').namedGroups()).toEqual({ id: 1 });
   });
 });
+
+describe('a work budget per request: hostile content is answered (or refused) within a second, and others are answered meanwhile', () => {
+  it('refuses 9,990 characters of `*a_` (superlinear emphasis) with the real render error, and a concurrent read is answered', async () => {
+    const content = '*a_'.repeat(3330);
+    expect(content.length).toBeLessThan(MAX_MESSAGE_LENGTH);
+    const started = performance.now();
+    const hostile = timedSend(content);
+    const other = t.as('othello').get('/users/me').then((r) => ({ ...r, ms: performance.now() - started }));
+    const [h, o] = await Promise.all([hostile, other]);
+    expect(h.status).toBe(400);
+    expect(h.body).toEqual({ result: 'error', msg: 'Unable to render message', code: 'BAD_REQUEST' });
+    expect(h.ms).toBeLessThan(1000);
+    expect(o.status).toBe(200);
+    expect(o.ms).toBeLessThan(1000);
+  });
+
+  it('answers a narrow of 10,000 negated search terms within a second, and a concurrent read too', async () => {
+    const narrow = Array.from({ length: 10_000 }, (_, i) => ({ operator: 'search', operand: `word${i}`, negated: true }));
+    const started = performance.now();
+    const hostile = t.as('hamlet').post('/messages/flags/narrow', { anchor: 'newest', num_before: 1000, num_after: 0, narrow, op: 'add', flag: 'starred' })
+      .then((r) => ({ ...r, ms: performance.now() - started }));
+    const other = t.as('othello').get('/users/me').then((r) => ({ ...r, ms: performance.now() - started }));
+    const [h, o] = await Promise.all([hostile, other]);
+    expect(h.status).toBe(200);
+    expect(h.body.processed_count).toBeGreaterThan(0);
+    expect(h.ms).toBeLessThan(1000);
+    expect(o.status).toBe(200);
+    expect(o.ms).toBeLessThan(1000);
+  });
+
+  it('keeps the meaning of many search terms together: positive terms all required, a negated term excludes only messages with all its words', async () => {
+    const send = (topic: string, content: string) => t.as('hamlet').post('/messages', { type: 'stream', to: 'Denmark', topic, content });
+    await send('terms', 'red apples and green pears');
+    await send('terms', 'red apples only');
+    await send('terms', 'green pears only');
+    const contents = async (narrow: unknown[]) => (await t.as('hamlet').get('/messages', { anchor: 'newest', num_before: 10, num_after: 0, apply_markdown: false, narrow: [{ operator: 'topic', operand: 'terms' }, ...narrow] })).body.messages.map((m: any) => m.content);
+    expect(await contents([{ operator: 'search', operand: 'red' }, { operator: 'search', operand: 'pears' }])).toEqual(['red apples and green pears']);
+    expect(await contents([{ operator: 'search', operand: 'red apples', negated: true }])).toEqual(['green pears only']);
+    expect(await contents([{ operator: 'search', operand: 'red', negated: true }, { operator: 'search', operand: 'only', negated: true }])).toEqual([]);
+    expect(await contents([{ operator: 'search', operand: 'green' }, { operator: 'search', operand: 'only', negated: true }])).toEqual(['red apples and green pears']);
+  });
+});

@@ -87,7 +87,7 @@ export function createBot(ctx: Ctx, actor: User, p: ParamsOf<'create-bot'>): Rec
     date_joined: isoSeconds(now), last_active: now, avatar_version: 1, timezone: settings.timezone, settings, settings_edited: [],
     status: { status_text: '', emoji_name: '', emoji_code: '', reaction_type: '' }, pending_email: null,
     default_sending_stream_id: sending, default_events_register_stream_id: events, default_all_public_streams: p.default_all_public_streams ?? false,
-    ...(avatar ? { avatar_path: storeAvatar(store, userId, null, avatar, ctx.server.uploadSpaceLimitBytes) } : {}),
+    ...(avatar ? { avatar_path: storeAvatar(store, userId, null, avatar, ctx.server) } : {}),
     ...(service ? { bot_service: service } : {}),
     ...(botConfig && Object.keys(botConfig).length ? { bot_config: botConfig } : {}),
   });

@@ -70,7 +70,7 @@ export function updateBot(ctx: Ctx, actor: User, botId: number, p: Params): Reco
     bot = store.users.update(bot, { bot_config: { ...bot.bot_config, ...(p.config_data as Record<string, string>) } });
     botUpdate(ctx, bot, { services: [{ config_data: { ...bot.bot_config } }] });
   }
-  if (avatar) bot = changeAvatar(ctx, bot, avatar, ctx.server.uploadSpaceLimitBytes);
+  if (avatar) bot = changeAvatar(ctx, bot, avatar, ctx.server);
 
   const ownerEmail = bot.bot_owner_id == null ? undefined : store.users.get(bot.bot_owner_id)?.email;
   return {

@@ -6,7 +6,7 @@ import { ApiError, badRequest } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import { subscriptionKey } from '../../store/store.js';
 import type { Message, User } from '../../store/state.js';
-import { parseSearch, searchMatches, type SearchQuery } from './search.js';
+import { compileSearchTerms, parseSearch, type SearchQuery, type SearchTerm } from './search.js';
 import { currentVisibility } from '../user-topics/automatic.js';
 import { Visibility } from '../user-topics/set-visibility.js';
 
@@ -181,11 +181,6 @@ class Builder {
         if (operand === 'home') return (m) => !this.isMuted(m);
         if (operand === 'all') return () => true;
         throw badNarrow(`unknown 'in' operand ${operand}`);
-      case 'search': {
-        const query = parseSearch(String(operand));
-        if (!negated) this.searches.push(query);
-        return (m) => searchMatches(query, m.rendered_content, m.topic, { store: this.store, message: m });
-      }
       default: throw badNarrow(`unknown operator ${operator}`);
     }
   }
@@ -193,9 +188,23 @@ class Builder {
 
 export function buildNarrowFilter(store: Store, user: User, terms: NarrowTerm[]): NarrowFilter {
   const builder = new Builder(store, user);
-  const predicates = terms.map((t) => {
+  // Search terms are tested together (their cost per message does not grow with their number),
+  // after the other terms, which are cheaper.
+  const searchTerms: SearchTerm[] = [];
+  const predicates: Predicate[] = [];
+  for (const t of terms) {
+    if (t.operator === 'search') {
+      const query = parseSearch(String(t.operand));
+      if (!t.negated) builder.searches.push(query);
+      searchTerms.push({ query, negated: t.negated });
+      continue;
+    }
     const p = builder.term(t);
-    return t.negated ? (m: Message) => !p(m) : p;
-  });
+    predicates.push(t.negated ? (m: Message) => !p(m) : p);
+  }
+  if (searchTerms.length) {
+    const search = compileSearchTerms(searchTerms);
+    predicates.push((m) => search(m.rendered_content, m.topic, { store, message: m }));
+  }
   return { matches: (m) => predicates.every((p) => p(m)), searches: builder.searches };
 }

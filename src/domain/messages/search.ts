@@ -80,20 +80,68 @@ function searchDoc(html: string, topic: string): Omit<SearchDoc, 'html' | 'topic
 }
 
 /**
- * Whether a message (its HTML and topic) matches the query. Stemming every word of every message
- * on each search was most of a search's time, so the stems are kept per message object (`key`)
- * for as long as its HTML and topic stay the same.
+ * What a search needs of a message (its HTML and topic). Stemming every word of every message on
+ * each search was most of a search's time, so the stems are kept per message object (`key`) for
+ * as long as its HTML and topic stay the same.
  */
-export function searchMatches(query: SearchQuery, html: string, topic: string, kept?: Kept): boolean {
-  if (!query.stems.size && !query.phrases.length) return false;
+function docOf(html: string, topic: string, kept?: Kept): SearchDoc {
   const docs = kept?.store.derived.of(SEARCH_MEMORY).docs;
   let doc = docs?.get(kept!.message);
   if (!doc || doc.html !== html || doc.topic !== topic) {
     doc = { html, topic, ...searchDoc(html, topic) };
     docs?.set(kept!.message, doc);
   }
-  for (const s of query.stems) if (!doc.stems.includes(` ${s} `)) return false;
-  return query.phrases.every((p) => doc.lower.includes(p));
+  return doc;
+}
+
+/** A narrow's search terms, each negated or not. */
+export interface SearchTerm {
+  query: SearchQuery;
+  negated: boolean;
+}
+
+/**
+ * All of a narrow's search terms as one test, whose cost per message grows with the message's
+ * words, not with the number of terms: a narrow of 10,000 terms (a client may send one) costs
+ * about what one term does. The required stems of every positive term must all be among the
+ * message's (more of them than the message has words fails at once); a negated term excludes a
+ * message holding all of its stems, found through the term's first stem (an index), and its
+ * phrases. Terms that are phrases alone (their words all stop words) are tested one by one.
+ */
+export function compileSearchTerms(terms: SearchTerm[]): (html: string, topic: string, kept?: Kept) => boolean {
+  const required = new Set<string>();
+  const phrases: string[] = [];
+  const excludedBy = new Map<string, SearchQuery[]>();
+  const phraseOnlyNegated: SearchQuery[] = [];
+  let impossible = false;
+  for (const { query, negated } of terms) {
+    const empty = !query.stems.size && !query.phrases.length;
+    if (!negated) {
+      // An empty query matches nothing, as searchMatches has it.
+      if (empty) impossible = true;
+      for (const s of query.stems) required.add(s);
+      phrases.push(...query.phrases);
+    } else if (!empty) {
+      const [first] = query.stems;
+      if (first === undefined) phraseOnlyNegated.push(query);
+      else excludedBy.set(first, [...(excludedBy.get(first) ?? []), query]);
+    }
+  }
+  return (html, topic, kept) => {
+    if (impossible) return false;
+    const doc = docOf(html, topic, kept);
+    for (const s of required) if (!doc.stems.includes(` ${s} `)) return false;
+    for (const p of phrases) if (!doc.lower.includes(p)) return false;
+    if (excludedBy.size) {
+      const own = new Set(doc.stems.split(' '));
+      for (const s of own) {
+        for (const query of excludedBy.get(s) ?? []) {
+          if ([...query.stems].every((x) => own.has(x)) && query.phrases.every((p) => doc.lower.includes(p))) return false;
+        }
+      }
+    }
+    return !phraseOnlyNegated.some((q) => q.phrases.every((p) => doc.lower.includes(p)));
+  };
 }
 
 function highlightTextNode(raw: string, stems: Set<string>, needles: string[]): string {

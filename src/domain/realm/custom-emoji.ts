@@ -2,7 +2,10 @@
 // registration response's realm_emoji); POST /realm/emoji/{emoji_name} adds one from an image,
 // DELETE deactivates one. Every change sends everyone the whole list as a realm_emoji update.
 import { ApiError, badRequest } from '../../errors.js';
-import type { Ctx, FilePart } from '../context.js';
+import { FileResult, type Ctx, type FilePart } from '../context.js';
+import type { Store } from '../../store/store.js';
+import { imageTypeOf } from '../uploads/image-size.js';
+import { checkAvatarSpace, contentTypeOf } from '../uploads/upload.js';
 import type { GroupSettingValue, User } from '../../store/state.js';
 import { realmEmojiState } from '../events/state-realm.js';
 import { holdsSetting } from '../groups/membership.js';
@@ -57,14 +60,38 @@ export function uploadCustomEmoji(ctx: Ctx, actor: User, input: { name: string; 
   if (file.size > MAX_EMOJI_FILE_SIZE_MIB * 1024 * 1024) {
     throw badRequest(`Uploaded file is larger than the allowed limit of ${MAX_EMOJI_FILE_SIZE_MIB} MiB`);
   }
-  const extension = IMAGE_EXTENSIONS[file.mimetype.split(';')[0].trim().toLowerCase()];
-  if (!extension) throw badRequest('Invalid image format');
+  // The declared type (or, when none was declared, the one the file name suggests) must be one
+  // the real server both thumbnails and shows inline, and the bytes must read as an image.
+  const contentType = contentTypeOf(file).split(';')[0].trim().toLowerCase();
+  const extension = IMAGE_EXTENSIONS[contentType];
+  if (!extension) throw new ApiError('BAD_IMAGE', 'Invalid image format');
+  if (!imageTypeOf(file.buffer) && !isAvif(file.buffer)) throw new ApiError('BAD_IMAGE', 'Could not decode image; did you upload an image file?');
+  checkAvatarSpace(ctx.store, file.size, 0, ctx.server);
   const id = ctx.store.nextId('realm_emoji');
   ctx.store.realmEmoji.insert({
     id, name, source_url: `/user_avatars/${ctx.store.realm.id}/emoji/images/${id}.${extension}`, deactivated: false, author_id: actor.user_id,
+    content_type: contentType, content_base64: file.buffer.toString('base64'),
   });
   notifyRealmEmoji(ctx);
   return {};
+}
+
+/** An AVIF file: an ISO media file whose brand is avif (the mock reads no AVIF header further). */
+const isAvif = (b: Buffer) => b.length >= 12 && b.toString('latin1', 4, 8) === 'ftyp' && ['avif', 'avis'].includes(b.toString('latin1', 8, 12));
+
+/** A 1x1 transparent PNG: what a fixture's custom emoji (which has no uploaded image) is served as. */
+const PLACEHOLDER_PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a0a90000000049454e44ae426082', 'hex');
+
+/**
+ * GET /user_avatars/<realm id>/emoji/images/<file>: a custom emoji's image at its source_url,
+ * deactivated ones included (messages still show them), without credentials as on the real server.
+ */
+export function serveCustomEmoji(store: Store, { realmId, fileName }: { realmId: number; fileName: string }): FileResult {
+  const url = `/user_avatars/${realmId}/emoji/images/${fileName}`;
+  const emoji = realmId === store.realm.id ? store.realmEmoji.find((e) => e.source_url === url) : undefined;
+  if (!emoji) throw new ApiError('BAD_REQUEST', 'File not found.', 404);
+  const bytes = emoji.content_base64 === undefined ? PLACEHOLDER_PNG : Buffer.from(emoji.content_base64, 'base64');
+  return new FileResult(bytes, emoji.content_type ?? 'image/png', { 'Cache-Control': 'public, max-age=31536000, immutable' });
 }
 
 export function deactivateCustomEmoji(ctx: Ctx, actor: User, input: { name: string }): Record<string, never> {

@@ -2,7 +2,7 @@
 import type { OpenViewTable, ViewTable } from '../context.js';
 import { linkifiers, realmFilters } from './linkifiers.js';
 import { serverSettings } from './server-settings.js';
-import { customEmoji, deactivateCustomEmoji, uploadCustomEmoji } from './custom-emoji.js';
+import { customEmoji, deactivateCustomEmoji, uploadCustomEmoji, serveCustomEmoji } from './custom-emoji.js';
 import { updateRealmSettings } from './update-settings.js';
 import { addPlayground, removePlayground } from './playgrounds.js';
 import { createProfileField, listProfileFields, removeProfileField, reorderProfileFields, updateProfileField } from './profile-fields.js';
@@ -31,4 +31,5 @@ export const views: ViewTable = {
 /** Operations open to anyone: what a client learns before logging in. */
 export const openViews: OpenViewTable = {
   'get-server-settings': (ctx) => serverSettings(ctx),
+  'get-custom-emoji-image': (ctx, params) => serveCustomEmoji(ctx.store, { realmId: params.realm_id_str, fileName: params.emoji_file_name }),
 };

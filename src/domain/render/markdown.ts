@@ -2,7 +2,7 @@
 // Markdown, single newlines as line breaks) extended with the chat's own syntax: mentions,
 // channel links, emoji by name, the organization's linkifiers, and the quote and spoiler code
 // blocks. Raw HTML in the source is shown as text, as on the real server.
-import { Marked, type Token, type Tokens } from 'marked';
+import { Marked, type Token, type Tokens, type TokenizerExtension } from 'marked';
 import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
 import { channelLinkExtension } from './channel-links.js';
@@ -16,7 +16,7 @@ import { Memo } from '../../memo.js';
 import { DerivedSlot } from '../../store/derived.js';
 import { badRequest } from '../../errors.js';
 
-export interface RenderResult extends Omit<RenderState, 'store' | 'sender' | 'quoteDepth' | 'previews' | 'previewed'> {
+export interface RenderResult extends Omit<RenderState, 'store' | 'sender' | 'quoteDepth' | 'previews' | 'previewed' | 'deadline'> {
   html: string;
 }
 
@@ -50,7 +50,7 @@ function newMarked(current: () => RenderState, linkifiers: ReturnType<typeof com
     async: false,
     gfm: true,
     breaks: true,
-    extensions: [mentionExtension(current), channelLinkExtension(current), emojiExtension(current), linkifierExtension(linkifiers)],
+    extensions: [deadlineExtension(current, 'block'), deadlineExtension(current, 'inline'), mentionExtension(current), channelLinkExtension(current), emojiExtension(current), linkifierExtension(linkifiers)],
     renderer: {
       // Raw HTML is not allowed: show it as the text it is.
       html: (token: Tokens.HTML | Tokens.Tag) => escapeHtml(token.text),
@@ -131,15 +131,35 @@ function render(store: Store, content: string, sender: User | null): RenderResul
       html = (renderer.marked.parse(content) as string).trim();
     }
   } catch (err) {
-    // Nesting deep enough to exhaust the stack (thousands of `>`): the real server's renderer
-    // gives up on such content too and refuses the message with this error.
-    if (err instanceof RangeError) throw unableToRender();
+    // Nesting deep enough to exhaust the stack (thousands of `>`), or content whose lexing runs
+    // past the budget (thousands of emphasis delimiters): the real server's renderer gives up on
+    // such content too and refuses the message with this error.
+    if (err instanceof RangeError || err instanceof OutOfTime) throw unableToRender();
     throw err;
   } finally {
     renderer.state = outer;
   }
-  const { store: _s, sender: _u, quoteDepth: _q, previews: _p, previewed: _v, ...found } = state;
+  const { store: _s, sender: _u, quoteDepth: _q, previews: _p, previewed: _v, deadline: _d, ...found } = state;
   return { html, ...found };
+}
+
+/** Thrown when a rendering passes its deadline. */
+class OutOfTime extends Error {}
+
+/**
+ * A tokenizer that never matches: marked tries extension tokenizers at every position it lexes,
+ * so this one looks at the clock there (every 64th time) and stops a rendering past its deadline.
+ */
+function deadlineExtension(current: () => RenderState, level: 'block' | 'inline'): TokenizerExtension {
+  let calls = 0;
+  return {
+    name: `deadline-${level}`,
+    level,
+    tokenizer() {
+      if ((++calls & 63) === 0 && performance.now() > current().deadline) throw new OutOfTime('rendering took too long');
+      return undefined;
+    },
+  };
 }
 
 /** The real server's answer when its renderer fails or runs out of time on a message. */

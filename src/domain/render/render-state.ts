@@ -21,7 +21,16 @@ export interface RenderState {
   previews: boolean;
   /** The URLs already previewed (each once per message). */
   previewed: Set<string>;
+  /** performance.now() past which the rendering is given up (see RENDER_BUDGET_MS). */
+  deadline: number;
 }
+
+/**
+ * What one rendering may take. The real server gives up on a message its renderer has not
+ * finished in time and refuses it ("Unable to render message"); the mock does so much sooner, since
+ * a rendering holds every other request of the server: no ordinary message comes near this.
+ */
+const RENDER_BUDGET_MS = 600;
 
 export function newRenderState(store: Store, sender: User | null): RenderState {
   return {
@@ -34,6 +43,7 @@ export function newRenderState(store: Store, sender: User | null): RenderState {
     quoteDepth: 0,
     previews: true,
     previewed: new Set(),
+    deadline: performance.now() + RENDER_BUDGET_MS,
   };
 }
 

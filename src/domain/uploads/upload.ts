@@ -8,6 +8,7 @@ import type { Store } from '../../store/store.js';
 import { FileResult, type FilePart, type WorldCtx } from '../context.js';
 import { MAX_FILE_UPLOAD_SIZE_MIB } from '../events/state-server.js';
 import { mayAccessAttachment } from './access.js';
+import type { ServerInfo } from '../server-info.js';
 import { addUploadSpace, notifyAttachment, uploadSpaceUsed } from './attachment-dict.js';
 
 /** The file name as the real server stores it: letters, digits, spaces, dots and dashes; runs of spaces and dashes become one dash. */
@@ -23,10 +24,20 @@ const TYPES_BY_EXTENSION: Record<string, string> = {
   zip: 'application/zip', mp4: 'video/mp4', mp3: 'audio/mpeg', html: 'text/html',
 };
 
-function contentTypeOf(part: FilePart, name: string): string {
-  if (part.mimetype && part.mimetype !== 'application/octet-stream') return part.mimetype;
+/**
+ * Types a part may carry without having declared one. The real server guesses the type from the
+ * file name when a part has no Content-Type (get_file_info), as Python's requests sends parts.
+ * The multipart parser gives such a part text/plain (RFC 7578's default) and cannot tell it from
+ * a declared text/plain, so both, like application/octet-stream, are read as "not declared".
+ */
+const UNDECLARED_TYPES = new Set(['', 'text/plain', 'application/octet-stream']);
+
+/** The part's declared type, or when it declared none the type its file name suggests. */
+export function contentTypeOf(part: FilePart, name = part.originalname): string {
+  const declared = part.mimetype ?? '';
+  if (!UNDECLARED_TYPES.has(declared.split(';')[0].trim().toLowerCase())) return declared;
   const ext = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
-  return TYPES_BY_EXTENSION[ext] ?? 'application/octet-stream';
+  return TYPES_BY_EXTENSION[ext] ?? (declared || 'application/octet-stream');
 }
 
 /** The URL a file is served at, relative to the site. */
@@ -37,31 +48,40 @@ export const uploadUrl = (pathId: string) => `/user_uploads/${pathId.split('/').
  * (realm_upload_quota_mib, null for none). The mock also bounds what one world keeps, since it
  * holds the files in memory for as long as it runs, and answers that bound the same way.
  */
-function checkUploadSpace(store: Store, bytes: number, worldLimitBytes: number, countsToQuota = true): void {
+function checkUploadSpace(store: Store, bytes: number, limits: UploadLimits, countsToQuota = true): void {
   const quotaMib = store.realm.shown_settings?.upload_quota_mib;
   const used = uploadSpaceUsed(store);
   const overQuota = countsToQuota && typeof quotaMib === 'number' && used + bytes > quotaMib * 1024 * 1024;
   // Uploaded avatars are not the organization's files (its quota ignores them) but they are
-  // held in the same memory: the world's bound counts them too.
-  if (overQuota || used + avatarBytes(store) + bytes > worldLimitBytes) {
+  // held in the same memory: the world's bound counts them too, and so does the server's.
+  const overWorld = used + avatarBytes(store) + bytes > limits.uploadSpaceLimitBytes;
+  const overServer = bytes > 0 && limits.serverUploads.usedBytes() + bytes > limits.serverUploads.limitBytes;
+  if (overQuota || overWorld || overServer) {
     throw new ApiError('REALM_UPLOAD_QUOTA', "Upload would exceed your organization's upload quota.");
   }
 }
 
-/** Bytes of the uploaded avatars (one per user who has one: a short sum). */
+/** The bounds an upload is held to: the world's and the server's (ServerInfo gives both). */
+export type UploadLimits = Pick<ServerInfo, 'uploadSpaceLimitBytes' | 'serverUploads'>;
+
+/** Bytes of uploaded files a world holds: uploads, avatars and custom emoji images. */
+export const heldUploadBytes = (store: Store): number => uploadSpaceUsed(store) + avatarBytes(store);
+
+/** Bytes of the uploaded avatars and custom emoji images (one per user or emoji: a short sum). */
 function avatarBytes(store: Store): number {
   let total = 0;
   for (const a of store.userAvatars.all()) total += Math.floor((a.content_base64.length * 3) / 4);
+  for (const e of store.realmEmoji.all()) total += Math.floor(((e.content_base64?.length ?? 0) * 3) / 4);
   return total;
 }
 
 /** An avatar of `bytes` may be kept (`replacing`: the bytes of the one it replaces), within the world's bound. */
-export function checkAvatarSpace(store: Store, bytes: number, replacing: number, worldLimitBytes: number): void {
-  checkUploadSpace(store, bytes - replacing, worldLimitBytes, false);
+export function checkAvatarSpace(store: Store, bytes: number, replacing: number, limits: UploadLimits): void {
+  checkUploadSpace(store, bytes - replacing, limits, false);
 }
 
-/** `spaceLimitBytes`: what this world may keep of uploads in all (the server's --max-upload-space-mib). */
-export function uploadFile(world: WorldCtx, user: User, { files, spaceLimitBytes }: { files: readonly FilePart[]; spaceLimitBytes: number }): Attachment {
+/** `limits`: what this world and all worlds together may keep of uploads (--max-upload-space-mib, --max-total-upload-space-mib). */
+export function uploadFile(world: WorldCtx, user: User, { files, limits }: { files: readonly FilePart[]; limits: UploadLimits }): Attachment {
   const { store } = world;
   if (files.length === 0) throw badRequest('You must specify a file to upload');
   if (files.length > 1) throw badRequest('You may only upload one file at a time');
@@ -69,7 +89,7 @@ export function uploadFile(world: WorldCtx, user: User, { files, spaceLimitBytes
   if (part.size > MAX_FILE_UPLOAD_SIZE_MIB * 1024 * 1024) {
     throw badRequest(`File is larger than this server's configured maximum upload size (${MAX_FILE_UPLOAD_SIZE_MIB} MiB).`);
   }
-  checkUploadSpace(store, part.size, spaceLimitBytes);
+  checkUploadSpace(store, part.size, limits);
   const name = sanitizeFileName(part.originalname);
   const pathId = [store.realm.id, randomBytes(1).toString('hex'), randomBytes(18).toString('base64url'), name].join('/');
   const attachment: Attachment = {
@@ -93,12 +113,20 @@ export function visibleAttachment(store: Store, user: User, { realmId, path }: {
   return attachment;
 }
 
-/** Types a browser may show in place; anything else is offered as a download (as the real server does, against scripts in files). */
-const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp|apng|avif)|application\/pdf|audio\/|video\/(mp4|webm))/;
+/**
+ * Types a browser may show in place, matched exactly (parameters aside): the real server's
+ * INLINE_MIME_TYPES but for SVG, which can hold script. Anything else is offered as a download,
+ * against scripts in files.
+ */
+const INLINE_TYPES = new Set([
+  'application/pdf', 'audio/aac', 'audio/flac', 'audio/mp4', 'audio/mpeg', 'audio/wav', 'audio/webm',
+  'image/apng', 'image/avif', 'image/gif', 'image/jpeg', 'image/png', 'image/webp', 'text/plain', 'video/mp4', 'video/webm',
+]);
 
 /** The file's bytes as every download serves them. */
 export function fileAnswer(attachment: Attachment): FileResult {
-  const disposition = INLINE_TYPES.test(attachment.content_type) ? 'inline' : 'attachment';
+  const bareType = attachment.content_type.split(';')[0].trim().toLowerCase();
+  const disposition = INLINE_TYPES.has(bareType) ? 'inline' : 'attachment';
   return new FileResult(Buffer.from(attachment.content_base64, 'base64'), attachment.content_type, {
     'Content-Disposition': `${disposition}; filename*=UTF-8''${encodeURIComponent(attachment.name)}`,
     'Cache-Control': 'private, immutable',

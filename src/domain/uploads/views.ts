@@ -6,7 +6,7 @@ import { downloadFile, uploadFile, uploadUrl } from './upload.js';
 
 export const views: ViewTable = {
   'upload-file': (ctx) => {
-    const attachment = uploadFile(ctx, ctx.actor, { files: ctx.files, spaceLimitBytes: ctx.server.uploadSpaceLimitBytes });
+    const attachment = uploadFile(ctx, ctx.actor, { files: ctx.files, limits: ctx.server });
     const url = uploadUrl(attachment.path_id);
     return { uri: url, url, filename: attachment.name };
   },

@@ -10,7 +10,7 @@ import { FileResult, type FilePart, type WorldCtx } from '../context.js';
 import { botAudience } from '../bots/audience.js';
 import { MAX_AVATAR_FILE_SIZE_MIB } from '../events/state-server.js';
 import { imageTypeOf } from '../uploads/image-size.js';
-import { checkAvatarSpace } from '../uploads/upload.js';
+import { checkAvatarSpace, type UploadLimits } from '../uploads/upload.js';
 import { activeUserIds } from './access.js';
 import { avatarUrl } from './avatar.js';
 
@@ -35,10 +35,10 @@ export function avatarFileOf(files: readonly FilePart[]): FilePart | null {
  * Keeps the image for the user (by ID: a bot being created has no row yet) under a new path, drops
  * the previous one (`previous`, the user's avatar_path), and gives the path.
  */
-export function storeAvatar(store: Store, userId: number, previous: string | null | undefined, file: FilePart, spaceLimitBytes: number): string {
+export function storeAvatar(store: Store, userId: number, previous: string | null | undefined, file: FilePart, limits: UploadLimits): string {
   const pathId = `${store.realm.id}/${randomBytes(20).toString('hex')}`;
   const old = previous ? store.userAvatars.get(previous) : undefined;
-  checkAvatarSpace(store, file.size, old ? Math.floor((old.content_base64.length * 3) / 4) : 0, spaceLimitBytes);
+  checkAvatarSpace(store, file.size, old ? Math.floor((old.content_base64.length * 3) / 4) : 0, limits);
   if (old) store.userAvatars.remove(old);
   store.userAvatars.insert({ path_id: pathId, user_id: userId, content_type: file.mimetype, content_base64: file.buffer.toString('base64') });
   return pathId;
@@ -49,9 +49,9 @@ export function storeAvatar(store: Store, userId: number, previous: string | nul
  * `realm_user` `update` with the avatar's fields to everyone, and for a bot `realm_bot` `update`
  * with avatar_url to its owner and administrators (queues of FL 474 and later do not get it).
  */
-export function changeAvatar(world: WorldCtx, user: User, file: FilePart, spaceLimitBytes: number): User {
+export function changeAvatar(world: WorldCtx, user: User, file: FilePart, limits: UploadLimits): User {
   const { store } = world;
-  const updated = store.users.update(user, { avatar_path: storeAvatar(store, user.user_id, user.avatar_path, file, spaceLimitBytes), avatar_version: user.avatar_version + 1 });
+  const updated = store.users.update(user, { avatar_path: storeAvatar(store, user.user_id, user.avatar_path, file, limits), avatar_version: user.avatar_version + 1 });
   if (updated.is_bot) {
     world.events.publish(botAudience(store, updated), { type: 'realm_bot', op: 'update', bot: { user_id: updated.user_id, avatar_url: avatarUrl(updated) } });
   }

@@ -1,0 +1,65 @@
+// Secrets a client sends or pastes never reach the journal, its stream, a recording or the request
+// log: a push_key (marked x-secret in the description) and a temporary upload URL's token pasted
+// into a message, in the request and in every answer that quotes it.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { Recorder } from '../../src/control/scenarios/recorder.js';
+import { isSecretKey } from '../../src/control/redact.js';
+import { requestLogger } from '../../src/request-log.js';
+import type { Answer, Call } from '../../src/pipeline/call.js';
+
+const PUSH_KEY = 'MTaUDJDMWypQ1WufZ1NRTHSSvgYtXh1qVNSjN3aBiEFt';
+const TOKEN = 'Mzk0Ng:1sFaKe:WxYz-secretTokenPart';
+const PASTED = `see /user_uploads/temporary/${TOKEN}/harbour.png now`;
+
+let t: TestServer;
+const logLines: string[] = [];
+beforeAll(async () => { t = await startTestServer({ onRequest: requestLogger('json', (line) => logLines.push(line)) }); });
+afterAll(async () => { await t.close(); });
+
+const journalText = async () => JSON.stringify(await (await fetch(`${t.base}/__mock/journal?limit=100`)).json());
+
+describe('secrets in the journal', () => {
+  it('never journals a push_key, decoded or not', async () => {
+    await t.as('hamlet').post('/mobile_push/register', { device_id: 1, push_key: PUSH_KEY, push_key_id: 7 });
+    await t.as('hamlet').post('/mobile_push/register', { device_id: 'x', push_key: PUSH_KEY });
+    const text = await journalText();
+    expect(text).toContain('mobile_push/register');
+    expect(text).not.toContain(PUSH_KEY);
+    expect(logLines.join('\n')).not.toContain(PUSH_KEY);
+  });
+
+  it('never journals a temporary URL token pasted into a message: not the send, not the answers that render it', async () => {
+    const sent = await t.as('hamlet').post('/messages', { type: 'stream', to: 'Denmark', topic: 'tokens', content: PASTED });
+    expect(sent.status).toBe(200);
+    const read = await t.as('hamlet').get(`/messages/${sent.body.id}`);
+    // The client still gets its message as it wrote it; only the journal forgets the token.
+    expect(read.body.message.content).toContain(TOKEN);
+    const text = await journalText();
+    expect(text).toContain('/user_uploads/temporary/[redacted]');
+    expect(text).not.toContain(TOKEN);
+    expect(logLines.join('\n')).not.toContain(TOKEN);
+  });
+});
+
+describe('secrets in a recording', () => {
+  it('drops a push_key parameter', () => {
+    expect(isSecretKey('push_key')).toBe(true);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'secret-recording-'));
+    try {
+      const rec = new Recorder(dir);
+      const call = { op: { id: 'register-push-device' }, params: { push_key: PUSH_KEY, push_key_id: 7, note: PASTED }, req: { headers: {} } } as unknown as Call;
+      const answer = { status: 200, body: { result: 'success', msg: '' }, relay: { json: true, headers: { 'content-type': 'application/json' } } } as unknown as Answer;
+      rec.add(call, answer);
+      const text = readFileSync(rec.file, 'utf8');
+      expect(text).toContain('push_key_id');
+      expect(text).not.toContain(PUSH_KEY);
+      expect(text).not.toContain(TOKEN);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
