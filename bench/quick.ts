@@ -60,4 +60,7 @@ line('users/{id}/status (admin)', await measure(requests.statusForUser(api), 32,
 line('bots/{id}/api_key', await measure(requests.botApiKey(api), 32, pid, duration));
 line('users/{id}/channels', await measure(requests.userChannels(api), 32, pid, duration));
 line('remotes/push/e2ee/register', await measure(requests.remotePushRegister(api), 32, pid, duration));
+line('invites GET', await measure(requests.invites(api), 32, pid, duration));
+line('invites POST (one address)', await measure(requests.sendInvite(api), 32, pid, duration));
+line('send DM notifying an away user', await measure(requests.sendNotifyingDm(api), 32, pid, duration));
 await mock.stop();

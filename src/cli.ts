@@ -90,6 +90,8 @@ const program = new Command()
   .option('--constructor-groups-url <url>', 'answer POST /calls/constructorgroups/create as a server with this Constructor Groups service; default: not configured', absoluteUrl)
   .option('--remote-server <uuid:key:orgs>', 'act as push bouncer for this remote server: its UUID, API key and comma-separated organization UUIDs (POST /remotes/push/e2ee/register); repeatable', remoteServer, [] as RemoteServer[])
   .option('--jwt-key <key>', 'accept JWTs signed with this key (HS256) at POST /jwt/fetch_api_key; default: JWT login not configured')
+  .option('--push-target <url>', 'POST every push notification the mock would send to this URL as JSON (a loopback address unless allowed below)')
+  .option('--allow-push-target-host <name>', 'let --push-target name this host, not only loopback addresses; repeatable', (v: string, all: string[]) => [...all, v.toLowerCase()], [] as string[])
   .option('--quiet', 'print only the address it listens on (and errors): no table, no request log', false)
   .addOption(new Option('--log-format <format>', 'request log: one line per request, as text or JSON').choices(LOG_FORMATS).default('text'))
   // A usage error is one line, not the help text: a script's log shows what went wrong.
@@ -101,6 +103,7 @@ async function main(): Promise<void> {
     scenario: string[]; controlToken?: string; featureLevel?: number; longpollTimeout?: number; rateLimit: boolean; publicUrl?: string; coverageReport?: string; devLogin: boolean;
     cors: string[]; quiet: boolean; logFormat: LogFormat; proxy?: string; proxyOnly?: string[]; allowedHost: string[]; allowOutgoing: string[]; outgoingTimeoutMs?: number; maxSandboxes?: number; maxUploadSpaceMib?: number; maxTotalUploadSpaceMib?: number; record?: string;
     nextcloudServer?: string; webexSite?: string; constructorGroupsUrl?: string; jwtKey?: string; remoteServer: RemoteServer[];
+    pushTarget?: string; allowPushTargetHost: string[];
   }>();
   if (opts.proxyOnly && !opts.proxy) fail('--proxy-only needs --proxy');
   if (opts.record && !opts.proxy) fail('--record needs --proxy');
@@ -114,10 +117,12 @@ async function main(): Promise<void> {
       cors: opts.cors, allowedHosts: opts.allowedHost, allowOutgoing: opts.allowOutgoing, outgoingTimeoutMs: opts.outgoingTimeoutMs, maxSandboxes: opts.maxSandboxes, maxUploadSpaceBytes: opts.maxUploadSpaceMib === undefined ? undefined : opts.maxUploadSpaceMib * 1024 * 1024, maxTotalUploadSpaceBytes: opts.maxTotalUploadSpaceMib === undefined ? undefined : opts.maxTotalUploadSpaceMib * 1024 * 1024, proxy: opts.proxy, proxyOnly: opts.proxyOnly, record: opts.record,
       services: { nextcloudServer: opts.nextcloudServer, webexSite: opts.webexSite, constructorGroupsUrl: opts.constructorGroupsUrl, jwtKey: opts.jwtKey,
         remoteServers: opts.remoteServer },
+      pushTarget: opts.pushTarget, pushTargetHosts: opts.allowPushTargetHost,
       onRequest: opts.quiet ? undefined : requestLogger(opts.logFormat, (line) => console.log(line)),
     });
   } catch (err) {
     if (err instanceof FixtureError) fail(err.message);
+    if ((err as Error).message.startsWith('--push-target')) fail((err as Error).message);
     throw err;
   }
   let base: string;

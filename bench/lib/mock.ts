@@ -111,6 +111,17 @@ export const requests = {
    * A mobile client's registration for E2EE notifications at each start: Hamlet's fixture device 1
    * with a new key once, then the same registration again (the real server's idempotent path).
    */
+  invites: (api: Api): Req => ({ url: api('/invites'), method: 'GET', headers: AUTH }),
+  /** One email invitation: an invitation email in the outbox each time (and its reminder scheduled). */
+  sendInvite: (api: Api): Req => ({
+    url: api('/invites'), method: 'POST', headers: FORM,
+    body: new URLSearchParams({ invitee_emails: 'bench-invitee@example.com', stream_ids: '[1]' }).toString(),
+  }),
+  /** A direct message to Iago, away with a registered device: a push notification and a missed-message email each time. */
+  sendNotifyingDm: (api: Api): Req => ({
+    url: api('/messages'), method: 'POST', headers: FORM,
+    body: new URLSearchParams({ type: 'direct', to: '[2]', content: 'A direct message that notifies' }).toString(),
+  }),
   registerPushDevice: (api: Api): Req => ({
     url: api('/mobile_push/register'), method: 'POST', headers: FORM,
     body: new URLSearchParams({

@@ -40,6 +40,9 @@ const OPS = {
   botApiKey: 'GET /bots/{bot_id}/api_key',
   userChannels: 'GET /users/{user_id}/channels',
   remotePushRegister: 'POST /remotes/push/e2ee/register (same token again)',
+  invites: 'GET /invites',
+  sendInvite: 'POST /invites',
+  notifyingDm: 'POST /messages (direct, notifies an away user)',
 };
 export { OPS };
 
@@ -156,6 +159,12 @@ export async function mockOperations(server: string, args: string[] = []): Promi
     // Issue 27's operations, in the main run only (the run without response checks compares the rows above).
     if (!args.length) rows.push(...await organizationRows(server, child.url, api, child.proc.pid));
     rows.push(...await issue27Rows(server, api, uploaded, child.proc.pid));
+    await sample(OPS.invites, 'get-invites', requests.invites(api), {});
+    rows.push(...await rowsFor(server, `${OPS.invites} (none pending)`, requests.invites(api), child.proc.pid));
+    await sample(OPS.sendInvite, 'send-invites', requests.sendInvite(api), { invitee_emails: 'bench-invitee@example.com', stream_ids: [1] });
+    rows.push(...await rowsFor(server, `${OPS.sendInvite} (one address, email to the outbox)`, requests.sendInvite(api), child.proc.pid));
+    await sample(OPS.notifyingDm, 'send-message', requests.sendNotifyingDm(api), { type: 'direct', to: [2], content: '…' });
+    rows.push(...await rowsFor(server, `${OPS.notifyingDm} (E2EE push to 1 device, email queued)`, requests.sendNotifyingDm(api), child.proc.pid));
     return { rows, rssAfterMb: rssMb(child.proc.pid), samples };
   } finally {
     await child.stop();

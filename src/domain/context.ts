@@ -24,6 +24,8 @@ export interface EventSink {
   publish(userIds: Iterable<number>, event: Record<string, unknown>, perQueue?: (queueId: string, userId: number, queue?: QueueTraits) => Record<string, unknown> | null): void;
   /** Whether any queue exists: without one, an event costly to build need not be built. */
   readonly listening?: boolean;
+  /** Whether the user has a queue that takes message events (absent: a sink that cannot tell, as if none). */
+  receivesMessages?(userId: number): boolean;
 }
 
 /**

@@ -23,12 +23,13 @@ import { views as uploads, openViews as openUploads } from './uploads/views.js';
 import { views as calls } from './calls/views.js';
 import { views as exports, openViews as openExports } from './exports/views.js';
 import { views as navigationViews } from './navigation-views/views.js';
+import { views as invites } from './invites/views.js';
 
 export const views: Views = {
   authenticated: {
     ...messages, ...typing, ...scheduledMessages, ...reminders, ...savedSnippets, ...channels, ...subscriptions, ...userTopics,
     ...users, ...groups, ...realm, ...events,
-    ...presence, ...bots, ...drafts, ...push, ...alertWords, ...mutedUsers, ...uploads, ...calls, ...exports, ...navigationViews,
+    ...presence, ...bots, ...drafts, ...push, ...alertWords, ...mutedUsers, ...uploads, ...calls, ...exports, ...navigationViews, ...invites,
   },
   open: { ...openUsers, ...openRealm, ...openUploads, ...openExports, ...openPush },
 };

@@ -31,6 +31,7 @@ const ROW_KEYS: Record<string, { key: Field[]; unique?: Field[]; caseless?: bool
   bot_storage: { key: [['user_id', 'number'], ['key', 'string']] },
   attachments: { key: [['id', 'number']], unique: [['path_id', 'string']] },
   user_avatars: { key: [['path_id', 'string']], unique: [['user_id', 'number']] },
+  invites: { key: [['key', 'string']] },
 };
 
 /** The first problem between the rows of `state` (already checked against the schema), or null. */

@@ -4,7 +4,7 @@
 import { Collection, type RowChange } from './collection.js';
 import { DerivedValues } from './derived.js';
 import type {
-  Attachment, BotStorageEntry, ChannelFolder, Draft, Linkifier, Message, NavigationView, PushDevice, RemotePushDevice, RealmEmoji, Reminder, SavedSnippet,
+  Attachment, BotStorageEntry, Invite, ChannelFolder, Draft, Linkifier, Message, NavigationView, PushDevice, RemotePushDevice, RealmEmoji, Reminder, SavedSnippet,
   ScheduledMessage, SentPushNotification, State, Stream, Subscription, User, UserAvatar, UserGroup, UserTopic,
 } from './state.js';
 
@@ -61,6 +61,7 @@ export class Store {
   sentPushNotifications!: Collection<SentPushNotification>;
   botStorage!: Collection<BotStorageEntry>;
   userAvatars!: Collection<UserAvatar>;
+  invites!: Collection<Invite>;
   private counters = new Map<CounterName, number>();
   /**
    * Kept only for a persisted world (see reserveIds): the IDs below each limit may be handed out
@@ -119,6 +120,8 @@ export class Store {
     this.sentPushNotifications = new Collection(state.sent_push_notifications, { key: (n) => n.id }, changed('sent_push_notifications'));
     this.botStorage = new Collection(state.bot_storage, { key: (e) => botStorageKey(e.user_id, e.key), groups: { user: (e) => e.user_id } }, changed('bot_storage'));
     this.userAvatars = new Collection(state.user_avatars, { key: (a) => a.path_id }, changed('user_avatars'));
+    // Fixtures and snapshots made before invitations existed have none.
+    this.invites = new Collection((state.invites ??= []), { key: (i) => i.key }, changed('invites'));
     this.byName = new Map<CollectionName, Collection<any>>([
       ['users', this.users], ['streams', this.streams], ['subscriptions', this.subscriptions], ['user_groups', this.userGroups],
       ['channel_folders', this.channelFolders], ['linkifiers', this.linkifiers], ['realm_emoji', this.realmEmoji],
@@ -127,7 +130,7 @@ export class Store {
       ['navigation_views', this.navigationViews], ['remote_push_devices', this.remotePushDevices],
       ['push_devices', this.pushDevices], ['sent_push_notifications', this.sentPushNotifications],
       ['former_subscriptions', this.formerSubscriptions], ['bot_storage', this.botStorage], ['attachments', this.attachments],
-      ['user_avatars', this.userAvatars],
+      ['user_avatars', this.userAvatars], ['invites', this.invites],
     ]);
     // A reset or an import starts the IDs again from its rows, as a fresh world does.
     this.counters.clear();

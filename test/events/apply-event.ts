@@ -176,6 +176,8 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
       break;
     case 'channel_folder':
       applyChannelFolder(state, event);
+    // Tells clients to fetch GET /invites again: nothing of the register state changes.
+    case 'invites_changed':
       break;
     default:
       break;
