@@ -14,7 +14,7 @@ import { userByEmail } from '../users/access.js';
 import { realmDefaultSettings } from '../users/default-settings.js';
 import { insertAccount, isoSeconds, newApiKey } from '../users/create-user.js';
 import { checkFullName, isValidEmail, PASSWORD_MIN_LENGTH } from '../users/settings-values.js';
-import { keyOfLink } from './links.js';
+import { keyOfLink } from '../outbox/links.js';
 import { silentMention } from '../render/mentions.js';
 import { isPending } from './manage.js';
 import { cancelInvitationReminder } from './emails.js';

@@ -4,7 +4,7 @@
 import type { Invite, User } from '../../store/state.js';
 import type { WorldCtx } from '../context.js';
 import { outboxOf } from '../outbox/outbox.js';
-import { inviteLink } from './links.js';
+import { inviteLink } from '../outbox/links.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

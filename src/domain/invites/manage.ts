@@ -4,7 +4,7 @@ import type { Ctx, ParamsOf } from '../context.js';
 import type { Invite } from '../../store/state.js';
 import { isAdmin } from '../users/roles.js';
 import { checkCanCreateLinks, checkRoleBasedPermissions, emailInviteForUpdate, linkForUpdate, needsAdmin, requireMemberOrAdmin } from './access.js';
-import { inviteLink } from './links.js';
+import { inviteLink } from '../outbox/links.js';
 import { expiryOf, groupsForInvite, insertInvite, streamsForInvite } from './send.js';
 import { cancelInvitationReminder, sendInvitationEmail } from './emails.js';
 import { notifyInvitesChanged } from './notify.js';

@@ -12,7 +12,7 @@ import { groupForUpdate } from '../groups/access.js';
 import { isValidEmail } from '../users/settings-values.js';
 import { isAdmin } from '../users/roles.js';
 import { checkCanInviteByEmail, checkRoleBasedPermissions, needsAdmin, requireMemberOrAdmin } from './access.js';
-import { newConfirmationKey } from './links.js';
+import { newConfirmationKey } from '../outbox/links.js';
 import { sendInvitationEmail } from './emails.js';
 import { notifyInvitesChanged } from './notify.js';
 

@@ -6,7 +6,7 @@
 import type { Store } from '../../store/store.js';
 import type { Message, PushDevice, User } from '../../store/state.js';
 import { avatarUrl } from '../users/avatar.js';
-import { pushContent, truncateContent } from './push-content.js';
+import { pushContent, truncateContent } from '../outbox/message-text.js';
 import type { Trigger } from './triggers.js';
 
 export interface PushContext {

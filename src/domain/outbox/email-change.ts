@@ -3,7 +3,7 @@
 // the link is not served (the change stays pending, as pending_email shows).
 import type { User } from '../../store/state.js';
 import type { WorldCtx } from '../context.js';
-import { newConfirmationKey } from '../invites/links.js';
+import { newConfirmationKey } from './links.js';
 import { outboxOf } from './outbox.js';
 
 export function sendEmailChangeConfirmation(world: WorldCtx, user: User, newEmail: string): void {

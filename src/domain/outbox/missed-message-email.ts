@@ -6,7 +6,7 @@ import type { Message, User } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import type { WorldCtx } from '../context.js';
 import { outboxOf, type OutboxContent } from './outbox.js';
-import { pushContent } from '../notifications/push-content.js';
+import { pushContent } from './message-text.js';
 
 const TAG = 'missed_message:';
 
