@@ -5,6 +5,8 @@ import type { User } from './store/state.js';
 
 export { MockServer, type MockServerOptions } from './server.js';
 export { ControlClient, ControlError } from './control/client.js';
+export type { OutboxPage, OutboxFilter } from './control/client.js';
+export type { OutboxItem } from './domain/outbox/outbox.js';
 export { defineScenario } from './control/scenarios/types.js';
 export type { Scenario, Rule, Effect, ScenarioRequest } from './control/scenarios/types.js';
 export type { State, User } from './store/state.js';

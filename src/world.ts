@@ -6,6 +6,9 @@ import { EventHub } from './domain/events/hub.js';
 import { deliverDue } from './domain/scheduled-messages/delivery.js';
 import type { Clock } from './clock.js';
 import type { ServiceBotCalls } from './domain/bots/outgoing/calls.js';
+import { completeDueExports } from './domain/exports/complete.js';
+import { releaseDueOutbox } from './domain/outbox/due.js';
+import { watchForRemovals } from './domain/notifications/notify.js';
 
 /** Gives a fresh state on each call (see stateSource: a file's bytes, parsed each time). */
 export type FixtureSource = () => State;
@@ -49,13 +52,15 @@ export class World {
   constructor(readonly name: string, private fixture: FixtureSource, readonly clock: Clock, readonly parts: WorldParts, initial: State = fixture()) {
     this.store = new Store(initial);
     this.events = new EventHub(this.store);
-    // Time-driven work (scheduled messages, reminders, idle queues) runs when the clock is moved
+    // Time-driven work (scheduled messages, reminders, data exports, idle queues) runs when the clock is moved
     // and, for time that just passes, once a second.
     this.stopClock = clock.onChange(() => this.tick());
     this.timer = setInterval(() => this.tickSafely(), TICK_INTERVAL_MS);
     this.timer.unref();
     // A reset or an imported state brings the fixture's realm.url back: the site wins again.
     this.store.onChange((change) => { if (change.t === 'load') this.applySite(); });
+    // Push notifications taken back when their messages are read, edited or deleted.
+    watchForRemovals(this);
   }
 
   /**
@@ -97,7 +102,9 @@ export class World {
   tick(): void {
     const now = this.clock.now();
     deliverDue(this);
+    completeDueExports(this);
     this.events.expireIdle(now);
+    releaseDueOutbox(this);
   }
 
   /** Back to the fixture (or to a new one). Event queues go too: clients must register again. */

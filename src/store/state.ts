@@ -71,11 +71,37 @@ export interface Realm {
   /** Fields of the organization's user profiles (register: custom_profile_fields). */
   custom_profile_fields?: CustomProfileField[];
   /** E-mail domains the organization accepts (register: realm_domains). */
-  domains?: Array<{ domain: string; allow_subdomains: boolean }>;
+  domains?: Array<{ id?: number; domain: string; allow_subdomains: boolean }>;
   /** Code playgrounds offered for code blocks of a language (register: realm_playgrounds). */
   playgrounds?: Array<{ id: number; name: string; pygments_language: string; url_template: string }>;
   /** Named groups of default channels offered at sign-up (register: realm_default_stream_groups). */
   default_stream_groups?: Array<{ id: number; name: string; description: string; streams: number[] }>;
+  /** The organization's changes to the settings new users start with (PATCH /realm/user_settings_defaults). */
+  user_settings_defaults?: Partial<UserSettings>;
+  /** Deactivated (POST /realm/deactivate): every API request is refused until the control API reactivates it. */
+  deactivated?: boolean;
+  /** Data exports requested through the API (GET /export/realm), with their archives. */
+  exports?: RealmExportRow[];
+}
+
+/**
+ * A data export. Its archive is kept, base64, from the request on (the mock takes the data as at
+ * the request) and served once the export succeeded, until it is deleted.
+ */
+export interface RealmExportRow {
+  id: number;
+  /** 1 public, 2 standard (with the private data of consenting users). */
+  type: 1 | 2;
+  acting_user_id: number;
+  status: 'requested' | 'succeeded' | 'failed' | 'deleted';
+  /** UNIX seconds (with fractions) of the request, success, failure and deletion. */
+  date_requested: number;
+  date_succeeded: number | null;
+  date_failed: number | null;
+  date_deleted: number | null;
+  /** `<token>/<file name>` below /user_avatars/exports/<realm id>/. */
+  path: string;
+  content_base64: string | null;
 }
 
 /** A field of user profiles: type 1 short text, 2 long text, 3 list of options, 4 date, 5 link, 6 users, 7 external account, 8 pronouns. */
@@ -390,6 +416,25 @@ export interface SavedSnippet {
   date_created: number;
 }
 
+/** One user's setting for a sidebar view: a built-in view's pinning, or a custom view (with a name). */
+export interface NavigationView {
+  user_id: number;
+  fragment: string;
+  is_pinned: boolean;
+  name: string | null;
+}
+
+/** A registration the mock, as push bouncer, received from a remote server (POST /remotes/push/e2ee/register). */
+export interface RemotePushDevice {
+  server_uuid: string;
+  realm_uuid: string;
+  /** token_id (FL 468), or the push_account_id of FL 406-467 as a string. */
+  token_id: string;
+  bouncer_public_key: string;
+  encrypted_push_registration: string;
+  date_registered: number;
+}
+
 export interface Draft {
   id: number;
   user_id: number;
@@ -456,6 +501,31 @@ export interface SentPushNotification {
   sent_at: number;
 }
 
+/**
+ * An invitation: an email invitation (the real server's PreregistrationUser) or a reusable link
+ * (its MultiuseInvite). Each kind numbers its own IDs, as the two tables do; `key` is the
+ * confirmation key of its link, unique across both.
+ */
+export interface Invite {
+  key: string;
+  id: number;
+  is_multiuse: boolean;
+  /** The address an email invitation went to; null for a reusable link. */
+  email: string | null;
+  invited_by_user_id: number;
+  /** UNIX seconds of creation (of the last sending, for a resent email invitation). */
+  invited: number;
+  /** UNIX seconds; null never expires. */
+  expiry_date: number | null;
+  invited_as: number;
+  stream_ids: number[];
+  group_ids: number[];
+  include_realm_default_subscriptions: boolean;
+  notify_referrer_on_join: boolean;
+  /** used: an account was created with it (email invitations); revoked: revoked, or another invitation of the address was used. */
+  status: 'active' | 'used' | 'revoked';
+}
+
 /** One entry of an account's bot storage (PUT /bot_storage). */
 export interface BotStorageEntry {
   user_id: number;
@@ -489,11 +559,18 @@ export interface State {
   scheduled_messages: ScheduledMessage[];
   reminders: Reminder[];
   saved_snippets: SavedSnippet[];
+  navigation_views: NavigationView[];
+  remote_push_devices: RemotePushDevice[];
   drafts: Draft[];
   attachments: Attachment[];
   push_devices: PushDevice[];
   sent_push_notifications: SentPushNotification[];
   bot_storage: BotStorageEntry[];
+  /**
+   * Email invitations and reusable invitation links, in any state (expired, used and revoked ones
+   * too). Optional: fixtures and snapshots made before invitations existed have none.
+   */
+  invites?: Invite[];
   /** Uploaded avatars: the current one of each user who has one (named by the user's avatar_path). */
   user_avatars: UserAvatar[];
   /**

@@ -82,6 +82,23 @@ describe('embedded bots (EMBEDDED_BOTS_ENABLED)', () => {
   });
 });
 
+describe('who may invite (INVITES_MIN_USER_AGE_DAYS: 0 in development, 3 in production)', () => {
+  it('production refuses a member whose account is under three days old, outside invite-only organizations', async () => {
+    const invite = (t: TestServer) => t.as('hamlet').post('/invites', { invitee_emails: 'newcomer@example.com', stream_ids: [] });
+    for (const t of [dev, prod]) {
+      const store = t.server.world.store;
+      store.users.update(t.user('hamlet'), { date_joined: new Date(t.server.clock.nowMs() - 86_400_000).toISOString() });
+    }
+    expect((await invite(dev)).status).toBe(200);
+    const r = await invite(prod);
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ code: 'INVITATION_FAILED', msg: 'Your account is too new to send invites for this organization. Ask an organization admin, or a more experienced user.', errors: [] });
+    // Four days later it may.
+    prod.server.clock.advance(4 * 86_400_000);
+    expect((await invite(prod)).status).toBe(200);
+  });
+});
+
 describe('topic summaries (TOPIC_SUMMARIZATION_MODEL)', () => {
   it('the development server has a model configured; production has none', async () => {
     const realm = async (t: TestServer) => (await t.as('hamlet').post('/register', { fetch_event_types: ['realm'] })).body;

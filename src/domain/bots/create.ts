@@ -12,7 +12,7 @@ import { streamByName, hasMetadataAccess } from '../channels/access.js';
 import { avatarUrl } from '../users/avatar.js';
 import { avatarFileOf, storeAvatar } from '../users/avatar-upload.js';
 import { insertAccount, isoSeconds, newApiKey } from '../users/create-user.js';
-import { defaultUserSettings } from '../users/default-settings.js';
+import { realmDefaultSettings } from '../users/default-settings.js';
 import { requireNonGuest } from '../users/roles.js';
 import { checkFullName } from '../users/settings-values.js';
 import { botAudience } from '../users/bot-audience.js';
@@ -79,7 +79,7 @@ export function createBot(ctx: Ctx, actor: User, p: ParamsOf<'create-bot'>): Rec
   if (p.bot_type === BotType.outgoingWebhook) checkServiceUrl('payload_url', p.payload_url ?? '', ctx.server.allowOutgoingHosts);
 
   const now = ctx.clock.now();
-  const settings = defaultUserSettings(store.realm.default_language);
+  const settings = realmDefaultSettings(store.realm);
   const userId = store.nextId('users');
   const service: BotService | undefined = p.bot_type === BotType.outgoingWebhook || p.bot_type === BotType.embedded
     ? { name: serviceName!, base_url: p.payload_url ?? '', interface: p.interface_type, token: newApiKey() } : undefined;

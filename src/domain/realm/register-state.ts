@@ -2,6 +2,7 @@
 // and the server's configuration), its custom emoji, linkifiers, domains, playgrounds and custom
 // profile fields.
 import { PROFILE_FIELD_TYPES } from './profile-field-types.js';
+import { domainsForApi } from './domains.js';
 import type { Store } from '../../store/store.js';
 import type { Realm } from '../../store/state.js';
 import { createHash } from 'node:crypto';
@@ -81,7 +82,7 @@ export function linkifierState(store: Store, urlTemplate: boolean): Record<strin
 }
 
 export function realmDomainState(store: Store): Record<string, unknown> {
-  return { realm_domains: (store.realm.domains ?? []).map((d) => ({ ...d })) };
+  return { realm_domains: domainsForApi(store) };
 }
 
 export function playgroundState(store: Store): Record<string, unknown> {

@@ -5,6 +5,9 @@ import { MAX_AVATAR_FILE_SIZE_MIB, MAX_FILE_UPLOAD_SIZE_MIB } from '../../upload
 import { SERVER_PRESENCE } from '../presence/timings.js';
 import type { ServerRules } from '../server-rules.js';
 
+/** The server setting MIN_DEACTIVATED_REALM_DELETION_DAYS: POST /realm/deactivate refuses a shorter delay. */
+export const MIN_DEACTIVATED_REALM_DELETION_DAYS = 14;
+
 /** Values that do not depend on the organization. */
 export function serverSettingsState(realmUrl: string, rules: ServerRules): Record<string, unknown> {
   return {
@@ -27,7 +30,7 @@ export function serverSettingsState(realmUrl: string, rules: ServerRules): Recor
     server_emoji_data_url: `${realmUrl}/static/generated/emoji/emoji_api.json`,
     server_jitsi_server_url: 'https://meet.jit.si',
     jitsi_server_url: 'https://meet.jit.si',
-    server_min_deactivated_realm_deletion_days: 14,
+    server_min_deactivated_realm_deletion_days: MIN_DEACTIVATED_REALM_DELETION_DAYS,
     server_max_deactivated_realm_deletion_days: null,
     server_presence_ping_interval_seconds: SERVER_PRESENCE.pingIntervalSeconds,
     server_presence_offline_threshold_seconds: SERVER_PRESENCE.offlineThresholdSeconds,

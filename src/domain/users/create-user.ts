@@ -9,8 +9,9 @@ import { addSubscriptions } from '../channels/add-subscriptions.js';
 import { userForClient } from './register-state.js';
 import { holdsSetting, systemGroupId } from '../group-settings/membership.js';
 import { activeUserIds, userByEmail } from './access.js';
-import { defaultUserSettings } from './default-settings.js';
+import { realmDefaultSettings } from './default-settings.js';
 import { requireAdmin } from './roles.js';
+import { ROLE_GROUP } from './change-role.js';
 import { checkFullName, isValidEmail } from './settings-values.js';
 import { isStrongPassword } from './password-strength.js';
 
@@ -48,7 +49,7 @@ export function createUser(ctx: Ctx, p: CreateUserParams): { user_id: number } {
   if (!isStrongPassword(p.password, ctx.server.rules)) throw badRequest('The password is too weak.');
 
   const now = ctx.clock.now();
-  const settings = defaultUserSettings(store.realm.default_language);
+  const settings = realmDefaultSettings(store.realm);
   const user = insertAccount(ctx, {
     user_id: store.nextId('users'), email, delivery_email: email, full_name: fullName, api_key: newApiKey(),
     password: p.password, role: Role.member, is_active: true, is_bot: false, bot_type: null, bot_owner_id: null,
@@ -80,7 +81,10 @@ export function insertAccount(ctx: Ctx, row: User): User {
 
 function joinSystemGroups(ctx: Ctx, user: User): void {
   const { store } = ctx;
-  const names = ['role:members', ...(store.realm.waiting_period_threshold === 0 ? ['role:fullmembers'] : [])];
+  // A new account's own role's group (an invitation may make an administrator or a guest), and
+  // role:fullmembers for a member when the organization has no waiting period.
+  const fullMember = user.role === Role.member && store.realm.waiting_period_threshold === 0;
+  const names = [ROLE_GROUP[user.role], ...(fullMember ? ['role:fullmembers'] : [])];
   for (const name of names) {
     const group = store.userGroups.get(systemGroupId(store, name))!;
     store.userGroups.update(group, { direct_members: [...group.direct_members, user.user_id] });

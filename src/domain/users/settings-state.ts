@@ -2,7 +2,7 @@
 // the legacy top-level keys), the organization's defaults for new users, and the users' statuses.
 import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
-import { defaultUserSettings } from './default-settings.js';
+import { realmDefaultSettings } from './default-settings.js';
 import { EMOJISET_CHOICES, NOTIFICATION_SOUNDS } from './settings-values.js';
 
 /** The settings, with the choices a settings page offers (emoji sets, notification sounds). */
@@ -70,7 +70,7 @@ export function userStatusState(store: Store): Record<string, unknown> {
 
 /** The settings a new account of the organization starts with (no timezone: that is personal). */
 export function realmUserDefaultsState(store: Store): Record<string, unknown> {
-  const { timezone: _timezone, ...defaults } = defaultUserSettings(store.realm.default_language);
+  const { timezone: _timezone, ...defaults } = realmDefaultSettings(store.realm);
   void _timezone;
   return {
     realm_user_settings_defaults: {
