@@ -49,7 +49,13 @@ export class World {
    * scenarios and coverage counts (see WorldParts); `initial` is the state to start from when it
    * is not the fixture's (a --data file).
    */
-  constructor(readonly name: string, private fixture: FixtureSource, readonly clock: Clock, readonly parts: WorldParts, initial: State = fixture()) {
+  constructor(
+    readonly name: string,
+    private fixture: FixtureSource,
+    readonly clock: Clock,
+    readonly parts: WorldParts,
+    initial: State = fixture(),
+  ) {
     this.store = new Store(initial);
     this.events = new EventHub(this.store);
     // Time-driven work (scheduled messages, reminders, data exports, idle queues) runs when the clock is moved
@@ -58,7 +64,9 @@ export class World {
     this.timer = setInterval(() => this.tickSafely(), TICK_INTERVAL_MS);
     this.timer.unref();
     // A reset or an imported state brings the fixture's realm.url back: the site wins again.
-    this.store.onChange((change) => { if (change.t === 'load') this.applySite(); });
+    this.store.onChange((change) => {
+      if (change.t === 'load') this.applySite();
+    });
     // Push notifications taken back when their messages are read, edited or deleted.
     watchForRemovals(this);
   }
@@ -95,7 +103,8 @@ export class World {
   private applySite(): void {
     if (this.site !== null && this.store.realm.url !== this.site) this.store.realm.url = this.site;
     const { web_public_streams_enabled: webPublic } = this.settings;
-    if (webPublic !== undefined && this.store.realm.web_public_streams_enabled !== webPublic) this.store.realm.web_public_streams_enabled = webPublic;
+    if (webPublic !== undefined && this.store.realm.web_public_streams_enabled !== webPublic)
+      this.store.realm.web_public_streams_enabled = webPublic;
   }
 
   /** Does whatever has become due at the clock's current time. */
@@ -120,10 +129,12 @@ export class World {
   nextDelivery(): number | null {
     let next: number | null = null;
     for (const m of this.store.scheduledMessages.all()) {
-      if (m.delivered_message_id === null && !m.failed && (next === null || m.scheduled_delivery_timestamp < next)) next = m.scheduled_delivery_timestamp;
+      if (m.delivered_message_id === null && !m.failed && (next === null || m.scheduled_delivery_timestamp < next))
+        next = m.scheduled_delivery_timestamp;
     }
     for (const r of this.store.reminders.all()) {
-      if (r.delivered_message_id === null && (next === null || r.scheduled_delivery_timestamp < next)) next = r.scheduled_delivery_timestamp;
+      if (r.delivered_message_id === null && (next === null || r.scheduled_delivery_timestamp < next))
+        next = r.scheduled_delivery_timestamp;
     }
     return next;
   }

@@ -28,14 +28,30 @@ export interface ServerRules {
 }
 
 const DEVELOPMENT: ServerRules = {
-  production: false, devLogin: true, passwordMinLength: 0, passwordMinGuesses: 0, webPublicStreams: true, embeddedBots: true,
-  invitesMinUserAgeDays: 0, openRealmCreation: true, canSummarizeTopics: true, resolveTopicUndoGraceSeconds: 5,
+  production: false,
+  devLogin: true,
+  passwordMinLength: 0,
+  passwordMinGuesses: 0,
+  webPublicStreams: true,
+  embeddedBots: true,
+  invitesMinUserAgeDays: 0,
+  openRealmCreation: true,
+  canSummarizeTopics: true,
+  resolveTopicUndoGraceSeconds: 5,
   developmentEnvironment: true,
 };
 
 const PRODUCTION: ServerRules = {
-  production: true, devLogin: false, passwordMinLength: 6, passwordMinGuesses: 10000, webPublicStreams: false, embeddedBots: false,
-  invitesMinUserAgeDays: 3, openRealmCreation: false, canSummarizeTopics: false, resolveTopicUndoGraceSeconds: 60,
+  production: true,
+  devLogin: false,
+  passwordMinLength: 6,
+  passwordMinGuesses: 10000,
+  webPublicStreams: false,
+  embeddedBots: false,
+  invitesMinUserAgeDays: 3,
+  openRealmCreation: false,
+  canSummarizeTopics: false,
+  resolveTopicUndoGraceSeconds: 60,
   developmentEnvironment: false,
 };
 

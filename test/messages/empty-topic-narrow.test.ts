@@ -16,7 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const narrow = (topic: string, extra: unknown[] = []) => [{ operator: 'channel', operand: 'Denmark' }, { operator: 'topic', operand: topic }, ...extra];
+const narrow = (topic: string, extra: unknown[] = []) => [
+  { operator: 'channel', operand: 'Denmark' },
+  { operator: 'topic', operand: topic },
+  ...extra,
+];
 const fetchIds = async (n: unknown[]) => {
   const r = await t.as('othello').get('/messages', { anchor: 'newest', num_before: 100, num_after: 0, narrow: n });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -34,21 +38,35 @@ describe('"general chat" as a topic operand', () => {
   });
 
   it('GET /messages/matches_narrow matches the empty topic by its display name', async () => {
-    const r = await t.as('othello').get('/messages/matches_narrow', { msg_ids: [empty, named], narrow: narrow('general chat') });
+    const r = await t
+      .as('othello')
+      .get('/messages/matches_narrow', { msg_ids: [empty, named], narrow: narrow('general chat') });
     expect(Object.keys(r.body.messages)).toEqual([String(empty)]);
   });
 
-  it('POST /messages/flags/narrow changes the empty topic\'s messages by its display name', async () => {
+  it("POST /messages/flags/narrow changes the empty topic's messages by its display name", async () => {
     const r = await t.as('othello').post('/messages/flags/narrow', {
-      anchor: 'oldest', num_before: 0, num_after: 100, narrow: narrow('general chat'), op: 'add', flag: 'starred',
+      anchor: 'oldest',
+      num_before: 0,
+      num_after: 100,
+      narrow: narrow('general chat'),
+      op: 'add',
+      flag: 'starred',
     });
     expect(r.body).toMatchObject({ result: 'success', processed_count: 1, updated_count: 1 });
     expect(t.server.world.store.messages.get(empty)!.flags[String(t.user('othello').user_id)]).toContain('starred');
-    expect(t.server.world.store.messages.get(named)!.flags[String(t.user('othello').user_id)] ?? []).not.toContain('starred');
+    expect(t.server.world.store.messages.get(named)!.flags[String(t.user('othello').user_id)] ?? []).not.toContain(
+      'starred',
+    );
   });
 
   it('an event queue narrowed to "general chat" does not hear of the empty topic', async () => {
-    const queue = await registerQueue(t, 'othello', ['message'], { narrow: JSON.stringify([['channel', 'Denmark'], ['topic', 'general chat']]) });
+    const queue = await registerQueue(t, 'othello', ['message'], {
+      narrow: JSON.stringify([
+        ['channel', 'Denmark'],
+        ['topic', 'general chat'],
+      ]),
+    });
     await sendToChannel(t, 'hamlet', 'Denmark', '', 'again');
     expect(await eventsOf(t, 'othello', queue)).toEqual([]);
   });

@@ -7,12 +7,15 @@ import { eventsOf, registerQueue } from '../helpers/events.js';
 import { streamId } from '../helpers/fixture-rows.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
 afterAll(() => t.close());
 
 const setPolicy = (who: string, stream_id: number, topic: string, visibility_policy: number) =>
   t.as(who).post('/user_topics', { stream_id, topic, visibility_policy });
-const mutedList = async (who: string) => (await t.as(who).post('/register', { fetch_event_types: ['muted_topics'] })).body.muted_topics;
+const mutedList = async (who: string) =>
+  (await t.as(who).post('/register', { fetch_event_types: ['muted_topics'] })).body.muted_topics;
 const types = (events: Array<{ type: string }>) => events.map((e) => e.type);
 
 describe('the muted_topics event', () => {
@@ -23,7 +26,11 @@ describe('the muted_topics event', () => {
     const modern = await registerQueue(t, 'othello', ['muted_topics', 'user_topic']);
     expect((await setPolicy('othello', denmark, 'noise', 1)).status).toBe(200);
 
-    const [legacyEvents, allEvents, modernEvents] = [await eventsOf(t, 'othello', legacy), await eventsOf(t, 'othello', all), await eventsOf(t, 'othello', modern)];
+    const [legacyEvents, allEvents, modernEvents] = [
+      await eventsOf(t, 'othello', legacy),
+      await eventsOf(t, 'othello', all),
+      await eventsOf(t, 'othello', modern),
+    ];
     const list = await mutedList('othello');
     expect(list).toContainEqual(['Denmark', 'noise', expect.any(Number)]);
     expect(legacyEvents).toEqual([{ type: 'muted_topics', muted_topics: list, id: 0 }]);

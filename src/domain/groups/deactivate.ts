@@ -7,18 +7,29 @@ import type { GroupSettingValue } from '../../store/state.js';
 import { groupForRead, groupForUpdate, groupIsDeactivated } from './access.js';
 import { publishGroupEvent } from './settings.js';
 
-type SettingObjection = ({ type: 'realm' } | { type: 'channel'; channel_id: number } | { type: 'user_group'; group_id: number }) & { settings: string[] };
+type SettingObjection = (
+  { type: 'realm' } | { type: 'channel'; channel_id: number } | { type: 'user_group'; group_id: number }
+) & { settings: string[] };
 type Objection = SettingObjection | { type: 'subgroup'; supergroup_ids: number[] };
 
 function isGroupSetting(value: unknown): value is GroupSettingValue {
-  return typeof value === 'number' || (typeof value === 'object' && value !== null && Array.isArray((value as { direct_subgroups?: unknown }).direct_subgroups));
+  return (
+    typeof value === 'number' ||
+    (typeof value === 'object' &&
+      value !== null &&
+      Array.isArray((value as { direct_subgroups?: unknown }).direct_subgroups))
+  );
 }
 
 /** The names of the group-valued settings of `row` that name `groupId`. */
 function settingsUsing(row: object, groupId: number): string[] {
   return Object.entries(row)
-    .filter(([key, value]) => /_groups?$/.test(key) && isGroupSetting(value)
-      && (value === groupId || (typeof value === 'object' && value.direct_subgroups.includes(groupId))))
+    .filter(
+      ([key, value]) =>
+        /_groups?$/.test(key) &&
+        isGroupSetting(value) &&
+        (value === groupId || (typeof value === 'object' && value.direct_subgroups.includes(groupId))),
+    )
     .map(([key]) => key)
     .sort();
 }
@@ -26,7 +37,10 @@ function settingsUsing(row: object, groupId: number): string[] {
 function objectionsTo(ctx: Ctx, groupId: number): Objection[] {
   const { store } = ctx;
   const out: Objection[] = [];
-  const supergroupIds = store.userGroups.filter((g) => !g.deactivated && g.direct_subgroups.includes(groupId)).map((g) => g.id).sort((a, b) => a - b);
+  const supergroupIds = store.userGroups
+    .filter((g) => !g.deactivated && g.direct_subgroups.includes(groupId))
+    .map((g) => g.id)
+    .sort((a, b) => a - b);
   if (supergroupIds.length) out.push({ type: 'subgroup', supergroup_ids: supergroupIds });
   for (const s of store.streams.all()) {
     const settings = s.is_archived ? [] : settingsUsing(s, groupId);
@@ -53,6 +67,7 @@ export function deactivateUserGroup(ctx: Ctx, groupId: number): void {
   }
   store.userGroups.update(group, { deactivated: true });
   const update = { type: 'user_group', op: 'update', group_id: group.id, data: { deactivated: true } };
-  publishGroupEvent(ctx, update, (_q, _u, queue) => (
-    queue?.capabilities.include_deactivated_groups ? update : { type: 'user_group', op: 'remove', group_id: group.id }));
+  publishGroupEvent(ctx, update, (_q, _u, queue) =>
+    queue?.capabilities.include_deactivated_groups ? update : { type: 'user_group', op: 'remove', group_id: group.id },
+  );
 }

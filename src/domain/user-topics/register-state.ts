@@ -5,7 +5,11 @@ import type { User } from '../../store/state.js';
 import type { TopicShown } from '../context.js';
 
 /** [channel name, topic, when muted] of each topic the user muted: the legacy `muted_topics` list. */
-export function mutedTopicList(store: Store, userId: number, shown: TopicShown = (t) => t): Array<[string, string, number]> {
+export function mutedTopicList(
+  store: Store,
+  userId: number,
+  shown: TopicShown = (t) => t,
+): Array<[string, string, number]> {
   const muted = store.userTopics.filter((t) => t.user_id === userId && t.visibility_policy === 1);
   return muted
     .filter((t) => store.streams.get(t.stream_id))

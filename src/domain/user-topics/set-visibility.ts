@@ -16,7 +16,11 @@ export interface TopicVisibility {
   policy: number;
 }
 
-export function setTopicVisibility(world: WorldCtx, userId: number, { streamId, topic, policy }: TopicVisibility): void {
+export function setTopicVisibility(
+  world: WorldCtx,
+  userId: number,
+  { streamId, topic, policy }: TopicVisibility,
+): void {
   const { store } = world;
   const now = world.clock.now();
   const row = store.userTopics.get(userTopicKey(userId, streamId, topic));
@@ -26,9 +30,21 @@ export function setTopicVisibility(world: WorldCtx, userId: number, { streamId, 
   } else if (row) {
     store.userTopics.update(row, { visibility_policy: policy, last_updated: now });
   } else {
-    store.userTopics.insert({ user_id: userId, stream_id: streamId, topic, visibility_policy: policy, last_updated: now });
+    store.userTopics.insert({
+      user_id: userId,
+      stream_id: streamId,
+      topic,
+      visibility_policy: policy,
+      last_updated: now,
+    });
   }
   // The real server still sends the list every client before user_topic (FL 134) reads, first.
   if (changed) world.events.publish([userId], { type: 'muted_topics', muted_topics: mutedTopicList(store, userId) });
-  world.events.publish([userId], { type: 'user_topic', stream_id: streamId, topic_name: topic, last_updated: now, visibility_policy: policy });
+  world.events.publish([userId], {
+    type: 'user_topic',
+    stream_id: streamId,
+    topic_name: topic,
+    last_updated: now,
+    visibility_policy: policy,
+  });
 }

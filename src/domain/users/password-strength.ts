@@ -13,12 +13,46 @@ import type { ServerRules } from '../server-rules.js';
 
 /** Among the most common passwords of zxcvbn's own list, those of 6 characters or more. */
 const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
-  'password', 'password1', 'passw0rd', '12345678', '123456789', '1234567890', 'qwerty', 'qwertyuiop', 'abc123', '111111',
-  'iloveyou', 'sunshine', 'princess', 'football', 'baseball', 'welcome', 'monkey', 'letmein', 'dragon', 'shadow', 'master',
-  'superman', 'trustno1', 'starwars', 'whatever', 'michael', 'jennifer', 'charlie', 'computer', 'freedom', 'secret',
+  'password',
+  'password1',
+  'passw0rd',
+  '12345678',
+  '123456789',
+  '1234567890',
+  'qwerty',
+  'qwertyuiop',
+  'abc123',
+  '111111',
+  'iloveyou',
+  'sunshine',
+  'princess',
+  'football',
+  'baseball',
+  'welcome',
+  'monkey',
+  'letmein',
+  'dragon',
+  'shadow',
+  'master',
+  'superman',
+  'trustno1',
+  'starwars',
+  'whatever',
+  'michael',
+  'jennifer',
+  'charlie',
+  'computer',
+  'freedom',
+  'secret',
 ]);
 
-const KEYBOARD_ROWS = ['`1234567890-=', 'qwertyuiop[]\\', "asdfghjkl;'", 'zxcvbnm,./', '1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik,9ol.0p;/'];
+const KEYBOARD_ROWS = [
+  '`1234567890-=',
+  'qwertyuiop[]\\',
+  "asdfghjkl;'",
+  'zxcvbnm,./',
+  '1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik,9ol.0p;/',
+];
 
 /** One block repeated ("aaaaaa", "abcabc"). */
 const isRepeat = (p: string) => /^(.{1,3})\1+$/su.test(p);
@@ -30,13 +64,15 @@ function isRun(p: string): boolean {
   return Math.abs(step) === 1 && codes.every((c, i) => i === 0 || c - codes[i - 1] === step);
 }
 
-const isKeyboardRow = (p: string) => KEYBOARD_ROWS.some((row) => row.includes(p) || [...row].reverse().join('').includes(p));
+const isKeyboardRow = (p: string) =>
+  KEYBOARD_ROWS.some((row) => row.includes(p) || [...row].reverse().join('').includes(p));
 
 /** An approximation of zxcvbn's guesses for a non-empty password (see the header). */
 function estimateGuesses(password: string): number {
   const lower = password.toLowerCase();
   const length = [...password].length;
-  if (COMMON_PASSWORDS.has(lower) || isRepeat(lower) || (length > 1 && isRun(lower)) || isKeyboardRow(lower)) return length * 10;
+  if (COMMON_PASSWORDS.has(lower) || isRepeat(lower) || (length > 1 && isRun(lower)) || isKeyboardRow(lower))
+    return length * 10;
   return 10 ** Math.min(length, 300);
 }
 
