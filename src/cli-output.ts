@@ -15,7 +15,11 @@ export function usersTable(users: readonly User[]): string {
   const rows = users.filter((u) => u.is_active).map((u) => [roleName(u), u.email, u.api_key, u.full_name]);
   const header = ['role', 'email', 'api key', 'name'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 

@@ -73,7 +73,10 @@ function rebase(value: any): any {
 export function resolveRef(doc: OpenApiDoc, value: any): any {
   let seen = 0;
   while (value && typeof value === 'object' && typeof value.$ref === 'string' && seen++ < 20) {
-    const parts = value.$ref.replace(/^#\//, '').split('/').map((p: string) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const parts = value.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .map((p: string) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
     value = parts.reduce((node: any, p: string) => node?.[p], doc);
   }
   return value;
