@@ -134,14 +134,12 @@ describe('has_alert_word on new messages', () => {
     const rendered = async (who: string) => (await t.as(who).get(`/messages/${id}`)).body.message.content;
     expect(await rendered('hamlet')).toBe('<p>King Lear is in the castle</p>');
     expect(await rendered('cordelia')).toBe(await rendered('hamlet'));
-    const narrow = await t
-      .as('hamlet')
-      .get('/messages', {
-        anchor: 'newest',
-        num_before: 5,
-        num_after: 0,
-        narrow: JSON.stringify([{ operator: 'is', operand: 'alerted' }]),
-      });
+    const narrow = await t.as('hamlet').get('/messages', {
+      anchor: 'newest',
+      num_before: 5,
+      num_after: 0,
+      narrow: JSON.stringify([{ operator: 'is', operand: 'alerted' }]),
+    });
     expect(narrow.body.messages.map((m: { id: number }) => m.id)).toContain(id);
   });
 

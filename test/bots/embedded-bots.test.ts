@@ -18,15 +18,13 @@ afterAll(async () => {
 });
 
 const embedded = async (service: string, full = 'Helper', config?: Record<string, string>) => {
-  const r = await t
-    .as('hamlet')
-    .post('/bots', {
-      full_name: full,
-      short_name: full.toLowerCase(),
-      bot_type: 4,
-      service_name: service,
-      ...(config ? { config_data: JSON.stringify(config) } : {}),
-    });
+  const r = await t.as('hamlet').post('/bots', {
+    full_name: full,
+    short_name: full.toLowerCase(),
+    bot_type: 4,
+    service_name: service,
+    ...(config ? { config_data: JSON.stringify(config) } : {}),
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.user_id as number;
 };

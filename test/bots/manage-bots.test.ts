@@ -118,14 +118,12 @@ describe('POST /bots', () => {
       'Insufficient permission',
     );
     expectError(
-      await t
-        .as('hamlet')
-        .post('/bots', {
-          full_name: 'Out',
-          short_name: 'out',
-          bot_type: 3,
-          payload_url: JSON.stringify('https://x.example'),
-        }),
+      await t.as('hamlet').post('/bots', {
+        full_name: 'Out',
+        short_name: 'out',
+        bot_type: 3,
+        payload_url: JSON.stringify('https://x.example'),
+      }),
       400,
       'BAD_REQUEST',
       'Insufficient permission',
@@ -193,13 +191,11 @@ describe('PATCH /bots/{bot_id}', () => {
     const botId = id('hamlet-bot');
     const othelloQ = await registerQueue(t, 'othello', ['realm_user', 'realm_bot']);
     const hamletQ = await registerQueue(t, 'hamlet', ['realm_bot']);
-    const r = await t
-      .as('hamlet')
-      .patch(`/bots/${botId}`, {
-        full_name: 'Yorick',
-        default_sending_stream: 'Verona',
-        default_all_public_streams: true,
-      });
+    const r = await t.as('hamlet').patch(`/bots/${botId}`, {
+      full_name: 'Yorick',
+      default_sending_stream: 'Verona',
+      default_all_public_streams: true,
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
       full_name: 'Yorick',

@@ -58,15 +58,13 @@ afterAll(async () => {
 });
 
 const createBot = async (params: Record<string, unknown> = {}, owner = 'hamlet') => {
-  const r = await t
-    .as(owner)
-    .post('/bots', {
-      full_name: 'Pinger',
-      short_name: 'pinger',
-      bot_type: 3,
-      payload_url: JSON.stringify(hookUrl),
-      ...params,
-    });
+  const r = await t.as(owner).post('/bots', {
+    full_name: 'Pinger',
+    short_name: 'pinger',
+    bot_type: 3,
+    payload_url: JSON.stringify(hookUrl),
+    ...params,
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   const bot = t.server.world.store.users.get(r.body.user_id)!;
   return { id: bot.user_id, email: bot.email, token: bot.bot_service!.token };
@@ -318,14 +316,12 @@ describe('tries again only after timeouts and connection errors', () => {
     const quick = await startTestServer({ outgoingTimeoutMs: 150 });
     try {
       answer = () => {}; // never answers
-      const r = await quick
-        .as('hamlet')
-        .post('/bots', {
-          full_name: 'Pinger',
-          short_name: 'pinger',
-          bot_type: 3,
-          payload_url: JSON.stringify(hookUrl),
-        });
+      const r = await quick.as('hamlet').post('/bots', {
+        full_name: 'Pinger',
+        short_name: 'pinger',
+        bot_type: 3,
+        payload_url: JSON.stringify(hookUrl),
+      });
       const id = await sendToChannel(quick, 'hamlet', 'Denmark', 'down', '@**Pinger** slow?');
       expect(await new ControlClient(quick.base).outgoing.settle(5000)).toEqual({ settled: true, pending: 0 });
       expect(hits).toHaveLength(4);
@@ -389,14 +385,12 @@ describe('Slack format (interface 2)', () => {
 describe('safety', () => {
   it('refuses a payload_url that is not on loopback unless the host was allowed', async () => {
     expectError(
-      await t
-        .as('hamlet')
-        .post('/bots', {
-          full_name: 'Far',
-          short_name: 'far',
-          bot_type: 3,
-          payload_url: JSON.stringify('https://bots.example.com/hook'),
-        }),
+      await t.as('hamlet').post('/bots', {
+        full_name: 'Far',
+        short_name: 'far',
+        bot_type: 3,
+        payload_url: JSON.stringify('https://bots.example.com/hook'),
+      }),
       400,
       'BAD_REQUEST',
       'payload_url: bots.example.com is not a loopback address; the mock calls only 127.0.0.1, ::1 and localhost unless started with --allow-outgoing bots.example.com',

@@ -27,14 +27,12 @@ describe('archiving a channel', () => {
     );
     expect((await t.as('iago').delete('/streams/4')).body).toEqual(ok);
     expect((await t.as('iago').get('/streams/4')).body).toEqual(error('BAD_REQUEST', 'Invalid channel ID'));
-    const history = await t
-      .as('hamlet')
-      .get('/messages', {
-        anchor: 'newest',
-        num_before: 5,
-        num_after: 0,
-        narrow: JSON.stringify([{ operator: 'channel', operand: 4 }]),
-      });
+    const history = await t.as('hamlet').get('/messages', {
+      anchor: 'newest',
+      num_before: 5,
+      num_after: 0,
+      narrow: JSON.stringify([{ operator: 'channel', operand: 4 }]),
+    });
     expect(history.body.messages.at(-1)).toMatchObject({
       subject: 'channel events',
       content: expect.stringContaining('has been archived.'),

@@ -178,14 +178,12 @@ describe('POST /channels/create', () => {
       invite_only: true,
       history_public_to_subscribers: false,
     });
-    const b = await t
-      .as('hamlet')
-      .post('/channels/create', {
-        name: 'Shared',
-        invite_only: true,
-        history_public_to_subscribers: true,
-        subscribers: [id('hamlet')],
-      });
+    const b = await t.as('hamlet').post('/channels/create', {
+      name: 'Shared',
+      invite_only: true,
+      history_public_to_subscribers: true,
+      subscribers: [id('hamlet')],
+    });
     expect(await subscriptionOf(t.as('hamlet'), b.body.id)).toMatchObject({
       invite_only: true,
       history_public_to_subscribers: true,
@@ -271,21 +269,17 @@ describe('POST /channels/create', () => {
       .as('desdemona')
       .post('/channels/create', { name: 'Brief', message_retention_days: 30, subscribers: [id('desdemona')] });
     expect((await subscriptionOf(t.as('desdemona'), days.body.id)).message_retention_days).toBe(30);
-    const forever = await t
-      .as('desdemona')
-      .post('/channels/create', {
-        name: 'Forever',
-        message_retention_days: 'unlimited',
-        subscribers: [id('desdemona')],
-      });
+    const forever = await t.as('desdemona').post('/channels/create', {
+      name: 'Forever',
+      message_retention_days: 'unlimited',
+      subscribers: [id('desdemona')],
+    });
     expect((await subscriptionOf(t.as('desdemona'), forever.body.id)).message_retention_days).toBe(-1);
-    const inherit = await t
-      .as('hamlet')
-      .post('/channels/create', {
-        name: 'Inherit',
-        message_retention_days: 'realm_default',
-        subscribers: [id('hamlet')],
-      });
+    const inherit = await t.as('hamlet').post('/channels/create', {
+      name: 'Inherit',
+      message_retention_days: 'realm_default',
+      subscribers: [id('hamlet')],
+    });
     expect((await subscriptionOf(t.as('hamlet'), inherit.body.id)).message_retention_days).toBeNull();
   });
 
@@ -343,37 +337,31 @@ describe('POST /channels/create', () => {
       'Invalid user group',
     );
     expectError(
-      await t
-        .as('hamlet')
-        .post('/channels/create', {
-          name: 'Bad',
-          can_add_subscribers_group: groupId(t, 'role:everyone'),
-          subscribers: [],
-        }),
+      await t.as('hamlet').post('/channels/create', {
+        name: 'Bad',
+        can_add_subscribers_group: groupId(t, 'role:everyone'),
+        subscribers: [],
+      }),
       400,
       'BAD_REQUEST',
       "'can_add_subscribers_group' setting cannot be set to 'role:everyone' group.",
     );
     expectError(
-      await t
-        .as('hamlet')
-        .post('/channels/create', {
-          name: 'Bad',
-          can_send_message_group: groupId(t, 'role:internet'),
-          subscribers: [],
-        }),
+      await t.as('hamlet').post('/channels/create', {
+        name: 'Bad',
+        can_send_message_group: groupId(t, 'role:internet'),
+        subscribers: [],
+      }),
       400,
       'BAD_REQUEST',
       "'can_send_message_group' setting cannot be set to 'role:internet' group.",
     );
     expectError(
-      await t
-        .as('hamlet')
-        .post('/channels/create', {
-          name: 'Bad',
-          can_administer_channel_group: { direct_members: [9999], direct_subgroups: [] },
-          subscribers: [],
-        }),
+      await t.as('hamlet').post('/channels/create', {
+        name: 'Bad',
+        can_administer_channel_group: { direct_members: [9999], direct_subgroups: [] },
+        subscribers: [],
+      }),
       400,
       'BAD_REQUEST',
       'Invalid user ID: 9999',

@@ -29,13 +29,11 @@ describe('POST /default_stream_groups/create', () => {
   it('creates a group and tells every user but guests', async () => {
     const hamlet = await registerQueue(t, 'hamlet', ['default_stream_groups']);
     const polonius = await registerQueue(t, 'polonius', ['default_stream_groups']);
-    const r = await t
-      .as('iago')
-      .post('/default_stream_groups/create', {
-        group_name: 'Classics',
-        description: 'Old places',
-        stream_names: JSON.stringify(['Rome', 'Venice']),
-      });
+    const r = await t.as('iago').post('/default_stream_groups/create', {
+      group_name: 'Classics',
+      description: 'Old places',
+      stream_names: JSON.stringify(['Rome', 'Venice']),
+    });
     expect(r.body).toEqual(ok);
     expect(await summary()).toEqual([
       [2, 'Classics', 'Old places', ['Rome', 'Venice']],

@@ -38,12 +38,10 @@ const update = (id: number, name: string, value: number | null) => ({
 async function kyoto(): Promise<{ id: number; messages: number[] }> {
   expect(
     (
-      await t
-        .as('hamlet')
-        .post('/users/me/subscriptions', {
-          subscriptions: [{ name: 'Kyoto' }],
-          principals: [t.user('hamlet').user_id, t.user('othello').user_id],
-        })
+      await t.as('hamlet').post('/users/me/subscriptions', {
+        subscriptions: [{ name: 'Kyoto' }],
+        principals: [t.user('hamlet').user_id, t.user('othello').user_id],
+      })
     ).status,
   ).toBe(200);
   const messages = [
@@ -123,24 +121,20 @@ describe("a channel's first_message_id after moves", () => {
     const rome = streamId(t, 'Rome');
     const romeFirst = await firstOf('hamlet', rome);
     const queue = await registerQueue(t, 'hamlet', ['stream']);
-    const moved = await t
-      .as('iago')
-      .patch(`/messages/${messages[0]}`, {
-        stream_id: rome,
-        propagate_mode: 'change_one',
-        send_notification_to_new_thread: false,
-        send_notification_to_old_thread: false,
-      });
+    const moved = await t.as('iago').patch(`/messages/${messages[0]}`, {
+      stream_id: rome,
+      propagate_mode: 'change_one',
+      send_notification_to_new_thread: false,
+      send_notification_to_old_thread: false,
+    });
     expect(moved.status).toBe(200);
     expect(await eventsOf(t, 'hamlet', queue)).toEqual([update(id, 'Kyoto', messages[1])]);
-    const back = await t
-      .as('iago')
-      .patch(`/messages/${romeFirst}`, {
-        stream_id: id,
-        propagate_mode: 'change_one',
-        send_notification_to_new_thread: false,
-        send_notification_to_old_thread: false,
-      });
+    const back = await t.as('iago').patch(`/messages/${romeFirst}`, {
+      stream_id: id,
+      propagate_mode: 'change_one',
+      send_notification_to_new_thread: false,
+      send_notification_to_old_thread: false,
+    });
     expect(back.status).toBe(200);
     const events = await eventsOf(t, 'hamlet', queue);
     expect(events.slice(1).map((e) => [e.stream_id, e.value])).toEqual([

@@ -55,12 +55,10 @@ describe('GET /users/me/{stream_id}/topics', () => {
     expect((await t.as('hamlet').get(`/users/me/${coreTeam}/topics`)).body.topics).toEqual([
       { max_id: 20, name: 'planning' },
     ]);
-    await t
-      .as('hamlet')
-      .post('/users/me/subscriptions', {
-        subscriptions: [{ name: 'core team' }],
-        principals: [t.user('cordelia').user_id],
-      });
+    await t.as('hamlet').post('/users/me/subscriptions', {
+      subscriptions: [{ name: 'core team' }],
+      principals: [t.user('cordelia').user_id],
+    });
     expect((await t.as('cordelia').get(`/users/me/${coreTeam}/topics`)).body.topics).toEqual([]);
   });
 

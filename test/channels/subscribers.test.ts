@@ -27,12 +27,10 @@ describe('GET /streams/{stream_id}/members', () => {
     const newcomer = ['prospero', 'aaron', 'cordelia']
       .map((w) => t.user(w).user_id)
       .find((u) => !expected(verona).includes(u))!;
-    await t
-      .as('iago')
-      .post('/users/me/subscriptions', {
-        subscriptions: JSON.stringify([{ name: 'Verona' }]),
-        principals: JSON.stringify([newcomer]),
-      });
+    await t.as('iago').post('/users/me/subscriptions', {
+      subscriptions: JSON.stringify([{ name: 'Verona' }]),
+      principals: JSON.stringify([newcomer]),
+    });
     r = await t.as('othello').get(`/streams/${verona}/members`);
     expect(r.body.subscribers).toContain(newcomer);
   });

@@ -105,13 +105,11 @@ describe("events at the queue's feature level", () => {
 describe("kinds of events by the queue's feature level (the description's EventKinds)", () => {
   const queueAt = async (who: string, level: number | undefined, types: string[]) => {
     const headers: Record<string, string> = level === undefined ? {} : { 'X-Mock-Feature-Level': String(level) };
-    const r = await t
-      .as(who, headers)
-      .post('/register', {
-        event_types: types,
-        fetch_event_types: [],
-        client_capabilities: { linkifier_url_template: true },
-      });
+    const r = await t.as(who, headers).post('/register', {
+      event_types: types,
+      fetch_event_types: [],
+      client_capabilities: { linkifier_url_template: true },
+    });
     expect(r.status).toBe(200);
     return r.body.queue_id as string;
   };

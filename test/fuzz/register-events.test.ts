@@ -471,14 +471,12 @@ function opArb(recentIds: () => number[]): fc.Arbitrary<Op> {
         path: '/user_groups/10',
         params: { name, can_join_group: JSON.stringify({ new: join }) },
       })),
-    fc
-      .constantFrom('add', 'delete')
-      .map((op) => ({
-        who: 'othello',
-        method: 'post' as const,
-        path: '/user_groups/10/subgroups',
-        params: { [op]: JSON.stringify([4]) },
-      })),
+    fc.constantFrom('add', 'delete').map((op) => ({
+      who: 'othello',
+      method: 'post' as const,
+      path: '/user_groups/10/subgroups',
+      params: { [op]: JSON.stringify([4]) },
+    })),
     fc
       .constantFrom(9, 10)
       .map((id) => ({ who: 'desdemona', method: 'post' as const, path: `/user_groups/${id}/deactivate`, params: {} })),

@@ -22,13 +22,11 @@ const DAY_MS = 86_400_000;
 
 describe('POST /invites', () => {
   it('sends the invitation email to the outbox, lists the invitation, and the link creates the account', async () => {
-    const r = await t
-      .as('iago')
-      .post('/invites', {
-        invitee_emails: 'New Person <newbie@example.com>',
-        stream_ids: [1, 2],
-        invite_expires_in_minutes: 60 * 24 * 10,
-      });
+    const r = await t.as('iago').post('/invites', {
+      invitee_emails: 'New Person <newbie@example.com>',
+      stream_ids: [1, 2],
+      invite_expires_in_minutes: 60 * 24 * 10,
+    });
     expect(r.body).toEqual({ result: 'success', msg: '' });
     const { items } = await control.outbox.list({ kind: 'email', user: 'newbie@example.com' });
     expect(items).toHaveLength(1);
@@ -82,15 +80,13 @@ describe('POST /invites', () => {
 
   it('tells the inviter through the notification bot and announces the signup; default channels and groups when asked', async () => {
     const group = store().userGroups.find((g) => g.name === 'leadership')!;
-    const sent = await t
-      .as('iago')
-      .post('/invites', {
-        invitee_emails: 'x@example.com',
-        stream_ids: [4],
-        include_realm_default_subscriptions: true,
-        group_ids: [group.id],
-        invite_as: 300,
-      });
+    const sent = await t.as('iago').post('/invites', {
+      invitee_emails: 'x@example.com',
+      stream_ids: [4],
+      include_realm_default_subscriptions: true,
+      group_ids: [group.id],
+      invite_as: 300,
+    });
     expect(sent.body).toEqual({ result: 'success', msg: '' });
     const link = ((await control.outbox.list({ kind: 'email' })).items[0] as any).links.activate_url;
     const created = await control.invites.accept({ link, full_name: 'Xavier', password: 'a-good-password' });
@@ -146,20 +142,16 @@ describe('POST /invites', () => {
 
   it('schedules the reminder two days before expiry (valid four days or more), on the mock clock', async () => {
     await control.clock.freeze();
-    await t
-      .as('iago')
-      .post('/invites', {
-        invitee_emails: 'later@example.com, soon@example.com',
-        stream_ids: [],
-        invite_expires_in_minutes: 60 * 24 * 5,
-      });
-    await t
-      .as('iago')
-      .post('/invites', {
-        invitee_emails: 'short@example.com',
-        stream_ids: [],
-        invite_expires_in_minutes: 60 * 24 * 3,
-      });
+    await t.as('iago').post('/invites', {
+      invitee_emails: 'later@example.com, soon@example.com',
+      stream_ids: [],
+      invite_expires_in_minutes: 60 * 24 * 5,
+    });
+    await t.as('iago').post('/invites', {
+      invitee_emails: 'short@example.com',
+      stream_ids: [],
+      invite_expires_in_minutes: 60 * 24 * 3,
+    });
     expect((await control.outbox.list({ kind: 'email' })).items.map((i: any) => i.template)).toEqual([
       'invitation',
       'invitation',

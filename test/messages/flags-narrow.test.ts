@@ -25,17 +25,15 @@ const topicNarrow = (channel: string, topic: string) => [
   { operator: 'topic', operand: topic },
 ];
 const byNarrow = (who: string, params: Record<string, unknown>) =>
-  t
-    .as(who)
-    .post('/messages/flags/narrow', {
-      anchor: 'oldest',
-      num_before: 0,
-      num_after: 100,
-      narrow: [],
-      op: 'add',
-      flag: 'read',
-      ...params,
-    });
+  t.as(who).post('/messages/flags/narrow', {
+    anchor: 'oldest',
+    num_before: 0,
+    num_after: 100,
+    narrow: [],
+    op: 'add',
+    flag: 'read',
+    ...params,
+  });
 
 async function sendThree(topic: string): Promise<number[]> {
   const ids: number[] = [];
@@ -44,13 +42,11 @@ async function sendThree(topic: string): Promise<number[]> {
 }
 
 async function unreadIds(who: string): Promise<number[]> {
-  const r = await t
-    .as(who)
-    .get('/messages', {
-      anchor: 'oldest',
-      num_after: 1000,
-      narrow: JSON.stringify([{ operator: 'is', operand: 'unread' }]),
-    });
+  const r = await t.as(who).get('/messages', {
+    anchor: 'oldest',
+    num_after: 1000,
+    narrow: JSON.stringify([{ operator: 'is', operand: 'unread' }]),
+  });
   return r.body.messages.map((m: { id: number }) => m.id);
 }
 

@@ -311,13 +311,11 @@ describe('speed on a large state', () => {
       }
       const started = performance.now();
       for (let i = 0; i < 20; i++) {
-        const r = await big
-          .as('hamlet')
-          .get('/messages', {
-            anchor: 'newest',
-            num_before: 50,
-            narrow: [{ operator: 'channel', operand: 'Denmark' }],
-          });
+        const r = await big.as('hamlet').get('/messages', {
+          anchor: 'newest',
+          num_before: 50,
+          narrow: [{ operator: 'channel', operand: 'Denmark' }],
+        });
         expect(r.body.messages).toHaveLength(50);
         const mid = await big
           .as('hamlet')

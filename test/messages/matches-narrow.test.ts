@@ -107,14 +107,12 @@ describe('matches_narrow: operators', () => {
     expect(await ids('hamlet', [term('has', 'image')])).toEqual([6]);
     expect(await ids('hamlet', [term('has', 'reaction')])).toEqual([1, 2, 7, 26]);
     expect(await ids('hamlet', [term('has', 'attachment')])).toEqual([6, 20]);
-    const sent = await t
-      .as('hamlet')
-      .post('/messages', {
-        type: 'stream',
-        to: 'Denmark',
-        topic: 'files',
-        content: '[report.pdf](/user_uploads/2/ab/report.pdf)',
-      });
+    const sent = await t.as('hamlet').post('/messages', {
+      type: 'stream',
+      to: 'Denmark',
+      topic: 'files',
+      content: '[report.pdf](/user_uploads/2/ab/report.pdf)',
+    });
     expect(await ids('hamlet', [term('has', 'attachment')], [sent.body.id])).toEqual([sent.body.id]);
   });
 

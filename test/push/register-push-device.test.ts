@@ -188,14 +188,12 @@ describe('POST /mobile_push/register (FL 468)', () => {
 
   it("answers a token ID too large for the real server's 64-bit column with its internal error", async () => {
     const id = await newDevice();
-    const r = await t
-      .as('hamlet')
-      .post('/mobile_push/register', {
-        device_id: id,
-        ...keyFields,
-        ...tokenFields,
-        token_id: Buffer.alloc(9, 0x7f).toString('base64'),
-      });
+    const r = await t.as('hamlet').post('/mobile_push/register', {
+      device_id: id,
+      ...keyFields,
+      ...tokenFields,
+      token_id: Buffer.alloc(9, 0x7f).toString('base64'),
+    });
     expect(r.status).toBe(500);
     expect(r.body).toEqual({ result: 'error', msg: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });
   });
@@ -214,14 +212,12 @@ describe('POST /mobile_push/register (FL 468)', () => {
       Buffer.from('ffffffffffffff01', 'hex').toString('base64'),
     );
     const started = performance.now();
-    const long = await t
-      .as('hamlet')
-      .post('/mobile_push/register', {
-        device_id: id,
-        ...keyFields,
-        ...tokenFields,
-        token_id: Buffer.alloc(600_000, 0x11).toString('base64'),
-      });
+    const long = await t.as('hamlet').post('/mobile_push/register', {
+      device_id: id,
+      ...keyFields,
+      ...tokenFields,
+      token_id: Buffer.alloc(600_000, 0x11).toString('base64'),
+    });
     expect(long.status).toBe(500);
     expect(performance.now() - started).toBeLessThan(1000);
   });

@@ -23,12 +23,10 @@ describe('POST /realm/filters', () => {
   it('adds a linkifier at the end, tells everyone and renders with it', async () => {
     const queue = await registerQueue(t, 'hamlet', ['realm_linkifiers', 'realm_filters'], capable);
     const old = await registerQueue(t, 'othello', ['realm_linkifiers']);
-    const r = await t
-      .as('iago')
-      .post('/realm/filters', {
-        pattern: 'JIRA-(?P<key>[0-9]+)',
-        url_template: 'https://jira.example.com/browse/{key}',
-      });
+    const r = await t.as('iago').post('/realm/filters', {
+      pattern: 'JIRA-(?P<key>[0-9]+)',
+      url_template: 'https://jira.example.com/browse/{key}',
+    });
     expect(r.body).toEqual({ ...ok, id: 3 });
     const added = {
       id: 3,
@@ -104,12 +102,10 @@ describe('POST /realm/filters', () => {
 describe('PATCH and DELETE /realm/filters/{filter_id}', () => {
   it('changes a linkifier in place and removes one', async () => {
     const queue = await registerQueue(t, 'hamlet', ['realm_linkifiers'], capable);
-    const r = await t
-      .as('desdemona')
-      .patch('/realm/filters/1', {
-        pattern: 'GH-(?P<id>[0-9]+)',
-        url_template: 'https://github.com/zulip/zulip/pull/{id}',
-      });
+    const r = await t.as('desdemona').patch('/realm/filters/1', {
+      pattern: 'GH-(?P<id>[0-9]+)',
+      url_template: 'https://github.com/zulip/zulip/pull/{id}',
+    });
     expect(r.body).toEqual(ok);
     const [first] = (await t.as('hamlet').get('/realm/linkifiers')).body.linkifiers;
     expect(first).toMatchObject({

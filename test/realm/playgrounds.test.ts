@@ -23,13 +23,11 @@ const admin = error('UNAUTHORIZED_PRINCIPAL', 'Must be an organization administr
 describe('POST /realm/playgrounds', () => {
   it('adds a playground and tells everyone', async () => {
     const queue = await registerQueue(t, 'polonius', ['realm_playgrounds']);
-    const r = await t
-      .as('iago')
-      .post('/realm/playgrounds', {
-        name: ' Go playground ',
-        pygments_language: 'Go',
-        url_template: 'https://go.dev/play/?code={code}',
-      });
+    const r = await t.as('iago').post('/realm/playgrounds', {
+      name: ' Go playground ',
+      pygments_language: 'Go',
+      url_template: 'https://go.dev/play/?code={code}',
+    });
     expect(r.body).toEqual({ ...ok, id: 3 });
     const list = await playgrounds();
     expect(list.at(-1)).toEqual({
@@ -88,13 +86,11 @@ describe('POST /realm/playgrounds', () => {
   });
 
   it('is for administrators', async () => {
-    const r = await t
-      .as('hamlet')
-      .post('/realm/playgrounds', {
-        name: 'Go',
-        pygments_language: 'Go',
-        url_template: 'https://go.dev/play/?code={code}',
-      });
+    const r = await t.as('hamlet').post('/realm/playgrounds', {
+      name: 'Go',
+      pygments_language: 'Go',
+      url_template: 'https://go.dev/play/?code={code}',
+    });
     expect(r.status).toBe(400);
     expect(r.body).toEqual(admin);
     expect((await playgrounds()).length).toBe(2);

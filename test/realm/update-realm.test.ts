@@ -98,12 +98,10 @@ describe('PATCH /realm', () => {
   });
 
   it('turns an announcement channel off with -1 and refuses one that does not exist', async () => {
-    const r = await t
-      .as('iago')
-      .patch('/realm', {
-        signup_announcements_stream_id: -1,
-        new_stream_announcements_stream_id: streamId(t, 'Scotland'),
-      });
+    const r = await t.as('iago').patch('/realm', {
+      signup_announcements_stream_id: -1,
+      new_stream_announcements_stream_id: streamId(t, 'Scotland'),
+    });
     expect(r.body).toEqual({
       ...ok,
       signup_announcements_stream_id: -1,

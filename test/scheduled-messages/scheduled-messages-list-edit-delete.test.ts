@@ -40,14 +40,12 @@ describe('GET /scheduled_messages', () => {
   });
 
   it('includes what the caller schedules, ordered by delivery time', async () => {
-    const made = await t
-      .as('hamlet')
-      .post('/scheduled_messages', {
-        type: 'direct',
-        to: [id('othello')],
-        content: 'soon',
-        scheduled_delivery_timestamp: later(),
-      });
+    const made = await t.as('hamlet').post('/scheduled_messages', {
+      type: 'direct',
+      to: [id('othello')],
+      content: 'soon',
+      scheduled_delivery_timestamp: later(),
+    });
     const list = (await t.as('hamlet').get('/scheduled_messages')).body.scheduled_messages;
     expect(list.map((m: any) => m.scheduled_message_id)).toEqual([made.body.scheduled_message_id, 1]);
   });

@@ -10,14 +10,12 @@ let t: TestServer;
 beforeEach(async () => {
   t = await startTestServer();
   // A server that has answered before: what is timed is the content, not compiling the renderer.
-  await t
-    .as('hamlet')
-    .post('/messages', {
-      type: 'stream',
-      to: 'Denmark',
-      topic: 'warm-up',
-      content: '[a](b) **c** #**Denmark** @**King Hamlet** #123 > d',
-    });
+  await t.as('hamlet').post('/messages', {
+    type: 'stream',
+    to: 'Denmark',
+    topic: 'warm-up',
+    content: '[a](b) **c** #**Denmark** @**King Hamlet** #123 > d',
+  });
 });
 afterEach(async () => {
   await t.close();
@@ -52,14 +50,12 @@ describe('rendering is bounded', () => {
     expect(r.body).toEqual({ result: 'error', msg: 'Unable to render message', code: 'BAD_REQUEST' });
     expect(r.ms).toBeLessThan(1000);
     // Nothing was stored, and the server still answers.
-    const after = await t
-      .as('hamlet')
-      .get('/messages', {
-        anchor: 'newest',
-        num_before: 1,
-        num_after: 0,
-        narrow: [{ operator: 'topic', operand: 'hostile' }],
-      });
+    const after = await t.as('hamlet').get('/messages', {
+      anchor: 'newest',
+      num_before: 1,
+      num_after: 0,
+      narrow: [{ operator: 'topic', operand: 'hostile' }],
+    });
     expect(after.body.messages).toEqual([]);
   });
 
@@ -169,15 +165,13 @@ describe('a work budget per request: hostile content is answered (or refused) wi
     await send('terms', 'green pears only');
     const contents = async (narrow: unknown[]) =>
       (
-        await t
-          .as('hamlet')
-          .get('/messages', {
-            anchor: 'newest',
-            num_before: 10,
-            num_after: 0,
-            apply_markdown: false,
-            narrow: [{ operator: 'topic', operand: 'terms' }, ...narrow],
-          })
+        await t.as('hamlet').get('/messages', {
+          anchor: 'newest',
+          num_before: 10,
+          num_after: 0,
+          apply_markdown: false,
+          narrow: [{ operator: 'topic', operand: 'terms' }, ...narrow],
+        })
       ).body.messages.map((m: any) => m.content);
     expect(
       await contents([

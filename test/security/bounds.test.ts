@@ -90,22 +90,18 @@ describe('event queues', () => {
   it('share one event object, and collect a queue that falls too far behind', async () => {
     const hub = t.server.world.events;
     const a = (
-      await t
-        .as('prospero')
-        .post('/register', {
-          event_types: '["test-event"]',
-          fetch_event_types: '[]',
-          client_capabilities: '{"empty_topic_name": true}',
-        })
+      await t.as('prospero').post('/register', {
+        event_types: '["test-event"]',
+        fetch_event_types: '[]',
+        client_capabilities: '{"empty_topic_name": true}',
+      })
     ).body.queue_id;
     const b = (
-      await t
-        .as('prospero')
-        .post('/register', {
-          event_types: '["test-event"]',
-          fetch_event_types: '[]',
-          client_capabilities: '{"empty_topic_name": true}',
-        })
+      await t.as('prospero').post('/register', {
+        event_types: '["test-event"]',
+        fetch_event_types: '[]',
+        client_capabilities: '{"empty_topic_name": true}',
+      })
     ).body.queue_id;
     const prospero = t.user('prospero').user_id;
     const payload = { big: 'x'.repeat(2000) };

@@ -20,11 +20,9 @@ describe('GET /users/{user_id}/subscriptions/{stream_id}', () => {
   it('answers for a public channel, and follows a subscription change', async () => {
     const denmark = streamId(t, 'Denmark');
     const before = (await status('othello', id('hamlet'), denmark)).body.is_subscribed;
-    await t
-      .as('hamlet')
-      [before ? 'delete' : 'post']('/users/me/subscriptions', {
-        subscriptions: JSON.stringify(before ? ['Denmark'] : [{ name: 'Denmark' }]),
-      });
+    await t.as('hamlet')[before ? 'delete' : 'post']('/users/me/subscriptions', {
+      subscriptions: JSON.stringify(before ? ['Denmark'] : [{ name: 'Denmark' }]),
+    });
     const r = await status('othello', id('hamlet'), denmark);
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ result: 'success', msg: '', is_subscribed: !before });

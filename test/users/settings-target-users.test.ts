@@ -32,13 +32,11 @@ describe('PATCH /settings with target_users', () => {
   });
 
   it('lets an administrator update the listed users, not the caller', async () => {
-    const r = await t
-      .as('iago')
-      .patch('/settings', {
-        color_scheme: 3,
-        web_font_size_px: 20,
-        target_users: { user_ids: [id('hamlet'), id('cordelia')] },
-      });
+    const r = await t.as('iago').patch('/settings', {
+      color_scheme: 3,
+      web_font_size_px: 20,
+      target_users: { user_ids: [id('hamlet'), id('cordelia')] },
+    });
     expect(r.body).toEqual({ result: 'success', msg: '' });
     expect(t.user('hamlet').settings).toMatchObject({ color_scheme: 3, web_font_size_px: 20 });
     expect(t.user('cordelia').settings).toMatchObject({ color_scheme: 3, web_font_size_px: 20 });
@@ -85,12 +83,10 @@ describe('PATCH /settings with target_users', () => {
     // The skip is per setting: cordelia never edited twenty_four_hour_time.
     expect(t.user('cordelia').settings.twenty_four_hour_time).toBe(true);
 
-    await t
-      .as('iago')
-      .patch('/settings', {
-        color_scheme: 1,
-        target_users: { user_ids: [id('cordelia')], skip_if_already_edited: false },
-      });
+    await t.as('iago').patch('/settings', {
+      color_scheme: 1,
+      target_users: { user_ids: [id('cordelia')], skip_if_already_edited: false },
+    });
     expect(scheme('cordelia')).toBe(1);
   });
 
@@ -98,12 +94,10 @@ describe('PATCH /settings with target_users', () => {
     t.server.world.store.users.update(t.user('othello'), {
       settings: { ...t.user('othello').settings, color_scheme: 3 },
     });
-    await t
-      .as('iago')
-      .patch('/settings', {
-        color_scheme: 2,
-        target_users: { user_ids: [id('othello')], skip_if_already_edited: true },
-      });
+    await t.as('iago').patch('/settings', {
+      color_scheme: 2,
+      target_users: { user_ids: [id('othello')], skip_if_already_edited: true },
+    });
     expect(scheme('othello')).toBe(3);
   });
 

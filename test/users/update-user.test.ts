@@ -42,13 +42,11 @@ describe('PATCH /users/{user_id}: permissions', () => {
   it('checks every change before making any: a bad profile field leaves the name and role as they were', async () => {
     // Found by the long fuzz run: the name and role used to change before the profile data was refused.
     const before = await readUser('hamlet');
-    const r = await t
-      .as('desdemona')
-      .patch(`/users/${id('hamlet')}`, {
-        full_name: 'Prince of Denmark',
-        role: 200,
-        profile_data: [{ id: 17, value: null }],
-      });
+    const r = await t.as('desdemona').patch(`/users/${id('hamlet')}`, {
+      full_name: 'Prince of Denmark',
+      role: 200,
+      profile_data: [{ id: 17, value: null }],
+    });
     expect(r.body).toEqual(error('BAD_REQUEST', 'Field id 17 not found.'));
     const after = await readUser('hamlet');
     expect([after.full_name, after.role]).toEqual([before.full_name, before.role]);
