@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // Command-line entry: parse flags, start the server, print where it listens and who can log in,
 // shut down cleanly on SIGINT/SIGTERM.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { MockServer } from './server.js';
 import { FixtureError } from './store/fixture.js';
-import { usersTable, writeZuliprc } from './cli-output.js';
+import { usersTable, writeCertificate, writeZuliprc } from './cli-output.js';
+import type { TlsCertificate } from './http/tls.js';
 import { LOG_FORMATS, requestLogger, type LogFormat } from './request-log.js';
 import { listenFailure } from './cli-errors.js';
 import { verifyCommand } from './verify/command.js';
@@ -40,6 +41,9 @@ const program = new Command()
   .option('--public-url <url>', 'the site clients use when it is not the listening address (realm_url, zuliprc)', (v: string) => {
     try { return new URL(v).href.replace(/\/+$/, ''); } catch { throw new InvalidArgumentError('an absolute URL, e.g. https://chat.example.com'); }
   })
+  .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM; a chain: the server\'s first); needs --tls-key')
+  .option('--tls-key <file>', 'the private key (PEM) of --tls-cert')
+  .option('--https', 'serve HTTPS with a self-signed certificate made at start for localhost, 127.0.0.1, ::1, --host and --public-url\'s host, written to ./teamchat-mock-cert.pem (key: ./teamchat-mock-key.pem, owner only)', false)
   .option('--rate-limit', "refuse with 429, as the real server's default limits do (mock clock): a user's requests past 200 a minute, password logins past 5 attempts per user name in 30 minutes", false)
   .option('--no-dev-login', 'answer POST /dev_fetch_api_key and GET /dev_list_users as a production server (refused)')
   .option('--strict-responses', 'answer 500 when a response breaks the OpenAPI description', false)
@@ -79,9 +83,13 @@ async function main(): Promise<void> {
     port: number; host: string; fixture?: string; data?: string; durable: boolean; strictResponses: boolean; validateResponses: boolean; answerCache: boolean; zuliprc?: string;
     scenario: string[]; controlToken?: string; featureLevel?: number; longpollTimeout?: number; rateLimit: boolean; publicUrl?: string; coverageReport?: string; devLogin: boolean;
     cors: string[]; quiet: boolean; logFormat: LogFormat; proxy?: string; proxyOnly?: string[]; allowedHost: string[]; maxSandboxes?: number; maxUploadSpaceMib?: number; maxTotalUploadSpaceMib?: number; record?: string;
+    tlsCert?: string; tlsKey?: string; https: boolean;
   }>();
   if (opts.proxyOnly && !opts.proxy) fail('--proxy-only needs --proxy');
   if (opts.record && !opts.proxy) fail('--record needs --proxy');
+  if (!opts.tlsCert !== !opts.tlsKey) fail(opts.tlsCert ? '--tls-cert needs --tls-key' : '--tls-key needs --tls-cert');
+  if (opts.https && opts.tlsCert) fail('--https makes its own certificate: give either --https or --tls-cert and --tls-key');
+  const tls = opts.tlsCert ? readTls(opts.tlsCert, opts.tlsKey!) : undefined;
   if (opts.fixture && !existsSync(opts.fixture)) fail(`fixture file ${path.resolve(opts.fixture)} does not exist`);
   let server: MockServer;
   try {
@@ -89,7 +97,7 @@ async function main(): Promise<void> {
       fixture: opts.fixture, data: opts.data, durable: opts.durable, strictResponses: opts.strictResponses, validateResponses: opts.validateResponses, answerCache: opts.answerCache,
       scenarios: opts.scenario, controlToken: opts.controlToken, featureLevel: opts.featureLevel, coverageReport: opts.coverageReport,
       longpollTimeoutSeconds: opts.longpollTimeout, rateLimit: opts.rateLimit, publicUrl: opts.publicUrl, devLogin: opts.devLogin,
-      cors: opts.cors, allowedHosts: opts.allowedHost, maxSandboxes: opts.maxSandboxes, maxUploadSpaceBytes: opts.maxUploadSpaceMib === undefined ? undefined : opts.maxUploadSpaceMib * 1024 * 1024, maxTotalUploadSpaceBytes: opts.maxTotalUploadSpaceMib === undefined ? undefined : opts.maxTotalUploadSpaceMib * 1024 * 1024, proxy: opts.proxy, proxyOnly: opts.proxyOnly, record: opts.record, onRequest: opts.quiet ? undefined : requestLogger(opts.logFormat, (line) => console.log(line)),
+      cors: opts.cors, allowedHosts: opts.allowedHost, maxSandboxes: opts.maxSandboxes, maxUploadSpaceBytes: opts.maxUploadSpaceMib === undefined ? undefined : opts.maxUploadSpaceMib * 1024 * 1024, maxTotalUploadSpaceBytes: opts.maxTotalUploadSpaceMib === undefined ? undefined : opts.maxTotalUploadSpaceMib * 1024 * 1024, proxy: opts.proxy, proxyOnly: opts.proxyOnly, record: opts.record, tls, https: opts.https, onRequest: opts.quiet ? undefined : requestLogger(opts.logFormat, (line) => console.log(line)),
     });
   } catch (err) {
     if (err instanceof FixtureError) fail(err.message);
@@ -99,7 +107,7 @@ async function main(): Promise<void> {
   try {
     base = await server.listen(opts.port, opts.host);
   } catch (err) {
-    fail(listenFailure(err, opts.port, opts.host));
+    fail(err instanceof Error && /^the TLS /.test(err.message) ? `--tls-cert/--tls-key: ${err.message}` : listenFailure(err, opts.port, opts.host));
   }
   const users = server.world.store.users.all();
   const level = server.server.featureLevel;
@@ -114,6 +122,13 @@ async function main(): Promise<void> {
   if (opts.proxy) info(`proxy: what no scenario answers goes to ${opts.proxy}${opts.proxyOnly ? ` (only ${opts.proxyOnly.join(', ')})` : ''}`);
   if (server.recordingFile) info(`recording the upstream exchanges into ${server.recordingFile} (replay it with --scenario)`);
   if (opts.cors.length) info(`CORS: the API answers pages from ${opts.cors.join(', ')}`);
+  const certificate = server.certificate;
+  if (certificate && opts.https) {
+    const files = writeCertificate(certificate);
+    info(`HTTPS with a self-signed certificate for ${certificate.names.join(', ')}: ${files.cert} (trust it as a CA in your client; key: ${files.key})`);
+  }
+  // The fingerprint even with --quiet: a device's user compares it with what the device shows.
+  if (certificate) console.log(`TLS certificate SHA-256 fingerprint: ${certificate.fingerprint}`);
   info(`control API: ${base}/__mock (inspector: ${base}/__mock/ui)`);
   if (opts.zuliprc) {
     const user = users.find((u) => u.email.toLowerCase() === opts.zuliprc!.toLowerCase());
@@ -134,6 +149,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** The PEM files of --tls-cert and --tls-key (an unreadable one is a start-up error of one line). */
+function readTls(certFile: string, keyFile: string): TlsCertificate {
+  const read = (flag: string, file: string) => {
+    try { return readFileSync(file, 'utf8'); } catch (err) { fail(`${flag}: cannot read ${path.resolve(file)} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`); }
+  };
+  return { cert: read('--tls-cert', certFile), key: read('--tls-key', keyFile) };
 }
 
 /** Ends the process with one line on stderr and exit code 1. */

@@ -27,7 +27,7 @@ export function startCli(args: string[], options: SpawnOptions & { command?: str
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`no address after ${options.timeoutMs ?? 30000} ms: ${out}${err}`)); }, options.timeoutMs ?? 30000);
     const onData = () => {
-      const m = /listening on (http:\/\/[^\s)]+)|"url":"(http:\/\/[^"]+)"/.exec(out);
+      const m = /listening on (https?:\/\/[^\s)]+)|"url":"(https?:\/\/[^"]+)"/.exec(out);
       if (!m) return;
       clearTimeout(timer);
       child.stdout!.off('data', onData);
