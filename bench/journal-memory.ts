@@ -41,7 +41,7 @@ for (let i = 1; i <= count; i++) {
   const s = samples[i % samples.length];
   const ex: Exchange = {
     id: i, time: Date.now(), started: performance.now(), duration_ms: 0.3, sandbox: 'default', method: s.method, path: s.path,
-    operation: { id: s.operation } as Exchange['operation'], user, raw: {}, params: { ...s.params },
+    operation: { id: s.operation } as Exchange['operation'], level: 0, user, raw: {}, params: { ...s.params },
     status: s.status, body: JSON.parse(s.body), bodyBytes: Buffer.from(s.body), problems: [], scenario: null,
   };
   const t0 = performance.now();

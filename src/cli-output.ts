@@ -1,13 +1,14 @@
 // Text the CLI prints or writes: the credentials table and zuliprc files.
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
-import type { User } from './store/state.js';
+import { Role, type User } from './store/state.js';
 import type { ServedCertificate } from './http/tls.js';
 
-const ROLE_NAMES: Record<number, string> = { 100: 'owner', 200: 'administrator', 300: 'moderator', 400: 'member', 600: 'guest' };
+/** A role's name by its number, from the one table of roles (Role in store/state.ts). */
+const ROLE_NAMES: ReadonlyMap<number, string> = new Map(Object.entries(Role).map(([name, role]) => [role, name]));
 
 function roleName(user: User): string {
   if (user.is_bot) return 'bot';
-  return ROLE_NAMES[user.role] ?? String(user.role);
+  return ROLE_NAMES.get(user.role) ?? String(user.role);
 }
 
 /** The fixture's active users with role, email and API key, as an aligned table. */

@@ -117,7 +117,7 @@ async function main(): Promise<void> {
   const info = opts.quiet || opts.logFormat === 'json' ? () => {} : (line: string) => console.log(line);
   info(`fixture: ${server.fixturePath ?? '(in memory)'}${opts.data ? `, data: ${opts.data}` : ''}`);
   info(usersTable(users));
-  const active = server.world.scenarios.active.map((a) => a.scenario.name);
+  const active = server.world.parts.scenarios.active.map((a) => a.scenario.name);
   if (active.length) info(`scenarios active: ${active.join(', ')}`);
   if (opts.proxy) info(`proxy: what no scenario answers goes to ${opts.proxy}${opts.proxyOnly ? ` (only ${opts.proxyOnly.join(', ')})` : ''}`);
   if (server.recordingFile) info(`recording the upstream exchanges into ${server.recordingFile} (replay it with --scenario)`);

@@ -17,6 +17,10 @@ export class ApiError extends Error {
 /** BAD_REQUEST: the generic invalid-request error (spec Part 7). */
 export const badRequest = (msg: string, extra: Record<string, unknown> = {}) => new ApiError('BAD_REQUEST', msg, 400, extra);
 
+/** The real server's IncompatibleParametersError: parameters that cannot be given together. */
+export const incompatibleParameters = (names: readonly string[]) =>
+  new ApiError('BAD_REQUEST', `Unsupported parameter combination: ${names.join(', ')}`, 400, { parameters: names.join(', ') });
+
 export const missingArgument = (name: string) =>
   new ApiError('REQUEST_VARIABLE_MISSING', `Missing '${name}' argument`, 400, { var_name: name });
 

@@ -6,15 +6,15 @@ import https from 'node:https';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Request } from 'express';
 import { compileContract, type Contract } from './contract/contract.js';
 import { createApp } from './app.js';
 import { expressObjects } from './http/express-objects.js';
-import { Clock } from './control/clock.js';
+import { Clock } from './clock.js';
 import { views as allViews } from './domain/views.js';
 import { serverInfo, DEFAULT_SERVER_UPLOAD_SPACE_MIB, NEWEST_FEATURE_LEVEL, type ServerInfo, type ServerInfoOptions } from './domain/server-info.js';
 import { heldUploadBytes } from './domain/uploads/upload.js';
 import { cloneState, defaultFixturePath, stateSource } from './store/fixture.js';
+import { STATE_RULES } from './domain/state-rules.js';
 import { Persister, takeSnapshotSeq } from './store/persist.js';
 import type { State } from './store/state.js';
 import type { Views } from './domain/context.js';
@@ -25,13 +25,15 @@ import { coverageReport, type CoverageReport } from './control/coverage/report.j
 import { writeCoverageReport } from './control/coverage/write.js';
 import { answerCacheHooks } from './pipeline/answer-cache.js';
 import { World } from './world.js';
+import { worldParts } from './control/world-parts.js';
+import { Sandboxes } from './sandboxes.js';
 import { Journal } from './control/journal.js';
 import { learnSecretParameters, operationsAnsweringSecrets } from './control/redact.js';
 import { ErrorCatalog } from './control/scenarios/error-catalog.js';
 import { scenarioInterceptor } from './control/interceptor.js';
 import { controlRouter } from './control/router.js';
 import { endJournalStreams } from './control/journal-stream.js';
-import { sandboxName, sandboxPrefix } from './control/sandbox.js';
+import { sandboxPrefix } from './control/sandbox.js';
 import { loadScenario, NAME_PATTERN } from './control/scenarios/load.js';
 import type { ControlHost } from './control/views.js';
 import { badRequest } from './errors.js';
@@ -41,7 +43,6 @@ import { loginLimiter } from './pipeline/login-limit.js';
 import { hostAllowList } from './http/host-check.js';
 import type { Exchange } from './http/exchange.js';
 import { Proxy } from './pipeline/proxy.js';
-import type { Call } from './pipeline/call.js';
 import { Recorder } from './control/scenarios/recorder.js';
 import { listeningNames, selfSignedCertificate, servedCertificate, type ServedCertificate, type TlsCertificate } from './http/tls.js';
 
@@ -117,13 +118,10 @@ const sharedCatalog = () => (cachedCatalog ??= new ErrorCatalog(sharedContract()
 /** The public URL's host is answered too: clients reach the server under that name. */
 const publicHost = (url: string | undefined): string[] => (url ? [new URL(url).hostname] : []);
 
-const DEFAULT_MAX_SANDBOXES = 256;
 /** Connection and request bounds (docs/security.md, "Limits"): room for thousands of long-polls, none for a slow-drip flood. */
 const MAX_CONNECTIONS = 4096;
 const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 30_000;
-/** A sandbox without a request for this long (real time) is dropped when room is needed, and by the sweep. */
-const SANDBOX_IDLE_MS = 30 * 60_000;
 
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.');
 
@@ -134,17 +132,12 @@ export class MockServer {
   /** Gives a fresh copy of the fixture on each call (a file's is parsed from its bytes). */
   private readonly fixtureSource: () => State;
   readonly world: World;
-  readonly sandboxes = new Map<string, World>();
-  /** Real time of each sandbox's last request (idle eviction). */
-  private readonly sandboxUse = new Map<string, number>();
-  /** The world lent to requests for a sandbox not made yet, until they are routed and authenticated (never changed). */
-  private template: World | null = null;
-  private sandboxSweep: NodeJS.Timeout | null = null;
+  /** The sandboxes, made on first use (see sandboxes.ts). */
+  private readonly sandboxSet: Sandboxes;
   readonly journal: Journal;
   readonly persister: Persister | null;
   private app: ReturnType<typeof createApp> | null = null;
   private httpServer: http.Server | null = null;
-  private startScenarios: Array<{ scenario: any; source: string }> = [];
   private readonly log: (line: string) => void;
   /** With `record`: the scenario file this session is recorded into (set by listen). */
   recordingFile: string | null = null;
@@ -167,12 +160,13 @@ export class MockServer {
     this.server = serverInfo(this.contract, options.featureLevel ?? NEWEST_FEATURE_LEVEL, this.serverInfoOptions());
     this.fixturePath = options.fixtureState ? null : options.fixture ?? defaultFixturePath();
     const fixtureState = options.fixtureState;
-    this.fixtureSource = fixtureState ? () => cloneState(fixtureState) : stateSource(this.fixturePath!);
+    this.fixtureSource = fixtureState ? () => cloneState(fixtureState) : stateSource(this.fixturePath!, STATE_RULES);
     // The worlds parse their own copies: no parsed pristine copy is kept beside them.
     // Saved data, when there is some, is where the world starts; a reset still goes back to the fixture.
-    const saved = options.data && existsSync(options.data) ? stateSource(options.data)() : undefined;
+    const saved = options.data && existsSync(options.data) ? stateSource(options.data, STATE_RULES)() : undefined;
     const snapshotSeq = saved ? takeSnapshotSeq(saved) : 0;
-    this.world = new World('default', this.fixtureSource, new Clock(), sharedCatalog(), saved);
+    this.world = new World('default', this.fixtureSource, new Clock(), worldParts(sharedCatalog()), saved);
+    this.sandboxSet = new Sandboxes(this.world, this.fixtureSource, sharedCatalog(), options.maxSandboxes);
     this.persister = options.data ? new Persister(options.data, this.world.store, snapshotSeq, { durable: options.durable }) : null;
     this.journal = new Journal(options.journalEntries);
     this.journal.searchSecretsOnlyIn(operationsAnsweringSecrets(this.contract.doc, this.contract.operations));
@@ -207,86 +201,35 @@ export class MockServer {
     return this.world.clock;
   }
 
+  /** The sandboxes made so far, by name. */
+  get sandboxes(): ReadonlyMap<string, World> {
+    return this.sandboxSet.worlds;
+  }
+
   /** The default world, or the named sandbox (created from the fixture on first use). */
   worldNamed(name: string): World {
-    if (name === 'default') return this.world;
-    let world = this.sandboxes.get(name);
-    if (world) this.sandboxUse.set(name, Date.now());
-    if (!world) {
-      this.makeRoomForSandbox();
-      world = new World(name, this.fixtureSource, new Clock(), sharedCatalog());
-      // A client pointed at /sandbox/NAME builds its links from realm_url: they must come back here.
-      if (this.siteUrl) world.siteUrl = `${this.siteUrl}/sandbox/${name}`;
-      for (const s of this.startScenarios) world.scenarios.activate(s.scenario, s.source, world.store);
-      this.sandboxes.set(name, world);
-      this.sandboxUse.set(name, Date.now());
-    }
-    return world;
+    return this.sandboxSet.named(name);
   }
-
-  /** Drops idle sandboxes when the cap is reached; refuses a new one when none is idle. */
-  private makeRoomForSandbox(): void {
-    const max = this.options.maxSandboxes ?? DEFAULT_MAX_SANDBOXES;
-    if (this.sandboxes.size < max) return;
-    this.dropIdleSandboxes();
-    if (this.sandboxes.size >= max) {
-      throw badRequest(`Too many sandboxes: at most ${max} at once (--max-sandboxes); drop one with DELETE /__mock/sandboxes/NAME or let one stay idle for ${SANDBOX_IDLE_MS / 60_000} minutes`);
-    }
-  }
-
-  private dropIdleSandboxes(): void {
-    const cutoff = Date.now() - SANDBOX_IDLE_MS;
-    for (const [name, used] of this.sandboxUse) if (used <= cutoff) this.dropSandbox(name);
-  }
-
-  private dropSandbox(name: string): boolean {
-    const world = this.sandboxes.get(name);
-    if (!world) return false;
-    world.close();
-    this.sandboxes.delete(name);
-    this.sandboxUse.delete(name);
-    return true;
-  }
-
-  /**
-   * The world of a request: the default one, an existing sandbox, or, for a sandbox not made yet,
-   * the template world on loan (routing and authentication read it; adopt makes the sandbox).
-   */
-  private worldFor = (req: Request): World => {
-    const name = sandboxName(req);
-    if (name === null) throw badRequest('Invalid sandbox name: use letters, digits, - and _ (at most 64)');
-    if (name === 'default') return this.world;
-    const world = this.sandboxes.get(name);
-    if (world) { this.sandboxUse.set(name, Date.now()); return world; }
-    req.mockSandboxWanted = name;
-    return (this.template ??= new World('', this.fixtureSource, new Clock(), sharedCatalog()));
-  };
-
-  /** A request on the template world, now routed (and authenticated when it must be), gets its sandbox. */
-  private adopt = (call: Call): void => {
-    const name = call.req.mockSandboxWanted;
-    if (name !== undefined && call.world === this.template) call.moveTo(this.worldNamed(name));
-  };
 
   private controlHost(): ControlHost {
     return {
       world: (name) => this.worldNamed(name),
-      sandboxNames: () => ['default', ...this.sandboxes.keys()],
-      dropSandbox: (name) => this.dropSandbox(name),
+      sandboxNames: () => this.sandboxSet.names(),
+      dropSandbox: (name) => this.sandboxSet.drop(name),
       journal: this.journal,
       server: this.server,
       serverAt: (level) => this.serverAt(level),
       fixturePath: this.fixturePath,
       coverage: (sandbox) => this.coverage(sandbox),
       resetCoverage: (sandbox) => {
-        for (const w of sandbox === '*' ? [this.world, ...this.sandboxes.values()] : [this.worldNamed(sandbox)]) w.coverage.clear();
+        for (const w of sandbox === '*' ? this.sandboxSet.all() : [this.worldNamed(sandbox)]) w.parts.coverage.clear();
       },
       namedFixture: (name) => {
         if (!NAME_PATTERN.test(name)) throw badRequest(`Invalid fixture name '${name}'`);
         const file = path.join(path.dirname(defaultFixturePath()), `${name}.json`);
         if (!existsSync(file)) throw badRequest(`No fixture named '${name}'`);
         // Checked now (a broken file is the request's error), then kept as bytes like the default fixture.
-        try { const source = stateSource(file); source(); return source; } catch (err) { throw badRequest((err as Error).message); }
+        try { const source = stateSource(file, STATE_RULES); source(); return source; } catch (err) { throw badRequest((err as Error).message); }
       },
     };
   }
@@ -305,8 +248,8 @@ export class MockServer {
   private async prepare(host: string): Promise<void> {
     for (const s of this.options.scenarios ?? []) {
       const loaded = await loadScenario(s);
-      this.startScenarios.push(loaded);
-      this.world.scenarios.activate(loaded.scenario, loaded.source, this.world.store);
+      this.sandboxSet.startWith(loaded);
+      this.world.parts.scenarios.activate(loaded.scenario, loaded.source, this.world.store);
     }
     const token = this.options.controlToken ?? null;
     const responder = new Responder(this.contract, {
@@ -333,7 +276,7 @@ export class MockServer {
       ? [(call) => (call.world === this.world ? this.persister!.flushed() : undefined)] : [];
     hooks.beforeRespond.push(...durableWrites);
     hooks.record.push((ex) => this.journal.record(ex));
-    hooks.record.push((ex) => (ex.sandbox === 'default' ? this.world : this.sandboxes.get(ex.sandbox))?.coverage.record(ex));
+    hooks.record.push((ex) => this.sandboxSet.existing(ex.sandbox)?.parts.coverage.record(ex));
     if (this.options.onRequest) hooks.record.push(this.options.onRequest);
     if (this.exchangeObservers.length) hooks.record.push((ex) => { for (const observe of this.exchangeObservers) observe(ex); });
     const app = createApp({
@@ -342,8 +285,8 @@ export class MockServer {
       responder,
       serverLevel: this.server.featureLevel,
       serverAt: (level) => this.serverAt(level),
-      worldFor: this.worldFor,
-      adopt: this.adopt,
+      worldFor: this.sandboxSet.worldFor,
+      adopt: this.sandboxSet.adopt,
       nextId,
       hooks,
       rewrite: sandboxPrefix,
@@ -351,7 +294,7 @@ export class MockServer {
       cors: this.options.cors,
       proxy: this.proxy(),
       mounts: [['/__mock', controlRouter({
-        host: this.controlHost(), server: this.server, worldFor: this.worldFor, adopt: this.adopt, token,
+        host: this.controlHost(), server: this.server, worldFor: this.sandboxSet.worldFor, adopt: this.sandboxSet.adopt, token,
         closed: !isLoopback(host) && !token, log: this.log, nextId, beforeRespond: durableWrites,
       })]],
     });
@@ -386,22 +329,20 @@ export class MockServer {
       server.listen(port, host, () => resolve());
     });
     this.httpServer = server;
-    this.sandboxSweep = setInterval(() => this.dropIdleSandboxes(), 60_000);
-    this.sandboxSweep.unref();
     const addr = server.address() as AddressInfo;
     const shownHost = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
     this.baseUrl = `${this.certificate ? 'https' : 'http'}://${shownHost}:${addr.port}`;
     this.siteUrl = (this.options.publicUrl ?? this.baseUrl).replace(/\/+$/, '');
     this.world.siteUrl = this.siteUrl;
-    for (const [name, world] of this.sandboxes) world.siteUrl = `${this.siteUrl}/sandbox/${name}`;
+    this.sandboxSet.listening(this.siteUrl);
     return this.baseUrl;
   }
 
   /** The coverage report of one sandbox, or of all of them together (`*`). */
   coverage(sandbox = '*'): CoverageReport {
-    const worlds = sandbox === '*' ? [this.world, ...this.sandboxes.values()] : [this.worldNamed(sandbox)];
+    const worlds = sandbox === '*' ? this.sandboxSet.all() : [this.worldNamed(sandbox)];
     const level = sandbox === '*' ? this.server.featureLevel : worlds[0].featureLevel ?? this.server.featureLevel;
-    return coverageReport(this.contract, sharedCatalog(), worlds.map((w) => w.coverage), level, sandbox);
+    return coverageReport(this.contract, sharedCatalog(), worlds.map((w) => w.parts.coverage), level, sandbox);
   }
 
   async close(): Promise<void> {
@@ -410,9 +351,7 @@ export class MockServer {
     this.httpServer = null;
     // The worlds first: they end waiting long-polls, which the HTTP server's close would wait for.
     this.world.close();
-    for (const w of this.sandboxes.values()) w.close();
-    this.template?.close();
-    if (this.sandboxSweep) clearInterval(this.sandboxSweep);
+    this.sandboxSet.close();
     // Open journal streams (the inspector) would keep the HTTP server from closing.
     endJournalStreams(this.journal);
     if (server) {

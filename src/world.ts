@@ -4,14 +4,21 @@ import { Store } from './store/store.js';
 import type { State } from './store/state.js';
 import { EventHub } from './domain/events/hub.js';
 import { deliverDue } from './domain/messages/delivery.js';
-import type { Clock } from './control/clock.js';
-import { ScenarioSet } from './control/scenarios/engine.js';
-import type { ErrorCatalog } from './control/scenarios/error-catalog.js';
-import { CoverageCounts } from './control/coverage/counts.js';
+import type { Clock } from './clock.js';
 
-/** A state to copy, or a function that gives a fresh one on each call (see stateSource). */
 /** Gives a fresh state on each call (see stateSource: a file's bytes, parsed each time). */
 export type FixtureSource = () => State;
+
+/**
+ * What the mock's own surface keeps per world beside its state: the active scenarios and the
+ * coverage counts. Their members are declared where they are made (src/control/world-parts.ts,
+ * by declaration merging, as sandbox.ts adds to Express's Request), so that the world, which
+ * every stage of the pipeline carries, imports nothing above the domain.
+ */
+export interface WorldParts {
+  /** The world went back to its fixture (the scenarios start again; coverage is kept). */
+  reset(): void;
+}
 
 /** Real-time period of the tick, so that due work happens while the clock runs on its own. */
 const TICK_INTERVAL_MS = 1000;
@@ -21,20 +28,18 @@ export class World {
   readonly events: EventHub;
   /** The feature level this world answers at, when set through the control API (null: the server's). */
   featureLevel: number | null = null;
-  /** Scenarios active in this world only. */
-  readonly scenarios: ScenarioSet;
-  /** What this world's requests exercised of the API; a reset keeps it (a suite resets between tests). */
-  readonly coverage = new CoverageCounts();
   private readonly stopClock: () => void;
   private readonly timer: NodeJS.Timeout;
   /** The site clients reach this world at, once the server listens (see siteUrl below). */
   private site: string | null = null;
 
-  /** `fixture`: a state (copied for this world), or a function giving a fresh state each call. */
-  /** `initial`: the state to start from when it is not the fixture's (a --data file). */
-  constructor(readonly name: string, private fixture: FixtureSource, readonly clock: Clock, catalog: ErrorCatalog, initial: State = fixture()) {
+  /**
+   * `fixture` gives a fresh state each call (a reset goes back to it); `parts` are the world's
+   * scenarios and coverage counts (see WorldParts); `initial` is the state to start from when it
+   * is not the fixture's (a --data file).
+   */
+  constructor(readonly name: string, private fixture: FixtureSource, readonly clock: Clock, readonly parts: WorldParts, initial: State = fixture()) {
     this.store = new Store(initial);
-    this.scenarios = new ScenarioSet(catalog);
     this.events = new EventHub(this.store);
     // Time-driven work (scheduled messages, reminders, idle queues) runs when the clock is moved
     // and, for time that just passes, once a second.
@@ -74,7 +79,7 @@ export class World {
   reset(fixture: FixtureSource = this.fixture): void {
     this.fixture = fixture;
     this.store.load(fixture());
-    this.scenarios.restart();
+    this.parts.reset();
     this.events.clear();
   }
 

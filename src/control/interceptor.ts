@@ -17,7 +17,7 @@ async function perRequest(req: Request, world: World): Promise<ActiveScenario[]>
   const out: ActiveScenario[] = [];
   for (const name of names) {
     const scenario = await loadScenarioByName(name);
-    world.scenarios.check(scenario);
+    world.parts.scenarios.check(scenario);
     out.push(new ActiveScenario({ ...scenario, state: undefined, setup: undefined }, `header:${name}`));
   }
   return out;
@@ -26,7 +26,7 @@ async function perRequest(req: Request, world: World): Promise<ActiveScenario[]>
 /** The intercept hook: synchronous when there is nothing to do (nearly always). */
 export function scenarioInterceptor(): (call: Call) => Promise<Interception | 'drop' | null> | null {
   return (call) => {
-    if (!call.req.headers[SCENARIO_HEADER] && !call.world.scenarios.active.length) return null;
+    if (!call.req.headers[SCENARIO_HEADER] && !call.world.parts.scenarios.active.length) return null;
     return intercept(call);
   };
 }
@@ -40,8 +40,8 @@ async function intercept(call: Call): Promise<Interception | 'drop' | null> {
     if (!(err instanceof ApiError)) throw err;
     return { scenario: 'X-Mock-Scenario', status: err.status, body: errorBody(err) };
   }
-  if (!extra.length && !world.scenarios.active.length) return null;
-  return world.scenarios.intercept({
+  if (!extra.length && !world.parts.scenarios.active.length) return null;
+  return world.parts.scenarios.intercept({
     operation: op.id, method: ex.method, template: op.path, path: ex.path, params: () => call.params,
     user: call.actor ? { email: call.actor.email, user_id: call.actor.user_id } : null,
   }, world.store, extra);

@@ -48,21 +48,44 @@ const START_BYTES = 8 * 1024;
  * answer) and is parsed when read; being a getter on the class, it costs no closure per entry.
  */
 class Entry implements JournalEntry {
+  readonly id: number;
+  readonly time: number;
+  readonly sandbox: string;
+  readonly method: string;
+  readonly path: string;
+  readonly operation: string | null;
+  readonly user: string | null;
+  readonly params: Record<string, unknown>;
+  readonly status: number;
+  readonly code: string | null;
+  readonly problems: Array<{ path: string; message: string }>;
+  readonly scenario: string | null;
+  readonly duration_ms: number;
   readonly #bytes: Buffer;
   readonly #size: number;
   readonly #total: number;
 
-  constructor(
-    readonly id: number, readonly time: number, readonly sandbox: string, readonly method: string, readonly path: string,
-    readonly operation: string | null, readonly user: string | null, readonly params: Record<string, unknown>,
-    readonly status: number, readonly code: string | null, readonly problems: Array<{ path: string; message: string }>,
-    readonly scenario: string | null, readonly duration_ms: number, bytes: Buffer,
-  ) {
+  /** `fields`: the entry as JournalEntry has it but its response; `bytes`: the response as sent. */
+  constructor(fields: Omit<JournalEntry, 'response'>, bytes: Buffer) {
+    // Assigned one by one, in one order, so that every entry has the same compact shape.
+    this.id = fields.id;
+    this.time = fields.time;
+    this.sandbox = fields.sandbox;
+    this.method = fields.method;
+    this.path = fields.path;
+    this.operation = fields.operation;
+    this.user = fields.user;
+    this.params = fields.params;
+    this.status = fields.status;
+    this.code = fields.code;
+    this.problems = fields.problems;
+    this.scenario = fields.scenario;
+    this.duration_ms = fields.duration_ms;
     // A large answer keeps only its start (a copy: not the whole answer's buffer), so that the
     // byte budget counts all that the entry holds.
     this.#total = bytes.length;
     this.#bytes = bytes.length <= MAX_BODY_CHARS ? bytes : Buffer.from(bytes.subarray(0, START_BYTES));
-    this.#size = this.#bytes.length + paramsSize(params) + 300;
+    this.#size = this.#bytes.length + paramsSize(fields.params) + 300;
   }
 
   /** What the entry counts against the journal's byte budget. */
@@ -118,11 +141,21 @@ export class Journal {
     // pasted one): one scan for its marker, the whole search only for the others.
     const bytes = governed && !this.secretAnswers!.has(ex.operation!.id) ? redactTemporaryUrls(sent) : redactBytes(sent);
     const code = typeof (ex.body as any)?.code === 'string' ? (ex.body as any).code as string : null;
-    const entry = new Entry(
-      ex.id, Math.round(ex.time), ex.sandbox, ex.method, redactPath(ex.path), ex.operation?.id ?? null, ex.user?.email ?? null,
-      redact(ex.params ?? ex.raw), ex.status, code, ex.problems.length ? ex.problems : NO_PROBLEMS, ex.scenario,
-      Math.round(ex.duration_ms * 1000) / 1000, bytes,
-    );
+    const entry = new Entry({
+      id: ex.id,
+      time: Math.round(ex.time),
+      sandbox: ex.sandbox,
+      method: ex.method,
+      path: redactPath(ex.path),
+      operation: ex.operation?.id ?? null,
+      user: ex.user?.email ?? null,
+      params: redact(ex.params ?? ex.raw),
+      status: ex.status,
+      code,
+      problems: ex.problems.length ? ex.problems : NO_PROBLEMS,
+      scenario: ex.scenario,
+      duration_ms: Math.round(ex.duration_ms * 1000) / 1000,
+    }, bytes);
     this.insertInIdOrder(entry);
     this.bytes += entry.size;
     while (this.entries.length - this.head > this.maxEntries || this.bytes > this.maxBytes) this.evictOldest();

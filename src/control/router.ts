@@ -24,7 +24,7 @@ export interface ControlOptions {
   host: ControlHost;
   server: ServerInfo;
   worldFor: (req: Request) => World;
-  /** Makes the sandbox a routed request names (see MockServer.adopt). */
+  /** Makes the sandbox a routed request names (see Sandboxes.adopt in src/sandboxes.ts). */
   adopt?: Adopt;
   /** Required token; null means none is needed. */
   token: string | null;

@@ -5,6 +5,7 @@ import type { OpenViewTable } from '../domain/context.js';
 import { badRequest } from '../errors.js';
 import type { State } from '../store/state.js';
 import { checkState, FixtureError } from '../store/fixture.js';
+import { STATE_RULES } from '../domain/state-rules.js';
 import type { Journal, JournalQuery } from './journal.js';
 import type { World } from '../world.js';
 import type { ServerInfo } from '../domain/server-info.js';
@@ -77,7 +78,7 @@ export function controlViews(host: ControlHost): OpenViewTable {
     },
 
     'mock-list-scenarios': async (ctx) => ({
-      active: host.world(ctx.sandbox).scenarios.active.map((a) => a.summary()),
+      active: host.world(ctx.sandbox).parts.scenarios.active.map((a) => a.summary()),
       available: await listScenarios(),
     }),
 
@@ -86,12 +87,12 @@ export function controlViews(host: ControlHost): OpenViewTable {
       // The description checked the definition's shape; its rules' effects are data, never functions.
       const scenario: Scenario = p.definition ? (p.definition as Scenario) : await loadScenarioByName(p.name!);
       const world = host.world(ctx.sandbox);
-      const active = refusingBadState(() => world.scenarios.activate(scenario, p.definition ? 'inline' : `scenarios/${p.name}`, world.store));
+      const active = refusingBadState(() => world.parts.scenarios.activate(scenario, p.definition ? 'inline' : `scenarios/${p.name}`, world.store));
       return { scenario: active.summary() };
     },
 
     'mock-deactivate-scenarios': (ctx, p) => {
-      const gone = host.world(ctx.sandbox).scenarios.deactivate(p.name);
+      const gone = host.world(ctx.sandbox).parts.scenarios.deactivate(p.name);
       if (p.name && !gone.length) throw badRequest(`Scenario '${p.name}' is not active`);
       return { deactivated: gone };
     },
@@ -126,7 +127,7 @@ export function controlViews(host: ControlHost): OpenViewTable {
     'mock-export-state': (ctx) => ({ state: host.world(ctx.sandbox).store.state }),
     'mock-import-state': (ctx, p) => {
       // Checked whole on a copy first: a refused state changes nothing.
-      const state = refusingBadState(() => checkState(structuredClone(p.state), 'state'));
+      const state = refusingBadState(() => checkState(structuredClone(p.state), 'state', STATE_RULES));
       host.world(ctx.sandbox).store.load(state);
     },
 

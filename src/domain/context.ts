@@ -3,7 +3,7 @@
 import type { EventShaper } from './events/event-shape.js';
 import type { Store } from '../store/store.js';
 import type { User } from '../store/state.js';
-import type { Clock } from '../control/clock.js';
+import type { Clock } from '../clock.js';
 import type { ServerInfo } from './server-info.js';
 import type { ControlOperationParams, OperationParams } from '../contract/generated/params.js';
 

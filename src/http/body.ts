@@ -4,7 +4,7 @@ import express, { type Request, type RequestHandler } from 'express';
 import multer from 'multer';
 import qs from 'qs';
 import { ApiError } from '../errors.js';
-import { MAX_AVATAR_FILE_SIZE_MIB, MAX_FILE_UPLOAD_SIZE_MIB } from '../domain/events/state-server.js';
+import { MAX_AVATAR_FILE_SIZE_MIB, MAX_FILE_UPLOAD_SIZE_MIB } from '../upload-limits.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const PARAMETER_LIMIT = 2000;

@@ -16,6 +16,8 @@ export interface Exchange {
   method: string;
   path: string;
   operation: Operation | null;
+  /** The feature level it was answered at (0 until routed). */
+  level: number;
   user: User | null;
   /** The request's raw key/values (body, then query), before decoding. */
   raw: Record<string, unknown>;
@@ -39,6 +41,7 @@ class ExchangeRecord implements Exchange {
   started = performance.now();
   duration_ms = 0;
   operation: Operation | null = null;
+  level = 0;
   user: User | null = null;
   params: Record<string, unknown> | null = null;
   status = 0;

@@ -6,7 +6,7 @@ import type { Exchange } from './exchange.js';
 import type { Violation } from '../contract/violations.js';
 import { ApiError, internalError } from '../errors.js';
 import { errorBody } from './envelope.js';
-import type { Relay } from '../pipeline/call.js';
+import type { Relay } from './relay.js';
 import type { FileResult } from '../domain/context.js';
 
 export interface ResponderOptions {

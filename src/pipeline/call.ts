@@ -6,17 +6,7 @@ import type { User } from '../store/state.js';
 import type { FileResult, ViewResult } from '../domain/context.js';
 import type { World } from '../world.js';
 import type { Exchange } from '../http/exchange.js';
-
-/** An upstream's answer (proxy mode): written as it came, with its differences from the description. */
-export interface Relay {
-  bytes: Buffer;
-  headers: Record<string, string>;
-  problems: Array<{ path: string; message: string }>;
-  /** The feature level it was checked at (the upstream's). */
-  level: number;
-  /** Whether the bytes are JSON; if not, the journal keeps the answer's description (the body) instead. */
-  json: boolean;
-}
+import type { Relay } from '../http/relay.js';
 
 /** A response decided by a stage: a view's, a scenario's, a reused one, or an error's. */
 export interface Answer {

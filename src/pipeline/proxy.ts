@@ -15,7 +15,8 @@ import type { Contract } from '../contract/contract.js';
 import { DriftChecker } from '../contract/drift.js';
 import type { Operation } from '../contract/operations.js';
 import { ApiError, dotSegmentPath, upstreamMalformed, upstreamUnreachable } from '../errors.js';
-import type { Answer, Call, Relay } from './call.js';
+import type { Answer, Call } from './call.js';
+import type { Relay } from '../http/relay.js';
 
 export interface ProxyOptions {
   /** The upstream site, e.g. https://chat.example.com (its API is under /api/v1). */

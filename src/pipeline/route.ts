@@ -17,7 +17,7 @@ function requestLevel(req: Request, worldLevel: number | null, serverLevel: numb
 export function routeStage(contract: Contract, serverLevel: number) {
   return function route(call: Call): void {
     const { req, world, ex } = call;
-    call.level = requestLevel(req, world.featureLevel, serverLevel);
+    ex.level = call.level = requestLevel(req, world.featureLevel, serverLevel);
     const match = contract.router.match(req.method, req.baseUrl + req.path, call.level);
     if (match.kind === 'not-found') throw notFound();
     if (match.kind === 'wrong-method') throw methodNotAllowed(match.allowed);

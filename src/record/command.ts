@@ -2,6 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { FixtureError, defaultFixturePath, readStateFile } from '../store/fixture.js';
+import { STATE_RULES } from '../domain/state-rules.js';
 import { recordingToFixture } from './to-fixture.js';
 import { isRecording, recordingScenario } from '../control/scenarios/recorder.js';
 
@@ -21,7 +22,7 @@ export function recordToFixtureCommand(fail: (message: string) => never): Comman
         fail(`record-to-fixture: ${file} cannot be read as a recording (${(err as Error).message})`);
       }
       try {
-        const { state, counts } = recordingToFixture(recording, readStateFile(opts.base ?? defaultFixturePath()), file);
+        const { state, counts } = recordingToFixture(recording, readStateFile(opts.base ?? defaultFixturePath(), STATE_RULES), file);
         // The file holds API keys (fresh ones for new users): readable by its owner only, as a zuliprc.
         writeFileSync(opts.out, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
         console.log(`wrote ${opts.out}: ${counts.users} users, ${counts.streams} channels, ${counts.subscriptions} subscriptions, ${counts.messages} messages from ${file}`);

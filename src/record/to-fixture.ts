@@ -6,6 +6,7 @@
 // group settings for one, is not the state's).
 import { randomBytes } from 'node:crypto';
 import { checkState } from '../store/fixture.js';
+import { STATE_RULES } from '../domain/state-rules.js';
 import type { State } from '../store/state.js';
 import type { Rule, Scenario } from '../control/scenarios/types.js';
 
@@ -76,7 +77,7 @@ export function recordingToFixture(recording: Scenario, base: State, source: str
   // (copies of base rows may carry fields a new row must not have: undefined ones are dropped)
   const result = JSON.parse(JSON.stringify(state));
   const counts = { users: seen.users.size, streams: seen.streams.size, subscriptions: seen.subscriptions.size, messages: seen.messages.size };
-  return { state: checkState(result, source), counts };
+  return { state: checkState(result, source, STATE_RULES), counts };
 }
 
 /** The row of `rows` with this ID, made (from a copy of the first row) when there is none. */

@@ -4,9 +4,16 @@ import { packagePath } from '../package-root.js';
 import type { State } from './state.js';
 import { rowProblem } from './check-rows.js';
 import { COLLECTIONS, schemaProblem } from './state-schema.js';
-import { checkLinkifierPattern } from '../domain/render/linkifiers.js';
 
 export class FixtureError extends Error {}
+
+/**
+ * A rule on a whole state that the schema cannot say and the store does not know (the domain's:
+ * a linkifier's pattern must compile): the problem with its JSON path, or null. The domain lists
+ * them (src/domain/state-rules.ts); whoever reads a state in passes them, so that the store
+ * imports nothing above it.
+ */
+export type StateRule = (state: State) => string | null;
 
 /** Where a --data snapshot keeps its log sequence number (read and removed by persist.ts). */
 export const SNAPSHOT_SEQ_KEY = '_log_seq';
@@ -19,37 +26,25 @@ export function defaultFixturePath(): string {
 }
 
 /**
- * Checks a whole state against the schema of the State type and the rules between rows; a
- * missing collection becomes an empty one. Throws a FixtureError naming the JSON path.
+ * Checks a whole state against the schema of the State type, the rules between rows and the
+ * given rules of the layers above; a missing collection becomes an empty one. Throws a
+ * FixtureError naming the JSON path.
  */
-export function checkState(data: unknown, source: string): State {
+export function checkState(data: unknown, source: string, rules: readonly StateRule[]): State {
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw new FixtureError(`${source}: the top level must be a JSON object`);
   const state = data as Record<string, unknown>;
   for (const name of COLLECTIONS) if (state[name] === undefined) state[name] = [];
   // A data file's snapshot carries its log position beside the state (see persist.ts).
   const { [SNAPSHOT_SEQ_KEY]: _seq, ...rest } = state;
-  const problem = schemaProblem(rest) ?? rowProblem(state) ?? linkifierProblem(state as unknown as State);
+  let problem = schemaProblem(rest) ?? rowProblem(state);
+  for (const rule of rules) problem ??= rule(state as unknown as State);
   if (problem) throw new FixtureError(`${source}: ${problem}`);
   return state as unknown as State;
 }
 
-/**
- * A linkifier whose pattern RE2 cannot compile (lookaround, backreferences...) would be refused
- * by the linkifier operations; it must not come in through a fixture, an import or a scenario.
- */
-function linkifierProblem(state: State): string | null {
-  for (let i = 0; i < state.linkifiers.length; i++) {
-    try {
-      checkLinkifierPattern(state.linkifiers[i].pattern);
-    } catch (err) {
-      return `$.linkifiers[${i}].pattern: ${(err as Error).message}`;
-    }
-  }
-  return null;
-}
-
-export function readStateFile(file: string): State {
-  return stateSource(file)();
+/** A file's state, read once (tests read the default fixture without the domain's rules). */
+export function readStateFile(file: string, rules: readonly StateRule[] = []): State {
+  return stateSource(file, rules)();
 }
 
 /**
@@ -57,24 +52,24 @@ export function readStateFile(file: string): State {
  * world that may be reset needs a pristine copy beside its own; as bytes it takes half the
  * memory of a parsed copy, and parsing it costs less than copying one.
  */
-export function stateSource(file: string): () => State {
+export function stateSource(file: string, rules: readonly StateRule[]): () => State {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
   } catch (err) {
     throw new FixtureError(`${file}: cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
-  return () => parseState(bytes.toString('utf8'), file);
+  return () => parseState(bytes.toString('utf8'), file, rules);
 }
 
-function parseState(text: string, file: string): State {
+function parseState(text: string, file: string, rules: readonly StateRule[]): State {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (err) {
     throw new FixtureError(`${file}: not valid JSON (${(err as Error).message})`);
   }
-  return checkState(data, file);
+  return checkState(data, file, rules);
 }
 
 /** A deep copy, so that resets always start from the pristine fixture. */

@@ -13,7 +13,7 @@ afterEach(() => { vi.useRealTimers(); vi.restoreAllMocks(); });
 /** Starts a poll on a fresh queue under fake timers; says whether it has been answered. */
 async function waitingPoll() {
   const hamlet = t.as('hamlet');
-  const { body: queue } = await hamlet.post('/register', { event_types: ['message'] });
+  const { body: queue } = await hamlet.post('/register', { event_types: ['message'], fetch_event_types: ['realm'] });
   expect(queue.event_queue_longpoll_timeout_seconds).toBe(90);
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   let answer: any = null;

@@ -11,7 +11,7 @@ const store = () => t.server.world.store;
 
 describe('POST /register: the queue and the server facts', () => {
   it('creates a queue with last_event_id -1 and reports version, feature level and limits', async () => {
-    const r = await t.as('hamlet').post('/register', { fetch_event_types: [] });
+    const r = await t.as('hamlet').post('/register', { fetch_event_types: ['realm'] });
     expect(r.status).toBe(200);
     expect(r.body.queue_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(r.body).toMatchObject({
@@ -39,8 +39,16 @@ describe('POST /register: the queue and the server facts', () => {
     expect(t.server.world.events.queuesOf(t.user('hamlet').user_id).map((q) => q.id)).toContain(r.body.queue_id);
   });
 
-  it('reports the limits the description enforces (one source)', async () => {
+  it('without the realm section: the queue and the version only (the limits are the realm section\'s)', async () => {
     const r = await t.as('hamlet').post('/register', { fetch_event_types: [] });
+    expect(Object.keys(r.body).sort()).toEqual([
+      'idle_queue_timeout_secs', 'last_event_id', 'msg', 'queue_id', 'result', 'server_report_message_types',
+      'zulip_feature_level', 'zulip_merge_base', 'zulip_version',
+    ]);
+  });
+
+  it('reports the limits the description enforces (one source)', async () => {
+    const r = await t.as('hamlet').post('/register', { fetch_event_types: ['realm'] });
     const maxLength = (op: string, param: string) =>
       t.server.contract.byId.get(op)!.params.find((p) => p.name === param)!.schema.maxLength;
     expect(r.body.max_message_length).toBe(maxLength('send-message', 'content'));
@@ -55,7 +63,7 @@ describe('POST /register: the queue and the server facts', () => {
     const before = store().realm.moderation_request_channel_id;
     store().updateRealm({ moderation_request_channel_id: null });
     try {
-      const r = await t.as('hamlet').post('/register', { fetch_event_types: [] });
+      const r = await t.as('hamlet').post('/register', { fetch_event_types: ['realm'] });
       expect(r.body.realm_moderation_request_channel_id).toBe(-1);
     } finally {
       store().updateRealm({ moderation_request_channel_id: before });
@@ -65,7 +73,7 @@ describe('POST /register: the queue and the server facts', () => {
   it('reports the feature level the server was started with', async () => {
     const old = await startTestServer({ featureLevel: 400 });
     try {
-      const r = await old.as('hamlet').post('/register', { fetch_event_types: [] });
+      const r = await old.as('hamlet').post('/register', { fetch_event_types: ['realm'] });
       expect(r.body).toMatchObject({ zulip_feature_level: 400, zulip_version: '11.0-dev', event_queue_longpoll_timeout_seconds: 90 });
       // Report types are learnt here only from feature level 435.
       expect(r.body).not.toHaveProperty('server_report_message_types');

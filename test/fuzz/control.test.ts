@@ -34,7 +34,7 @@ function restore(): void {
   const world = target.t.server.world;
   world.clock.set(FROZEN_AT);
   world.clock.freeze();
-  world.scenarios.deactivate();
+  world.parts.scenarios.deactivate();
   world.featureLevel = null;
   resetWorld(target);
 }

@@ -130,7 +130,7 @@ describe('found by the control API fuzzer', () => {
     expect(res.status).toBe(400);
     expect(res.json).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: `${name} is nested too deeply (limit: 100 levels)` });
     expect(JSON.stringify(t.server.world.store.state)).toBe(before);
-    expect(t.server.world.scenarios.active).toEqual([]);
+    expect(t.server.world.parts.scenarios.active).toEqual([]);
     expect((await control('GET', '/__mock/scenarios', {})).status).toBe(200);
   });
 

@@ -66,8 +66,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * The level test servers answer at unless a test says otherwise: TEST_FEATURE_LEVEL (the suite's
+ * run at 10.2's level, vitest.config.ts), else the newest.
+ */
+const testLevel = process.env.TEST_FEATURE_LEVEL ? Number(process.env.TEST_FEATURE_LEVEL) : undefined;
+
 export async function startTestServer(options: MockServerOptions = {}): Promise<TestServer> {
-  const server = new MockServer({ log: () => {}, ...options });
+  const server = new MockServer({ log: () => {}, featureLevel: testLevel, ...options });
   const base = await server.listen(0);
   const user = (who: string): User => {
     const email = who.includes('@') ? who : `${who}@zulip.com`;

@@ -1,6 +1,6 @@
 // A world for calling time-driven actions (deliveries) directly: a store, a sink for its events,
 // and a clock stopped at a chosen second.
-import { Clock } from '../../src/control/clock.js';
+import { Clock } from '../../src/clock.js';
 import type { EventSink, WorldCtx } from '../../src/domain/context.js';
 import type { Store } from '../../src/store/store.js';
 

@@ -144,7 +144,7 @@ describe('paths given through the control API', () => {
   it.each(ESCAPES.filter(Boolean))('a scenario named %j cannot be loaded, by the control API or by header', async (name) => {
     const res = await control('POST', '/__mock/scenarios', { name });
     expect(res.status).toBe(400);
-    expect(t.server.world.scenarios.active).toEqual([]);
+    expect(t.server.world.parts.scenarios.active).toEqual([]);
     const byHeader = await t.as('hamlet', { 'X-Mock-Scenario': encodeURIComponent(name) }).get('/users/me');
     expect(byHeader.status).toBe(400);
     expect(byHeader.body.msg).toMatch(/^Invalid scenario name/);

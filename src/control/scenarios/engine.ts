@@ -6,6 +6,7 @@ import type { ErrorCatalog } from './error-catalog.js';
 import type { Effect, Interception, Rule, Scenario, ScenarioRequest } from './types.js';
 import { applyStatePatch } from './state-patch.js';
 import { checkState } from '../../store/fixture.js';
+import { STATE_RULES } from '../../domain/state-rules.js';
 import { effectResponse, unknownExample } from './effects.js';
 import { ApiError, badRequest } from '../../errors.js';
 import { errorBody } from '../../http/envelope.js';
@@ -109,7 +110,7 @@ export class ScenarioSet {
     if (patched) {
       if (scenario.state) applyStatePatch(patched, scenario.state);
       scenario.setup?.(patched);
-      checkState(patched, `scenario '${scenario.name}'`);
+      checkState(patched, `scenario '${scenario.name}'`, STATE_RULES);
     }
     this.deactivate(scenario.name);
     if (patched) store.load(patched);

@@ -1,7 +1,7 @@
 // A channel's permission group settings (spec 2.1): their defaults at creation, which values each
 // accepts, and the normalisation the real server applies before comparing or storing a value
 // (an anonymous group of exactly one subgroup is that subgroup; an empty one is role:nobody).
-import { ApiError, badRequest } from '../../errors.js';
+import { badRequest, incompatibleParameters } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import type { GroupSettingValue, Stream, User } from '../../store/state.js';
 import { systemGroupId } from '../groups/membership.js';
@@ -105,8 +105,7 @@ export function defaultGroupSetting(store: Store, setting: ChannelGroupSetting, 
 export function checkProtectedHistoryTopicGroup(store: Store, inviteOnly: boolean, historyPublic: boolean, canCreateTopic: GroupSettingValue): void {
   if (!inviteOnly || historyPublic) return;
   if (canCreateTopic === systemGroupId(store, 'role:everyone')) return;
-  const parameters = 'history_public_to_subscribers, can_create_topic_group';
-  throw new ApiError('BAD_REQUEST', `Unsupported parameter combination: ${parameters}`, 400, { parameters });
+  throw incompatibleParameters(['history_public_to_subscribers', 'can_create_topic_group']);
 }
 
 /** The legacy stream_post_policy that matches can_send_message_group (1 when no system group fits). */

@@ -17,9 +17,11 @@ import {
 import { subscriptionState } from './state-subscriptions.js';
 import { recentConversationState, starredState, unreadState } from './state-messages.js';
 import { alertWordState, customProfileFieldState, mutedUserState, presenceState } from './state-people.js';
-import { EMBEDDED_BOTS, INCOMING_WEBHOOK_BOTS, STOP_WORDS } from './state-server.js';
+import { EMBEDDED_BOTS, INCOMING_WEBHOOK_BOTS } from './state-server.js';
+import { STOP_WORDS } from '../messages/stop-words.js';
 import { realmUserDefaultsState, streamsState } from './state-extra.js';
 import { deviceState, pushAccountState } from '../push/devices.js';
+import { realmPermissionState } from '../realm/register-state.js';
 
 export interface StateRequest {
   /** null: every section. */
@@ -53,7 +55,7 @@ export function initialState(ctx: Ctx, req: StateRequest): Record<string, unknow
   if (want('presence')) {
     add(presenceState(store, { slim: !!req.slimPresence, historyLimitDays: req.presenceHistoryLimitDays, nowMs: ctx.clock.nowMs() }));
   }
-  if (want('realm')) add(realmState(store));
+  if (want('realm')) add({ ...realmState(store), ...realmPermissionState(ctx) });
   if (want('realm_user_settings_defaults')) add(realmUserDefaultsState(store));
   if (want('realm_billing')) add({ realm_billing: { has_pending_sponsorship_request: false } });
   if (want('realm_domains')) add(realmDomainState(store));
@@ -87,6 +89,10 @@ export function initialState(ctx: Ctx, req: StateRequest): Record<string, unknow
   if (want('device')) add(deviceState(store, actor));
   if (want('push_device')) add(pushAccountState(store, actor));
   // The basics last, so that no section can shadow them. (Object.assign: a second spread into
-  // one literal took V8 a slow path, 8 µs here, most of a register's own work.)
-  return Object.assign(out, serverBasics(ctx));
+  // one literal took V8 a slow path, 8 µs here, most of a register's own work.) Only the version
+  // and the report types are sent whatever the client asked for; the limits and the rest are the
+  // realm section's (the real server's description: present if `realm` is fetched).
+  const { zulip_feature_level, zulip_version, zulip_merge_base, server_report_message_types, ...realmBasics } = serverBasics(ctx);
+  if (want('realm')) Object.assign(out, realmBasics);
+  return Object.assign(out, { zulip_feature_level, zulip_version, zulip_merge_base }, server_report_message_types && { server_report_message_types });
 }

@@ -3,21 +3,15 @@
 // on a message event alone (channel, topic, sender, is), and negation is not applied.
 import { badRequest } from '../../errors.js';
 import type { Event } from './queue.js';
-
-type Term = [operator: string, operand: unknown];
+import { readNarrowTerm, type NarrowTerm } from '../messages/narrow.js';
+import { RESOLVED_TOPIC_PREFIX } from '../messages/topics.js';
 
 const SUPPORTED = new Set(['stream', 'channel', 'topic', 'sender', 'is']);
-const RESOLVED_TOPIC_PREFIX = '✔ ';
-
-/** Accepts both the legacy `[operator, operand]` pairs and `{operator, operand}` objects. */
-function terms(narrow: unknown[]): Term[] {
-  return narrow.map((t) => (Array.isArray(t) ? [String(t[0]), t[1]] : [String((t as any).operator), (t as any).operand]));
-}
 
 export function buildMessageFilter(narrow: unknown[]): ((event: Event) => boolean) | null {
-  const list = terms(narrow);
+  const list = narrow.map(readNarrowTerm);
   if (!list.length) return null;
-  for (const [operator] of list) {
+  for (const { operator } of list) {
     if (!SUPPORTED.has(operator)) throw badRequest(`Operator ${operator} not supported.`);
   }
   return (event) => list.every((term) => matches(term, event));
@@ -25,7 +19,7 @@ export function buildMessageFilter(narrow: unknown[]): ((event: Event) => boolea
 
 const lower = (v: unknown) => String(v ?? '').toLowerCase();
 
-function matches([operator, operand]: Term, event: Event): boolean {
+function matches({ operator, operand }: NarrowTerm, event: Event): boolean {
   const m = (event.message ?? {}) as Record<string, unknown>;
   const flags = Array.isArray(event.flags) ? (event.flags as string[]) : [];
   const isChannel = m.type === 'stream';

@@ -2,6 +2,7 @@
 // words, and the organization's custom profile fields.
 import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
+import { PROFILE_FIELD_TYPES } from '../realm/profile-field-types.js';
 import { realmPresence } from '../presence/format.js';
 
 export interface PresenceRequest {
@@ -24,18 +25,6 @@ export function alertWordState(user: User): Record<string, unknown> {
   return { alert_words: [...(user.alert_words ?? [])] };
 }
 
-/** The field types the server knows, by their constant names (facts of the real server). */
-const FIELD_TYPES: Record<string, { id: number; name: string }> = {
-  SHORT_TEXT: { id: 1, name: 'Text (short)' },
-  LONG_TEXT: { id: 2, name: 'Text (long)' },
-  SELECT: { id: 3, name: 'List of options' },
-  DATE: { id: 4, name: 'Date' },
-  URL: { id: 5, name: 'Link' },
-  USER: { id: 6, name: 'Users' },
-  EXTERNAL_ACCOUNT: { id: 7, name: 'External account' },
-  PRONOUNS: { id: 8, name: 'Pronouns' },
-};
-
 /** Clients without the pronouns type get pronouns fields as short text, as from the real server. */
 export function customProfileFieldState(store: Store): Record<string, unknown> {
   const fields = [...(store.realm.custom_profile_fields ?? [])].sort((a, b) => a.order - b.order);
@@ -49,6 +38,6 @@ export function customProfileFieldState(store: Store): Record<string, unknown> {
       if (f.display_in_profile_summary) dict.display_in_profile_summary = true;
       return dict;
     }),
-    custom_profile_field_types: structuredClone(FIELD_TYPES),
+    custom_profile_field_types: structuredClone(PROFILE_FIELD_TYPES),
   };
 }

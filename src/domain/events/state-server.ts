@@ -1,12 +1,7 @@
 // The server's own configuration as POST /register reports it in the `realm` section: upload
 // limits, password rules, presence and typing timings, integrations. These are the real server's
 // defaults for a self-hosted installation; the mock enforces the upload size limit only.
-
-/** The server setting MAX_FILE_UPLOAD_SIZE: POST /user_uploads refuses larger files. */
-export const MAX_FILE_UPLOAD_SIZE_MIB = 25;
-
-/** The server setting MAX_AVATAR_FILE_SIZE_MIB: larger avatars are refused. */
-export const MAX_AVATAR_FILE_SIZE_MIB = 5;
+import { MAX_AVATAR_FILE_SIZE_MIB, MAX_FILE_UPLOAD_SIZE_MIB } from '../../upload-limits.js';
 
 /**
  * Presence timings of the newest real server: clients ping every minute and show a user offline
@@ -82,22 +77,16 @@ export const EMBEDDED_BOTS = [
   { name: 'followup', config: { stream: 'followup' } },
 ];
 
-/** `realm_incoming_webhook_bots`: a few of the server's incoming-webhook integrations. */
+/**
+ * `realm_incoming_webhook_bots`: a few of the server's incoming-webhook integrations, in every
+ * form at once: the response's level keeps `config` (before 318), `config_options` (from 318),
+ * `url_options` (from 403).
+ */
 export const INCOMING_WEBHOOK_BOTS = [
-  { name: 'github', display_name: 'GitHub', all_event_types: null, config: {} },
-  { name: 'gitlab', display_name: 'GitLab', all_event_types: null, config: {} },
-  { name: 'jira', display_name: 'Jira', all_event_types: null, config: {} },
+  { name: 'github', display_name: 'GitHub', all_event_types: null, config: {}, config_options: [], url_options: [] },
+  { name: 'gitlab', display_name: 'GitLab', all_event_types: null, config: {}, config_options: [], url_options: [] },
+  { name: 'jira', display_name: 'Jira', all_event_types: null, config: {}, config_options: [], url_options: [] },
 ];
-
-/** `stop_words`: words the full-text search ignores (the English list of the search engine). */
-export const STOP_WORDS = (
-  'a about above after again against all am an and any are as at be because been before being below between both ' +
-  'but by can did do does doing don down during each few for from further had has have having he her here hers ' +
-  'herself him himself his how i if in into is it its itself just me more most my myself no nor not now of off on ' +
-  'once only or other our ours ourselves out over own s same she should so some such t than that the their theirs ' +
-  'them themselves then there these they this those through to too under until up very was we were what when where ' +
-  'which while who whom why will with you your yours yourself yourselves'
-).split(' ');
 
 /** Emoji sets a user may choose, and the notification sounds the server ships. */
 export const EMOJISET_CHOICES = [

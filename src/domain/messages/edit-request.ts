@@ -14,11 +14,10 @@ import { isAdmin, isModerator } from '../users/roles.js';
 import { accessMessage } from './access.js';
 import { checkChannelSendAccess, checkMentions, normalizeContent, type Supports } from './check.js';
 import { checkCanEditContent } from '../typing/edit-typing.js';
-import { effectiveTopicsPolicy, checkTopicPolicy, normalizeTopic, topicExists, topicParticipants } from './topics.js';
+import { effectiveTopicsPolicy, checkTopicPolicy, normalizeTopic, RESOLVED_TOPIC_PREFIX, topicExists, topicParticipants } from './topics.js';
 import { sha256Hex, topicMessages } from './topic-messages.js';
 
 type PropagateMode = 'change_one' | 'change_later' | 'change_all';
-const RESOLVED_TOPIC_PREFIX = '✔ ';
 /** Grace the real server allows past each time limit (requests in flight). */
 const LIMIT_BUFFER_SECONDS = 20;
 

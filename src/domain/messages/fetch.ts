@@ -2,7 +2,7 @@
 // message IDs. The stored messages are in ID order (store.messages.all() is insertion order and
 // IDs only grow), so the anchor is found by binary search and the window is collected by walking
 // outwards from it until enough matches are found: no request scans and sorts everything.
-import { ApiError, badRequest } from '../../errors.js';
+import { badRequest, incompatibleParameters } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import type { Message, User } from '../../store/state.js';
 import { escapeHtml } from '../render/html.js';
@@ -26,10 +26,6 @@ export interface FetchRequest extends ReadOptions {
   narrow?: unknown[];
   messageIds?: number[];
 }
-
-/** Unsupported parameter combination (IncompatibleParametersError). */
-const incompatible = (names: string[]) =>
-  new ApiError('BAD_REQUEST', `Unsupported parameter combination: ${names.join(', ')}`, 400, { parameters: names.join(', ') });
 
 /** parse_anchor_value: null stands for first_unread. */
 function parseAnchor(anchor: string | undefined, useFirstUnread: boolean): number | null {
@@ -104,7 +100,7 @@ function present(store: Store, user: User, messages: Message[], query: Query, re
 export function fetchMessages(store: Store, user: User, req: FetchRequest): Record<string, unknown> {
   const byIds = req.messageIds !== undefined;
   if (byIds && (req.numBefore || req.numAfter || req.anchor !== undefined || req.useFirstUnreadAnchor)) {
-    throw incompatible(['num_before', 'num_after', 'anchor', 'message_ids', 'include_anchor', 'use_first_unread_anchor']);
+    throw incompatibleParameters(['num_before', 'num_after', 'anchor', 'message_ids', 'include_anchor', 'use_first_unread_anchor']);
   }
   const anchor = byIds ? 0 : parseAnchor(req.anchor, req.useFirstUnreadAnchor);
   const requested = byIds ? req.messageIds!.length : req.numBefore + req.numAfter;

@@ -1,7 +1,8 @@
 // Narrows: lists of terms {operator, operand, negated} that select messages. Parsing checks the
 // operands' types; building resolves names and IDs (BAD_NARROW for unknown operators, operands,
 // channels and users, in the real server's words) into a predicate on stored messages. Used by
-// GET /messages/matches_narrow and reusable by GET /messages.
+// GET /messages (fetch.ts) and GET /messages/matches_narrow; event queues read their narrow's
+// terms with readNarrowTerm (events/narrow-filter.ts).
 import { ApiError, badRequest } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import { subscriptionKey } from '../../store/store.js';
@@ -9,6 +10,7 @@ import type { Message, User } from '../../store/state.js';
 import { compileSearchTerms, parseSearch, type SearchQuery, type SearchTerm } from './search.js';
 import { currentVisibility } from '../user-topics/automatic.js';
 import { Visibility } from '../user-topics/set-visibility.js';
+import { RESOLVED_TOPIC_PREFIX } from './topics.js';
 
 export interface NarrowTerm {
   operator: string;
@@ -27,7 +29,6 @@ const badNarrow = (desc: string) => new ApiError('BAD_NARROW', `Invalid narrow o
 const CHANNEL_OPERATORS = new Set(['channel', 'stream']);
 const ID_OPERATORS = new Set([...CHANNEL_OPERATORS, 'id', 'sender', 'group-pm-with', 'dm-including']);
 const ID_LIST_OPERATORS = new Set(['pm-with', 'dm']);
-const RESOLVED_TOPIC_PREFIX = '✔ ';
 
 function checkOperand(operator: string, operand: unknown): void {
   if (ID_OPERATORS.has(operator)) {
@@ -42,12 +43,17 @@ function checkOperand(operator: string, operand: unknown): void {
   }
 }
 
-/** Accepts {operator, operand, negated} objects and legacy [operator, operand] pairs. */
+/** One term as a client sends it: an {operator, operand, negated} object or a legacy [operator, operand] pair. */
+export function readNarrowTerm(t: unknown): NarrowTerm {
+  return Array.isArray(t)
+    ? { operator: String(t[0]), operand: t[1], negated: false }
+    : { operator: String((t as any).operator), operand: (t as any).operand, negated: !!(t as any).negated };
+}
+
+/** The terms of a narrow, each operand checked for its operator's type. */
 export function parseNarrow(raw: unknown[]): NarrowTerm[] {
   return raw.map((t) => {
-    const term: NarrowTerm = Array.isArray(t)
-      ? { operator: String(t[0]), operand: t[1], negated: false }
-      : { operator: String((t as any).operator), operand: (t as any).operand, negated: !!(t as any).negated };
+    const term = readNarrowTerm(t);
     checkOperand(term.operator, term.operand);
     return term;
   });

@@ -36,6 +36,8 @@ function notify({ store, events }: WorldCtx, user: User, message: Message, react
 
 export interface ReactionInput {
   messageId: number;
+  /** The Unicode emoji names of the request's level (unicodeEmojiNames); the newest by default. */
+  emojiNames?: Readonly<Record<string, string>>;
   emojiName?: string;
   emojiCode?: string;
   reactionType?: string;
@@ -48,7 +50,7 @@ export function addReaction(world: WorldCtx, user: User, input: ReactionInput): 
   let code = input.emojiCode;
   let type = input.reactionType as ReactionType | undefined;
   if (code === undefined || type === undefined) {
-    const found = emojiByName(store, name);
+    const found = emojiByName(store, name, input.emojiNames);
     code ??= found.code;
     type ??= toReaction(found.type);
   }
@@ -56,7 +58,7 @@ export function addReaction(world: WorldCtx, user: User, input: ReactionInput): 
   if (message.reactions.some((r) => same(r) && r.user_id === user.user_id)) throw reactionExists();
   const vote = message.reactions.find(same);
   if (vote) name = vote.emoji_name;
-  else checkEmoji(store, name, code, toStatus(type));
+  else checkEmoji(store, name, code, toStatus(type), input.emojiNames);
 
   const reaction: Reaction = { emoji_name: name, emoji_code: code, reaction_type: type, user_id: user.user_id };
   const key = String(user.user_id);
@@ -76,7 +78,7 @@ export function removeReaction(world: WorldCtx, user: User, input: ReactionInput
   const type = (input.reactionType ?? 'unicode_emoji') as ReactionType;
   if (code === undefined) {
     if (input.emojiName === undefined) throw badRequest('At least one of the following arguments must be present: emoji_name, emoji_code');
-    code = emojiByName(store, input.emojiName).code;
+    code = emojiByName(store, input.emojiName, input.emojiNames).code;
   }
   const mine = message.reactions.find((r) => r.user_id === user.user_id && r.emoji_code === code && r.reaction_type === type);
   if (!mine) throw reactionDoesNotExist();

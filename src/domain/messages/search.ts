@@ -5,6 +5,7 @@
 import { escapeHtml, unescapeHtml } from '../render/html.js';
 import { DerivedSlot } from '../../store/derived.js';
 import type { Store } from '../../store/store.js';
+import { STOP_WORDS } from './stop-words.js';
 
 export interface SearchQuery {
   /** Stems of the query's words. */
@@ -13,9 +14,7 @@ export interface SearchQuery {
   phrases: string[];
 }
 
-const STOP_WORDS = new Set(['a', 'an', 'and', 'are', 'as', 'at', 'be', 'but', 'by', 'for', 'if', 'in', 'into', 'is', 'it',
-  'no', 'not', 'of', 'on', 'or', 'such', 'that', 'the', 'their', 'then', 'there', 'these', 'they', 'this', 'to', 'was',
-  'will', 'with']);
+const IGNORED = new Set(STOP_WORDS);
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
@@ -39,7 +38,7 @@ export function parseSearch(operand: string): SearchQuery {
   const phrases: string[] = [];
   for (const term of operand.match(/"[^"]+"|\S+/g) ?? []) {
     if (term.length > 2 && term.startsWith('"') && term.endsWith('"')) phrases.push(term.slice(1, -1).toLowerCase());
-    for (const word of term.match(WORD) ?? []) if (!STOP_WORDS.has(word.toLowerCase())) stems.add(stem(word));
+    for (const word of term.match(WORD) ?? []) if (!IGNORED.has(word.toLowerCase())) stems.add(stem(word));
   }
   return { stems, phrases };
 }

@@ -4,6 +4,9 @@ import { badRequest } from '../../errors.js';
 import { topicKey, type Store } from '../../store/store.js';
 import type { Stream } from '../../store/state.js';
 
+/** What a resolved topic's name starts with (the real server's RESOLVED_TOPIC_PREFIX). */
+export const RESOLVED_TOPIC_PREFIX = '✔ ';
+
 /**
  * The topic as stored. The empty topic exists from FL 334 (and the empty-topic display name
  * means it); `(no topic)` means it from FL 370, before which it was an ordinary name.

@@ -14,6 +14,7 @@ import { markAllAsRead, markChannelAsRead } from './mark-read.js';
 import { userFlags } from './history.js';
 import { messagesMatchingNarrow } from './matches-narrow.js';
 import { addReaction, removeReaction } from './reactions.js';
+import { unicodeEmojiNames } from '../users/emoji-data.js';
 import { messageForUser, type ReadOptions } from './read-dict.js';
 import { visibilityPolicy } from './edit-history.js';
 import { readReceipts } from './read-receipts.js';
@@ -145,11 +146,11 @@ export const views: ViewTable = {
   'render-message': (ctx, p) => ({ rendered: renderMarkdown(ctx.store, p.content, ctx.actor) }),
 
   'add-reaction': (ctx, p) => {
-    addReaction(ctx, ctx.actor, { messageId: p.message_id, emojiName: p.emoji_name, emojiCode: p.emoji_code, reactionType: p.reaction_type });
+    addReaction(ctx, ctx.actor, { messageId: p.message_id, emojiName: p.emoji_name, emojiCode: p.emoji_code, reactionType: p.reaction_type, emojiNames: unicodeEmojiNames(ctx.supports('emoji_smile_renamed')) });
   },
 
   'remove-reaction': (ctx, p) => {
-    removeReaction(ctx, ctx.actor, { messageId: p.message_id, emojiName: p.emoji_name, emojiCode: p.emoji_code, reactionType: p.reaction_type });
+    removeReaction(ctx, ctx.actor, { messageId: p.message_id, emojiName: p.emoji_name, emojiCode: p.emoji_code, reactionType: p.reaction_type, emojiNames: unicodeEmojiNames(ctx.supports('emoji_smile_renamed')) });
   },
 
   'check-messages-match-narrow': (ctx, p) => ({

@@ -11,10 +11,34 @@ import { requireHuman } from '../users/roles.js';
 type Platform = NonNullable<PushDevice['platform']>;
 const MAX_TOKEN_LENGTH = 4096;
 
-function checkToken(token: string, platform: Platform): void {
+/**
+ * Whether Python's lenient base64 decoding (binascii, not strict) takes the text: characters
+ * outside the alphabet are skipped, a complete padding ends the data, and the data characters
+ * must not stop one past a multiple of four nor lack their padding ('apple-tokenbb' decodes,
+ * 'apple-token' does not).
+ */
+function lenientBase64(text: string): boolean {
+  let quadPos = 0;
+  let pads = 0;
+  for (const ch of text) {
+    if (ch === '=') {
+      if (quadPos >= 2 && quadPos + ++pads >= 4) return true;
+      continue;
+    }
+    if (!/[A-Za-z0-9+/]/.test(ch)) continue;
+    quadPos = (quadPos + 1) % 4;
+    pads = 0;
+  }
+  return quadPos === 0;
+}
+
+function checkToken(ctx: Ctx, token: string, platform: Platform): void {
   if (token === '' || token.length > MAX_TOKEN_LENGTH) throw badRequest('Empty or invalid length token');
-  // APNs tokens are hexadecimal: pairs of hex digits, spaces allowed between pairs (Python's bytes.fromhex).
-  if (platform === 'ios' && !/^\s*(?:[0-9a-fA-F]{2}\s*)*$/.test(token)) throw badRequest('Invalid APNS token');
+  if (platform !== 'ios') return;
+  // APNs tokens are hexadecimal: pairs of hex digits, spaces allowed between pairs (Python's
+  // bytes.fromhex); older servers decoded them as base64 instead (behaviour apns_token_hex).
+  const valid = ctx.supports('apns_token_hex') ? /^\s*(?:[0-9a-fA-F]{2}\s*)*$/.test(token) : lenientBase64(token);
+  if (!valid) throw badRequest('Invalid APNS token');
 }
 
 const ownDevice = (ctx: Ctx, token: string, platform?: Platform) =>
@@ -23,7 +47,7 @@ const ownDevice = (ctx: Ctx, token: string, platform?: Platform) =>
 export function addPushToken(ctx: Ctx, { token, platform, appId }: { token: string; platform: Platform; appId?: string }): void {
   requireHuman(ctx.actor);
   if (appId !== undefined && !/^[.a-zA-Z0-9-]+$/.test(appId)) throw badRequest('Invalid app ID');
-  checkToken(token, platform);
+  checkToken(ctx, token, platform);
   if (ownDevice(ctx, token, platform)) return;
   ctx.store.pushDevices.insert({
     device_id: ctx.store.nextId('push_devices'), user_id: ctx.actor.user_id, platform, registered_at: ctx.clock.now(), token,
@@ -33,7 +57,7 @@ export function addPushToken(ctx: Ctx, { token, platform, appId }: { token: stri
 
 export function removePushToken(ctx: Ctx, { token, platform }: { token: string; platform: Platform }): void {
   requireHuman(ctx.actor);
-  checkToken(token, platform);
+  checkToken(ctx, token, platform);
   const device = ownDevice(ctx, token, platform);
   if (!device) throw badRequest('Token does not exist');
   ctx.store.pushDevices.remove(device);

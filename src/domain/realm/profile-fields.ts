@@ -8,10 +8,11 @@ import type { User } from '../../store/state.js';
 import { requireAdmin } from '../users/roles.js';
 import { activeUserIds } from '../users/access.js';
 import { customProfileFieldState } from '../events/state-people.js';
+import { FIELD_TYPE } from './profile-field-types.js';
 
 type Field = NonNullable<Store['realm']['custom_profile_fields']>[number];
 
-const LONG_TEXT = 2, SELECT = 3, USER = 6, EXTERNAL_ACCOUNT = 7;
+const { LONG_TEXT, SELECT, USER, EXTERNAL_ACCOUNT } = FIELD_TYPE;
 const NAME_MAX = 40, HINT_MAX = 80, SUMMARY_MAX = 2;
 /** The external account subtypes whose name and hint the server supplies itself. */
 const DEFAULT_EXTERNAL: Record<string, { name: string; hint: string }> = { github: { name: 'GitHub username', hint: '' } };

@@ -9,7 +9,7 @@ import { badRequest } from '../../errors.js';
 import type { User } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { DerivedSlot } from '../../store/derived.js';
-import type { Clock } from '../../control/clock.js';
+import type { Clock } from '../../clock.js';
 import type { FileResult } from '../context.js';
 import { fileAnswer, visibleAttachment } from './upload.js';
 

@@ -6,7 +6,7 @@ import { ApiError, badRequest } from '../../errors.js';
 import type { Attachment, User } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { FileResult, type FilePart, type WorldCtx } from '../context.js';
-import { MAX_FILE_UPLOAD_SIZE_MIB } from '../events/state-server.js';
+import { MAX_FILE_UPLOAD_SIZE_MIB } from '../../upload-limits.js';
 import { mayAccessAttachment } from './access.js';
 import type { ServerInfo } from '../server-info.js';
 import { addUploadSpace, notifyAttachment, uploadSpaceUsed } from './attachment-dict.js';

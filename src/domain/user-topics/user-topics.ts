@@ -1,7 +1,7 @@
 // Personal topic visibility policies: POST /user_topics and the deprecated
 // PATCH /users/me/subscriptions/muted_topics. A policy may be set whether or not the topic has
 // messages; setting it again, or removing one that is not set, is not an error (FL 169).
-import { ApiError, badRequest } from '../../errors.js';
+import { badRequest, incompatibleParameters } from '../../errors.js';
 import type { Ctx, ParamsOf } from '../context.js';
 import type { Stream } from '../../store/state.js';
 import { userTopicKey } from '../../store/store.js';
@@ -42,10 +42,7 @@ function policyOf(ctx: Ctx, stream: Stream, topic: string): number {
 
 export function muteTopic(ctx: Ctx, p: MuteTopicParams): void {
   if (p.stream_id === undefined && p.stream === undefined) throw badRequest("Missing 'stream_id' argument");
-  if (p.stream_id !== undefined && p.stream !== undefined) {
-    const parameters = 'stream_id, stream';
-    throw new ApiError('BAD_REQUEST', `Unsupported parameter combination: ${parameters}`, 400, { parameters });
-  }
+  if (p.stream_id !== undefined && p.stream !== undefined) throw incompatibleParameters(['stream_id', 'stream']);
   if (p.op === 'add') {
     const stream = streamForMute(ctx, p);
     // Before FL 169 muting a muted topic was an error.

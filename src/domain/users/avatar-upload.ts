@@ -8,7 +8,7 @@ import type { User } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { FileResult, type FilePart, type WorldCtx } from '../context.js';
 import { botAudience } from '../bots/audience.js';
-import { MAX_AVATAR_FILE_SIZE_MIB } from '../events/state-server.js';
+import { MAX_AVATAR_FILE_SIZE_MIB } from '../../upload-limits.js';
 import { imageTypeOf } from '../uploads/image-size.js';
 import { checkAvatarSpace, type UploadLimits } from '../uploads/upload.js';
 import { activeUserIds } from './access.js';

@@ -7,6 +7,27 @@ import data from './emoji-names.json' with { type: 'json' };
 
 export const UNICODE_EMOJI: Readonly<Record<string, string>> = data.unicode;
 
+/**
+ * The names a server before the smile rename (behaviour `emoji_smile_renamed`) gives differently:
+ * there `smile` is 1f642 and 1f604 is `big_smile`, and no emoji is `slight_smile`. Only these
+ * differences are kept; the rest of the table is the same.
+ */
+const BEFORE_SMILE_RENAME: Readonly<Record<string, string | null>> = { smile: '1f642', big_smile: '1f604', slight_smile: null };
+
+const olderNames: Readonly<Record<string, string>> = (() => {
+  const names: Record<string, string> = { ...data.unicode };
+  for (const [name, code] of Object.entries(BEFORE_SMILE_RENAME)) {
+    if (code === null) delete names[name];
+    else names[name] = code;
+  }
+  return names;
+})();
+
+/** The Unicode emoji names of a server with (true) or without the smile rename. */
+export function unicodeEmojiNames(smileRenamed: boolean): Readonly<Record<string, string>> {
+  return smileRenamed ? UNICODE_EMOJI : olderNames;
+}
+
 /** Code points the server knows (for "Invalid emoji code."). */
 export const UNICODE_EMOJI_CODES: ReadonlySet<string> = new Set(Object.values(UNICODE_EMOJI));
 

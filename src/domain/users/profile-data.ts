@@ -7,6 +7,7 @@ import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
 import { renderMarkdown } from '../render/markdown.js';
 import { activeUserIds } from './access.js';
+import { FIELD_TYPE } from '../realm/profile-field-types.js';
 
 type Field = NonNullable<Store['realm']['custom_profile_fields']>[number];
 export interface ProfileEntry {
@@ -14,12 +15,11 @@ export interface ProfileEntry {
   value: string | number[] | null;
 }
 
-const FieldType = { shortText: 1, longText: 2, choice: 3, date: 4, url: 5, users: 6, externalAccount: 7, pronouns: 8 } as const;
 /** The real server's short and long text limits. */
-const TEXT_LIMIT: Record<number, number> = { [FieldType.longText]: 500 };
+const TEXT_LIMIT: Record<number, number> = { [FIELD_TYPE.LONG_TEXT]: 500 };
 const SHORT_TEXT_LIMIT = 50;
 /** Fields whose values are Markdown (the real server's renderable types). */
-const RENDERED: ReadonlySet<number> = new Set([FieldType.shortText, FieldType.longText]);
+const RENDERED: ReadonlySet<number> = new Set([FIELD_TYPE.SHORT_TEXT, FIELD_TYPE.LONG_TEXT]);
 
 function fieldById(store: Store, id: number): Field {
   const field = store.realm.custom_profile_fields?.find((f) => f.id === id);
@@ -53,18 +53,18 @@ function checkUserIds(store: Store, value: unknown): string {
 
 /** The value as it is stored (text), once checked against the field. */
 function checkValue(store: Store, field: Field, value: string | number[]): string {
-  if (field.type === FieldType.users) return checkUserIds(store, value);
+  if (field.type === FIELD_TYPE.USER) return checkUserIds(store, value);
   if (typeof value !== 'string') throw badRequest(`${field.name} is not a string`);
   switch (field.type) {
-    case FieldType.choice:
+    case FIELD_TYPE.SELECT:
       if (!Object.hasOwn(JSON.parse(field.field_data || '{}'), value)) {
         throw badRequest(`'${value}' is not a valid choice for '${field.name}'.`);
       }
       return value;
-    case FieldType.date:
+    case FIELD_TYPE.DATE:
       if (!isDate(value)) throw badRequest(`${field.name} is not a date`);
       return value;
-    case FieldType.url:
+    case FIELD_TYPE.URL:
       if (!isUrl(value)) throw badRequest(`${field.name} is not a URL`);
       return value;
     default: {

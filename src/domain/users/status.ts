@@ -6,7 +6,7 @@ import type { Ctx } from '../context.js';
 import type { Store } from '../../store/store.js';
 import type { UserStatus } from '../../store/state.js';
 import { activeUserIds } from './access.js';
-import { EXTRA_EMOJI_NAMES, UNICODE_EMOJI, UNICODE_EMOJI_CODES } from './emoji-data.js';
+import { EXTRA_EMOJI_NAMES, UNICODE_EMOJI, UNICODE_EMOJI_CODES, unicodeEmojiNames } from './emoji-data.js';
 import { requireHuman } from './roles.js';
 import { changeUserSetting } from './setting-change.js';
 
@@ -24,16 +24,17 @@ export type EmojiType = 'unicode_emoji' | 'realm_emoji' | 'service_extra_emoji';
 const normalType = (t: string | undefined): EmojiType | undefined =>
   t === 'zulip_extra_emoji' ? 'service_extra_emoji' : (t as EmojiType | undefined);
 
-export function emojiByName(store: Store, name: string): { code: string; type: EmojiType } {
+/** `names`: the Unicode emoji names of the request's level (unicodeEmojiNames). */
+export function emojiByName(store: Store, name: string, names = UNICODE_EMOJI): { code: string; type: EmojiType } {
   const custom = store.realmEmoji.find((e) => e.name === name && !e.deactivated);
   if (custom) return { code: String(custom.id), type: 'realm_emoji' };
   if (EXTRA_EMOJI_NAMES.has(name)) return { code: name, type: 'service_extra_emoji' };
-  if (Object.hasOwn(UNICODE_EMOJI, name)) return { code: UNICODE_EMOJI[name], type: 'unicode_emoji' };
+  if (Object.hasOwn(names, name)) return { code: names[name], type: 'unicode_emoji' };
   throw badRequest(`Emoji '${name}' does not exist`);
 }
 
 /** Name, code and type must name the same emoji (the real server's wording for each mismatch). */
-export function checkEmoji(store: Store, name: string, code: string, type: EmojiType): void {
+export function checkEmoji(store: Store, name: string, code: string, type: EmojiType, names = UNICODE_EMOJI): void {
   if (type === 'realm_emoji') {
     const custom = store.realmEmoji.get(Number(code));
     if (!custom || String(custom.id) !== code) throw badRequest('Invalid custom emoji.');
@@ -44,12 +45,13 @@ export function checkEmoji(store: Store, name: string, code: string, type: Emoji
     if (name !== code) throw badRequest('Invalid emoji name.');
   } else {
     if (!UNICODE_EMOJI_CODES.has(code)) throw badRequest('Invalid emoji code.');
-    if (UNICODE_EMOJI[name] !== code) throw badRequest('Invalid emoji name.');
+    if (!Object.hasOwn(names, name) || names[name] !== code) throw badRequest('Invalid emoji name.');
   }
 }
 
 export function updateStatus(ctx: Ctx, change: StatusChange): void {
   const { store, actor } = ctx;
+  const names = unicodeEmojiNames(ctx.supports('emoji_smile_renamed'));
   requireHuman(actor);
   const text = change.status_text?.trim();
   if (change.away === undefined && text === undefined && change.emoji_name === undefined) {
@@ -64,11 +66,11 @@ export function updateStatus(ctx: Ctx, change: StatusChange): void {
     let code = change.emoji_code;
     let type = normalType(change.reaction_type);
     if (code === undefined || type === undefined) {
-      const found = emojiByName(store, change.emoji_name);
+      const found = emojiByName(store, change.emoji_name, names);
       code ??= found.code;
       type ??= found.type;
     }
-    checkEmoji(store, change.emoji_name, code, type);
+    checkEmoji(store, change.emoji_name, code, type, names);
     emoji = { name: change.emoji_name, code, type };
   } else if (change.emoji_code || change.reaction_type) {
     throw badRequest('Client must pass emoji_name if they pass either emoji_code or reaction_type.');
