@@ -12,6 +12,7 @@ import { measureStartup } from './sections/startup.js';
 import { OPS, baselines, mockOperations, prism, prismVersion, readsBuiltAnew } from './sections/throughput.js';
 import { bigState } from './sections/big-state.js';
 import { journalMemory } from './sections/journal.js';
+import { sandboxMemory } from './sandbox-memory.js';
 
 const started = Date.now();
 const loadBefore = os.loadavg();
@@ -34,6 +35,8 @@ try {
   // The worst case: every request answered with the largest body (the subscriptions list).
   const largest = [...mock.samples].sort((a, b) => b.body.length - a.body.length).slice(0, 1);
   const journalWorst = journalMemory(dir, largest, 1_000_000, 'largest');
+  log('sandboxes: 1,000, one request each');
+  const sandboxes = await sandboxMemory(1000).catch((err: Error) => ({ error: err.message }));
   const loadAfter = os.loadavg();
 
   // ---- ratios and targets
@@ -87,6 +90,7 @@ try {
       name: `journal memory after 1,000,000 requests (${what})`, value: 'error' in j ? j.error : `${fmt(j.checkpoints.at(-1)!.heap_mb, 1)} MB`,
       target: '< 50 MB', met: 'error' in j ? null : j.checkpoints.at(-1)!.heap_mb < 50,
     })),
+    { name: '1,000 sandboxes (one request each): RSS growth', value: 'error' in sandboxes ? sandboxes.error : `${fmt(sandboxes.growth_mb)} MB`, target: '< 300 MB', met: 'error' in sandboxes ? null : sandboxes.growth_mb < 300 },
     { name: 'POST /messages with --data / in memory (100k)', value: fmt(ratio(big.sendDataRps ?? undefined, big.sendMemoryRps ?? undefined), 2), target: '≥ 0.5', met: met(ratio(big.sendDataRps ?? undefined, big.sendMemoryRps ?? undefined), (v) => v >= 0.5) },
     { name: 'clean shutdown keeps every acknowledged message', value: big.durability ? `${fmt(big.durability.inFile)} in file, ${fmt(big.durability.expected)} expected` : '—', target: 'all', met: big.durability ? big.durability.inFile >= big.durability.expected && big.durability.exitCode === 0 : null },
   ];
@@ -120,6 +124,7 @@ try {
     `- Start to first response (\`node dist/src/cli.js\`, default fixture): median ${fmt(startup.medianMs)} ms of ${startup.samplesMs.map((x) => fmt(x)).join(', ')}; RSS ${fmt(startup.rssMb)} MB.`,
     `- ${fmt(big.messages)} messages (${fmt(big.fixtureMb, 1)} MB fixture): start to first response median ${fmt(big.loadMs)} ms (${big.loadSamplesMs.map((x) => fmt(x)).join(', ')}); RSS ${fmt(big.rssLoadedMb)} MB once loaded, ${fmt(big.rssAfterRunsMb)} MB after its runs; from the --data file again: ${fmt(big.dataLoadMs)} ms.`,
     big.durability ? `- --data, clean shutdown (exit ${big.durability.exitCode}): ${fmt(big.durability.acknowledged)} messages acknowledged, ${fmt(big.durability.inFile)} messages in the file (at least ${fmt(big.durability.expected)} expected: the fixture's and the acknowledged ones; requests still in flight when the load stopped add a few), log left: ${fmt(big.durability.logBytes)} bytes.` : '- --data: not measured.',
+    'error' in sandboxes ? `- Sandboxes: ${sandboxes.error}` : `- ${fmt(sandboxes.sandboxes)} sandboxes, each made by one GET /users/me (8 at a time, ${fmt(sandboxes.seconds, 1)} s): RSS ${fmt(sandboxes.rss_before_mb)} MB before, ${fmt(sandboxes.rss_after_mb)} MB after (peak ${fmt(sandboxes.rss_peak_mb)} MB), growth ${fmt(sandboxes.growth_mb)} MB.`,
     ...([['mixed answers', journal], ['largest answer only', journalWorst]] as const).map(([what, j]) => ('error' in j ? `- Journal (${what}): ${j.error}`
       : `- Journal, ${what} (in-process, real response bodies recorded as the server hands them over; memory = heap + external): ${j.checkpoints.map((c) => `${fmt(c.requests)} requests → ${fmt(c.heap_mb, 1)} MB, ${fmt(c.entries)} entries (own estimate ${fmt(c.journal_estimate_mb, 1)} MB)`).join('; ')}; ${fmt(j.us_per_record, 1)} µs per record.`)),
     '',
