@@ -7,6 +7,7 @@ import path from 'node:path';
 import { measure } from './lib/config.js';
 import { bareApi, mockApi, requests, send, startMock, ROOT, type Req } from './lib/mock.js';
 import { spawnServer } from './lib/proc.js';
+import { startBotListener } from './lib/bot-listener.js';
 
 const [seconds = '3', ...rest] = process.argv.slice(2);
 const args = rest[0] === '--' ? rest.slice(1) : rest;
@@ -26,6 +27,10 @@ await lean.stop();
 const pid = mock.proc.pid;
 line('subscriptions', await measure(requests.subscriptions(api), 32, pid, duration));
 line('send', await measure(requests.sendMessage(api), 32, pid, duration));
+const bot = await startBotListener();
+await send(requests.createOutgoingBot(api, bot.url));
+line('send mentioning a webhook bot', await measure(requests.mentionOutgoingBot(api), 32, pid, duration));
+await bot.close();
 const last = (await send(requests.sendMessage(api))).json.id as number;
 line('matches_narrow', await measure(requests.matchesNarrow(api, Array.from({ length: 100 }, (_, i) => last - 99 + i)), 32, pid, duration));
 line('register', await measure(requests.register(api), 32, pid, duration));

@@ -73,6 +73,11 @@ const program = new Command()
     if (!/^\d+$/.test(v)) throw new InvalidArgumentError('a whole number of MiB');
     return Number(v);
   })
+  .option('--allow-outgoing <host>', 'let outgoing webhook bots post to this host too (by default only to loopback addresses); repeatable', (v: string, all: string[]) => [...all, v], [] as string[])
+  .option('--outgoing-timeout-ms <n>', 'deadline of one outgoing webhook try, in ms (default 10000, as the real server)', (v: string) => {
+    if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError('a positive whole number of milliseconds');
+    return Number(v);
+  })
   .option('--quiet', 'print only the address it listens on (and errors): no table, no request log', false)
   .addOption(new Option('--log-format <format>', 'request log: one line per request, as text or JSON').choices(LOG_FORMATS).default('text'))
   // A usage error is one line, not the help text: a script's log shows what went wrong.
@@ -82,7 +87,7 @@ async function main(): Promise<void> {
   const opts = program.opts<{
     port: number; host: string; fixture?: string; data?: string; durable: boolean; strictResponses: boolean; validateResponses: boolean; answerCache: boolean; zuliprc?: string;
     scenario: string[]; controlToken?: string; featureLevel?: number; longpollTimeout?: number; rateLimit: boolean; publicUrl?: string; coverageReport?: string; devLogin: boolean;
-    cors: string[]; quiet: boolean; logFormat: LogFormat; proxy?: string; proxyOnly?: string[]; allowedHost: string[]; maxSandboxes?: number; maxUploadSpaceMib?: number; maxTotalUploadSpaceMib?: number; record?: string;
+    cors: string[]; quiet: boolean; logFormat: LogFormat; proxy?: string; proxyOnly?: string[]; allowedHost: string[]; allowOutgoing: string[]; outgoingTimeoutMs?: number; maxSandboxes?: number; maxUploadSpaceMib?: number; maxTotalUploadSpaceMib?: number; record?: string;
     tlsCert?: string; tlsKey?: string; https: boolean;
   }>();
   if (opts.proxyOnly && !opts.proxy) fail('--proxy-only needs --proxy');
@@ -97,7 +102,7 @@ async function main(): Promise<void> {
       fixture: opts.fixture, data: opts.data, durable: opts.durable, strictResponses: opts.strictResponses, validateResponses: opts.validateResponses, answerCache: opts.answerCache,
       scenarios: opts.scenario, controlToken: opts.controlToken, featureLevel: opts.featureLevel, coverageReport: opts.coverageReport,
       longpollTimeoutSeconds: opts.longpollTimeout, rateLimit: opts.rateLimit, publicUrl: opts.publicUrl, devLogin: opts.devLogin,
-      cors: opts.cors, allowedHosts: opts.allowedHost, maxSandboxes: opts.maxSandboxes, maxUploadSpaceBytes: opts.maxUploadSpaceMib === undefined ? undefined : opts.maxUploadSpaceMib * 1024 * 1024, maxTotalUploadSpaceBytes: opts.maxTotalUploadSpaceMib === undefined ? undefined : opts.maxTotalUploadSpaceMib * 1024 * 1024, proxy: opts.proxy, proxyOnly: opts.proxyOnly, record: opts.record, tls, https: opts.https, onRequest: opts.quiet ? undefined : requestLogger(opts.logFormat, (line) => console.log(line)),
+      cors: opts.cors, allowedHosts: opts.allowedHost, allowOutgoing: opts.allowOutgoing, outgoingTimeoutMs: opts.outgoingTimeoutMs, maxSandboxes: opts.maxSandboxes, maxUploadSpaceBytes: opts.maxUploadSpaceMib === undefined ? undefined : opts.maxUploadSpaceMib * 1024 * 1024, maxTotalUploadSpaceBytes: opts.maxTotalUploadSpaceMib === undefined ? undefined : opts.maxTotalUploadSpaceMib * 1024 * 1024, proxy: opts.proxy, proxyOnly: opts.proxyOnly, record: opts.record, tls, https: opts.https, onRequest: opts.quiet ? undefined : requestLogger(opts.logFormat, (line) => console.log(line)),
     });
   } catch (err) {
     if (err instanceof FixtureError) fail(err.message);

@@ -34,6 +34,8 @@ export class Sandboxes {
     private readonly fixture: FixtureSource,
     private readonly catalog: ErrorCatalog,
     private readonly max = DEFAULT_MAX_SANDBOXES,
+    /** Finishes a new sandbox as the server's worlds are (its service bot calls). */
+    private readonly equip: (world: World) => World = (world) => world,
   ) {}
 
   /** The sandboxes made so far, by name. */
@@ -68,7 +70,7 @@ export class Sandboxes {
     if (world) this.lastUse.set(name, Date.now());
     if (!world) {
       this.makeRoom();
-      world = new World(name, this.fixture, new Clock(), worldParts(this.catalog));
+      world = this.equip(new World(name, this.fixture, new Clock(), worldParts(this.catalog)));
       // A client pointed at /sandbox/NAME builds its links from realm_url: they must come back here.
       if (this.site) world.siteUrl = `${this.site}/sandbox/${name}`;
       for (const s of this.startScenarios) world.parts.scenarios.activate(s.scenario, s.source, world.store);

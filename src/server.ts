@@ -45,6 +45,8 @@ import type { Exchange } from './http/exchange.js';
 import { Proxy } from './pipeline/proxy.js';
 import { Recorder } from './control/scenarios/recorder.js';
 import { listeningNames, selfSignedCertificate, servedCertificate, type ServedCertificate, type TlsCertificate } from './http/tls.js';
+import { ServiceBotCalls, type ServiceBotOptions } from './domain/bots/outgoing/calls.js';
+import { serviceBotExchange } from './control/service-bot-journal.js';
 
 export interface MockServerOptions {
   /** Fixture file; default the embedded fixtures/default.json. */
@@ -102,6 +104,10 @@ export interface MockServerOptions {
   proxyOnly?: string[];
   /** With `proxy`: save each upstream exchange as a rule of one replayable scenario file in this folder (see recorder.ts). */
   record?: string;
+  /** Hosts besides loopback ones that outgoing webhook bots may post to (--allow-outgoing). */
+  allowOutgoing?: string[];
+  /** Deadline of one outgoing webhook try, ms (default the real server's 10 s; tests shorten it). */
+  outgoingTimeoutMs?: number;
   /** Replace views (tests of the pipeline itself). */
   views?: Views;
 }
@@ -122,6 +128,12 @@ const publicHost = (url: string | undefined): string[] => (url ? [new URL(url).h
 const MAX_CONNECTIONS = 4096;
 const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 30_000;
+/** The real server's OUTGOING_WEBHOOK_TIMEOUT_SECONDS. */
+const OUTGOING_TIMEOUT_MS = 10_000;
+/** Service bot bounds per world: calls at once, answer bytes read, events waiting. */
+const OUTGOING_CONCURRENCY = 8;
+const OUTGOING_ANSWER_BYTES = 1024 * 1024;
+const OUTGOING_QUEUE = 1000;
 
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.');
 
@@ -165,8 +177,8 @@ export class MockServer {
     // Saved data, when there is some, is where the world starts; a reset still goes back to the fixture.
     const saved = options.data && existsSync(options.data) ? stateSource(options.data, STATE_RULES)() : undefined;
     const snapshotSeq = saved ? takeSnapshotSeq(saved) : 0;
-    this.world = new World('default', this.fixtureSource, new Clock(), worldParts(sharedCatalog()), saved);
-    this.sandboxSet = new Sandboxes(this.world, this.fixtureSource, sharedCatalog(), options.maxSandboxes);
+    this.world = this.withServiceBots(new World('default', this.fixtureSource, new Clock(), worldParts(sharedCatalog()), saved));
+    this.sandboxSet = new Sandboxes(this.world, this.fixtureSource, sharedCatalog(), options.maxSandboxes, (world) => this.withServiceBots(world));
     this.persister = options.data ? new Persister(options.data, this.world.store, snapshotSeq, { durable: options.durable }) : null;
     this.journal = new Journal(options.journalEntries);
     this.journal.searchSecretsOnlyIn(operationsAnsweringSecrets(this.contract.doc, this.contract.operations));
@@ -188,12 +200,27 @@ export class MockServer {
   }
 
   private serverInfoOptions(): ServerInfoOptions {
-    const { longpollTimeoutSeconds, devLogin, maxUploadSpaceBytes, deleteTopicBatches } = this.options;
+    const { longpollTimeoutSeconds, devLogin, maxUploadSpaceBytes, deleteTopicBatches, allowOutgoing } = this.options;
     const serverUploads = {
       limitBytes: this.options.maxTotalUploadSpaceBytes ?? DEFAULT_SERVER_UPLOAD_SPACE_MIB * 1024 * 1024,
       usedBytes: () => [this.world, ...this.sandboxes.values()].reduce((sum, world) => sum + heldUploadBytes(world.store), 0),
     };
-    return { heartbeatSeconds: longpollTimeoutSeconds, devLogin, uploadSpaceLimitBytes: maxUploadSpaceBytes, deleteTopicBatches, serverUploads };
+    return { heartbeatSeconds: longpollTimeoutSeconds, devLogin, uploadSpaceLimitBytes: maxUploadSpaceBytes, deleteTopicBatches, serverUploads, allowOutgoingHosts: allowOutgoing };
+  }
+
+  /** The world's service bot queue: its calls bounded as the options say, each try in the journal. */
+  private withServiceBots(world: World): World {
+    const options: ServiceBotOptions = {
+      timeoutMs: this.options.outgoingTimeoutMs ?? OUTGOING_TIMEOUT_MS, allowHosts: this.options.allowOutgoing ?? [],
+      maxConcurrent: OUTGOING_CONCURRENCY, maxAnswerBytes: OUTGOING_ANSWER_BYTES, maxQueued: OUTGOING_QUEUE,
+    };
+    world.serviceBots = new ServiceBotCalls(world, options, {
+      level: () => world.featureLevel ?? this.server.featureLevel,
+      version: (level) => this.serverAt(level).version,
+      maxMessageLength: () => this.server.limits.max_message_length,
+      record: (call) => { this.journal.record(serviceBotExchange(++this.lastExchangeId, world.name, call)); },
+    });
+    return world;
   }
 
   /** The default world's clock. */

@@ -5,6 +5,7 @@ import type { State } from './store/state.js';
 import { EventHub } from './domain/events/hub.js';
 import { deliverDue } from './domain/messages/delivery.js';
 import type { Clock } from './clock.js';
+import type { ServiceBotCalls } from './domain/bots/outgoing/calls.js';
 
 /** Gives a fresh state on each call (see stateSource: a file's bytes, parsed each time). */
 export type FixtureSource = () => State;
@@ -28,6 +29,8 @@ export class World {
   readonly events: EventHub;
   /** The feature level this world answers at, when set through the control API (null: the server's). */
   featureLevel: number | null = null;
+  /** Its outgoing webhook and embedded bot calls (set by the server; absent: bots are never called). */
+  serviceBots?: ServiceBotCalls;
   private readonly stopClock: () => void;
   private readonly timer: NodeJS.Timeout;
   /** The site clients reach this world at, once the server listens (see siteUrl below). */
@@ -78,6 +81,7 @@ export class World {
   /** Back to the fixture (or to a new one). Event queues go too: clients must register again. */
   reset(fixture: FixtureSource = this.fixture): void {
     this.fixture = fixture;
+    this.serviceBots?.clear();
     this.store.load(fixture());
     this.parts.reset();
     this.events.clear();
@@ -97,6 +101,7 @@ export class World {
 
   close(): void {
     clearInterval(this.timer);
+    this.serviceBots?.clear();
     this.stopClock();
     this.events.close();
   }

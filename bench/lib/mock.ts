@@ -40,6 +40,15 @@ export const requests = {
     url: api('/messages'), method: 'POST', headers: FORM,
     body: new URLSearchParams({ type: 'stream', to: 'Denmark', topic: 'bench', content: `A **bench** message about the ${SEARCH_OPERAND}` }).toString(),
   }),
+  /** An outgoing webhook bot of Hamlet's posting to `url`, and a message that mentions it. */
+  createOutgoingBot: (api: Api, url: string): Req => ({
+    url: api('/bots'), method: 'POST', headers: FORM,
+    body: new URLSearchParams({ full_name: 'Bench hook', short_name: 'benchhook', bot_type: '3', payload_url: JSON.stringify(url) }).toString(),
+  }),
+  mentionOutgoingBot: (api: Api): Req => ({
+    url: api('/messages'), method: 'POST', headers: FORM,
+    body: new URLSearchParams({ type: 'stream', to: 'Denmark', topic: 'bench hook', content: '@**Bench hook** a message for the bot' }).toString(),
+  }),
   matchesNarrow: (api: Api, ids: number[]): Req => ({
     url: api(`/messages/matches_narrow?${new URLSearchParams({
       msg_ids: JSON.stringify(ids), narrow: JSON.stringify([{ operator: 'search', operand: SEARCH_OPERAND }]),

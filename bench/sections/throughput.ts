@@ -7,10 +7,12 @@ import { bareApi, messagingReady, mockApi, requests, send, startMock, ROOT, type
 import { freePort, rssMb, spawnServer } from '../lib/proc.js';
 import type { Row } from '../lib/report.js';
 import type { Sample } from '../journal-memory.js';
+import { startBotListener } from '../lib/bot-listener.js';
 
 const OPS = {
   subscriptions: 'GET /users/me/subscriptions',
   send: 'POST /messages',
+  sendToBot: 'POST /messages (mentions an outgoing webhook bot)',
   narrow: 'GET /messages/matches_narrow',
   flagsNarrow: 'POST /messages/flags/narrow',
   register: 'POST /register',
@@ -80,6 +82,18 @@ export async function mockOperations(server: string, args: string[] = []): Promi
       lastId = (await sample(OPS.send, 'send-message', requests.sendMessage(api), { type: 'stream', to: 'Denmark', topic: 'bench', content: '…' })).json.id;
     } else {
       rows.push({ server, op: OPS.send, conns: 32, r: null, note: 'not measured: not implemented (501) or failing' });
+    }
+
+    if (lastId) {
+      // The sender's latency when each message also calls a bot on loopback (after the answer, as the real queue).
+      const bot = await startBotListener();
+      try {
+        const created = await send(requests.createOutgoingBot(api, bot.url));
+        if (created.status !== 200) throw new Error(`POST /bots answered ${created.status}: ${created.text.slice(0, 200)}`);
+        rows.push(...(await rowsFor(server, OPS.sendToBot, requests.mentionOutgoingBot(api), child.proc.pid)).map((row) => ({ ...row, note: `${bot.calls()} bot calls so far` })));
+      } finally {
+        await bot.close();
+      }
     }
 
     // The 100 newest messages Hamlet received (his own bench messages, when sending works).

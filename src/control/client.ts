@@ -77,6 +77,14 @@ export class ControlClient {
     real: () => this.call<ClockReading>('POST', '/clock', { real: true }),
   };
 
+  readonly outgoing = {
+    /**
+     * Waits until every outgoing webhook and embedded bot call of this sandbox has settled (its
+     * reply or failure posted); `settled: false` when `timeoutMs` passed first.
+     */
+    settle: (timeoutMs?: number) => this.call<{ settled: boolean; pending: number }>('POST', '/outgoing/settle', timeoutMs === undefined ? {} : { timeout_ms: timeoutMs }),
+  };
+
   readonly state = {
     export: async () => (await this.call<{ state: State }>('GET', '/state')).state,
     import: (state: State) => this.call<Record<string, never>>('PUT', '/state', { state }),

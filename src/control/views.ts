@@ -31,6 +31,9 @@ export interface ControlHost {
   resetCoverage(sandbox: string): void;
 }
 
+/** How long POST /__mock/outgoing/settle waits unless told (the description's default). */
+const DEFAULT_SETTLE_WAIT_MS: number = controlParamSchema('mock-settle-outgoing', 'timeout_ms').default;
+
 /** A fixture by its file name, never its path: the path tells a caller about the machine, not the mock. */
 const fixtureName = (file: string | null) => (file === null ? null : path.basename(file));
 
@@ -102,6 +105,12 @@ export function controlViews(host: ControlHost): OpenViewTable {
     'mock-clear-journal': () => { host.journal.clear(); },
     'mock-coverage': (ctx, p) => host.coverage(p.sandbox ?? ctx.sandbox),
     'mock-reset-coverage': (ctx, p) => { host.resetCoverage(p.sandbox ?? ctx.sandbox); },
+
+    'mock-settle-outgoing': async (ctx, p) => {
+      const calls = host.world(ctx.sandbox).serviceBots;
+      const settled = calls ? await calls.settled(p.timeout_ms ?? DEFAULT_SETTLE_WAIT_MS) : true;
+      return { settled, pending: calls?.pending ?? 0 };
+    },
 
     'mock-get-clock': (ctx) => clockView(host.world(ctx.sandbox)),
     'mock-set-clock': (ctx, p) => {

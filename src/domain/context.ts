@@ -2,7 +2,7 @@
 // server's settings. Views never see Express or lowdb.
 import type { EventShaper } from './events/event-shape.js';
 import type { Store } from '../store/store.js';
-import type { User } from '../store/state.js';
+import type { Message, User } from '../store/state.js';
 import type { Clock } from '../clock.js';
 import type { ServerInfo } from './server-info.js';
 import type { ControlOperationParams, OperationParams } from '../contract/generated/params.js';
@@ -35,6 +35,19 @@ export interface WorldCtx {
   store: Store;
   events: EventSink;
   clock: Clock;
+  /** The world's service bots (outgoing webhooks, embedded bots), told of each message sent; absent: none are called. */
+  serviceBots?: ServiceBotSink;
+}
+
+/** Who a sent message mentions, as the renderer found it (silent mentions and code excluded). */
+export interface SentMentions {
+  userIds: ReadonlySet<number>;
+  groupIds: ReadonlySet<number>;
+}
+
+/** Hands a sent message to the service bots it concerns (implemented by bots/outgoing/, which queues the calls). */
+export interface ServiceBotSink {
+  messageSent(message: Message, mentions: SentMentions, recipientIds: readonly number[]): void;
 }
 
 /** A file part of a multipart request, bytes and all (only POST /user_uploads uses one). */

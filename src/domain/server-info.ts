@@ -25,6 +25,8 @@ export interface ServerInfo {
   heartbeatSeconds: { min: number; max: number };
   /** Whether it answers as the development server (dev login on) or as a production one (--no-dev-login). */
   devLogin: boolean;
+  /** Hosts besides loopback ones an outgoing webhook may post to. */
+  allowOutgoingHosts: readonly string[];
   /** Characters (keys and values together) one account may keep in bot storage. */
   botStorageLimit: number;
   /** Batches of messages one POST /streams/{id}/delete_topic deletes at most (the rest: complete=false). */
@@ -66,6 +68,8 @@ export interface ServerInfoOptions {
   deleteTopicBatches?: number;
   /** The bound on all worlds' uploads together and how much they hold (default: no bound). */
   serverUploads?: ServerUploads;
+  /** Hosts besides loopback ones an outgoing webhook may post to (--allow-outgoing). */
+  allowOutgoingHosts?: readonly string[];
 }
 
 /**
@@ -141,6 +145,7 @@ export function serverInfo(contract: Contract, featureLevel = NEWEST_FEATURE_LEV
     reportMessageTypes: reportEnum.map((key) => ({ key, name: REPORT_TYPE_NAMES[key] ?? key })),
     ...longpoll(heartbeatSeconds),
     devLogin,
+    allowOutgoingHosts: options.allowOutgoingHosts ?? [],
     botStorageLimit: sizeLimit(contract, 'update-bot-storage', 'storage'),
     deleteTopicBatches: options.deleteTopicBatches ?? operationLimit(contract, 'delete-topic', 'x-batches-per-request'),
     uploadSpaceLimitBytes,

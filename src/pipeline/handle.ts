@@ -28,7 +28,7 @@ function clientName(userAgent: string | undefined): string {
 function contextOf(call: Call, deps: HandleDeps): Ctx | OpenCtx {
   const { world, level } = call;
   return {
-    store: world.store, actor: call.actor, clock: world.clock, events: world.events, server: deps.serverAt(level),
+    store: world.store, actor: call.actor, clock: world.clock, events: world.events, serviceBots: world.serviceBots, server: deps.serverAt(level),
     supports: (k) => supportsAt(level, k),
     hasField: (schema, field) => fieldExistsAt(deps.contract.doc, schema, field, level),
     variantOf: (schema, field) => variantAt(deps.contract.doc, schema, field, level),

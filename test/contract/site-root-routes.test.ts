@@ -21,7 +21,8 @@ describe('the description\'s site-root operations', () => {
     expect(found(router, 'GET', '/user_uploads/2/4e/abc/zulip.txt')).toEqual({ id: 'get-user-upload', values: { realm_id_str: '2', filename: '4e/abc/zulip.txt' } });
     expect(found(router, 'GET', '/user_uploads/temporary/ABCD/zulip.txt')).toEqual({ id: 'get-user-upload-with-token', values: { token: 'ABCD', filename: 'zulip.txt' } });
     expect(found(router, 'GET', '/user_avatars/2/abc.png')).toEqual({ id: 'get-user-avatar', values: { realm_id_str: '2', filename: 'abc.png' } });
-    expect(router.siteRootPrefixes).toEqual(['/user_uploads/', '/user_avatars/']);
+    expect(found(router, 'GET', '/user_avatars/2/emoji/images/1.png')).toEqual({ id: 'get-custom-emoji-image', values: { realm_id_str: '2', emoji_file_name: '1.png' } });
+    expect([...router.siteRootPrefixes].sort()).toEqual(['/user_avatars/', '/user_uploads/']);
   });
 
   it('are known by the path they are served at, not by their key', () => {

@@ -88,9 +88,9 @@ const DEVICE_OPS: Array<Pick<Request, 'who' | 'method' | 'path' | 'params'>> = [
  * with, on the real server too: not done.)
  */
 const SERVICE_BOT_OPS: Array<Pick<Request, 'who' | 'method' | 'path' | 'params'>> = [
-  { who: 'hamlet', method: 'post', path: '/bots', params: { full_name: 'Hook', short_name: 'hook', bot_type: 3, payload_url: JSON.stringify('https://hook.example'), interface_type: 2 } },
+  { who: 'hamlet', method: 'post', path: '/bots', params: { full_name: 'Hook', short_name: 'hook', bot_type: 3, payload_url: JSON.stringify('http://127.0.0.1:9/hook'), interface_type: 2 } },
   { who: 'hamlet', method: 'post', path: '/bots', params: { full_name: 'Follow', short_name: 'follow', bot_type: 4, service_name: 'followup', config_data: JSON.stringify({ stream: 'followup' }) } },
-  { who: 'hamlet', method: 'patch', path: '/bots/{hook-bot@zulip.com}', params: { service_payload_url: JSON.stringify('https://hook2.example'), service_interface: 1 } },
+  { who: 'hamlet', method: 'patch', path: '/bots/{hook-bot@zulip.com}', params: { service_payload_url: JSON.stringify('http://127.0.0.1:9/hook2'), service_interface: 1 } },
   { who: 'hamlet', method: 'patch', path: '/bots/{follow-bot@zulip.com}', params: { config_data: JSON.stringify({ stream: 'later', extra: 'x' }) } },
 ];
 

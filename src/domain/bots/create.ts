@@ -18,6 +18,7 @@ import { checkFullName } from '../users/settings-values.js';
 import { botAudience } from './audience.js';
 import { botDefaults, checkBotNameAvailable } from './manage.js';
 import { BotType } from './services.js';
+import { checkServiceUrl } from './outgoing/url-policy.js';
 
 /** A channel named in a bot's defaults, as the real server's access_stream_by_name finds it. */
 export function channelFor(ctx: Ctx, actor: User, name: string): number {
@@ -72,6 +73,8 @@ export function createBot(ctx: Ctx, actor: User, p: ParamsOf<'create-bot'>): Rec
   const events = p.default_events_register_stream === undefined ? null : channelFor(ctx, actor, p.default_events_register_stream);
   const config = (p.config_data ?? {}) as Record<string, string>;
   if ((p.bot_type === BotType.incomingWebhook || p.bot_type === BotType.embedded) && serviceName) checkBotConfig(p.bot_type, serviceName, config);
+  // The mock's own rule (safe by default): it calls only loopback addresses and the hosts it was told of.
+  if (p.bot_type === BotType.outgoingWebhook) checkServiceUrl('payload_url', p.payload_url ?? '', ctx.server.allowOutgoingHosts);
 
   const now = ctx.clock.now();
   const settings = defaultUserSettings(store.realm.default_language);

@@ -14,6 +14,7 @@ import { checkFullName } from '../users/settings-values.js';
 import { channelFor } from './create.js';
 import { botDefaults, botToManage, botUpdate, channelName, checkBotNameAvailable } from './manage.js';
 import { INTERFACE_TYPES, servicesOf } from './services.js';
+import { checkServiceUrl } from './outgoing/url-policy.js';
 
 type Params = ParamsOf<'update-bot'>;
 
@@ -39,6 +40,7 @@ export function updateBot(ctx: Ctx, actor: User, botId: number, p: Params): Reco
     if (!INTERFACE_TYPES.includes(serviceInterface)) throw badRequest('Invalid interface type');
     // The real server looks up the bot's service and fails when it has none (generic and incoming webhook bots).
     if (!bot.bot_service) throw internalError();
+    checkServiceUrl('service_payload_url', p.service_payload_url, ctx.server.allowOutgoingHosts);
   }
   const avatar = avatarFileOf(ctx.files);
 

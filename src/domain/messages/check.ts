@@ -26,6 +26,8 @@ export interface SendInput {
   emptyTopicDisplayName?: string;
   /** The feature-level behaviours of the request (openapi/behaviours.yaml); absent: the newest. */
   supports?: Supports;
+  /** A service bot's answer goes where the message it answers was, whatever the bot's own access (skip_stream_access_check). */
+  skipChannelAccessCheck?: boolean;
 }
 
 export interface PreparedMessage {
@@ -118,7 +120,7 @@ export function checkMessage(store: Store, sender: User, input: SendInput): Prep
   let stream: Stream | null = null;
   if (addressee.type === 'stream') {
     stream = addressee.stream;
-    checkChannelSendAccess(store, sender, stream);
+    if (!input.skipChannelAccessCheck) checkChannelSendAccess(store, sender, stream);
     if (!sender.is_system_bot && !topicExists(store, stream.stream_id, topic) && !holdsSetting(store, stream.can_create_topic_group, sender.user_id)) {
       throw badRequest('You do not have permission to create new topics in this channel.');
     }

@@ -118,6 +118,9 @@ function doSendMessage(world: WorldCtx, prepared: PreparedMessage, options: Send
     }
     followForMentions(world, message, prepared);
   }
+  // As the real server queues service bot events once the message is stored: the calls run later.
+  const { rendered } = prepared;
+  world.serviceBots?.messageSent(message, { userIds: rendered.mentionedUserIds, groupIds: rendered.mentionedGroupIds }, prepared.recipientIds);
   return result;
 }
 

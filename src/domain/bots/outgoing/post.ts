@@ -1,0 +1,78 @@
+// One HTTP POST to a bot's URL, bounded: a deadline for the whole exchange (the real server's
+// requests timeout, 10 s by default), at most `maxAnswerBytes` of the answer read (the rest is
+// dropped with the connection), no redirects followed. Its outcome is a value, never a throw:
+// an answer (any status), a timeout, a connection error, or a URL the HTTP library refuses.
+import http from 'node:http';
+import https from 'node:https';
+
+export type PostOutcome =
+  | { kind: 'answer'; status: number; body: Buffer; truncated: boolean }
+  | { kind: 'timeout' }
+  | { kind: 'connection-error'; detail: string }
+  /** What `requests` raises before connecting: its exception type and text. */
+  | { kind: 'invalid-url'; type: string; text: string };
+
+export interface PostRequest {
+  url: string;
+  body: string;
+  contentType: string;
+  userAgent: string;
+  timeoutMs: number;
+  maxAnswerBytes: number;
+}
+
+/** The URL as requests refuses it (MissingSchema, InvalidSchema, InvalidURL), or null when it can be called. */
+function urlProblem(url: string): { type: string; text: string } | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url.includes('://') ? { type: 'InvalidURL', text: `Invalid URL '${url}': No host supplied` }
+      : { type: 'MissingSchema', text: `Invalid URL '${url}': No scheme supplied. Perhaps you meant https://${url}?` };
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { type: 'InvalidSchema', text: `No connection adapters were found for '${url}'` };
+  return null;
+}
+
+export function post(req: PostRequest): Promise<PostOutcome> {
+  const problem = urlProblem(req.url);
+  if (problem) return Promise.resolve({ kind: 'invalid-url', ...problem });
+  const url = new URL(req.url);
+  const transport = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (outcome: PostOutcome) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      resolve(outcome);
+    };
+    const request = transport.request(url, {
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': req.contentType, 'content-length': Buffer.byteLength(req.body), 'user-agent': req.userAgent, accept: '*/*' },
+    }, (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        if (size >= req.maxAnswerBytes) return;
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size >= req.maxAnswerBytes) {
+          finish({ kind: 'answer', status: res.statusCode ?? 0, body: Buffer.concat(chunks).subarray(0, req.maxAnswerBytes), truncated: true });
+          request.destroy();
+        }
+      });
+      res.on('end', () => finish({ kind: 'answer', status: res.statusCode ?? 0, body: Buffer.concat(chunks), truncated: false }));
+      // A connection cut in the middle of the answer is a connection error, as for requests.
+      res.on('error', (err) => finish({ kind: 'connection-error', detail: err.message }));
+      res.on('aborted', () => finish({ kind: 'connection-error', detail: 'answer cut short' }));
+    });
+    const timer = setTimeout(() => {
+      finish({ kind: 'timeout' });
+      request.destroy();
+    }, req.timeoutMs);
+    request.on('error', (err) => finish({ kind: 'connection-error', detail: err.message }));
+    request.end(req.body);
+  });
+}
