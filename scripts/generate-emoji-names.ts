@@ -1,4 +1,4 @@
-// Writes src/domain/users/emoji-names.json: every Unicode emoji name the real server accepts
+// Writes src/domain/emoji/emoji-names.json: every Unicode emoji name the real server accepts
 // (canonical names and aliases) with its code point, and the server's extra emoji. Run by hand when
 // the server's names change; the output is committed, so neither the build nor the tests need the
 // inputs:
@@ -51,7 +51,7 @@ import { parseArgs } from 'node:util';
 import { writeIfChanged } from './lib/write-if-changed.js';
 
 const ROOT = path.join(import.meta.dirname, '..');
-const OUT = path.join(ROOT, 'src', 'domain', 'users', 'emoji-names.json');
+const OUT = path.join(ROOT, 'src', 'domain', 'emoji', 'emoji-names.json');
 /** The server's own emoji (reaction type zulip_extra_emoji), not in any Unicode table. */
 const EXTRA = ['zulip'];
 /** Clock faces the server leaves unnamed: every one but 1f557 (its `time`). */

@@ -3,9 +3,10 @@
 import { Store } from './store/store.js';
 import type { State } from './store/state.js';
 import { EventHub } from './domain/events/hub.js';
-import { deliverDue } from './domain/messages/delivery.js';
+import { deliverDue } from './domain/scheduled-messages/delivery.js';
 import type { Clock } from './clock.js';
 import type { ServiceBotCalls } from './domain/bots/outgoing/calls.js';
+import { completeDueExports } from './domain/exports/complete.js';
 
 /** Gives a fresh state on each call (see stateSource: a file's bytes, parsed each time). */
 export type FixtureSource = () => State;
@@ -44,7 +45,7 @@ export class World {
   constructor(readonly name: string, private fixture: FixtureSource, readonly clock: Clock, readonly parts: WorldParts, initial: State = fixture()) {
     this.store = new Store(initial);
     this.events = new EventHub(this.store);
-    // Time-driven work (scheduled messages, reminders, idle queues) runs when the clock is moved
+    // Time-driven work (scheduled messages, reminders, data exports, idle queues) runs when the clock is moved
     // and, for time that just passes, once a second.
     this.stopClock = clock.onChange(() => this.tick());
     this.timer = setInterval(() => this.tickSafely(), TICK_INTERVAL_MS);
@@ -75,6 +76,7 @@ export class World {
   tick(): void {
     const now = this.clock.now();
     deliverDue(this);
+    completeDueExports(this);
     this.events.expireIdle(now);
   }
 

@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 
 export interface LoadSpec {
   url: string;
-  method?: 'GET' | 'POST' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   headers?: Record<string, string>;
   body?: string;
   connections: number;

@@ -8,6 +8,7 @@ import { freePort, rssMb, spawnServer } from '../lib/proc.js';
 import type { Row } from '../lib/report.js';
 import type { Sample } from '../journal-memory.js';
 import { startBotListener } from '../lib/bot-listener.js';
+import { organizationRows } from './organization-ops.js';
 
 const OPS = {
   subscriptions: 'GET /users/me/subscriptions',
@@ -138,6 +139,8 @@ export async function mockOperations(server: string, args: string[] = []): Promi
     rows.push(...await rowsFor(server, `${OPS.deleteTopic} (empty topic)`, requests.deleteTopic(api), child.proc.pid));
     await sample(OPS.pushRegister, 'register-push-device', requests.registerPushDevice(api), {});
     rows.push(...await rowsFor(server, OPS.pushRegister, requests.registerPushDevice(api), child.proc.pid));
+    // Issue 27's operations, in the main run only (the run without response checks compares the rows above).
+    if (!args.length) rows.push(...await organizationRows(server, child.url, api, child.proc.pid));
     return { rows, rssAfterMb: rssMb(child.proc.pid), samples };
   } finally {
     await child.stop();

@@ -42,6 +42,8 @@ export class ControlClient {
   }
 
   reset(fixture?: string) { return this.call<{ sandbox: string; fixture: string | null }>('POST', '/reset', fixture ? { fixture } : {}); }
+  /** Undo POST /realm/deactivate: the organization answers requests again. */
+  reactivateRealm() { return this.call<Record<string, never>>('POST', '/realm/reactivate', {}); }
   /** Answer as a server of this feature level (null: the server's own). */
   setFeatureLevel(level: number | null) { return this.call<{ zulip_feature_level: number; zulip_version: string }>('POST', '/feature-level', { level }); }
   info() { return this.call<{ zulip_feature_level: number; zulip_version: string; sandbox: string; fixture: string | null }>('GET', '/info'); }

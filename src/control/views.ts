@@ -14,6 +14,7 @@ import type { Scenario } from './scenarios/types.js';
 import { clockView } from './clock-view.js';
 import { controlParamSchema } from './contract.js';
 import type { CoverageReport } from './coverage/report.js';
+import { reactivateRealm } from '../domain/realm/organization.js';
 
 export interface ControlHost {
   world(name: string): World;
@@ -73,6 +74,8 @@ export function controlViews(host: ControlHost): OpenViewTable {
       const level = world.featureLevel ?? host.server.featureLevel;
       return { zulip_feature_level: level, zulip_version: host.serverAt(level).version };
     },
+
+    'mock-reactivate-realm': (ctx) => { reactivateRealm(host.world(ctx.sandbox)); },
 
     'mock-reset': (ctx, p) => {
       const world = host.world(ctx.sandbox);

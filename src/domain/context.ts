@@ -93,6 +93,9 @@ export interface OpenCtx extends BaseCtx {
   actor: null;
 }
 
+/** How a client writes the empty topic: "" (empty_topic_name capability) or the organization's display name for it. */
+export type TopicShown = (topic: string) => string;
+
 export type ViewResult = Record<string, unknown> | FileResult | void;
 type AllParams = OperationParams & ControlOperationParams;
 /** The decoded parameters of an operation, typed from the description (src/contract/generated/params.ts). */

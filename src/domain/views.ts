@@ -21,12 +21,13 @@ import { views as alertWords } from './alert-words/views.js';
 import { views as mutedUsers } from './muted-users/views.js';
 import { views as uploads, openViews as openUploads } from './uploads/views.js';
 import { views as calls } from './calls/views.js';
+import { views as exports, openViews as openExports } from './exports/views.js';
 
 export const views: Views = {
   authenticated: {
     ...messages, ...typing, ...scheduledMessages, ...reminders, ...savedSnippets, ...channels, ...subscriptions, ...userTopics,
     ...users, ...groups, ...realm, ...events,
-    ...presence, ...bots, ...drafts, ...push, ...alertWords, ...mutedUsers, ...uploads, ...calls,
+    ...presence, ...bots, ...drafts, ...push, ...alertWords, ...mutedUsers, ...uploads, ...calls, ...exports,
   },
-  open: { ...openUsers, ...openRealm, ...openUploads },
+  open: { ...openUsers, ...openRealm, ...openUploads, ...openExports },
 };

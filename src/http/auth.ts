@@ -30,6 +30,8 @@ export function authenticate(store: Store, header: string | undefined): User {
   if (!user || user.api_key !== apiKey) throw invalidApiKey();
   // The real server's API-key path re-raises every authentication error as UNAUTHORIZED with the
   // original message (authenticated_rest_api_view): USER_DEACTIVATED becomes UNAUTHORIZED here.
+  // The organization is checked first, as the real server's validate_account_and_subdomain does.
+  if (store.realm.deactivated) throw unauthorized('This organization is deactivated');
   if (!user.is_active) throw unauthorized(accountDeactivated().message);
   return user;
 }

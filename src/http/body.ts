@@ -39,7 +39,7 @@ const keepFiles: multer.StorageEngine = {
 };
 
 /**
- * What a request to upload a file (or a custom emoji's image, or a bot's avatar) may carry: more
+ * What a request to upload a file (or a custom emoji's image, or a bot's or one's own avatar) may carry: more
  * than the largest file the server accepts, so that a file past that limit reaches the view and
  * gets the real server's error, not a 413. Null for requests that take no file. A request may
  * carry two files at most (one more than it takes, for the real server's "one file at a time"),
@@ -50,7 +50,7 @@ function uploadLimits(req: Request): { fileSize: number; files: number } | null 
   if (req.method === 'POST' && (req.path === '/user_uploads' || req.path === '/user_uploads/' || /^\/realm\/emoji\/[^/]+\/?$/.test(req.path))) {
     return { fileSize: mib(MAX_FILE_UPLOAD_SIZE_MIB), files: 2 };
   }
-  if ((req.method === 'POST' && /^\/bots\/?$/.test(req.path)) || (req.method === 'PATCH' && /^\/bots\/[^/]+\/?$/.test(req.path))) {
+  if ((req.method === 'POST' && /^\/(?:bots|users\/me\/avatar)\/?$/.test(req.path)) || (req.method === 'PATCH' && /^\/bots\/[^/]+\/?$/.test(req.path))) {
     return { fileSize: mib(MAX_AVATAR_FILE_SIZE_MIB), files: 2 };
   }
   return null;

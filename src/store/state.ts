@@ -71,11 +71,37 @@ export interface Realm {
   /** Fields of the organization's user profiles (register: custom_profile_fields). */
   custom_profile_fields?: CustomProfileField[];
   /** E-mail domains the organization accepts (register: realm_domains). */
-  domains?: Array<{ domain: string; allow_subdomains: boolean }>;
+  domains?: Array<{ id?: number; domain: string; allow_subdomains: boolean }>;
   /** Code playgrounds offered for code blocks of a language (register: realm_playgrounds). */
   playgrounds?: Array<{ id: number; name: string; pygments_language: string; url_template: string }>;
   /** Named groups of default channels offered at sign-up (register: realm_default_stream_groups). */
   default_stream_groups?: Array<{ id: number; name: string; description: string; streams: number[] }>;
+  /** The organization's changes to the settings new users start with (PATCH /realm/user_settings_defaults). */
+  user_settings_defaults?: Partial<UserSettings>;
+  /** Deactivated (POST /realm/deactivate): every API request is refused until the control API reactivates it. */
+  deactivated?: boolean;
+  /** Data exports requested through the API (GET /export/realm), with their archives. */
+  exports?: RealmExportRow[];
+}
+
+/**
+ * A data export. Its archive is kept, base64, from the request on (the mock takes the data as at
+ * the request) and served once the export succeeded, until it is deleted.
+ */
+export interface RealmExportRow {
+  id: number;
+  /** 1 public, 2 standard (with the private data of consenting users). */
+  type: 1 | 2;
+  acting_user_id: number;
+  status: 'requested' | 'succeeded' | 'failed' | 'deleted';
+  /** UNIX seconds (with fractions) of the request, success, failure and deletion. */
+  date_requested: number;
+  date_succeeded: number | null;
+  date_failed: number | null;
+  date_deleted: number | null;
+  /** `<token>/<file name>` below /user_avatars/exports/<realm id>/. */
+  path: string;
+  content_base64: string | null;
 }
 
 /** A field of user profiles: type 1 short text, 2 long text, 3 list of options, 4 date, 5 link, 6 users, 7 external account, 8 pronouns. */

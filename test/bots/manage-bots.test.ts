@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/errors.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
-import { systemGroupId } from '../../src/domain/groups/membership.js';
+import { systemGroupId } from '../../src/domain/group-settings/membership.js';
 
 let t: TestServer;
 beforeEach(async () => { t = await startTestServer(); });

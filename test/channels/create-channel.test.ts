@@ -5,7 +5,7 @@ import { expectError } from '../helpers/errors.js';
 import { eventsOf, registerQueue, watchEvents } from '../helpers/events.js';
 import { folderId, groupId, streamId } from '../helpers/fixture-rows.js';
 import { subscriptionOf } from '../helpers/read-back.js';
-import { STREAM_COLORS } from '../../src/domain/subscriptions/add.js';
+import { STREAM_COLORS } from '../../src/domain/channels/add-subscriptions.js';
 
 let t: TestServer;
 beforeEach(async () => { t = await startTestServer(); });

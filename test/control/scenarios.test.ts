@@ -247,7 +247,7 @@ describe('scenario mechanics', () => {
     }).then(async (r) => ({ status: r.status, body: await r.json() }));
     let r = await activate({ name: 'typo', rules: [{ operation: 'mute-user', respond: { example: 'already_mute' } }] });
     expect(r.status).toBe(400);
-    expect(r.body.msg).toBe("Scenario 'typo', rule 1: operation mute-user has no example named 'already_mute' (its examples: self, no_such_user, already_muted, no_credentials, invalid_key, deactivated, rate_limited)");
+    expect(r.body.msg).toBe("Scenario 'typo', rule 1: operation mute-user has no example named 'already_mute' (its examples: self, no_such_user, already_muted, no_credentials, invalid_key, deactivated, realm_deactivated, rate_limited)");
     r = await activate({ name: 'nowhere', rules: [{ method: 'POST', respond: { example: 'already_muted' } }] });
     expect(r.body.msg).toBe("Scenario 'nowhere', rule 1: respond.example needs the rule's operation (examples belong to an operation)");
     r = await activate({ name: 'unknown-op', rules: [{ operation: 'mute-users', respond: { example: 'self' } }] });
@@ -271,7 +271,7 @@ describe('scenario mechanics', () => {
     t = await startTestServer({ scenarios: [file] });
     const r = await t.as('hamlet').post(`/users/me/muted_users/${t.user('othello').user_id}`);
     expect(r.status).toBe(400);
-    expect(r.body.msg).toBe("Scenario 'scripted': operation mute-user has no example named 'muted_already' (its examples: self, no_such_user, already_muted, no_credentials, invalid_key, deactivated, rate_limited)");
+    expect(r.body.msg).toBe("Scenario 'scripted': operation mute-user has no example named 'muted_already' (its examples: self, no_such_user, already_muted, no_credentials, invalid_key, deactivated, realm_deactivated, rate_limited)");
     const [entry] = (await new ControlClient(t.base).journal.list({ limit: 1 })).entries;
     expect(entry.scenario).toBe('scripted');
   });

@@ -17,7 +17,8 @@ export const read = (file: string): string => readFileSync(path.join(ROOT, file)
 
 /** The text outside fenced code blocks: a link or heading inside a code sample is not one. */
 function prose(markdown: string): string {
-  return markdown.replace(/^```[\s\S]*?^```/gm, '');
+  // Fenced blocks of either kind (a ~~~ fence may hold ``` lines) are code, not prose.
+  return markdown.replace(/^~~~[\s\S]*?^~~~/gm, '').replace(/^```[\s\S]*?^```/gm, '');
 }
 
 /** Targets of inline links `[text](target)`, images included; inline code spans are skipped. */

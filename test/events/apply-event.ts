@@ -157,6 +157,13 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
     case 'realm_playgrounds':
       state.realm_playgrounds = structuredClone(event.realm_playgrounds);
       break;
+    case 'realm_domains':
+      applyRealmDomains(state, event);
+      break;
+    case 'realm_user_settings_defaults':
+      if (state.realm_user_settings_defaults) state.realm_user_settings_defaults[event.property] = event.value;
+      break;
+    // realm_export and realm_export_consent change no register section.
     case 'device':
       applyDevice(state, event);
       break;
@@ -167,6 +174,15 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
     default:
       break;
   }
+}
+
+/** The accepted e-mail domains: add appends, change replaces by domain, remove drops by domain. */
+function applyRealmDomains(state: Obj, event: Obj): void {
+  if (!state.realm_domains) return;
+  const domains: Obj[] = state.realm_domains;
+  if (event.op === 'add') domains.push({ ...event.realm_domain });
+  else if (event.op === 'change') state.realm_domains = domains.map((d) => (d.domain === event.realm_domain.domain ? { ...event.realm_domain } : d));
+  else if (event.op === 'remove') state.realm_domains = domains.filter((d) => d.domain !== event.domain);
 }
 
 /** Organization settings: `update` names one, `update_dict` carries several in `data`. */

@@ -16,10 +16,11 @@ const REGISTER = {
   fetch_event_types: ['message', 'update_message_flags', 'starred_messages', 'subscription', 'stream', 'user_topic', 'realm_user',
     'user_settings', 'user_status', 'recent_private_conversations', 'presence', 'realm', 'realm_linkifiers', 'realm_user_groups',
     'alert_words', 'muted_users', 'realm_emoji', 'realm_bot', 'default_streams', 'custom_profile_fields', 'realm_playgrounds',
-    'default_stream_groups', 'device'],
+    'default_stream_groups', 'device', 'realm_domains', 'realm_user_settings_defaults'],
   event_types: ['message', 'update_message_flags', 'subscription', 'stream', 'user_topic', 'realm_user', 'user_settings', 'user_status', 'presence',
     'realm', 'realm_linkifiers', 'user_group', 'delete_message', 'alert_words', 'muted_users',
-    'realm_emoji', 'realm_bot', 'default_streams', 'custom_profile_fields', 'realm_playgrounds', 'default_stream_groups', 'device'],
+    'realm_emoji', 'realm_bot', 'default_streams', 'custom_profile_fields', 'realm_playgrounds', 'default_stream_groups', 'device',
+    'realm_domains', 'realm_user_settings_defaults'],
   include_subscribers: true,
   slim_presence: true,
   // Clock steps below must not expire the queue.
@@ -51,6 +52,17 @@ const LINKIFIER_OPS: Array<Pick<Request, 'method' | 'path' | 'params'>> = [
   { method: 'patch', path: '/realm/filters/1', params: { pattern: 'GH(?P<id>[0-9]+)', url_template: 'https://gh.example/{id}' } },
   { method: 'delete', path: '/realm/filters/2', params: {} },
   { method: 'patch', path: '/realm/linkifiers', params: { ordered_linkifier_ids: [2, 1] } },
+];
+
+/** The organization's e-mail domains (an owner), new users' defaults (an administrator), one's own profile data and avatar. */
+const ORGANIZATION_OPS: Array<Pick<Request, 'who' | 'method' | 'path' | 'params'>> = [
+  { who: 'desdemona', method: 'post', path: '/realm/domains', params: { domain: 'example.org', allow_subdomains: false } },
+  { who: 'desdemona', method: 'patch', path: '/realm/domains/example.org', params: { allow_subdomains: true } },
+  { who: 'desdemona', method: 'delete', path: '/realm/domains/zulip.com', params: {} },
+  { who: 'iago', method: 'patch', path: '/realm/user_settings_defaults', params: { twenty_four_hour_time: true, emojiset: 'text' } },
+  { who: 'othello', method: 'patch', path: '/users/me/profile_data', params: { data: JSON.stringify([{ id: 1, value: '+1 555' }, { id: 5, value: '1990-01-02' }]) } },
+  { who: 'hamlet', method: 'delete', path: '/users/me/profile_data', params: { data: JSON.stringify([1, 2]) } },
+  { who: 'othello', method: 'delete', path: '/users/me/avatar', params: {} },
 ];
 
 /** Bot management by Hamlet (the client; 12 is his bot), Othello and an administrator moving Hamlet's bot. */
@@ -198,7 +210,7 @@ function opArb(recentIds: () => number[]): fc.Arbitrary<Op> {
     fc.constantFrom(30, 60, 90, 250).map((advanceSeconds) => ({ advanceSeconds })),
     fc.constantFrom(...REALM_SETTINGS).map((params) => ({ who: 'iago', method: 'patch' as const, path: '/realm', params })),
     fc.constantFrom(...LINKIFIER_OPS).map((op) => ({ who: 'iago', ...op })),
-    fc.constantFrom(...BOT_OPS, ...SERVICE_BOT_OPS, ...EMOJI_OPS, ...DEVICE_OPS),
+    fc.constantFrom(...BOT_OPS, ...SERVICE_BOT_OPS, ...EMOJI_OPS, ...DEVICE_OPS, ...ORGANIZATION_OPS),
     fc.constantFrom(...ADMIN_LIST_OPS).map((op) => ({ who: 'iago', ...op })),
   );
 }

@@ -7,7 +7,7 @@ import { stream } from '../helpers/fixture-rows.js';
 import { sendMessage, sendToChannel } from '../helpers/messages.js';
 import { readMessage } from '../helpers/read-back.js';
 import { ControlClient } from '../../src/control/client.js';
-import { systemGroupId } from '../../src/domain/groups/membership.js';
+import { systemGroupId } from '../../src/domain/group-settings/membership.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });

@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 import { eventsOf, recordingSink, registerQueue } from '../helpers/events.js';
 import { readBack } from '../helpers/read-back.js';
-import { deliverDue } from '../../src/domain/messages/delivery.js';
+import { deliverDue } from '../../src/domain/scheduled-messages/delivery.js';
 import { worldAt } from '../helpers/world.js';
 
 

@@ -5,7 +5,7 @@ import { error } from '../helpers/errors.js';
 import { eventsOf, recordingSink, registerQueue } from '../helpers/events.js';
 import { stream } from '../helpers/fixture-rows.js';
 import { readBack } from '../helpers/read-back.js';
-import { deliverDue } from '../../src/domain/messages/delivery.js';
+import { deliverDue } from '../../src/domain/scheduled-messages/delivery.js';
 import { worldAt } from '../helpers/world.js';
 
 

@@ -6,7 +6,7 @@ import { expectError } from '../helpers/errors.js';
 import { eventsOf, registerQueue, watchEvents } from '../helpers/events.js';
 import { streamId } from '../helpers/fixture-rows.js';
 import { subscriptionOf } from '../helpers/read-back.js';
-import { systemGroupId } from '../../src/domain/groups/membership.js';
+import { systemGroupId } from '../../src/domain/group-settings/membership.js';
 
 let t: TestServer;
 beforeEach(async () => { t = await startTestServer(); });

@@ -168,3 +168,26 @@ describe('PATCH /users/{user_id}: name and profile data', () => {
     expect((await readUser('hamlet')).profile_data).toEqual(before);
   });
 });
+
+describe('PATCH /users/{email} (FL 313)', () => {
+  it('edits the user the address names, case aside, as PATCH /users/{user_id} does', async () => {
+    const queue = await registerQueue(t, 'othello', ['realm_user']);
+    const r = await t.as('iago').patch('/users/HAMLET@zulip.com', { full_name: 'Prince Hamlet' });
+    expect(r.body).toEqual(ok);
+    expect((await readUser('hamlet')).full_name).toBe('Prince Hamlet');
+    expect((await eventsOf(t, 'othello', queue)).map((e) => e.person)).toEqual([{ user_id: id('hamlet'), full_name: 'Prince Hamlet' }]);
+  });
+
+  it('has the same refusals', async () => {
+    expect((await t.as('iago').patch('/users/nobody@zulip.com', { full_name: 'X y' })).body).toEqual(error('BAD_REQUEST', 'No such user'));
+    expect((await t.as('iago').patch('/users/notification-bot@zulip.com', { full_name: 'X y' })).body).toEqual(error('BAD_REQUEST', 'No such user'));
+    expect((await t.as('othello').patch('/users/hamlet@zulip.com', { full_name: 'X y' })).body).toEqual(error('BAD_REQUEST', 'Insufficient permission'));
+    expect((await t.as('iago').patch('/users/hamlet@zulip.com', { role: 100 })).body).toEqual(error('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner'));
+  });
+
+  it('is unknown below FL 313, where only GET has the path', async () => {
+    const r = await t.as('iago', { 'X-Mock-Feature-Level': '312' }).patch('/users/hamlet@zulip.com', { full_name: 'Prince Hamlet' });
+    expect(r.status).toBe(405);
+    expect(r.body.allowed_methods).toEqual(['GET']);
+  });
+});

@@ -5,17 +5,17 @@
 import { badRequest, insufficientPermission } from '../../errors.js';
 import type { Ctx, ParamsOf } from '../context.js';
 import { Role, type BotService, type User } from '../../store/state.js';
-import { realmBotDict } from '../events/state-users.js';
-import { EMBEDDED_BOTS, INCOMING_WEBHOOK_BOTS } from '../events/state-server.js';
-import { holdsSetting } from '../groups/membership.js';
+import { realmBotDict } from './register-state.js';
+import { EMBEDDED_BOTS, INCOMING_WEBHOOK_BOTS } from './integrations.js';
+import { holdsSetting } from '../group-settings/membership.js';
 import { streamByName, hasMetadataAccess } from '../channels/access.js';
 import { avatarUrl } from '../users/avatar.js';
 import { avatarFileOf, storeAvatar } from '../users/avatar-upload.js';
 import { insertAccount, isoSeconds, newApiKey } from '../users/create-user.js';
-import { defaultUserSettings } from '../users/default-settings.js';
+import { realmDefaultSettings } from '../users/default-settings.js';
 import { requireNonGuest } from '../users/roles.js';
 import { checkFullName } from '../users/settings-values.js';
-import { botAudience } from './audience.js';
+import { botAudience } from '../users/bot-audience.js';
 import { botDefaults, checkBotNameAvailable } from './manage.js';
 import { BotType } from './services.js';
 import { checkServiceUrl } from './outgoing/url-policy.js';
@@ -77,7 +77,7 @@ export function createBot(ctx: Ctx, actor: User, p: ParamsOf<'create-bot'>): Rec
   if (p.bot_type === BotType.outgoingWebhook) checkServiceUrl('payload_url', p.payload_url ?? '', ctx.server.allowOutgoingHosts);
 
   const now = ctx.clock.now();
-  const settings = defaultUserSettings(store.realm.default_language);
+  const settings = realmDefaultSettings(store.realm);
   const userId = store.nextId('users');
   const service: BotService | undefined = p.bot_type === BotType.outgoingWebhook || p.bot_type === BotType.embedded
     ? { name: serviceName!, base_url: p.payload_url ?? '', interface: p.interface_type, token: newApiKey() } : undefined;

@@ -9,7 +9,7 @@ import type { Store } from '../../store/store.js';
 import { avatarUrl } from '../users/avatar.js';
 import { newApiKey } from '../users/create-user.js';
 import { isAdmin, requireNonGuest } from '../users/roles.js';
-import { botAudience } from './audience.js';
+import { botAudience } from '../users/bot-audience.js';
 
 export const channelName = (store: Store, id: number | null | undefined) => (id == null ? null : store.streams.get(id)?.name ?? null);
 

@@ -5,7 +5,7 @@
 import { internalError, badRequest } from '../../errors.js';
 import type { Ctx, ParamsOf } from '../context.js';
 import type { User } from '../../store/state.js';
-import { realmBotDict } from '../events/state-users.js';
+import { realmBotDict } from './register-state.js';
 import { activeUserIds } from '../users/access.js';
 import { avatarUrl } from '../users/avatar.js';
 import { avatarFileOf, changeAvatar } from '../users/avatar-upload.js';

@@ -5,7 +5,7 @@ import { badRequest } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import { subscriptionKey } from '../../store/store.js';
 import type { Stream, User } from '../../store/state.js';
-import { holdsSetting } from '../groups/membership.js';
+import { holdsSetting } from '../group-settings/membership.js';
 import { isAdmin, isGuest } from '../users/roles.js';
 
 export const invalidChannelId = () => badRequest('Invalid channel ID');

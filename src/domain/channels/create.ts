@@ -6,16 +6,13 @@ import type { Ctx } from '../context.js';
 import type { GroupSettingValue, Stream, TopicsPolicy } from '../../store/state.js';
 import { renderMarkdown } from '../render/markdown.js';
 import { isAdmin, isGuest } from '../users/roles.js';
-import { addSubscriptions } from '../subscriptions/add.js';
+import { addSubscriptions } from './add-subscriptions.js';
 import { streamByName } from './access.js';
 import { channelActivity } from './activity.js';
 import { metadataAudience } from './audience.js';
 import { activeUserIds } from '../users/access.js';
 import { announceCreatedChannels } from './announce.js';
-import {
-  CHANNEL_GROUP_SETTING_NAMES, checkGroupSettingValue, checkProtectedHistoryTopicGroup, defaultGroupSetting,
-  type ChannelGroupSetting,
-} from './group-settings.js';
+import { CHANNEL_GROUP_SETTING_NAMES, checkGroupSettingValue, checkProtectedHistoryTopicGroup, defaultGroupSetting, type ChannelGroupSetting } from './group-settings.js';
 import { channelAlreadyExists, checkChannelName, oneLine } from './names.js';
 import { checkCanCreate, checkCanMakeWebPublic, checkCanSetTopicsPolicy, requireOwner, retentionDays } from './realm-permissions.js';
 import { streamToDict } from './stream-dict.js';

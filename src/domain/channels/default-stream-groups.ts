@@ -8,8 +8,8 @@ import type { Store } from '../../store/store.js';
 import type { Stream, User } from '../../store/state.js';
 import { isGuest, requireAdmin } from '../users/roles.js';
 import { activeUserIds } from '../users/access.js';
-import { defaultStreamGroupDicts } from '../events/state-realm.js';
-import { publishByForm } from '../events/publish-by-form.js';
+import { defaultStreamGroupDicts } from './register-state.js';
+import { publishByForm } from '../events/publish.js';
 import { hasContentAccess, streamByName } from './access.js';
 
 type Group = NonNullable<Store['realm']['default_stream_groups']>[number];

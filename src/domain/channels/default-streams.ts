@@ -6,8 +6,8 @@ import type { ParamsOf, WorldCtx } from '../context.js';
 import type { User } from '../../store/state.js';
 import { requireAdmin, isGuest } from '../users/roles.js';
 import { activeUserIds } from '../users/access.js';
-import { defaultChannelList } from '../events/state-realm.js';
-import { publishByForm } from '../events/publish-by-form.js';
+import { defaultChannelList } from './register-state.js';
+import { publishByForm } from '../events/publish.js';
 import { accessStreamContentById, invalidChannelId } from './access.js';
 
 /** Stores the new list and sends it to everyone but guests, as the real server does after each change. */

@@ -7,7 +7,7 @@ import { badRequest, insufficientPermission } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import type { Stream, User } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
-import { holdsSetting } from '../groups/membership.js';
+import { holdsSetting } from '../group-settings/membership.js';
 import { accessStreamContentById } from './access.js';
 
 /** may post per can_send_message_group; a bot also may when its owner may. */

@@ -2,7 +2,7 @@
 import { ApiError, badRequest, insufficientPermission } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
-import { holdsSetting } from '../groups/membership.js';
+import { holdsSetting } from '../group-settings/membership.js';
 import { isAdmin, isOwner } from '../users/roles.js';
 
 const mustBeOwner = () => new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');

@@ -2,7 +2,8 @@
 import type { Store } from '../../store/store.js';
 import type { Stream } from '../../store/state.js';
 import type { ChannelActivity } from './activity.js';
-import { CHANNEL_GROUP_SETTING_NAMES, groupSettingForApi, streamPostPolicy } from './group-settings.js';
+import { CHANNEL_GROUP_SETTING_NAMES, streamPostPolicy } from './group-settings.js';
+import { groupSettingForApi } from '../group-settings/values.js';
 import { subscriberIds } from './access.js';
 
 export function streamToDict(store: Store, stream: Stream, activity: ChannelActivity): Record<string, unknown> {

@@ -5,10 +5,8 @@ import { badRequest } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import type { GroupSettingValue, Stream } from '../../store/state.js';
 import { metadataAudience } from './audience.js';
-import {
-  CHANNEL_GROUP_SETTINGS, CHANNEL_GROUP_SETTING_NAMES, checkGroupSettingValue, groupSettingForApi, normalizeGroupSetting,
-  sameGroupSetting,
-} from './group-settings.js';
+import { CHANNEL_GROUP_SETTINGS, CHANNEL_GROUP_SETTING_NAMES, checkGroupSettingValue } from './group-settings.js';
+import { groupSettingForApi, normalizeGroupSetting, sameGroupSetting } from '../group-settings/values.js';
 import type { Change } from './update-privacy.js';
 
 interface GroupSettingUpdate {

@@ -6,7 +6,8 @@ import type { Ctx } from '../context.js';
 import type { GroupSettingValue, Stream } from '../../store/state.js';
 import { isAdmin } from '../users/roles.js';
 import { metadataAudience } from './audience.js';
-import { checkProtectedHistoryTopicGroup, normalizeGroupSetting } from './group-settings.js';
+import { checkProtectedHistoryTopicGroup } from './group-settings.js';
+import { normalizeGroupSetting } from '../group-settings/values.js';
 import { checkCanCreate, checkCanMakeWebPublic } from './realm-permissions.js';
 import { setDefaultStreams } from './default-streams.js';
 

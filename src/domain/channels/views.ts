@@ -9,7 +9,7 @@ import { getStreamById, getStreamId, listStreams } from './list-streams.js';
 import { streamTopics } from './topic-history.js';
 import { channelSubscribers } from './subscribers.js';
 import { archiveStream } from './archive.js';
-import { deleteTopic } from './delete-topic.js';
+import { deleteTopic } from '../messages/delete-topic.js';
 import { addDefaultStream, removeDefaultStream } from './default-streams.js';
 import { createDefaultStreamGroup, removeDefaultStreamGroup, updateDefaultStreamGroup, updateDefaultStreamGroupStreams } from './default-stream-groups.js';
 

@@ -34,6 +34,7 @@ const PAYLOADS: Record<string, Record<string, Payload>> = {
   realm_user: { add: { parts: { person: 'ClientUser' } }, update: { changed: { key: 'person', schema: 'ClientUser' } } },
   realm_bot: { add: { parts: { bot: 'RealmBot' } }, update: { changed: { key: 'bot', schema: 'RealmBot' } } },
   user_settings: { update: { property: 'RegisterUserSettings' } },
+  realm_export: { '': { parts: { exports: 'RealmExport' } } },
 };
 
 export type EventShaper = (event: Event) => Event | null;

@@ -3,25 +3,30 @@
 // Section names follow the real server's: the event type whose changes keep the section current,
 // with its conditions (capabilities, slim_presence, ...). Fields newer than the request's feature
 // level are left out afterwards, from the description (contract/shape.ts).
-import type { Ctx } from '../context.js';
-import {
-  channelFolderState, defaultStreamGroupState, defaultStreamState, linkifierState, playgroundState, realmDomainState,
-  realmEmojiState, realmState, serverBasics, userGroupState,
-} from './state-realm.js';
-import { realmBotState, realmUserState } from './state-users.js';
-import {
-  draftState, legacyDisplaySettingsState, legacyNotificationSettingsState, maxMessageIdState, mutedTopicState,
-  reminderState, savedSnippetState, scheduledMessageState, userSettingsState, userStatusState, userTopicState,
-  type TopicShown,
-} from './state-personal.js';
-import { subscriptionState } from './state-subscriptions.js';
-import { recentConversationState, starredState, unreadState } from './state-messages.js';
-import { alertWordState, customProfileFieldState, mutedUserState, presenceState } from './state-people.js';
-import { EMBEDDED_BOTS, INCOMING_WEBHOOK_BOTS } from './state-server.js';
-import { STOP_WORDS } from '../messages/stop-words.js';
-import { realmUserDefaultsState, streamsState } from './state-extra.js';
+import type { Ctx, TopicShown } from '../context.js';
+import { serverBasics } from './server-basics.js';
+import { alertWordState } from '../alert-words/register-state.js';
+import { embeddedBotState, incomingWebhookBotState, realmBotState } from '../bots/register-state.js';
+import { channelFolderState, defaultStreamGroupState, defaultStreamState, streamsState } from '../channels/register-state.js';
+import { draftState } from '../drafts/register-state.js';
+import { userGroupState } from '../groups/register-state.js';
+import { maxMessageIdState, recentConversationState, starredState, stopWordState, unreadState } from '../messages/register-state.js';
+import { mutedUserState } from '../muted-users/register-state.js';
+import { presenceState } from '../presence/register-state.js';
 import { deviceState, pushAccountState } from '../push/devices.js';
-import { realmPermissionState } from '../realm/register-state.js';
+import {
+  customProfileFieldState, linkifierState, playgroundState, realmDomainState, realmEmojiState, realmState,
+} from '../realm/register-state.js';
+import { reminderState } from '../reminders/register-state.js';
+import { savedSnippetState } from '../saved-snippets/register-state.js';
+import { scheduledMessageState } from '../scheduled-messages/register-state.js';
+import { subscriptionState } from '../subscriptions/register-state.js';
+import { mutedTopicState, userTopicState } from '../user-topics/register-state.js';
+import { realmUserState } from '../users/register-state.js';
+import {
+  legacyDisplaySettingsState, legacyNotificationSettingsState, realmUserDefaultsState, userSettingsState, userStatusState,
+} from '../users/settings-state.js';
+import { realmPermissionState } from '../realm/permission-state.js';
 
 export interface StateRequest {
   /** null: every section. */
@@ -66,9 +71,9 @@ export function initialState(ctx: Ctx, req: StateRequest): Record<string, unknow
   if (want('realm_user_groups', 'user_group')) add(userGroupState(store, !!caps.include_deactivated_groups));
   if (want('channel_folders', 'channel_folder')) add(channelFolderState(store));
   if (want('realm_user')) add(realmUserState(store, actor, users));
-  if (want('realm_bot')) add(realmBotState(store, actor, users));
-  if (want('realm_embedded_bots')) add({ realm_embedded_bots: structuredClone(EMBEDDED_BOTS) });
-  if (want('realm_incoming_webhook_bots')) add({ realm_incoming_webhook_bots: structuredClone(INCOMING_WEBHOOK_BOTS) });
+  if (want('realm_bot')) add(realmBotState(store, actor));
+  if (want('realm_embedded_bots')) add(embeddedBotState());
+  if (want('realm_incoming_webhook_bots')) add(incomingWebhookBotState());
   if (want('recent_private_conversations')) add(recentConversationState(store, actor));
   if (want('subscription')) add(subscriptionState(ctx, req.includeSubscribers, !!caps.archived_channels));
   if (want('update_message_flags') && want('message')) add(unreadState(store, actor, shown));
@@ -76,7 +81,7 @@ export function initialState(ctx: Ctx, req: StateRequest): Record<string, unknow
   if (want('stream')) add(streamsState(ctx));
   if (want('default_streams')) add(defaultStreamState(store, actor, ctx.variantOf('RegisterState', 'realm_default_streams'), ctx.clock.now()));
   if (want('default_stream_groups')) add(defaultStreamGroupState(store, actor, ctx.variantOf('DefaultChannelGroup', 'streams'), ctx.clock.now()));
-  if (want('stop_words')) add({ stop_words: [...STOP_WORDS] });
+  if (want('stop_words')) add(stopWordState());
   if (want('update_display_settings') && !caps.user_settings_object) add(legacyDisplaySettingsState(actor));
   if (want('update_global_notifications') && !caps.user_settings_object) add(legacyNotificationSettingsState(actor));
   if (want('user_settings')) add(userSettingsState(actor));

@@ -8,6 +8,7 @@
 //  - Clients without the bulk_message_deletion capability get one delete_message event per
 //    message, with `message_id`, instead of one with `message_ids`.
 import type { Event, EventQueue } from './queue.js';
+import { renameEmpty } from '../messages/empty-topic.js';
 
 type Obj = Record<string, unknown>;
 
@@ -60,11 +61,6 @@ function presentFor(queue: EventQueue, event: Event): Event {
     if (isObj(out.scheduled_message)) renameEmpty(out.scheduled_message, ['topic'], displayName);
   }
   return out;
-}
-
-/** The empty topic shown by its display name, for clients that do not handle "". */
-export function renameEmpty(obj: Obj, fields: string[], displayName: string): void {
-  for (const f of fields) if (obj[f] === '') obj[f] = displayName;
 }
 
 function chooseContent(message: Obj, applyMarkdown: boolean): void {

@@ -5,7 +5,7 @@
 import { badRequest, insufficientPermission } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import type { User, UserGroup } from '../../store/state.js';
-import { holdsSetting } from './membership.js';
+import { holdsSetting } from '../group-settings/membership.js';
 
 export type GroupPermission = 'can_manage_group' | 'can_add_members_group' | 'can_remove_members_group' | 'can_join_group' | 'can_leave_group';
 

@@ -4,10 +4,10 @@
 import { badRequest, insufficientPermission } from '../../errors.js';
 import type { Ctx, ParamsOf } from '../context.js';
 import type { GroupSettingValue, UserGroup } from '../../store/state.js';
-import { checkGroupSettingValueAllowing } from '../channels/group-settings.js';
-import { userGroupDict } from '../events/state-realm.js';
+import { checkGroupSettingValueAllowing } from '../group-settings/values.js';
+import { userGroupDict } from './register-state.js';
 import { requireNonGuest } from '../users/roles.js';
-import { holdsSetting } from './membership.js';
+import { holdsSetting } from '../group-settings/membership.js';
 import { checkSubgroupIds } from './access.js';
 import {
   checkUserGroupName, defaultUserGroupSetting, publishGroupEvent, USER_GROUP_SETTINGS, USER_GROUP_SETTING_NAMES,

@@ -5,7 +5,7 @@ import { badRequest } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import { requireNonGuest } from '../users/roles.js';
 import { groupForRead } from './access.js';
-import { isGroupMember } from './membership.js';
+import { isGroupMember } from '../group-settings/membership.js';
 
 export function isUserGroupMember(ctx: Ctx, groupId: number, userId: number, directOnly: boolean): boolean {
   requireNonGuest(ctx.actor);

@@ -1,7 +1,7 @@
 // GET /user_groups: every user group of the organization as the registration response lists
-// them (events/state-realm.ts), by ID; deactivated groups only on request. Not for guests.
+// them (groups/register-state.ts), by ID; deactivated groups only on request. Not for guests.
 import type { Ctx } from '../context.js';
-import { userGroupState } from '../events/state-realm.js';
+import { userGroupState } from './register-state.js';
 import { requireNonGuest } from '../users/roles.js';
 
 export function listUserGroups(ctx: Ctx, includeDeactivated: boolean): { user_groups: Array<Record<string, unknown>> } {

@@ -4,7 +4,7 @@
 import type { Ctx } from '../context.js';
 import { requireNonGuest } from '../users/roles.js';
 import { groupForRead } from './access.js';
-import { subgroupClosure } from './membership.js';
+import { subgroupClosure } from '../group-settings/membership.js';
 
 export function userGroupMembers(ctx: Ctx, input: { user_group_id: number; direct_member_only: boolean }): { members: number[] } {
   const { store } = ctx;

@@ -6,7 +6,7 @@ import type { Store } from '../../store/store.js';
 import type { GroupSettingValue, User, UserGroup } from '../../store/state.js';
 import type { WorldCtx } from '../context.js';
 import { activeUserIds } from '../users/access.js';
-import { systemGroupId } from './membership.js';
+import { systemGroupId } from '../group-settings/membership.js';
 
 export type UserGroupSetting =
   | 'can_add_members_group' | 'can_join_group' | 'can_leave_group' | 'can_manage_group'

@@ -3,7 +3,7 @@ import type { WorldCtx } from '../context.js';
 import type { User } from '../../store/state.js';
 import { requireNonGuest } from '../users/roles.js';
 import { groupForRead } from './access.js';
-import { subgroupClosure } from './membership.js';
+import { subgroupClosure } from '../group-settings/membership.js';
 
 export function subgroupsOf(world: WorldCtx, actor: User, input: { user_group_id: number; direct_subgroup_only: boolean }): { subgroups: number[] } {
   requireNonGuest(actor);

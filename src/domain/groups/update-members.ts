@@ -8,7 +8,7 @@ import type { UserGroup } from '../../store/state.js';
 import { activeUserIds } from '../users/access.js';
 import { requireHuman, requireNonGuest } from '../users/roles.js';
 import { checkSubgroupIds, groupForUpdate, groupIsDeactivated } from './access.js';
-import { subgroupClosure } from './membership.js';
+import { subgroupClosure } from '../group-settings/membership.js';
 
 export interface MembershipChange {
   add?: number[];

@@ -4,8 +4,8 @@
 import { badRequest } from '../../errors.js';
 import type { Ctx, ParamsOf } from '../context.js';
 import type { GroupSettingValue, UserGroup } from '../../store/state.js';
-import { checkGroupSettingValueAllowing, groupSettingForApi, normalizeGroupSetting, sameGroupSetting } from '../channels/group-settings.js';
-import { userGroupDict } from '../events/state-realm.js';
+import { checkGroupSettingValueAllowing, groupSettingForApi, normalizeGroupSetting, sameGroupSetting } from '../group-settings/values.js';
+import { userGroupDict } from './register-state.js';
 import { requireNonGuest } from '../users/roles.js';
 import { groupForUpdate } from './access.js';
 import { checkUserGroupName, publishGroupEvent, USER_GROUP_SETTINGS, USER_GROUP_SETTING_NAMES } from './settings.js';

@@ -4,7 +4,7 @@ import { ApiError, badRequest } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import type { Stream, User } from '../../store/state.js';
 import { hasContentAccess, subscriberIds } from '../channels/access.js';
-import { holdsSetting } from '../groups/membership.js';
+import { holdsSetting } from '../group-settings/membership.js';
 import { renderMessage, type RenderResult } from '../render/markdown.js';
 import { notAuthorizedForChannel, streamWildcardNotAllowed, topicWildcardNotAllowed } from './errors.js';
 import { addresseeFor, conversationIds, messageType, type Addressee } from './recipients.js';

@@ -5,7 +5,7 @@ import { badRequest } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import type { Message, User } from '../../store/state.js';
 import type { WorldCtx } from '../context.js';
-import { holdsSetting } from '../groups/membership.js';
+import { holdsSetting } from '../group-settings/membership.js';
 import { accessMessage } from './access.js';
 import { audienceOf } from './audience.js';
 import { firstMessageId, tellFirstMessageId } from '../channels/first-message.js';

@@ -7,7 +7,7 @@ import type { Store } from '../../store/store.js';
 import type { EditHistoryEntry, Message, User } from '../../store/state.js';
 import type { WorldCtx } from '../context.js';
 import { subscriberIds } from '../channels/access.js';
-import { groupMemberIds } from '../groups/membership.js';
+import { groupMemberIds } from '../group-settings/membership.js';
 import { topicLinks } from '../render/linkifiers.js';
 import { isGuest } from '../users/roles.js';
 import { firstMessageId, tellFirstMessageId } from '../channels/first-message.js';

@@ -8,12 +8,12 @@ import type { Store } from '../../store/store.js';
 import type { WorldCtx } from '../context.js';
 import type { Message, Stream, User } from '../../store/state.js';
 import { accessStreamContentById, canAdministerChannel } from '../channels/access.js';
-import { holdsSetting } from '../groups/membership.js';
+import { holdsSetting } from '../group-settings/membership.js';
 import { renderMessage, type RenderResult } from '../render/markdown.js';
 import { isAdmin, isModerator } from '../users/roles.js';
 import { accessMessage } from './access.js';
 import { checkChannelSendAccess, checkMentions, normalizeContent, type Supports } from './check.js';
-import { checkCanEditContent } from '../typing/edit-typing.js';
+import { checkCanEditContent } from './edit-limit.js';
 import { effectiveTopicsPolicy, checkTopicPolicy, normalizeTopic, RESOLVED_TOPIC_PREFIX, topicExists, topicParticipants } from './topics.js';
 import { sha256Hex, topicMessages } from './topic-messages.js';
 

@@ -4,7 +4,7 @@
 // shows), and the empty topic shown by its display name to clients that do not handle "".
 import type { Store } from '../../store/store.js';
 import type { Message } from '../../store/state.js';
-import { renameEmpty } from '../events/present.js';
+import { renameEmpty } from './empty-topic.js';
 import { messageDict } from './format.js';
 import type { EditHistoryPolicy } from './edit-history.js';
 

@@ -6,7 +6,7 @@ import type { Store } from '../../store/store.js';
 import type { Message, User } from '../../store/state.js';
 import type { WorldCtx } from '../context.js';
 import { accessMessage } from './access.js';
-import { unusedFence } from '../reminders/create.js';
+import { unusedFence } from '../render/quote.js';
 import { silentMention } from '../render/mentions.js';
 import { sendNotificationBotMessage } from './send.js';
 import { truncate } from './truncate.js';

@@ -6,7 +6,7 @@ import { claimAttachments } from '../uploads/links.js';
 import type { Store } from '../../store/store.js';
 import type { Message, User } from '../../store/state.js';
 import type { WorldCtx } from '../context.js';
-import { groupMemberIds } from '../groups/membership.js';
+import { groupMemberIds } from '../group-settings/membership.js';
 import { checkMessage, type PreparedMessage, type SendInput } from './check.js';
 import { messageDict } from './format.js';
 import { topicExists } from './topics.js';

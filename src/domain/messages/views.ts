@@ -14,7 +14,7 @@ import { markAllAsRead, markChannelAsRead } from './mark-read.js';
 import { userFlags } from './history.js';
 import { messagesMatchingNarrow } from './matches-narrow.js';
 import { addReaction, removeReaction } from './reactions.js';
-import { unicodeEmojiNames } from '../users/emoji-data.js';
+import { unicodeEmojiNames } from '../emoji/emoji-data.js';
 import { messageForUser, type ReadOptions } from './read-dict.js';
 import { visibilityPolicy } from './edit-history.js';
 import { readReceipts } from './read-receipts.js';

@@ -3,7 +3,7 @@
 // GET /realm/presence and POST /register answer it.
 import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
-import { SERVER_PRESENCE } from '../events/state-server.js';
+import { SERVER_PRESENCE } from './timings.js';
 
 type Presence = NonNullable<User['presence']>;
 

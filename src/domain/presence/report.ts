@@ -6,7 +6,7 @@ import type { WorldCtx } from '../context.js';
 import type { User } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { activeUserIds } from '../users/access.js';
-import { SERVER_PRESENCE } from '../events/state-server.js';
+import { SERVER_PRESENCE } from './timings.js';
 import { legacyClientPresence, modernPresence } from './format.js';
 
 type Presence = NonNullable<User['presence']>;

@@ -4,7 +4,7 @@ import { badRequest } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import type { User } from '../../store/state.js';
 import { userByEmail } from '../users/access.js';
-import { SERVER_PRESENCE } from '../events/state-server.js';
+import { SERVER_PRESENCE } from './timings.js';
 import { legacyClientPresence } from './format.js';
 
 export function userPresence(ctx: Ctx, idOrEmail: string): { presence: Record<string, unknown> } {

@@ -7,10 +7,10 @@ import type { Store } from '../../store/store.js';
 import { imageTypeOf } from '../uploads/image-size.js';
 import { checkAvatarSpace, contentTypeOf } from '../uploads/upload.js';
 import type { GroupSettingValue, User } from '../../store/state.js';
-import { realmEmojiState } from '../events/state-realm.js';
-import { holdsSetting } from '../groups/membership.js';
+import { realmEmojiState } from './register-state.js';
+import { holdsSetting } from '../group-settings/membership.js';
 import { activeUserIds } from '../users/access.js';
-import { UNICODE_EMOJI } from '../users/emoji-data.js';
+import { UNICODE_EMOJI } from '../emoji/emoji-data.js';
 import { isAdmin, requireHuman, requireNonGuest } from '../users/roles.js';
 
 /** The real server's MAX_EMOJI_FILE_SIZE_MIB default. */

@@ -7,7 +7,7 @@ import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
 import { requireAdmin } from '../users/roles.js';
 import { activeUserIds } from '../users/access.js';
-import { customProfileFieldState } from '../events/state-people.js';
+import { customProfileFieldState } from './register-state.js';
 import { FIELD_TYPE } from './profile-field-types.js';
 
 type Field = NonNullable<Store['realm']['custom_profile_fields']>[number];

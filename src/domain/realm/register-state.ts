@@ -1,95 +1,107 @@
-// Parts of the `realm` register section that describe the permission settings rather than hold
-// them: the deprecated integer policies the real server still sends beside the group settings
-// that replaced them, and server_supported_permission_settings (which values each group setting
-// accepts and its default).
-import type { Ctx } from '../context.js';
+// The organization's sections of the registration state: `realm` (the organization's settings
+// and the server's configuration), its custom emoji, linkifiers, domains, playgrounds and custom
+// profile fields.
+import { PROFILE_FIELD_TYPES } from './profile-field-types.js';
+import { domainsForApi } from './domains.js';
 import type { Store } from '../../store/store.js';
-import type { GroupSettingValue } from '../../store/state.js';
-import { REALM_GROUP_SETTINGS } from './settings-rules.js';
-import { CHANNEL_GROUP_SETTINGS } from '../channels/group-settings.js';
-import { USER_GROUP_SETTINGS } from '../groups/settings.js';
+import type { Realm } from '../../store/state.js';
+import { createHash } from 'node:crypto';
+import { serverSettingsState } from './server-settings-state.js';
 
-/**
- * Each deprecated policy, the group setting it approximates, and its value per system group. A
- * setting held by a group with no value here (a user-defined or anonymous group) is written as
- * the widest policy, as the real server does: a superset of who holds the permission.
- */
-const LEGACY_POLICIES: Record<string, { setting: string; values: Record<string, number>; widest: number }> = {
-  realm_create_public_stream_policy: {
-    setting: 'can_create_public_channel_group',
-    values: { 'role:members': 1, 'role:administrators': 2, 'role:owners': 2, 'role:nobody': 2, 'role:fullmembers': 3, 'role:moderators': 4 },
-    widest: 1,
-  },
-  realm_create_private_stream_policy: {
-    setting: 'can_create_private_channel_group',
-    values: { 'role:members': 1, 'role:administrators': 2, 'role:owners': 2, 'role:nobody': 2, 'role:fullmembers': 3, 'role:moderators': 4 },
-    widest: 1,
-  },
-  realm_create_web_public_stream_policy: {
-    setting: 'can_create_web_public_channel_group',
-    values: { 'role:administrators': 2, 'role:moderators': 4, 'role:nobody': 6, 'role:owners': 7 },
-    widest: 4,
-  },
-  realm_wildcard_mention_policy: {
-    setting: 'can_mention_many_users_group',
-    values: { 'role:everyone': 1, 'role:members': 2, 'role:fullmembers': 3, 'role:administrators': 5, 'role:owners': 5, 'role:nobody': 6, 'role:moderators': 7 },
-    widest: 1,
-  },
-};
+/** Realm fields reported as realm_<name>. */
+const REALM_FIELDS: Array<keyof Realm> = [
+  'name', 'description', 'date_created', 'default_language', 'message_retention_days',
+  'enable_spectator_access', 'waiting_period_threshold', 'allow_message_editing',
+  'message_content_edit_limit_seconds', 'message_content_delete_limit_seconds',
+  'move_messages_within_stream_limit_seconds', 'move_messages_between_streams_limit_seconds',
+  'push_notifications_enabled', 'url',
+  'can_mention_many_users_group', 'can_create_public_channel_group', 'can_create_private_channel_group',
+  'can_create_web_public_channel_group', 'can_add_subscribers_group', 'can_manage_all_groups',
+  'can_create_groups', 'can_create_bots_group', 'can_delete_any_message_group', 'can_delete_own_message_group',
+  'can_move_messages_between_channels_group', 'can_move_messages_between_topics_group',
+  'can_resolve_topics_group', 'direct_message_permission_group', 'direct_message_initiator_group',
+];
+/** Channel settings whose "none" the API writes as -1. */
+const CHANNEL_ID_FIELDS = ['new_stream_announcements_stream_id', 'signup_announcements_stream_id', 'zulip_update_announcements_stream_id'];
 
-const systemGroupName = (store: Store, value: GroupSettingValue | undefined): string | null => {
-  if (typeof value !== 'number') return null;
-  const group = store.userGroups.get(value);
-  return group?.is_system_group ? group.name : null;
-};
+const gravatar = (text: string) => `https://secure.gravatar.com/avatar/${createHash('md5').update(text).digest('hex')}?d=identicon`;
 
-/** The deprecated policies, from the group settings that replaced them. */
-function legacyPolicies(store: Store): Record<string, number> {
-  const realm = store.realm as unknown as Record<string, GroupSettingValue | undefined>;
-  const out: Record<string, number> = {};
-  for (const [field, { setting, values, widest }] of Object.entries(LEGACY_POLICIES)) {
-    const name = systemGroupName(store, realm[setting]);
-    out[field] = (name ? values[name] : undefined) ?? widest;
+/** The `realm` section: the organization's settings and the server's own configuration. */
+export function realmState(store: Store): Record<string, unknown> {
+  const realm = store.realm;
+  const shown = realm.shown_settings ?? {};
+  const out: Record<string, unknown> = {};
+  for (const f of REALM_FIELDS) if (realm[f] !== undefined) out[`realm_${f}`] = structuredClone(realm[f]);
+  for (const [name, value] of Object.entries(shown)) {
+    if (!SERVER_DERIVED.has(name)) out[`realm_${name}`] = structuredClone(value);
   }
+  for (const f of CHANNEL_ID_FIELDS) {
+    const id = (realm as unknown as Record<string, unknown>)[f] ?? shown[f];
+    out[`realm_${f}`] = typeof id === 'number' && store.streams.get(id) && !store.streams.get(id)!.is_archived ? id : -1;
+  }
+  out.realm_uri = realm.url;
+  out.realm_allow_edit_history = shown.message_edit_history_visibility_policy !== 'none';
+  out.realm_icon_url = shown.icon_source === 'U' ? `${realm.url}/user_avatars/${realm.id}/realm/icon.png` : gravatar(String(realm.id));
+  out.realm_logo_url = `${realm.url}/static/images/logo/zulip-org-logo.svg?version=0`;
+  out.realm_night_logo_url = out.realm_logo_url;
+  out.realm_bot_domain = shown.bot_domain ?? new URL(realm.url).hostname;
+  out.realm_authentication_methods = {
+    Email: { enabled: true, available: true },
+    GitHub: { enabled: false, available: true },
+    Google: { enabled: false, available: true },
+  };
+  out.realm_email_auth_enabled = true;
+  out.realm_password_auth_enabled = true;
+  out.realm_digest_emails_enabled = !!shown.digest_emails_enabled;
+  // The plan "limited" is Zulip Cloud's free plan.
+  out.zulip_plan_is_not_limited = shown.plan_type !== 2;
+  Object.assign(out, serverSettingsState(realm.url));
+  out.server_web_public_streams_enabled = realm.web_public_streams_enabled;
   return out;
 }
 
-interface PermissionSetting {
-  require_system_group: boolean;
-  allow_internet_group: boolean;
-  allow_nobody_group: boolean;
-  allow_everyone_group: boolean;
-  default_group_name: string;
-  default_for_system_groups: string | null;
-  allowed_system_groups: string[];
-}
+/** shown_settings entries that feed a computed field instead of being shown as they are. */
+const SERVER_DERIVED = new Set(['bot_domain', 'zulip_update_announcements_stream_id', 'digest_emails_enabled']);
 
-const setting = (allowEveryone: boolean, defaultName: string, forSystemGroups: string | null = null): PermissionSetting => ({
-  require_system_group: false, allow_internet_group: false, allow_nobody_group: true, allow_everyone_group: allowEveryone,
-  default_group_name: defaultName, default_for_system_groups: forSystemGroups, allowed_system_groups: [],
-});
+export function realmEmojiState(store: Store): Record<string, unknown> {
+  const emoji: Record<string, unknown> = {};
+  for (const e of store.realmEmoji.all()) {
+    emoji[String(e.id)] = { id: String(e.id), name: e.name, source_url: e.source_url, deactivated: e.deactivated, author_id: e.author_id };
+  }
+  return { realm_emoji: emoji };
+}
 
 /**
- * server_supported_permission_settings, from the mock's own tables of the three kinds of group
- * setting. A realm setting's default is the system group the organization holds it with (the
- * fixture is a new organization's defaults), else role:nobody.
+ * Linkifiers for clients with the linkifier_url_template capability; the others get an empty list,
+ * as from the real server, since they would read url_template as an old-style format string.
+ * `realm_filters` (the pre-54 name) is always empty for the same reason.
  */
-function permissionSettings(ctx: Ctx): Record<string, Record<string, PermissionSetting>> {
-  const { store } = ctx;
-  const realm = store.realm as unknown as Record<string, GroupSettingValue | undefined>;
-  const creator = ctx.supports('permission_settings_channel_creator') ? 'channel_creator' : 'stream_creator_or_nobody';
-  // Only the settings that exist at the request's level.
-  const exists = (schema: string, field: string) => { try { return ctx.hasField(schema, field); } catch { return true; } };
-  const realmSettings = Object.fromEntries(Object.entries(REALM_GROUP_SETTINGS).filter(([name]) => exists('RegisterRealm', `realm_${name}`))
-    .map(([name, rule]) => [name, setting(rule.allowEveryone, systemGroupName(store, realm[name]) ?? 'role:nobody')]));
-  const stream = Object.fromEntries(Object.entries(CHANNEL_GROUP_SETTINGS).filter(([name]) => exists('ClientChannel', name))
-    .map(([name, rule]) => [name, setting(rule.allowEveryone, rule.defaultValue === 'creator' ? creator : rule.defaultValue)]));
-  const group = Object.fromEntries(Object.entries(USER_GROUP_SETTINGS).map(([name, rule]) =>
-    [name, setting(rule.allowEveryone, rule.defaultValue === 'creator' ? 'group_creator' : rule.defaultValue, 'role:nobody')]));
-  return { realm: realmSettings, stream, group };
+export function linkifierState(store: Store, urlTemplate: boolean): Record<string, unknown> {
+  return { realm_linkifiers: urlTemplate ? store.linkifiers.all().map((l) => structuredClone(l)) : [] };
 }
 
-/** The register `realm` section's permission descriptions (beside realmState's settings). */
-export function realmPermissionState(ctx: Ctx): Record<string, unknown> {
-  return { ...legacyPolicies(ctx.store), server_supported_permission_settings: permissionSettings(ctx) };
+export function realmDomainState(store: Store): Record<string, unknown> {
+  return { realm_domains: domainsForApi(store) };
+}
+
+export function playgroundState(store: Store): Record<string, unknown> {
+  return { realm_playgrounds: (store.realm.playgrounds ?? []).map((p) => ({ ...p })) };
+}
+
+
+/** Clients without the pronouns type get pronouns fields as short text, as from the real server. */
+export function customProfileFieldState(store: Store): Record<string, unknown> {
+  const fields = [...(store.realm.custom_profile_fields ?? [])].sort((a, b) => a.order - b.order);
+  return {
+    custom_profile_fields: fields.map((f) => {
+      const dict: Record<string, unknown> = {
+        id: f.id, name: f.name, type: f.type, hint: f.hint, field_data: f.field_data, order: f.order,
+        required: f.required, editable_by_user: f.editable_by_user,
+      };
+      // The real server names the flag only when it is set.
+      if (f.display_in_profile_summary) dict.display_in_profile_summary = true;
+      return dict;
+    }),
+    custom_profile_field_types: structuredClone(PROFILE_FIELD_TYPES),
+  };
 }

@@ -7,7 +7,7 @@ import type { GroupSettingValue, User } from '../../store/state.js';
 import { isOwner, requireAdmin } from '../users/roles.js';
 import { activeUserIds } from '../users/access.js';
 import { LANGUAGES } from '../users/settings-values.js';
-import { checkGroupSettingValueAllowing, groupSettingForApi, sameGroupSetting } from '../channels/group-settings.js';
+import { checkGroupSettingValueAllowing, groupSettingForApi, sameGroupSetting } from '../group-settings/values.js';
 import {
   CHANNEL_SETTINGS, DICT_EVENT_SETTINGS, OWNER_ONLY_SETTINGS, REALM_GROUP_SETTINGS, RETENTION_FOREVER, TIME_LIMIT_SETTINGS,
 } from './settings-rules.js';

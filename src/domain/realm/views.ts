@@ -7,6 +7,9 @@ import { updateRealmSettings } from './update-settings.js';
 import { addPlayground, removePlayground } from './playgrounds.js';
 import { createProfileField, listProfileFields, removeProfileField, reorderProfileFields, updateProfileField } from './profile-fields.js';
 import { addLinkifier, removeLinkifier, reorderLinkifiers, updateLinkifier } from './change-linkifiers.js';
+import { addDomain, changeDomain, domainsForApi, removeDomain } from './domains.js';
+import { updateUserSettingsDefaults } from './user-defaults.js';
+import { deactivateRealm, testWelcomeBotMessage } from './organization.js';
 
 export const views: ViewTable = {
   'get-linkifiers': (ctx) => ({ linkifiers: linkifiers(ctx) }),
@@ -26,6 +29,13 @@ export const views: ViewTable = {
   'reorder-custom-profile-fields': (ctx, params) => reorderProfileFields(ctx, ctx.actor, params),
   'add-code-playground': (ctx, params) => addPlayground(ctx, ctx.actor, params),
   'remove-code-playground': (ctx, params) => removePlayground(ctx, ctx.actor, params),
+  'get-realm-domains': (ctx) => ({ domains: domainsForApi(ctx.store) }),
+  'add-realm-domain': (ctx, params) => addDomain(ctx, ctx.actor, params),
+  'patch-realm-domain': (ctx, params) => changeDomain(ctx, ctx.actor, params),
+  'delete-realm-domain': (ctx, params) => removeDomain(ctx, ctx.actor, params),
+  'update-realm-user-settings-defaults': (ctx, params) => updateUserSettingsDefaults(ctx, ctx.actor, params),
+  'test-welcome-bot-custom-message': (ctx, params) => testWelcomeBotMessage(ctx, ctx.actor, params.welcome_message_custom_text),
+  'deactivate-realm': (ctx, params) => deactivateRealm(ctx, ctx.actor, params.deletion_delay_days),
 };
 
 /** Operations open to anyone: what a client learns before logging in. */

@@ -8,13 +8,7 @@ import { directMessageUrl, messageUrl } from '../render/narrow-urls.js';
 import { accessMessage } from '../messages/access.js';
 import { deliveryTimeInPast } from '../messages/errors.js';
 import { silentMention } from '../render/mentions.js';
-
-/** A fence that does not occur in `content`, so the quoted message cannot end the quote early. */
-export function unusedFence(content: string): string {
-  let fence = '```';
-  while (content.includes(fence)) fence += '`';
-  return fence;
-}
+import { unusedFence } from '../render/quote.js';
 
 /** The notification bot's reminder text (content of the direct message). */
 export function reminderContent(store: Store, message: Message, note: string): string {

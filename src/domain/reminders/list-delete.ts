@@ -2,7 +2,7 @@
 // response lists them) and deleting one, with a reminders/remove event to the owner's clients.
 import { ApiError } from '../../errors.js';
 import type { Ctx } from '../context.js';
-import { reminderState } from '../events/state-personal.js';
+import { reminderState } from './register-state.js';
 
 export function listReminders(ctx: Ctx): { reminders: unknown[] } {
   return { reminders: reminderState(ctx.store, ctx.actor).reminders as unknown[] };

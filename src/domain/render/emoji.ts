@@ -2,7 +2,7 @@
 // server's Unicode names, then its extra emoji, in the real server's order and HTML (the title is
 // the name with spaces for underscores). An unknown name stays text.
 import type { TokenizerAndRendererExtension, Tokens } from 'marked';
-import { EXTRA_EMOJI_NAMES, UNICODE_EMOJI } from '../users/emoji-data.js';
+import { EXTRA_EMOJI_NAMES, UNICODE_EMOJI } from '../emoji/emoji-data.js';
 import { escapeHtml } from './html.js';
 import type { RenderState } from './render-state.js';
 

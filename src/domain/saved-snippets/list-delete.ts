@@ -2,7 +2,7 @@
 // with a saved_snippets/remove event to the owner's clients.
 import { ApiError } from '../../errors.js';
 import type { Ctx } from '../context.js';
-import { savedSnippetState } from '../events/state-personal.js';
+import { savedSnippetState } from './register-state.js';
 
 export function listSavedSnippets(ctx: Ctx): { saved_snippets: unknown[] } {
   return { saved_snippets: savedSnippetState(ctx.store, ctx.actor).saved_snippets as unknown[] };

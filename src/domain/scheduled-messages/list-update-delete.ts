@@ -5,7 +5,7 @@
 import { ApiError, badRequest } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import type { ScheduledMessage } from '../../store/state.js';
-import { scheduledMessageState } from '../events/state-personal.js';
+import { scheduledMessageState } from './register-state.js';
 import { deliveryTimeInPast } from '../messages/errors.js';
 import { replaceScheduledMessage } from './replace-in-place.js';
 

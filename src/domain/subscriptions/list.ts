@@ -6,7 +6,7 @@ import type { Ctx } from '../context.js';
 import type { Store } from '../../store/store.js';
 import { channelActivity } from '../channels/activity.js';
 import { subscriberIds } from '../channels/access.js';
-import { subscriptionToDict } from './subscription-dict.js';
+import { subscriptionToDict } from '../channels/subscription-dict.js';
 import { legacyEmailAddress } from '../channels/email-address.js';
 
 /** Channels below this many subscribers always get the full list. */

@@ -4,7 +4,7 @@ import { badRequest, insufficientPermission } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import type { Stream, User } from '../../store/state.js';
 import { hasMetadataAccess } from '../channels/access.js';
-import { holdsSetting } from '../groups/membership.js';
+import { holdsSetting } from '../group-settings/membership.js';
 import { isAdmin, isGuest } from '../users/roles.js';
 
 export type Principals = string[] | number[];

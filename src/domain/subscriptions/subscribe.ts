@@ -14,7 +14,7 @@ import { checkChannelName } from '../channels/names.js';
 import { checkCanSetTopicsPolicy } from '../channels/realm-permissions.js';
 import { streamToDict } from '../channels/stream-dict.js';
 import { requireNonGuest } from '../users/roles.js';
-import { addSubscriptions } from './add.js';
+import { addSubscriptions } from '../channels/add-subscriptions.js';
 import { canAddSubscribers, namesOthers, principalUsers } from './principals.js';
 import { tellSubscribedUsers } from './subscribe-notices.js';
 import { announceCreatedChannels } from '../channels/announce.js';

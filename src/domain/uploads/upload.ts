@@ -67,11 +67,12 @@ export type UploadLimits = Pick<ServerInfo, 'uploadSpaceLimitBytes' | 'serverUpl
 /** Bytes of uploaded files a world holds: uploads, avatars and custom emoji images. */
 export const heldUploadBytes = (store: Store): number => uploadSpaceUsed(store) + avatarBytes(store);
 
-/** Bytes of the uploaded avatars and custom emoji images (one per user or emoji: a short sum). */
+/** Bytes of the uploaded avatars, custom emoji images and data export archives (a short sum each). */
 function avatarBytes(store: Store): number {
   let total = 0;
   for (const a of store.userAvatars.all()) total += Math.floor((a.content_base64.length * 3) / 4);
   for (const e of store.realmEmoji.all()) total += Math.floor(((e.content_base64?.length ?? 0) * 3) / 4);
+  for (const x of store.realm.exports ?? []) total += Math.floor(((x.content_base64?.length ?? 0) * 3) / 4);
   return total;
 }
 

@@ -1,6 +1,6 @@
 // Looking users up by ID or email, with the real server's errors.
 import type { Store } from '../../store/store.js';
-import type { User } from '../../store/state.js';
+import { Role, type User } from '../../store/state.js';
 
 export function userByEmail(store: Store, email: string): User | undefined {
   return store.users.by('email', email.toLowerCase());
@@ -9,4 +9,9 @@ export function userByEmail(store: Store, email: string): User | undefined {
 /** IDs of every active user (people and bots): the audience of organization-wide events. */
 export function activeUserIds(store: Store): number[] {
   return store.users.filter((u) => u.is_active).map((u) => u.user_id);
+}
+
+/** IDs of the active administrators and owners who are people (the real server's get_human_admin_users). */
+export function humanAdminIds(store: Store): number[] {
+  return store.users.filter((u) => u.is_active && !u.is_bot && u.role <= Role.administrator).map((u) => u.user_id);
 }

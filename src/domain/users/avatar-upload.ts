@@ -1,4 +1,4 @@
-// Uploaded avatars (bots' so far): the request's one image checked as the real server checks it,
+// Uploaded avatars (bots' and the caller's own): the request's one image checked as the real server checks it,
 // kept in the state (user_avatars) under a new unguessable path, the user's avatar changed with the
 // events the real server's do_change_avatar_fields sends, and the image served at the site's
 // /user_avatars/... to anyone who has the URL (the real server serves them without credentials).
@@ -7,12 +7,12 @@ import { ApiError, badRequest } from '../../errors.js';
 import type { User } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { FileResult, type FilePart, type WorldCtx } from '../context.js';
-import { botAudience } from '../bots/audience.js';
+import { botAudience } from './bot-audience.js';
 import { MAX_AVATAR_FILE_SIZE_MIB } from '../../upload-limits.js';
 import { imageTypeOf } from '../uploads/image-size.js';
 import { checkAvatarSpace, type UploadLimits } from '../uploads/upload.js';
 import { activeUserIds } from './access.js';
-import { avatarUrl } from './avatar.js';
+import { avatarSource, avatarUrl } from './avatar.js';
 
 /**
  * The avatar a request carries (null: none), as the real server takes it: one file part at most,
@@ -52,21 +52,36 @@ export function storeAvatar(store: Store, userId: number, previous: string | nul
 export function changeAvatar(world: WorldCtx, user: User, file: FilePart, limits: UploadLimits): User {
   const { store } = world;
   const updated = store.users.update(user, { avatar_path: storeAvatar(store, user.user_id, user.avatar_path, file, limits), avatar_version: user.avatar_version + 1 });
+  announceAvatar(world, updated);
+  return updated;
+}
+
+function announceAvatar(world: WorldCtx, updated: User): void {
+  const { store } = world;
   if (updated.is_bot) {
     world.events.publish(botAudience(store, updated), { type: 'realm_bot', op: 'update', bot: { user_id: updated.user_id, avatar_url: avatarUrl(updated) } });
   }
   world.events.publish(activeUserIds(store), {
     type: 'realm_user', op: 'update',
     person: {
-      avatar_source: 'U', avatar_url: avatarUrl(updated), avatar_url_medium: avatarUrl(updated, true),
+      avatar_source: avatarSource(updated), avatar_url: avatarUrl(updated), avatar_url_medium: avatarUrl(updated, true),
       avatar_version: updated.avatar_version, user_id: updated.user_id,
     },
   });
+}
+
+/**
+ * Back to the Gravatar with the events an upload sends (do_change_avatar_fields with source G):
+ * a new version, `realm_user` `update` to everyone, `realm_bot` `update` for a bot.
+ */
+export function resetAvatar(world: WorldCtx, user: User): User {
+  const updated = world.store.users.update(dropAvatar(world.store, user), { avatar_version: user.avatar_version + 1 });
+  announceAvatar(world, updated);
   return updated;
 }
 
 /** Back to the Gravatar: the uploaded image is dropped (the caller bumps the version and tells clients). */
-export function dropAvatar(store: Store, user: User): User {
+function dropAvatar(store: Store, user: User): User {
   if (!user.avatar_path) return user;
   const old = store.userAvatars.get(user.avatar_path);
   if (old) store.userAvatars.remove(old);

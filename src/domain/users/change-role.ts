@@ -5,7 +5,7 @@
 import type { WorldCtx } from '../context.js';
 import { Role, type User, type UserGroup } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
-import { systemGroupId } from '../groups/membership.js';
+import { systemGroupId } from '../group-settings/membership.js';
 import { activeUserIds } from './access.js';
 
 const ROLE_GROUP: Record<User['role'], string> = {

@@ -5,11 +5,11 @@ import { randomBytes } from 'node:crypto';
 import { badRequest } from '../../errors.js';
 import type { Ctx, ParamsOf } from '../context.js';
 import { Role, type User } from '../../store/state.js';
-import { addSubscriptions } from '../subscriptions/add.js';
-import { userForClient } from '../events/state-users.js';
-import { holdsSetting, systemGroupId } from '../groups/membership.js';
+import { addSubscriptions } from '../channels/add-subscriptions.js';
+import { userForClient } from './register-state.js';
+import { holdsSetting, systemGroupId } from '../group-settings/membership.js';
 import { activeUserIds, userByEmail } from './access.js';
-import { defaultUserSettings } from './default-settings.js';
+import { realmDefaultSettings } from './default-settings.js';
 import { requireAdmin } from './roles.js';
 import { checkFullName, isValidEmail, PASSWORD_MIN_LENGTH } from './settings-values.js';
 
@@ -47,7 +47,7 @@ export function createUser(ctx: Ctx, p: CreateUserParams): { user_id: number } {
   if ([...p.password].length < PASSWORD_MIN_LENGTH) throw badRequest('The password is too weak.');
 
   const now = ctx.clock.now();
-  const settings = defaultUserSettings(store.realm.default_language);
+  const settings = realmDefaultSettings(store.realm);
   const user = insertAccount(ctx, {
     user_id: store.nextId('users'), email, delivery_email: email, full_name: fullName, api_key: newApiKey(),
     password: p.password, role: Role.member, is_active: true, is_bot: false, bot_type: null, bot_owner_id: null,

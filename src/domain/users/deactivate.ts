@@ -6,8 +6,7 @@ import { ApiError, badRequest } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import type { User } from '../../store/state.js';
 import { activeUserIds } from './access.js';
-import { avatarUrl } from './avatar.js';
-import { dropAvatar } from './avatar-upload.js';
+import { resetAvatar } from './avatar-upload.js';
 import { deleteMessagesSentBy } from './delete-user-messages.js';
 import { isAdmin, isOwner, requireAdmin } from './roles.js';
 import { renameUser } from './settings.js';
@@ -25,11 +24,7 @@ function applyActions(ctx: Ctx, user: User, actions: DeactivationActions): void 
   if (actions.delete_profile) {
     renameUser(ctx, user, DELETED_USER_NAME);
     // Back to the default avatar: a new version makes clients drop the old picture.
-    const updated = ctx.store.users.update(dropAvatar(ctx.store, user), { avatar_version: user.avatar_version + 1 });
-    ctx.events.publish(activeUserIds(ctx.store), {
-      type: 'realm_user', op: 'update',
-      person: { user_id: user.user_id, avatar_source: 'G', avatar_url: avatarUrl(updated), avatar_url_medium: avatarUrl(updated), avatar_version: updated.avatar_version },
-    });
+    resetAvatar(ctx, ctx.store.users.get(user.user_id)!);
   }
   deleteMessagesSentBy(ctx, user, {
     publicChannels: actions.delete_public_channel_messages ?? false,

@@ -1,8 +1,14 @@
 // The personal settings a new account starts with: the real server's defaults (an organization
-// without realm_user_default overrides), in the language the organization uses.
-import type { UserSettings } from '../../store/state.js';
+// without realm_user_default overrides), in the language the organization uses, and those with
+// the organization's own changes.
+import type { Realm, UserSettings } from '../../store/state.js';
 
-export function defaultUserSettings(language: string): UserSettings {
+/** What a new account of the organization starts with: the defaults, with the organization's changes. */
+export function realmDefaultSettings(realm: Realm): UserSettings {
+  return { ...defaultUserSettings(realm.default_language), ...realm.user_settings_defaults };
+}
+
+function defaultUserSettings(language: string): UserSettings {
   return {
     twenty_four_hour_time: false, web_mark_read_on_scroll_policy: 1, web_channel_default_view: 1,
     starred_message_counts: true, receives_typing_notifications: true, web_suggest_update_timezone: true,

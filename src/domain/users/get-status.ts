@@ -2,7 +2,7 @@
 // (the same entries the registration response's user_status holds).
 import { badRequest } from '../../errors.js';
 import type { Ctx } from '../context.js';
-import { userStatusState } from '../events/state-personal.js';
+import { userStatusState } from './settings-state.js';
 import { organizationUser } from './list-users.js';
 
 export function getUserStatus(ctx: Ctx, userId: number): { status: Record<string, unknown> } {

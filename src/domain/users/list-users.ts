@@ -1,11 +1,11 @@
 // GET /users, GET /users/{user_id}, GET /users/{email}: the organization's users in the shape the
-// registration response uses (events/state-users.ts), with profile_data only on request. The
+// registration response uses (users/register-state.ts), with profile_data only on request. The
 // server's own bots (notification bot, ...) belong to no organization, so these endpoints do not
 // know them.
 import { badRequest } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import type { User } from '../../store/state.js';
-import { userForClient } from '../events/state-users.js';
+import { userForClient } from './register-state.js';
 import { userByEmail } from './access.js';
 
 export interface UserViewOptions {

@@ -1,6 +1,6 @@
 // GET /users/me: the authenticated user (or bot) as the real server describes it.
 import type { Ctx } from '../context.js';
-import { maxVisibleMessageId } from '../messages/max-visible.js';
+import { maxVisibleMessageId } from './max-visible.js';
 import { avatarUrl } from './avatar.js';
 import { isAdmin, isGuest, isOwner } from './roles.js';
 

@@ -1,6 +1,7 @@
-// Custom profile field values set by an administrator (PATCH /users/{user_id}): each value is
-// checked against its field's type as the real server does, then only values that differ are
-// stored, each announced with a realm_user update. Text fields keep a rendered copy.
+// Custom profile field values, set by an administrator (PATCH /users/{user_id}) or by the user
+// (PATCH / DELETE /users/me/profile_data): each value is checked against its field's type as the
+// real server does, then only values that differ are stored, each announced with a realm_user
+// update. Text fields keep a rendered copy. Users change only the fields editable_by_user.
 import { badRequest } from '../../errors.js';
 import type { WorldCtx } from '../context.js';
 import type { Store } from '../../store/store.js';
@@ -8,6 +9,7 @@ import type { User } from '../../store/state.js';
 import { renderMarkdown } from '../render/markdown.js';
 import { activeUserIds } from './access.js';
 import { FIELD_TYPE } from '../realm/profile-field-types.js';
+import { isAdmin } from './roles.js';
 
 type Field = NonNullable<Store['realm']['custom_profile_fields']>[number];
 export interface ProfileEntry {
@@ -21,9 +23,13 @@ const SHORT_TEXT_LIMIT = 50;
 /** Fields whose values are Markdown (the real server's renderable types). */
 const RENDERED: ReadonlySet<number> = new Set([FIELD_TYPE.SHORT_TEXT, FIELD_TYPE.LONG_TEXT]);
 
-function fieldById(store: Store, id: number): Field {
+/** The field, if the actor may change its values (administrators any, others those editable_by_user). */
+function fieldById(store: Store, id: number, actor: User): Field {
   const field = store.realm.custom_profile_fields?.find((f) => f.id === id);
   if (!field) throw badRequest(`Field id ${id} not found.`);
+  if (!isAdmin(actor) && !field.editable_by_user) {
+    throw badRequest('You are not allowed to change this field. Contact an administrator to update it.');
+  }
   return field;
 }
 
@@ -77,13 +83,13 @@ function checkValue(store: Store, field: Field, value: string | number[]): strin
 
 const isEmpty = (value: ProfileEntry['value']) => value === null || value.length === 0;
 
-/** Checks every entry; returns the change to make (run it once every other check passed). */
-export function planProfileDataChange(world: WorldCtx, user: User, entries: ProfileEntry[]): () => void {
+/** Checks every entry `actor` gives `user`; returns the change to make (run it once every other check passed). */
+export function planProfileDataChange(world: WorldCtx, actor: User, user: User, entries: ProfileEntry[]): () => void {
   const { store } = world;
   const removals: number[] = [];
   const sets: Array<{ field: Field; value: string }> = [];
   for (const entry of entries) {
-    const field = fieldById(store, entry.id);
+    const field = fieldById(store, entry.id, actor);
     if (isEmpty(entry.value)) removals.push(field.id);
     else sets.push({ field, value: checkValue(store, field, entry.value!) });
   }
@@ -107,4 +113,9 @@ function setValue(world: WorldCtx, user: User, fieldId: number, value: string | 
   }
   store.users.update(current, { profile_data: data });
   world.events.publish(activeUserIds(store), { type: 'realm_user', op: 'update', person: { user_id: user.user_id, custom_profile_field: field } });
+}
+
+/** DELETE /users/me/profile_data: cleared one field at a time, as the real server does (a bad ID stops there). */
+export function removeOwnProfileData(world: WorldCtx, actor: User, fieldIds: number[]): void {
+  for (const id of fieldIds) setValue(world, actor, fieldById(world.store, id, actor).id, null);
 }

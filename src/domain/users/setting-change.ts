@@ -1,9 +1,9 @@
 // Changing one personal setting of one user, with the side effects the real server attaches to
-// it: the user_settings event, the edited-by-self record (for skip_if_already_edited), drafts
+// it: the user_settings event, the realm_export_consent event to administrators, the edited-by-self record (for skip_if_already_edited), drafts
 // deleted when synchronization is turned off, and the time zone mirrored on the user row.
 import type { Ctx } from '../context.js';
 import type { User } from '../../store/state.js';
-import { activeUserIds } from './access.js';
+import { activeUserIds, humanAdminIds } from './access.js';
 import { LANGUAGES } from './settings-values.js';
 
 /** Returns whether the value changed. `byUser` is false when an administrator changes it. */
@@ -25,6 +25,10 @@ export function changeUserSetting(ctx: Ctx, user: User, name: string, value: unk
   ctx.events.publish([user.user_id], event);
   if (name === 'timezone') {
     ctx.events.publish(activeUserIds(store), { type: 'realm_user', op: 'update', person: { user_id: user.user_id, timezone: value } });
+  }
+  if (name === 'allow_private_data_export') {
+    // Administrators follow consents for data exports (GET /export/realm/consents).
+    ctx.events.publish(humanAdminIds(store), { type: 'realm_export_consent', user_id: user.user_id, consented: value });
   }
   return true;
 }

@@ -5,7 +5,7 @@
 import { badRequest } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import type { User } from '../../store/state.js';
-import { groupMemberIds } from '../groups/membership.js';
+import { groupMemberIds } from '../group-settings/membership.js';
 import { requireAdmin } from './roles.js';
 import { changeUserSetting } from './setting-change.js';
 import { checkSettingValues, type OwnAccountChange } from './settings.js';

@@ -6,7 +6,7 @@ import type { Ctx } from '../context.js';
 import type { Store } from '../../store/store.js';
 import type { UserStatus } from '../../store/state.js';
 import { activeUserIds } from './access.js';
-import { EXTRA_EMOJI_NAMES, UNICODE_EMOJI, UNICODE_EMOJI_CODES, unicodeEmojiNames } from './emoji-data.js';
+import { EXTRA_EMOJI_NAMES, UNICODE_EMOJI, UNICODE_EMOJI_CODES, unicodeEmojiNames } from '../emoji/emoji-data.js';
 import { requireHuman } from './roles.js';
 import { changeUserSetting } from './setting-change.js';
 

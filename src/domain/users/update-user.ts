@@ -4,6 +4,7 @@
 import { ApiError, badRequest, mustBeAdmin } from '../../errors.js';
 import type { ParamsOf, WorldCtx } from '../context.js';
 import { Role, type User } from '../../store/state.js';
+import { userByEmail } from './access.js';
 import { targetUser } from './administer.js';
 import { changeUserRole } from './change-role.js';
 import { planProfileDataChange } from './profile-data.js';
@@ -35,9 +36,17 @@ export function updateUser(world: WorldCtx, actor: User, input: UpdateUserParams
   const name = input.full_name;
   // A name of only whitespace is ignored; one that differs only by surrounding spaces is still announced.
   const newName = name !== undefined && name !== target.full_name && name.trim() !== '' ? checkFullName(name) : undefined;
-  const applyProfileData = input.profile_data !== undefined ? planProfileDataChange(world, target, input.profile_data) : null;
+  const applyProfileData = input.profile_data !== undefined ? planProfileDataChange(world, actor, target, input.profile_data) : null;
   // Everything is checked before anything changes: a refused request changes nothing.
   if (newRole !== undefined) changeUserRole(world, target, newRole);
   if (newName !== undefined) renameUser(world, world.store.users.get(target.user_id)!, newName);
   applyProfileData?.();
+}
+
+/** PATCH /users/{email} (FL 313): the same change, the target named by its address. */
+export function updateUserByEmail(world: WorldCtx, actor: User, input: ParamsOf<'update-user-by-email'>): void {
+  const { email, ...change } = input;
+  const target = userByEmail(world.store, email.trim());
+  if (!target || target.is_system_bot) throw badRequest('No such user');
+  updateUser(world, actor, { ...change, user_id: target.user_id });
 }

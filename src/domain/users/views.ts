@@ -12,7 +12,9 @@ import { getUser, getUserByEmail, listUsers, type UserViewOptions } from './list
 import { fetchApiKey } from './login.js';
 import { serveAvatar } from './avatar-upload.js';
 import { devFetchApiKey, devListUsers } from './dev-login.js';
-import { updateUser } from './update-user.js';
+import { updateUser, updateUserByEmail } from './update-user.js';
+import { deleteOwnAvatar, uploadOwnAvatar } from './own-avatar.js';
+import { planProfileDataChange, removeOwnProfileData } from './profile-data.js';
 import { reactivateUser } from './reactivate.js';
 
 const viewOptions = (params: Record<string, any>): UserViewOptions => ({
@@ -46,6 +48,19 @@ export const views: ViewTable = {
   'get-user-status': (ctx, params) => getUserStatus(ctx, params.user_id),
   'update-user': (ctx, params) => updateUser(ctx, ctx.actor, params),
   'reactivate-user': (ctx, params) => reactivateUser(ctx, ctx.actor, params),
+  'update-user-by-email': (ctx, params) => updateUserByEmail(ctx, ctx.actor, params),
+  'upload-avatar': (ctx) => uploadOwnAvatar(ctx),
+  'delete-avatar': (ctx) => deleteOwnAvatar(ctx),
+  'update-profile-data': (ctx, params) => {
+    requireHuman(ctx.actor);
+    planProfileDataChange(ctx, ctx.actor, ctx.actor, params.data)();
+    return {};
+  },
+  'remove-profile-data': (ctx, params) => {
+    requireHuman(ctx.actor);
+    removeOwnProfileData(ctx, ctx.actor, params.data);
+    return {};
+  },
 };
 
 /** Operations open to anyone: logging in (with a password, or on the development server without one), uploaded avatars. */

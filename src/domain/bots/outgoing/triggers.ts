@@ -6,7 +6,7 @@
 import type { Store } from '../../../store/store.js';
 import type { Message, User } from '../../../store/state.js';
 import type { SentMentions } from '../../context.js';
-import { groupMemberIds } from '../../groups/membership.js';
+import { groupMemberIds } from '../../group-settings/membership.js';
 import { BotType } from '../services.js';
 
 export interface ServiceBotEvent {

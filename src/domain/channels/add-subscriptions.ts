@@ -5,9 +5,9 @@ import type { Ctx } from '../context.js';
 import type { Stream, Subscription } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { subscriptionKey } from '../../store/store.js';
-import { channelActivity } from '../channels/activity.js';
-import { metadataAudience } from '../channels/audience.js';
-import { subscriberIds } from '../channels/access.js';
+import { channelActivity } from './activity.js';
+import { metadataAudience } from './audience.js';
+import { subscriberIds } from './access.js';
 import { subscriptionToDict } from './subscription-dict.js';
 
 export const STREAM_COLORS = [

@@ -1,9 +1,12 @@
 // The message-derived parts of the registration state: unread messages by conversation (with
-// the counts clients show), starred message IDs and recent direct-message conversations. A user
-// "received" a message when it has flags for them (the real server's UserMessage row).
+// the counts clients show), starred message IDs, recent direct-message conversations, the newest
+// message ID and the search's stop words. A user "received" a message when it has flags for them
+// (the real server's UserMessage row).
+import { STOP_WORDS } from './stop-words.js';
 import { subscriptionKey, userTopicKey, type Store } from '../../store/store.js';
 import type { Message, User } from '../../store/state.js';
-import type { TopicShown } from './state-personal.js';
+import { maxVisibleMessageId } from '../users/max-visible.js';
+import type { TopicShown } from '../context.js';
 
 const WILDCARD_FLAGS = ['wildcard_mentioned', 'stream_wildcard_mentioned', 'topic_wildcard_mentioned'];
 
@@ -78,3 +81,11 @@ export function recentConversationState(store: Store, user: User): Record<string
   }
   return { recent_private_conversations: [...newest.values()].sort((a, b) => b.max_message_id - a.max_message_id) };
 }
+
+/** The newest message the client's user can see; -1 when none. */
+export function maxMessageIdState(store: Store, actor: User): Record<string, unknown> {
+  return { max_message_id: maxVisibleMessageId(store, actor) };
+}
+
+/** The real server's search stop words (messages/stop-words.ts), as register gives them. */
+export const stopWordState = () => ({ stop_words: [...STOP_WORDS] });

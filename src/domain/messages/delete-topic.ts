@@ -6,13 +6,13 @@
 // bounds what one request costs. Before FL 211 a stop was answered with another envelope
 // ("partially_completed"), which the mock does not write: there it deletes the whole topic.
 import type { Ctx } from '../context.js';
-import { canSeeMessage } from '../messages/access.js';
-import { deleteMessages } from '../messages/delete.js';
-import { normalizeTopic } from '../messages/topics.js';
+import { canSeeMessage } from './access.js';
+import { deleteMessages } from './delete.js';
+import { normalizeTopic } from './topics.js';
 import { setTopicVisibility, Visibility } from '../user-topics/set-visibility.js';
 import { requireAdmin } from '../users/roles.js';
 import { topicKey } from '../../store/store.js';
-import { accessStreamContentById } from './access.js';
+import { accessStreamContentById } from '../channels/access.js';
 
 /** RETENTION_STREAM_MESSAGE_BATCH_SIZE of the real server. */
 const BATCH_SIZE = 100;

@@ -1,14 +1,11 @@
 // The server's own configuration as POST /register reports it in the `realm` section: upload
-// limits, password rules, presence and typing timings, integrations. These are the real server's
-// defaults for a self-hosted installation; the mock enforces the upload size limit only.
+// limits, password rules, presence and typing timings. These are the real server's defaults for a
+// self-hosted installation; the mock enforces the upload size limits only (upload-limits.ts).
 import { MAX_AVATAR_FILE_SIZE_MIB, MAX_FILE_UPLOAD_SIZE_MIB } from '../../upload-limits.js';
+import { SERVER_PRESENCE } from '../presence/timings.js';
 
-/**
- * Presence timings of the newest real server: clients ping every minute and show a user offline
- * 200 s after their last report; a report refreshes the stored times at most every 55 s; the
- * legacy form calls a user active while the last activity is within 70 s of the last connection.
- */
-export const SERVER_PRESENCE = { pingIntervalSeconds: 60, offlineThresholdSeconds: 200, minUpdateSeconds: 55, legacyActivityOffsetSeconds: 70 };
+/** The server setting MIN_DEACTIVATED_REALM_DELETION_DAYS: POST /realm/deactivate refuses a shorter delay. */
+export const MIN_DEACTIVATED_REALM_DELETION_DAYS = 14;
 
 /** Values that do not depend on the organization. */
 export function serverSettingsState(realmUrl: string): Record<string, unknown> {
@@ -32,7 +29,7 @@ export function serverSettingsState(realmUrl: string): Record<string, unknown> {
     server_emoji_data_url: `${realmUrl}/static/generated/emoji/emoji_api.json`,
     server_jitsi_server_url: 'https://meet.jit.si',
     jitsi_server_url: 'https://meet.jit.si',
-    server_min_deactivated_realm_deletion_days: 14,
+    server_min_deactivated_realm_deletion_days: MIN_DEACTIVATED_REALM_DELETION_DAYS,
     server_max_deactivated_realm_deletion_days: null,
     server_presence_ping_interval_seconds: SERVER_PRESENCE.pingIntervalSeconds,
     server_presence_offline_threshold_seconds: SERVER_PRESENCE.offlineThresholdSeconds,
@@ -66,31 +63,3 @@ export function serverSettingsState(realmUrl: string): Record<string, unknown> {
 
 /** Changes when the server restarts; clients compare it to tell a new server from an old one. */
 const SERVER_GENERATION = Math.floor(Date.now() / 1000);
-
-/** `realm_embedded_bots`: the bots the server can run itself, with their configuration keys. */
-export const EMBEDDED_BOTS = [
-  { name: 'converter', config: {} },
-  { name: 'encrypt', config: {} },
-  { name: 'helloworld', config: {} },
-  { name: 'virtual_fs', config: {} },
-  { name: 'giphy', config: { key: 'GIPHY API key' } },
-  { name: 'followup', config: { stream: 'followup' } },
-];
-
-/**
- * `realm_incoming_webhook_bots`: a few of the server's incoming-webhook integrations, in every
- * form at once: the response's level keeps `config` (before 318), `config_options` (from 318),
- * `url_options` (from 403).
- */
-export const INCOMING_WEBHOOK_BOTS = [
-  { name: 'github', display_name: 'GitHub', all_event_types: null, config: {}, config_options: [], url_options: [] },
-  { name: 'gitlab', display_name: 'GitLab', all_event_types: null, config: {}, config_options: [], url_options: [] },
-  { name: 'jira', display_name: 'Jira', all_event_types: null, config: {}, config_options: [], url_options: [] },
-];
-
-/** Emoji sets a user may choose, and the notification sounds the server ships. */
-export const EMOJISET_CHOICES = [
-  { key: 'google', text: 'Google' },
-  { key: 'twitter', text: 'Twitter' },
-  { key: 'text', text: 'Plain text' },
-];

@@ -1,6 +1,8 @@
-// Events whose payload changed form at a feature level (default channels: channel objects before
-// FL 330, IDs from it). The description names the forms (anyOf members with titles); each queue
-// takes the form of the level it registered at, and each form is built once per change.
+// The one file of events/ a resource may import (test/layout/resource-pairs.test.ts): publishing
+// beyond ctx.events.publish. Events whose payload changed form at a feature level (default
+// channels: channel objects before FL 330, IDs from it). The description names the forms (anyOf
+// members with titles); each queue takes the form of the level it registered at, and each form is
+// built once per change.
 import type { WorldCtx } from '../context.js';
 
 type Event = Record<string, unknown>;

@@ -2,8 +2,8 @@
 // settings. Null notification settings stay null: clients apply the user's defaults.
 import type { Store } from '../../store/store.js';
 import type { Stream, Subscription } from '../../store/state.js';
-import type { ChannelActivity } from '../channels/activity.js';
-import { streamToDict } from '../channels/stream-dict.js';
+import type { ChannelActivity } from './activity.js';
+import { streamToDict } from './stream-dict.js';
 
 export function subscriptionToDict(store: Store, sub: Subscription, stream: Stream, activity: ChannelActivity): Record<string, unknown> {
   // The channel's dict is built fresh for us: extend it. (Spreading its thirty fields into a new

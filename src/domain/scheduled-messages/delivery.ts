@@ -6,8 +6,8 @@ import { ApiError } from '../../errors.js';
 import type { Reminder, ScheduledMessage } from '../../store/state.js';
 import type { WorldCtx } from '../context.js';
 import { reminderContent } from '../reminders/create.js';
-import { scheduledMessageDict } from '../scheduled-messages/schedule.js';
-import { sendMessage, sendNotificationBotMessage } from './send.js';
+import { sendMessage, sendNotificationBotMessage } from '../messages/send.js';
+import { scheduledMessageDict } from './schedule.js';
 
 const byTime = <T extends { scheduled_delivery_timestamp: number }>(a: T, b: T) =>
   a.scheduled_delivery_timestamp - b.scheduled_delivery_timestamp;

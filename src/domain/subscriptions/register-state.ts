@@ -7,8 +7,8 @@ import { subscriptionKey } from '../../store/store.js';
 import { channelActivity } from '../channels/activity.js';
 import { hasMetadataAccess, isSubscribed, subscriberIds } from '../channels/access.js';
 import { streamToDict } from '../channels/stream-dict.js';
-import { listSubscriptions, type IncludeSubscribers } from '../subscriptions/list.js';
-import { subscriptionToDict } from '../subscriptions/subscription-dict.js';
+import { listSubscriptions, type IncludeSubscribers } from './list.js';
+import { subscriptionToDict } from '../channels/subscription-dict.js';
 
 export function subscriptionState(ctx: Ctx, include: IncludeSubscribers, archivedChannels: boolean): Record<string, unknown> {
   const { store, actor } = ctx;

@@ -2,10 +2,9 @@
 // bots of the organization, in the real server's user-object shape.
 import type { Store } from '../../store/store.js';
 import { Role, type GroupSettingValue, type User } from '../../store/state.js';
-import { holdsSetting } from '../groups/membership.js';
-import { avatarSource, avatarUrl } from '../users/avatar.js';
-import { servicesOf } from '../bots/services.js';
-import { isAdmin, isGuest, isOwner } from '../users/roles.js';
+import { holdsSetting } from '../group-settings/membership.js';
+import { avatarSource, avatarUrl } from './avatar.js';
+import { isAdmin, isGuest, isOwner } from './roles.js';
 
 export interface UserStateOptions {
   clientGravatar: boolean;
@@ -94,30 +93,4 @@ export function realmUserState(store: Store, actor: User, opts: UserStateOptions
     can_subscribe_other_users: canCreate(store.realm.can_add_subscribers_group),
     can_invite_others_to_realm: inviteGroup !== undefined && canCreate(inviteGroup),
   };
-}
-
-/** One bot as `realm_bots` and `realm_bot` `add` events show it (fields of every level: shaped to the request's and the queue's). */
-export function realmBotDict(store: Store, b: User): Record<string, unknown> {
-  const channel = (id: number | null | undefined) => (id == null ? null : store.streams.get(id)?.name ?? null);
-  return {
-    user_id: b.user_id,
-    email: b.email,
-    full_name: b.full_name,
-    bot_type: b.bot_type,
-    is_active: b.is_active,
-    api_key: b.api_key,
-    // The real server gives bots' avatars in full whatever client_gravatar says.
-    avatar_url: avatarUrl(b),
-    default_sending_stream: channel(b.default_sending_stream_id),
-    default_events_register_stream: channel(b.default_events_register_stream_id),
-    default_all_public_streams: b.default_all_public_streams ?? false,
-    owner_id: b.bot_owner_id,
-    services: servicesOf(b),
-  };
-}
-
-/** `realm_bot`: the bots the client's user owns (all bots, for administrators). */
-export function realmBotState(store: Store, actor: User, _opts: UserStateOptions): Record<string, unknown> {
-  const bots = store.users.filter((u) => u.is_bot && !u.is_system_bot && (isAdmin(actor) || u.bot_owner_id === actor.user_id));
-  return { realm_bots: bots.map((b) => realmBotDict(store, b)) };
 }

@@ -1,0 +1,16 @@
+// Only issue 27's rows (organization, exports, own account at 32 connections), measured without
+// the whole bench.   node --import tsx bench/organization-rows.ts [SECONDS]   (after npm run build)
+import { mockApi, startMock } from './lib/mock.js';
+import { organizationRows } from './sections/organization-ops.js';
+
+process.env.BENCH_DURATION ??= process.argv[2] ?? '3';
+const mock = await startMock('mock', []);
+try {
+  const rows = await organizationRows('mock', mock.url, mockApi(mock.url), mock.proc.pid);
+  for (const { op, r, note } of rows) {
+    if (!r) console.log(`${op}: ${note}`);
+    else console.log(`${op}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.cpuUs?.toFixed(0)} µs CPU a request ${Object.keys(r.bad).length ? JSON.stringify(r.bad) : ''}`);
+  }
+} finally {
+  await mock.stop();
+}

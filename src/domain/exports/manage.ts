@@ -1,0 +1,33 @@
+// DELETE /export/realm/{export_id}, GET /export/realm/consents, and the archive's download.
+import { ApiError, badRequest } from '../../errors.js';
+import type { User } from '../../store/state.js';
+import type { Store } from '../../store/store.js';
+import { FileResult, type WorldCtx } from '../context.js';
+import { requireAdmin } from '../users/roles.js';
+import { exportRows, notifyRealmExport, updateExportRow } from './list.js';
+
+export function deleteExport(world: WorldCtx, actor: User, exportId: number): void {
+  requireAdmin(actor);
+  const row = exportRows(world.store).find((r) => r.id === exportId);
+  if (!row) throw badRequest('Invalid data export ID');
+  if (row.status === 'deleted') throw badRequest('Export already deleted');
+  if (row.status === 'failed') throw badRequest('Export failed, nothing to delete');
+  if (row.status === 'requested') throw badRequest('Export still in progress');
+  updateExportRow(world, row, { status: 'deleted', date_deleted: world.clock.nowMs() / 1000, content_base64: null });
+  notifyRealmExport(world);
+}
+
+/** Every active person's consent to exporting their private data. */
+export function exportConsents(store: Store, actor: User): { export_consents: Array<{ user_id: number; consented: boolean }> } {
+  requireAdmin(actor);
+  const people = store.users.filter((u) => u.is_active && !u.is_bot).sort((a, b) => a.user_id - b.user_id);
+  return { export_consents: people.map((u) => ({ user_id: u.user_id, consented: u.settings.allow_private_data_export === true })) };
+}
+
+export function serveExport(store: Store, p: { realmId: number; token: string; filename: string }): FileResult {
+  const row = exportRows(store).find((r) => r.path === `${p.token}/${p.filename}`);
+  if (p.realmId !== store.realm.id || !row || row.status !== 'succeeded' || row.content_base64 === null) {
+    throw new ApiError('BAD_REQUEST', 'File not found.', 404);
+  }
+  return new FileResult(Buffer.from(row.content_base64, 'base64'), 'application/gzip', { 'Content-Disposition': `attachment; filename="${p.filename}"` });
+}

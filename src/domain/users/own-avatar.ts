@@ -1,0 +1,27 @@
+// POST /users/me/avatar and DELETE /users/me/avatar: the caller changes their own avatar, as the
+// real server's set_avatar_backend / delete_avatar_backend do: exactly one file, the realm's
+// avatar_changes_disabled (administrators exempt), then the shared avatar change and its events.
+import { badRequest } from '../../errors.js';
+import type { Ctx } from '../context.js';
+import { currentSetting } from '../realm/setting-values.js';
+import { avatarFileOf, changeAvatar, resetAvatar } from './avatar-upload.js';
+import { avatarUrl } from './avatar.js';
+import { isAdmin } from './roles.js';
+
+function checkAvatarChangesAllowed(ctx: Ctx): void {
+  if (currentSetting(ctx.store.realm, 'avatar_changes_disabled') === true && !isAdmin(ctx.actor)) {
+    throw badRequest('Avatar changes are disabled in this organization.');
+  }
+}
+
+export function uploadOwnAvatar(ctx: Ctx): { avatar_url: string } {
+  if (ctx.files.length !== 1) throw badRequest('You must upload exactly one avatar.');
+  checkAvatarChangesAllowed(ctx);
+  const file = avatarFileOf(ctx.files)!;
+  return { avatar_url: avatarUrl(changeAvatar(ctx, ctx.actor, file, ctx.server)) };
+}
+
+export function deleteOwnAvatar(ctx: Ctx): { avatar_url: string } {
+  checkAvatarChangesAllowed(ctx);
+  return { avatar_url: avatarUrl(resetAvatar(ctx, ctx.actor)) };
+}
