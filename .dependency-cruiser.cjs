@@ -6,7 +6,7 @@
 /** The layers, lowest first: a file may import its own layer and those listed before it. */
 const LAYERS = [
   // What everything stands on: the description, the state, time, errors, small helpers.
-  ['ground', ['^src/(contract|store)/', '^src/(clock|errors|memo|package-root|upload-limits)\\.ts$']],
+  ['ground', ['^src/(contract|store)/', '^src/(basic-credentials|clock|errors|memo|package-root|upload-limits)\\.ts$']],
   // The resources: views, actions, access checks, events, rendering.
   ['domain', ['^src/domain/']],
   // One universe: a store, its event queues, its clock (every pipeline stage carries one).

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { measure } from './lib/config.js';
-import { bareApi, mockApi, requests, send, startMock, ROOT, type Req } from './lib/mock.js';
+import { bareApi, mockApi, requests, send, startMock, ROOT, SERVICE_ARGS, type Req } from './lib/mock.js';
 import { spawnServer } from './lib/proc.js';
 import { startBotListener } from './lib/bot-listener.js';
 
@@ -15,7 +15,7 @@ const duration = Number(seconds);
 const line = (name: string, r: Awaited<ReturnType<typeof measure>>) =>
   console.log(`${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(2).padStart(6)}  p99 ${r.p99.toFixed(2).padStart(6)} ms  ${r.cpuUs?.toFixed(0).padStart(5)} µs/req ${Object.keys(r.bad).length ? JSON.stringify(r.bad) : ''}`);
 
-const mock = await startMock('mock', args);
+const mock = await startMock('mock', [...args, ...SERVICE_ARGS]);
 const api = mockApi(mock.url);
 const body = (await send(requests.subscriptions(api))).text;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'teamchat-quick-'));
@@ -47,4 +47,20 @@ line('bigbluebutton create', await measure(requests.bigBlueButton(api), 32, pid,
 line('delete_topic (empty topic)', await measure(requests.deleteTopic(api), 32, pid, duration));
 await send(requests.registerPushDevice(api));
 line('mobile_push/register (same again)', await measure(requests.registerPushDevice(api), 32, pid, duration));
+await send(requests.addNavigationView(api));
+line('navigation_views GET', await measure(requests.navigationViews(api), 32, pid, duration));
+line('navigation_views PATCH', await measure(requests.editNavigationView(api), 32, pid, duration));
+line('channel_folders reorder', await measure(requests.reorderChannelFolders(api), 32, pid, duration));
+line('nextcloud_talk create', await measure(requests.nextcloudTalk(api), 32, pid, duration));
+line('webex create', await measure(requests.webex(api), 32, pid, duration));
+line('constructorgroups create', await measure(requests.constructorGroups(api), 32, pid, duration));
+line('jwt/fetch_api_key', await measure(requests.jwtFetchApiKey(api), 32, pid, duration));
+line('thumbnail status', await measure(requests.thumbnailStatus(api, uploaded), 32, pid, duration));
+line('users/{id}/status (admin)', await measure(requests.statusForUser(api), 32, pid, duration));
+line('bots/{id}/api_key', await measure(requests.botApiKey(api), 32, pid, duration));
+line('users/{id}/channels', await measure(requests.userChannels(api), 32, pid, duration));
+line('remotes/push/e2ee/register', await measure(requests.remotePushRegister(api), 32, pid, duration));
+line('invites GET', await measure(requests.invites(api), 32, pid, duration));
+line('invites POST (one address)', await measure(requests.sendInvite(api), 32, pid, duration));
+line('send DM notifying an away user', await measure(requests.sendNotifyingDm(api), 32, pid, duration));
 await mock.stop();

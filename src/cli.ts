@@ -11,13 +11,23 @@ import type { TlsCertificate } from './http/tls.js';
 import { LOG_FORMATS, requestLogger, type LogFormat } from './request-log.js';
 import { listenFailure } from './cli-errors.js';
 import { verifyCommand } from './verify/command.js';
-import { DEFAULT_SERVER_UPLOAD_SPACE_MIB, DEFAULT_UPLOAD_SPACE_MIB } from './domain/server-info.js';
+import { DEFAULT_SERVER_UPLOAD_SPACE_MIB, DEFAULT_UPLOAD_SPACE_MIB, type RemoteServer } from './domain/server-info.js';
 import { recordToFixtureCommand } from './record/command.js';
 
 function port(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('a port number from 0 to 65535');
   return n;
+}
+
+function absoluteUrl(v: string): string {
+  try { return new URL(v).href.replace(/\/+$/, ''); } catch { throw new InvalidArgumentError('an absolute URL, e.g. https://cloud.example.com'); }
+}
+
+function remoteServer(v: string, all: RemoteServer[]): RemoteServer[] {
+  const [uuid, apiKey, orgs] = v.split(':');
+  if (!uuid || !apiKey || !orgs) throw new InvalidArgumentError('<server uuid>:<api key>:<organization uuid>[,<organization uuid>...]');
+  return [...all, { uuid, apiKey, realmUuids: orgs.split(',').filter(Boolean) }];
 }
 
 const program = new Command()
@@ -78,6 +88,14 @@ const program = new Command()
     if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError('a positive whole number of milliseconds');
     return Number(v);
   })
+  // Settings of the real server's configuration file. The mock never contacts these services.
+  .option('--nextcloud-server <url>', 'answer POST /calls/nextcloud_talk/create as a server with this Nextcloud (links <url>/index.php/call/<token>); default: not configured', absoluteUrl)
+  .option('--webex-site <url>', 'answer POST /calls/webex/create as a server with Webex configured and every user authorized (links on this Webex site); default: not configured', absoluteUrl)
+  .option('--constructor-groups-url <url>', 'answer POST /calls/constructorgroups/create as a server with this Constructor Groups service; default: not configured', absoluteUrl)
+  .option('--remote-server <uuid:key:orgs>', 'act as push bouncer for this remote server: its UUID, API key and comma-separated organization UUIDs (POST /remotes/push/e2ee/register); repeatable', remoteServer, [] as RemoteServer[])
+  .option('--jwt-key <key>', 'accept JWTs signed with this key (HS256) at POST /jwt/fetch_api_key; default: JWT login not configured')
+  .option('--push-target <url>', 'POST every push notification the mock would send to this URL as JSON (a loopback address unless allowed below)')
+  .option('--allow-push-target-host <name>', 'let --push-target name this host, not only loopback addresses; repeatable', (v: string, all: string[]) => [...all, v.toLowerCase()], [] as string[])
   .option('--quiet', 'print only the address it listens on (and errors): no table, no request log', false)
   .addOption(new Option('--log-format <format>', 'request log: one line per request, as text or JSON').choices(LOG_FORMATS).default('text'))
   // A usage error is one line, not the help text: a script's log shows what went wrong.
@@ -88,6 +106,8 @@ async function main(): Promise<void> {
     port: number; host: string; fixture?: string; data?: string; durable: boolean; strictResponses: boolean; validateResponses: boolean; answerCache: boolean; zuliprc?: string;
     scenario: string[]; controlToken?: string; featureLevel?: number; longpollTimeout?: number; rateLimit: boolean; publicUrl?: string; coverageReport?: string; devLogin: boolean;
     cors: string[]; quiet: boolean; logFormat: LogFormat; proxy?: string; proxyOnly?: string[]; allowedHost: string[]; allowOutgoing: string[]; outgoingTimeoutMs?: number; maxSandboxes?: number; maxUploadSpaceMib?: number; maxTotalUploadSpaceMib?: number; record?: string;
+    nextcloudServer?: string; webexSite?: string; constructorGroupsUrl?: string; jwtKey?: string; remoteServer: RemoteServer[];
+    pushTarget?: string; allowPushTargetHost: string[];
     tlsCert?: string; tlsKey?: string; https: boolean;
   }>();
   if (opts.proxyOnly && !opts.proxy) fail('--proxy-only needs --proxy');
@@ -102,10 +122,15 @@ async function main(): Promise<void> {
       fixture: opts.fixture, data: opts.data, durable: opts.durable, strictResponses: opts.strictResponses, validateResponses: opts.validateResponses, answerCache: opts.answerCache,
       scenarios: opts.scenario, controlToken: opts.controlToken, featureLevel: opts.featureLevel, coverageReport: opts.coverageReport,
       longpollTimeoutSeconds: opts.longpollTimeout, rateLimit: opts.rateLimit, publicUrl: opts.publicUrl, devLogin: opts.devLogin,
-      cors: opts.cors, allowedHosts: opts.allowedHost, allowOutgoing: opts.allowOutgoing, outgoingTimeoutMs: opts.outgoingTimeoutMs, maxSandboxes: opts.maxSandboxes, maxUploadSpaceBytes: opts.maxUploadSpaceMib === undefined ? undefined : opts.maxUploadSpaceMib * 1024 * 1024, maxTotalUploadSpaceBytes: opts.maxTotalUploadSpaceMib === undefined ? undefined : opts.maxTotalUploadSpaceMib * 1024 * 1024, proxy: opts.proxy, proxyOnly: opts.proxyOnly, record: opts.record, tls, https: opts.https, onRequest: opts.quiet ? undefined : requestLogger(opts.logFormat, (line) => console.log(line)),
+      cors: opts.cors, allowedHosts: opts.allowedHost, allowOutgoing: opts.allowOutgoing, outgoingTimeoutMs: opts.outgoingTimeoutMs, maxSandboxes: opts.maxSandboxes, maxUploadSpaceBytes: opts.maxUploadSpaceMib === undefined ? undefined : opts.maxUploadSpaceMib * 1024 * 1024, maxTotalUploadSpaceBytes: opts.maxTotalUploadSpaceMib === undefined ? undefined : opts.maxTotalUploadSpaceMib * 1024 * 1024, proxy: opts.proxy, proxyOnly: opts.proxyOnly, record: opts.record, tls, https: opts.https,
+      services: { nextcloudServer: opts.nextcloudServer, webexSite: opts.webexSite, constructorGroupsUrl: opts.constructorGroupsUrl, jwtKey: opts.jwtKey,
+        remoteServers: opts.remoteServer },
+      pushTarget: opts.pushTarget, pushTargetHosts: opts.allowPushTargetHost,
+      onRequest: opts.quiet ? undefined : requestLogger(opts.logFormat, (line) => console.log(line)),
     });
   } catch (err) {
     if (err instanceof FixtureError) fail(err.message);
+    if ((err as Error).message.startsWith('--push-target')) fail((err as Error).message);
     throw err;
   }
   let base: string;

@@ -6,6 +6,8 @@ import { fetchTrusting } from './http/tls.js';
 
 export { MockServer, type MockServerOptions } from './server.js';
 export { ControlClient, ControlError } from './control/client.js';
+export type { OutboxPage, OutboxFilter } from './control/client.js';
+export type { OutboxItem } from './domain/outbox/outbox.js';
 export { defineScenario } from './control/scenarios/types.js';
 export type { Scenario, Rule, Effect, ScenarioRequest } from './control/scenarios/types.js';
 export type { State, User } from './store/state.js';

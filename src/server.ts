@@ -11,7 +11,7 @@ import { createApp } from './app.js';
 import { expressObjects } from './http/express-objects.js';
 import { Clock } from './clock.js';
 import { views as allViews } from './domain/views.js';
-import { serverInfo, DEFAULT_SERVER_UPLOAD_SPACE_MIB, NEWEST_FEATURE_LEVEL, type ServerInfo, type ServerInfoOptions } from './domain/server-info.js';
+import { serverInfo, DEFAULT_SERVER_UPLOAD_SPACE_MIB, NEWEST_FEATURE_LEVEL, type ServerInfo, type ServerInfoOptions, type ExternalServices } from './domain/server-info.js';
 import { heldUploadBytes } from './domain/uploads/upload.js';
 import { cloneState, defaultFixturePath, stateSource } from './store/fixture.js';
 import { STATE_RULES } from './domain/state-rules.js';
@@ -33,6 +33,9 @@ import { ErrorCatalog } from './control/scenarios/error-catalog.js';
 import { scenarioInterceptor } from './control/interceptor.js';
 import { controlRouter } from './control/router.js';
 import { endJournalStreams } from './control/journal-stream.js';
+import { OutboxStreams } from './control/outbox-stream.js';
+import { checkPushTarget, PushForwarder } from './control/push-target.js';
+import { outboxOf } from './domain/outbox/outbox.js';
 import { sandboxPrefix } from './control/sandbox.js';
 import { loadScenario, NAME_PATTERN } from './control/scenarios/load.js';
 import type { ControlHost } from './control/views.js';
@@ -92,6 +95,8 @@ export interface MockServerOptions {
   maxSandboxes?: number;
   /** Bytes of uploaded files each world (the default one, each sandbox) keeps at most (default 32 MiB); past it an upload gets the quota error. */
   maxUploadSpaceBytes?: number;
+  /** Outside services the real server would be configured with (video calls, JWT key); see ExternalServices. */
+  services?: ExternalServices;
   /** Bytes of uploaded files all worlds together keep at most (default DEFAULT_SERVER_UPLOAD_SPACE_MIB MiB). */
   maxTotalUploadSpaceBytes?: number;
   /** Origins allowed to call the API from a browser (CORS); never applied to the control API. */
@@ -108,6 +113,10 @@ export interface MockServerOptions {
   allowOutgoing?: string[];
   /** Deadline of one outgoing webhook try, ms (default the real server's 10 s; tests shorten it). */
   outgoingTimeoutMs?: number;
+  /** POST every push notification the outbox records to this URL (loopback unless its host is in pushTargetHosts). */
+  pushTarget?: string;
+  /** Host names --push-target may name besides loopback addresses. */
+  pushTargetHosts?: string[];
   /** Replace views (tests of the pipeline itself). */
   views?: Views;
 }
@@ -177,8 +186,9 @@ export class MockServer {
     // Saved data, when there is some, is where the world starts; a reset still goes back to the fixture.
     const saved = options.data && existsSync(options.data) ? stateSource(options.data, STATE_RULES)() : undefined;
     const snapshotSeq = saved ? takeSnapshotSeq(saved) : 0;
-    this.world = this.withServiceBots(new World('default', this.fixtureSource, new Clock(), worldParts(sharedCatalog()), saved));
-    this.sandboxSet = new Sandboxes(this.world, this.fixtureSource, sharedCatalog(), options.maxSandboxes, (world) => this.withServiceBots(world));
+    this.pushForwarder = options.pushTarget ? new PushForwarder(checkPushTarget(options.pushTarget, options.pushTargetHosts), this.log) : null;
+    this.world = this.equip(new World('default', this.fixtureSource, new Clock(), worldParts(sharedCatalog()), saved));
+    this.sandboxSet = new Sandboxes(this.world, this.fixtureSource, sharedCatalog(), options.maxSandboxes, (world) => this.equip(world));
     this.persister = options.data ? new Persister(options.data, this.world.store, snapshotSeq, { durable: options.durable }) : null;
     this.journal = new Journal(options.journalEntries);
     this.journal.searchSecretsOnlyIn(operationsAnsweringSecrets(this.contract.doc, this.contract.operations));
@@ -200,12 +210,18 @@ export class MockServer {
   }
 
   private serverInfoOptions(): ServerInfoOptions {
-    const { longpollTimeoutSeconds, devLogin, maxUploadSpaceBytes, deleteTopicBatches, allowOutgoing } = this.options;
+    const { longpollTimeoutSeconds, devLogin, maxUploadSpaceBytes, deleteTopicBatches, allowOutgoing, services } = this.options;
     const serverUploads = {
       limitBytes: this.options.maxTotalUploadSpaceBytes ?? DEFAULT_SERVER_UPLOAD_SPACE_MIB * 1024 * 1024,
       usedBytes: () => [this.world, ...this.sandboxes.values()].reduce((sum, world) => sum + heldUploadBytes(world.store), 0),
     };
-    return { heartbeatSeconds: longpollTimeoutSeconds, devLogin, uploadSpaceLimitBytes: maxUploadSpaceBytes, deleteTopicBatches, serverUploads, allowOutgoingHosts: allowOutgoing };
+    return { heartbeatSeconds: longpollTimeoutSeconds, devLogin, uploadSpaceLimitBytes: maxUploadSpaceBytes, deleteTopicBatches, serverUploads, allowOutgoingHosts: allowOutgoing, services };
+  }
+
+  /** A new world as the server's worlds are: its service bot calls, its pushes forwarded (--push-target). */
+  private equip(world: World): World {
+    this.forwardPushes(world);
+    return this.withServiceBots(world);
   }
 
   /** The world's service bot queue: its calls bounded as the options say, each try in the journal. */
@@ -222,6 +238,17 @@ export class MockServer {
     });
     return world;
   }
+
+  /** Delivers recorded push notifications to --push-target. */
+  private readonly pushForwarder: PushForwarder | null;
+
+  private forwardPushes(world: World): void {
+    const forwarder = this.pushForwarder;
+    if (forwarder) outboxOf(world.store).onRecord((item) => forwarder.offer(world.name, item));
+  }
+
+  /** Live outbox feeds of the inspector and of tests (GET /__mock/outbox/stream). */
+  private readonly outboxStreams = new OutboxStreams((name) => this.worldNamed(name));
 
   /** The default world's clock. */
   get clock(): Clock {
@@ -322,7 +349,7 @@ export class MockServer {
       proxy: this.proxy(),
       mounts: [['/__mock', controlRouter({
         host: this.controlHost(), server: this.server, worldFor: this.sandboxSet.worldFor, adopt: this.sandboxSet.adopt, token,
-        closed: !isLoopback(host) && !token, log: this.log, nextId, beforeRespond: durableWrites,
+        closed: !isLoopback(host) && !token, log: this.log, nextId, beforeRespond: durableWrites, outboxStreams: this.outboxStreams,
       })]],
     });
     this.app = app;
@@ -381,6 +408,7 @@ export class MockServer {
     this.sandboxSet.close();
     // Open journal streams (the inspector) would keep the HTTP server from closing.
     endJournalStreams(this.journal);
+    this.outboxStreams.endAll();
     if (server) {
       // Let the ended long-polls answer, so that their connections are idle when closed below.
       await new Promise<void>((resolve) => setTimeout(resolve, 10));

@@ -7,6 +7,8 @@ import { deliverDue } from './domain/scheduled-messages/delivery.js';
 import type { Clock } from './clock.js';
 import type { ServiceBotCalls } from './domain/bots/outgoing/calls.js';
 import { completeDueExports } from './domain/exports/complete.js';
+import { releaseDueOutbox } from './domain/outbox/due.js';
+import { watchForRemovals } from './domain/notifications/notify.js';
 
 /** Gives a fresh state on each call (see stateSource: a file's bytes, parsed each time). */
 export type FixtureSource = () => State;
@@ -52,6 +54,8 @@ export class World {
     this.timer.unref();
     // A reset or an imported state brings the fixture's realm.url back: the site wins again.
     this.store.onChange((change) => { if (change.t === 'load') this.applySite(); });
+    // Push notifications taken back when their messages are read, edited or deleted.
+    watchForRemovals(this);
   }
 
   /**
@@ -78,6 +82,7 @@ export class World {
     deliverDue(this);
     completeDueExports(this);
     this.events.expireIdle(now);
+    releaseDueOutbox(this);
   }
 
   /** Back to the fixture (or to a new one). Event queues go too: clients must register again. */

@@ -1,5 +1,6 @@
 // The mock under test, started from the compiled JavaScript (dist/src/cli.js) in a child process,
 // and the requests the bench sends it (as Hamlet, a member).
+import { createHmac } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,21 @@ const IAGO_FORM = {
   authorization: `Basic ${Buffer.from('iago@zulip.com:LBpwQ74XWqIp85UrjHt7dp3YCKF5ZBWe').toString('base64')}`,
   'content-type': 'application/x-www-form-urlencoded',
 };
+
+/** The outside services the bench's mock is configured with, so that the calls and the JWT login answer links and keys. */
+const BENCH_JWT_KEY = 'bench-jwt-key';
+export const SERVICE_ARGS = [
+  '--nextcloud-server', 'https://cloud.example.com', '--webex-site', 'https://acme.webex.com/acme',
+  '--constructor-groups-url', 'https://groups.example.com', '--jwt-key', BENCH_JWT_KEY,
+  '--remote-server', 'bench-server-uuid:bench-server-key:bench-org-uuid',
+];
+
+/** An HS256 JSON web token naming Hamlet, signed with the bench's key (no expiry). */
+const HAMLET_JWT = (() => {
+  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ email: HAMLET.email })}`;
+  return `${unsigned}.${createHmac('sha256', BENCH_JWT_KEY).update(unsigned).digest('base64url')}`;
+})();
 
 export function startMock(label: string, args: string[] = []): Promise<Child> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first`);
@@ -95,6 +111,17 @@ export const requests = {
    * A mobile client's registration for E2EE notifications at each start: Hamlet's fixture device 1
    * with a new key once, then the same registration again (the real server's idempotent path).
    */
+  invites: (api: Api): Req => ({ url: api('/invites'), method: 'GET', headers: AUTH }),
+  /** One email invitation: an invitation email in the outbox each time (and its reminder scheduled). */
+  sendInvite: (api: Api): Req => ({
+    url: api('/invites'), method: 'POST', headers: FORM,
+    body: new URLSearchParams({ invitee_emails: 'bench-invitee@example.com', stream_ids: '[1]' }).toString(),
+  }),
+  /** A direct message to Iago, away with a registered device: a push notification and a missed-message email each time. */
+  sendNotifyingDm: (api: Api): Req => ({
+    url: api('/messages'), method: 'POST', headers: FORM,
+    body: new URLSearchParams({ type: 'direct', to: '[2]', content: 'A direct message that notifies' }).toString(),
+  }),
   registerPushDevice: (api: Api): Req => ({
     url: api('/mobile_push/register'), method: 'POST', headers: FORM,
     body: new URLSearchParams({
@@ -102,6 +129,46 @@ export const requests = {
       bouncer_public_key: 'bouncer-public-key', encrypted_push_registration: 'sealed-registration',
     }).toString(),
   }),
+  navigationViews: (api: Api): Req => ({ url: api('/navigation_views'), method: 'GET', headers: AUTH }),
+  /** Pins Hamlet's (bench-made) alerts view again: the same change and event every time. */
+  editNavigationView: (api: Api): Req => ({
+    url: api('/navigation_views/narrow%2Fis%2Falerted'), method: 'PATCH', headers: FORM, body: new URLSearchParams({ is_pinned: 'true' }).toString(),
+  }),
+  addNavigationView: (api: Api): Req => ({
+    url: api('/navigation_views'), method: 'POST', headers: FORM,
+    body: new URLSearchParams({ fragment: 'narrow/is/alerted', is_pinned: 'true', name: 'Alerts' }).toString(),
+  }),
+  /** An administrator setting the fixture's folder order again (1, 2, 3): every folder updated, one event. */
+  reorderChannelFolders: (api: Api): Req => ({
+    url: api('/channel_folders'), method: 'PATCH', headers: IAGO_FORM, body: new URLSearchParams({ order: '[1,2,3]' }).toString(),
+  }),
+  /** A new folder each time (its name taken from a counter is not possible here): the name-in-use refusal after the first. */
+  createChannelFolder: (api: Api): Req => ({
+    url: api('/channel_folders/create'), method: 'POST', headers: IAGO_FORM, body: new URLSearchParams({ name: 'Bench', description: 'Made by the **bench**.' }).toString(),
+  }),
+  nextcloudTalk: (api: Api): Req => ({
+    url: api('/calls/nextcloud_talk/create'), method: 'POST', headers: FORM, body: new URLSearchParams({ room_name: '#Denmark > bench' }).toString(),
+  }),
+  webex: (api: Api): Req => ({ url: api('/calls/webex/create'), method: 'POST', headers: AUTH }),
+  constructorGroups: (api: Api): Req => ({ url: api('/calls/constructorgroups/create'), method: 'POST', headers: AUTH }),
+  jwtFetchApiKey: (api: Api): Req => ({
+    url: api('/jwt/fetch_api_key'), method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token: HAMLET_JWT }).toString(),
+  }),
+  /** `url`: an upload's URL, relative to the site. */
+  thumbnailStatus: (api: Api, url: string): Req => ({ url: api(url.replace('/user_uploads/', '/thumbnail/status/')), method: 'GET', headers: AUTH }),
+  /** An administrator setting Hamlet's status text (the same text: still a change and an event to everyone). */
+  statusForUser: (api: Api): Req => ({
+    url: api('/users/4/status'), method: 'POST', headers: IAGO_FORM, body: new URLSearchParams({ status_text: 'benching' }).toString(),
+  }),
+  /** A remote server registering the same token again (the bouncer replaces the registration). */
+  remotePushRegister: (api: Api): Req => ({
+    url: api('/remotes/push/e2ee/register'), method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from('bench-server-uuid:bench-server-key').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ realm_uuid: 'bench-org-uuid', token_id: 'hGsEWGmyyfI=', encrypted_push_registration: 'sealed', bouncer_public_key: 'bouncer-public-key' }).toString(),
+  }),
+  botApiKey: (api: Api): Req => ({ url: api('/bots/12/api_key'), method: 'GET', headers: AUTH }),
+  userChannels: (api: Api): Req => ({ url: api('/users/5/channels'), method: 'GET', headers: AUTH }),
   events: (api: Api, queueId: string): Req => ({
     url: api(`/events?${new URLSearchParams({ queue_id: queueId, last_event_id: '-1', dont_block: 'true' })}`), method: 'GET', headers: AUTH,
   }),

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONNECTIONS, WAIT_501_S, log, measure } from '../lib/config.js';
-import { bareApi, messagingReady, mockApi, requests, send, startMock, ROOT, type Req } from '../lib/mock.js';
+import { bareApi, messagingReady, mockApi, requests, send, startMock, ROOT, SERVICE_ARGS, type Req } from '../lib/mock.js';
 import { freePort, rssMb, spawnServer } from '../lib/proc.js';
 import type { Row } from '../lib/report.js';
 import type { Sample } from '../journal-memory.js';
@@ -26,6 +26,23 @@ const OPS = {
   bigBlueButton: 'GET /calls/bigbluebutton/create',
   deleteTopic: 'POST /streams/{id}/delete_topic',
   pushRegister: 'POST /mobile_push/register (same again)',
+  navigationViews: 'GET /navigation_views',
+  addNavigationView: 'POST /navigation_views (already exists)',
+  editNavigationView: 'PATCH /navigation_views/{fragment}',
+  reorderFolders: 'PATCH /channel_folders (reorder)',
+  createFolder: 'POST /channel_folders/create (name in use)',
+  nextcloudTalk: 'POST /calls/nextcloud_talk/create',
+  webex: 'POST /calls/webex/create',
+  constructorGroups: 'POST /calls/constructorgroups/create',
+  jwtFetchApiKey: 'POST /jwt/fetch_api_key',
+  thumbnailStatus: 'GET /thumbnail/status/{realm_id_str}/{filename}',
+  statusForUser: 'POST /users/{user_id}/status',
+  botApiKey: 'GET /bots/{bot_id}/api_key',
+  userChannels: 'GET /users/{user_id}/channels',
+  remotePushRegister: 'POST /remotes/push/e2ee/register (same token again)',
+  invites: 'GET /invites',
+  sendInvite: 'POST /invites',
+  notifyingDm: 'POST /messages (direct, notifies an away user)',
 };
 export { OPS };
 
@@ -64,7 +81,7 @@ export interface MockRun {
 
 /** The mock on every measured operation, with `args` (e.g. --no-validate-responses). */
 export async function mockOperations(server: string, args: string[] = []): Promise<MockRun> {
-  const child = await startMock(server, args);
+  const child = await startMock(server, [...args, ...SERVICE_ARGS]);
   const api = mockApi(child.url);
   const rows: Row[] = [];
   const samples: Sample[] = [];
@@ -141,10 +158,39 @@ export async function mockOperations(server: string, args: string[] = []): Promi
     rows.push(...await rowsFor(server, OPS.pushRegister, requests.registerPushDevice(api), child.proc.pid));
     // Issue 27's operations, in the main run only (the run without response checks compares the rows above).
     if (!args.length) rows.push(...await organizationRows(server, child.url, api, child.proc.pid));
+    rows.push(...await issue27Rows(server, api, uploaded, child.proc.pid));
+    await sample(OPS.invites, 'get-invites', requests.invites(api), {});
+    rows.push(...await rowsFor(server, `${OPS.invites} (none pending)`, requests.invites(api), child.proc.pid));
+    await sample(OPS.sendInvite, 'send-invites', requests.sendInvite(api), { invitee_emails: 'bench-invitee@example.com', stream_ids: [1] });
+    rows.push(...await rowsFor(server, `${OPS.sendInvite} (one address, email to the outbox)`, requests.sendInvite(api), child.proc.pid));
+    await sample(OPS.notifyingDm, 'send-message', requests.sendNotifyingDm(api), { type: 'direct', to: [2], content: '…' });
+    rows.push(...await rowsFor(server, `${OPS.notifyingDm} (E2EE push to 1 device, email queued)`, requests.sendNotifyingDm(api), child.proc.pid));
     return { rows, rssAfterMb: rssMb(child.proc.pid), samples };
   } finally {
     await child.stop();
   }
+}
+
+/** The operations issue 27 added (navigation views, folders, calls, JWT login, thumbnails, users). */
+async function issue27Rows(server: string, api: ReturnType<typeof mockApi>, uploaded: string | undefined, pid: number | undefined): Promise<Row[]> {
+  const rows: Row[] = [];
+  const measured: Array<[string, Req]> = [];
+  await send(requests.addNavigationView(api));
+  measured.push([OPS.navigationViews, requests.navigationViews(api)], [OPS.addNavigationView, requests.addNavigationView(api)],
+    [OPS.editNavigationView, requests.editNavigationView(api)]);
+  await send(requests.createChannelFolder(api));
+  measured.push([OPS.reorderFolders, requests.reorderChannelFolders(api)], [OPS.createFolder, requests.createChannelFolder(api)]);
+  measured.push([OPS.nextcloudTalk, requests.nextcloudTalk(api)], [OPS.webex, requests.webex(api)], [OPS.constructorGroups, requests.constructorGroups(api)]);
+  measured.push([OPS.jwtFetchApiKey, requests.jwtFetchApiKey(api)]);
+  if (uploaded) measured.push([OPS.thumbnailStatus, requests.thumbnailStatus(api, uploaded)]);
+  measured.push([OPS.statusForUser, requests.statusForUser(api)], [OPS.botApiKey, requests.botApiKey(api)], [OPS.userChannels, requests.userChannels(api)],
+    [OPS.remotePushRegister, requests.remotePushRegister(api)]);
+  for (const [op, req] of measured) {
+    const probe = await send(req);
+    if (probe.status !== 200 && !op.includes('(')) log(`${op} answered ${probe.status}: ${probe.text.slice(0, 200)}`);
+    rows.push(...await rowsFor(server, op, req, pid));
+  }
+  return rows;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Scenario } from './scenarios/types.js';
 import type { State } from '../store/state.js';
 import { SANDBOX_HEADER, TOKEN_HEADER } from '../http/mock-headers.js';
 import type { CoverageReport } from './coverage/report.js';
+import type { OutboxItem } from '../domain/outbox/outbox.js';
 
 export class ControlError extends Error {
   constructor(readonly status: number, readonly body: Record<string, unknown>) {
@@ -15,6 +16,9 @@ export class ControlError extends Error {
 export interface ClockReading { now_ms: number; now: number; iso: string; frozen: boolean; offset_ms: number; next_delivery: number | null }
 export interface ScenarioSummary { name: string; description: string; source: string; hits: number; state: string; rules: Array<{ summary: string; hits: number; calls: number }> }
 export interface JournalPage { count: number; entries: JournalEntry[] }
+export interface OutboxPage { count: number; items: OutboxItem[] }
+/** Filters of the outbox: kind, a user (ID or email address), a device, items after since_id. */
+export interface OutboxFilter { kind?: 'email' | 'push'; user?: number | string; device?: number; since_id?: number; limit?: number }
 
 export class ControlClient {
   constructor(readonly baseUrl: string, private readonly options: { sandbox?: string; token?: string; fetch?: typeof fetch } = {}) {}
@@ -67,6 +71,18 @@ export class ControlClient {
     /** How many requests matched (operation, parameters subset, user, status...). */
     verify: (query: JournalQuery) => this.call<JournalPage>('POST', '/journal/verify', query),
     clear: () => this.call<Record<string, never>>('DELETE', '/journal'),
+  };
+
+  readonly outbox = {
+    /** Emails and push notifications the server "sent", newest first. */
+    list: (filter: OutboxFilter = {}) => this.call<OutboxPage>('GET', '/outbox', undefined, { ...filter, user: filter.user === undefined ? undefined : String(filter.user) }),
+    clear: () => this.call<Record<string, never>>('DELETE', '/outbox'),
+  };
+
+  readonly invites = {
+    /** Creates the account an invitation link promises (a reusable link needs the new address). */
+    accept: (input: { link: string; full_name: string; password: string; email?: string }) =>
+      this.call<{ user_id: number; email: string; api_key: string }>('POST', '/invites/accept', input),
   };
 
   readonly clock = {

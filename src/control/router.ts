@@ -16,6 +16,8 @@ import { BODY_LIMIT_BYTES } from '../http/body.js';
 import { inspectorStatic } from './inspector-assets.js';
 import { journalStream } from './journal-stream.js';
 import { forgeable } from './browser-guard.js';
+import { outboxControlViews } from './outbox-views.js';
+import type { OutboxStreams } from './outbox-stream.js';
 
 /** PUT /__mock/state: an exported state (3,000 sends make 1.6 MB; the limit leaves room for far more). */
 const IMPORT_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -35,6 +37,8 @@ export interface ControlOptions {
   nextId: () => number;
   /** Held before answering a call that changed its world (durable mode: until it is on disk). */
   beforeRespond?: PipelineHooks['beforeRespond'];
+  /** The live outbox feeds (GET /__mock/outbox/stream), ended by the server when it closes. */
+  outboxStreams?: OutboxStreams;
 }
 
 /**
@@ -53,7 +57,7 @@ export function controlRouter(options: ControlOptions): express.Router {
   const router = express.Router();
   // The same stages as the API; control answers are never reused, intercepted or journalled.
   const { handle, refuse } = pipeline({
-    contract, responder, views: { authenticated: {}, open: controlViews(options.host) }, serverAt: () => options.server,
+    contract, responder, views: { authenticated: {}, open: { ...controlViews(options.host), ...outboxControlViews(options.host) } }, serverAt: () => options.server,
     serverLevel: options.server.featureLevel, worldFor: options.worldFor, adopt: options.adopt, nextId: options.nextId,
   }, { ...emptyHooks(), beforeRespond: options.beforeRespond ?? [] });
 
@@ -72,6 +76,7 @@ export function controlRouter(options: ControlOptions): express.Router {
   // The web inspector (GET /__mock/ui) and its live journal feed, outside the JSON pipeline.
   router.use('/ui', inspectorStatic());
   router.get('/journal/stream', journalStream(options.host.journal));
+  if (options.outboxStreams) router.get('/outbox/stream', options.outboxStreams.handler());
   // An import takes back whatever an export gave, at any size the mock holds; other calls are small.
   router.put('/state', express.json({ limit: IMPORT_LIMIT_BYTES }));
   router.use(express.json({ limit: BODY_LIMIT_BYTES }));

@@ -24,6 +24,8 @@ export interface EventSink {
   publish(userIds: Iterable<number>, event: Record<string, unknown>, perQueue?: (queueId: string, userId: number, queue?: QueueTraits) => Record<string, unknown> | null): void;
   /** Whether any queue exists: without one, an event costly to build need not be built. */
   readonly listening?: boolean;
+  /** Whether the user has a queue that takes message events (absent: a sink that cannot tell, as if none). */
+  receivesMessages?(userId: number): boolean;
 }
 
 /**
@@ -91,6 +93,11 @@ export interface Ctx extends BaseCtx {
 /** The context of an operation open to anyone (server settings, logging in, the control API): nobody acts. */
 export interface OpenCtx extends BaseCtx {
   actor: null;
+  /**
+   * The request's Authorization header, for the operations that check credentials other than a
+   * user's themselves (the push bouncer's remote servers).
+   */
+  authorization?: string;
 }
 
 /** How a client writes the empty topic: "" (empty_topic_name capability) or the organization's display name for it. */

@@ -35,6 +35,33 @@ export interface ServerInfo {
   uploadSpaceLimitBytes: number;
   /** The bound on uploaded files of all worlds together (sandboxes included), and what they hold now. */
   serverUploads: ServerUploads;
+  /** The outside services the real server would be configured with (see ExternalServices). */
+  services: ExternalServices;
+}
+
+/**
+ * Settings the real server reads from its configuration file, given on the command line. The
+ * mock never contacts these services: it builds the links the real server would get back.
+ * Left out, the operation answers as a server without that setting does.
+ */
+export interface ExternalServices {
+  /** NEXTCLOUD_SERVER (with its Talk account): POST /calls/nextcloud_talk/create. */
+  nextcloudServer?: string;
+  /** VIDEO_WEBEX_API_URL (with the OAuth client): POST /calls/webex/create. */
+  webexSite?: string;
+  /** CONSTRUCTOR_GROUPS_URL (with its keys): POST /calls/constructorgroups/create. */
+  constructorGroupsUrl?: string;
+  /** The key JWTs for POST /jwt/fetch_api_key are signed with (the realm's JWT_AUTH_KEYS entry, HS256). */
+  jwtKey?: string;
+  /** Servers registered with the mock as push bouncer (POST /remotes/push/...), with their organizations. */
+  remoteServers?: RemoteServer[];
+}
+
+/** A self-hosted server registered with the bouncer: its UUID and API key, and the UUIDs of its registered organizations. */
+export interface RemoteServer {
+  uuid: string;
+  apiKey: string;
+  realmUuids: string[];
 }
 
 /** What all of a server's worlds keep of uploaded files (uploads, avatars, emoji images), and the bound. */
@@ -66,6 +93,7 @@ export interface ServerInfoOptions {
   uploadSpaceLimitBytes?: number;
   /** Batches per delete_topic request; default the description's x-batches-per-request. */
   deleteTopicBatches?: number;
+  services?: ExternalServices;
   /** The bound on all worlds' uploads together and how much they hold (default: no bound). */
   serverUploads?: ServerUploads;
   /** Hosts besides loopback ones an outgoing webhook may post to (--allow-outgoing). */
@@ -149,6 +177,7 @@ export function serverInfo(contract: Contract, featureLevel = NEWEST_FEATURE_LEV
     botStorageLimit: sizeLimit(contract, 'update-bot-storage', 'storage'),
     deleteTopicBatches: options.deleteTopicBatches ?? operationLimit(contract, 'delete-topic', 'x-batches-per-request'),
     uploadSpaceLimitBytes,
+    services: options.services ?? {},
     serverUploads: options.serverUploads ?? { limitBytes: Number.POSITIVE_INFINITY, usedBytes: () => 0 },
   };
 }

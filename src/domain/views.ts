@@ -9,7 +9,7 @@ import { views as groups } from './groups/views.js';
 import { views as realm, openViews as openRealm } from './realm/views.js';
 import { views as events } from './events/views.js';
 import { views as typing } from './typing/views.js';
-import { views as push } from './push/views.js';
+import { views as push, openViews as openPush } from './push/views.js';
 import { views as scheduledMessages } from './scheduled-messages/views.js';
 import { views as reminders } from './reminders/views.js';
 import { views as savedSnippets } from './saved-snippets/views.js';
@@ -22,12 +22,14 @@ import { views as mutedUsers } from './muted-users/views.js';
 import { views as uploads, openViews as openUploads } from './uploads/views.js';
 import { views as calls } from './calls/views.js';
 import { views as exports, openViews as openExports } from './exports/views.js';
+import { views as navigationViews } from './navigation-views/views.js';
+import { views as invites } from './invites/views.js';
 
 export const views: Views = {
   authenticated: {
     ...messages, ...typing, ...scheduledMessages, ...reminders, ...savedSnippets, ...channels, ...subscriptions, ...userTopics,
     ...users, ...groups, ...realm, ...events,
-    ...presence, ...bots, ...drafts, ...push, ...alertWords, ...mutedUsers, ...uploads, ...calls, ...exports,
+    ...presence, ...bots, ...drafts, ...push, ...alertWords, ...mutedUsers, ...uploads, ...calls, ...exports, ...navigationViews, ...invites,
   },
-  open: { ...openUsers, ...openRealm, ...openUploads, ...openExports },
+  open: { ...openUsers, ...openRealm, ...openUploads, ...openExports, ...openPush },
 };

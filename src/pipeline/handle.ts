@@ -36,6 +36,8 @@ function contextOf(call: Call, deps: HandleDeps): Ctx | OpenCtx {
     eventShaper: eventShaperAt(deps.contract.doc, level),
     clientName: clientName(call.req.headers['user-agent']), sandbox: world.name,
     files: (call.req.files as FilePart[] | undefined) ?? NO_FILES,
+    // Only for operations open to anyone: those that check their own kind of credentials.
+    ...(call.op.authenticated ? {} : { authorization: call.req.headers.authorization }),
   } as Ctx | OpenCtx;
 }
 

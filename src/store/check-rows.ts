@@ -22,6 +22,8 @@ const ROW_KEYS: Record<string, { key: Field[]; unique?: Field[]; caseless?: bool
   scheduled_messages: { key: [['scheduled_message_id', 'number']] },
   reminders: { key: [['reminder_id', 'number']] },
   saved_snippets: { key: [['id', 'number']] },
+  navigation_views: { key: [['user_id', 'number'], ['fragment', 'string']] },
+  remote_push_devices: { key: [['server_uuid', 'string'], ['realm_uuid', 'string'], ['token_id', 'string']] },
   drafts: { key: [['id', 'number']] },
   push_devices: { key: [['device_id', 'number']] },
   sent_push_notifications: { key: [['id', 'number']] },
@@ -29,6 +31,7 @@ const ROW_KEYS: Record<string, { key: Field[]; unique?: Field[]; caseless?: bool
   bot_storage: { key: [['user_id', 'number'], ['key', 'string']] },
   attachments: { key: [['id', 'number']], unique: [['path_id', 'string']] },
   user_avatars: { key: [['path_id', 'string']], unique: [['user_id', 'number']] },
+  invites: { key: [['key', 'string']] },
 };
 
 /** The first problem between the rows of `state` (already checked against the schema), or null. */

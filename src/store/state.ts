@@ -416,6 +416,25 @@ export interface SavedSnippet {
   date_created: number;
 }
 
+/** One user's setting for a sidebar view: a built-in view's pinning, or a custom view (with a name). */
+export interface NavigationView {
+  user_id: number;
+  fragment: string;
+  is_pinned: boolean;
+  name: string | null;
+}
+
+/** A registration the mock, as push bouncer, received from a remote server (POST /remotes/push/e2ee/register). */
+export interface RemotePushDevice {
+  server_uuid: string;
+  realm_uuid: string;
+  /** token_id (FL 468), or the push_account_id of FL 406-467 as a string. */
+  token_id: string;
+  bouncer_public_key: string;
+  encrypted_push_registration: string;
+  date_registered: number;
+}
+
 export interface Draft {
   id: number;
   user_id: number;
@@ -482,6 +501,31 @@ export interface SentPushNotification {
   sent_at: number;
 }
 
+/**
+ * An invitation: an email invitation (the real server's PreregistrationUser) or a reusable link
+ * (its MultiuseInvite). Each kind numbers its own IDs, as the two tables do; `key` is the
+ * confirmation key of its link, unique across both.
+ */
+export interface Invite {
+  key: string;
+  id: number;
+  is_multiuse: boolean;
+  /** The address an email invitation went to; null for a reusable link. */
+  email: string | null;
+  invited_by_user_id: number;
+  /** UNIX seconds of creation (of the last sending, for a resent email invitation). */
+  invited: number;
+  /** UNIX seconds; null never expires. */
+  expiry_date: number | null;
+  invited_as: number;
+  stream_ids: number[];
+  group_ids: number[];
+  include_realm_default_subscriptions: boolean;
+  notify_referrer_on_join: boolean;
+  /** used: an account was created with it (email invitations); revoked: revoked, or another invitation of the address was used. */
+  status: 'active' | 'used' | 'revoked';
+}
+
 /** One entry of an account's bot storage (PUT /bot_storage). */
 export interface BotStorageEntry {
   user_id: number;
@@ -515,11 +559,18 @@ export interface State {
   scheduled_messages: ScheduledMessage[];
   reminders: Reminder[];
   saved_snippets: SavedSnippet[];
+  navigation_views: NavigationView[];
+  remote_push_devices: RemotePushDevice[];
   drafts: Draft[];
   attachments: Attachment[];
   push_devices: PushDevice[];
   sent_push_notifications: SentPushNotification[];
   bot_storage: BotStorageEntry[];
+  /**
+   * Email invitations and reusable invitation links, in any state (expired, used and revoked ones
+   * too). Optional: fixtures and snapshots made before invitations existed have none.
+   */
+  invites?: Invite[];
   /** Uploaded avatars: the current one of each user who has one (named by the user's avatar_path). */
   user_avatars: UserAvatar[];
   /**

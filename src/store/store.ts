@@ -4,7 +4,7 @@
 import { Collection, type RowChange } from './collection.js';
 import { DerivedValues } from './derived.js';
 import type {
-  Attachment, BotStorageEntry, ChannelFolder, Draft, Linkifier, Message, PushDevice, RealmEmoji, Reminder, SavedSnippet,
+  Attachment, BotStorageEntry, Invite, ChannelFolder, Draft, Linkifier, Message, NavigationView, PushDevice, RemotePushDevice, RealmEmoji, Reminder, SavedSnippet,
   ScheduledMessage, SentPushNotification, State, Stream, Subscription, User, UserAvatar, UserGroup, UserTopic,
 } from './state.js';
 
@@ -29,6 +29,8 @@ const ID_BLOCK = 100;
 
 export const subscriptionKey = (userId: number, streamId: number) => `${userId}:${streamId}`;
 /** Bot storage keys are compared exactly (case included), as on the real server. */
+export const navigationViewKey = (userId: number, fragment: string) => `${userId}:${fragment}`;
+export const remotePushDeviceKey = (serverUuid: string, realmUuid: string, tokenId: string) => `${serverUuid}:${realmUuid}:${tokenId}`;
 export const botStorageKey = (userId: number, key: string) => `${userId}:${key}`;
 /** A channel topic, for store.messages.group('topic', ...); topics compare case-insensitively. */
 export const topicKey = (streamId: number, topic: string) => `${streamId}:${topic.toLowerCase()}`;
@@ -51,12 +53,15 @@ export class Store {
   scheduledMessages!: Collection<ScheduledMessage>;
   reminders!: Collection<Reminder>;
   savedSnippets!: Collection<SavedSnippet>;
+  navigationViews!: Collection<NavigationView>;
+  remotePushDevices!: Collection<RemotePushDevice>;
   drafts!: Collection<Draft>;
   attachments!: Collection<Attachment>;
   pushDevices!: Collection<PushDevice>;
   sentPushNotifications!: Collection<SentPushNotification>;
   botStorage!: Collection<BotStorageEntry>;
   userAvatars!: Collection<UserAvatar>;
+  invites!: Collection<Invite>;
   private counters = new Map<CounterName, number>();
   /**
    * Kept only for a persisted world (see reserveIds): the IDs below each limit may be handed out
@@ -107,20 +112,25 @@ export class Store {
     this.scheduledMessages = new Collection(state.scheduled_messages, { key: (m) => m.scheduled_message_id }, changed('scheduled_messages'));
     this.reminders = new Collection(state.reminders, { key: (r) => r.reminder_id }, changed('reminders'));
     this.savedSnippets = new Collection(state.saved_snippets, { key: (s) => s.id }, changed('saved_snippets'));
+    this.navigationViews = new Collection(state.navigation_views, { key: (v) => navigationViewKey(v.user_id, v.fragment), groups: { user: (v) => v.user_id } }, changed('navigation_views'));
+    this.remotePushDevices = new Collection(state.remote_push_devices, { key: (d) => remotePushDeviceKey(d.server_uuid, d.realm_uuid, d.token_id) }, changed('remote_push_devices'));
     this.drafts = new Collection(state.drafts, { key: (d) => d.id }, changed('drafts'));
     this.attachments = new Collection(state.attachments, { key: (a) => a.id, unique: { path_id: (a) => a.path_id } }, changed('attachments'));
     this.pushDevices = new Collection(state.push_devices, { key: (d) => d.device_id }, changed('push_devices'));
     this.sentPushNotifications = new Collection(state.sent_push_notifications, { key: (n) => n.id }, changed('sent_push_notifications'));
     this.botStorage = new Collection(state.bot_storage, { key: (e) => botStorageKey(e.user_id, e.key), groups: { user: (e) => e.user_id } }, changed('bot_storage'));
     this.userAvatars = new Collection(state.user_avatars, { key: (a) => a.path_id }, changed('user_avatars'));
+    // Fixtures and snapshots made before invitations existed have none.
+    this.invites = new Collection((state.invites ??= []), { key: (i) => i.key }, changed('invites'));
     this.byName = new Map<CollectionName, Collection<any>>([
       ['users', this.users], ['streams', this.streams], ['subscriptions', this.subscriptions], ['user_groups', this.userGroups],
       ['channel_folders', this.channelFolders], ['linkifiers', this.linkifiers], ['realm_emoji', this.realmEmoji],
       ['messages', this.messages], ['user_topics', this.userTopics], ['scheduled_messages', this.scheduledMessages],
       ['reminders', this.reminders], ['saved_snippets', this.savedSnippets], ['drafts', this.drafts],
+      ['navigation_views', this.navigationViews], ['remote_push_devices', this.remotePushDevices],
       ['push_devices', this.pushDevices], ['sent_push_notifications', this.sentPushNotifications],
       ['former_subscriptions', this.formerSubscriptions], ['bot_storage', this.botStorage], ['attachments', this.attachments],
-      ['user_avatars', this.userAvatars],
+      ['user_avatars', this.userAvatars], ['invites', this.invites],
     ]);
     // A reset or an import starts the IDs again from its rows, as a fresh world does.
     this.counters.clear();

@@ -83,3 +83,11 @@ export function streamUrl(sinceId) {
   if (sinceId) url.searchParams.set('since_id', String(sinceId));
   return url;
 }
+
+/** URL of the live outbox stream of the current sandbox (no token either, as above). */
+export function outboxStreamUrl(sinceId) {
+  const url = new URL(`${controlRoot}outbox/stream`, location.href);
+  url.searchParams.set('sandbox', sandbox);
+  url.searchParams.set('since_id', String(sinceId));
+  return url;
+}

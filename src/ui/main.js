@@ -1,15 +1,16 @@
 // The inspector's entry: header (what the mock pretends to be, its clock, the sandbox, reset),
 // the panel tabs, and the wiring that keeps panels fresh while requests come in.
 import { h, fill, debounce, toast } from './dom.js';
-import { control, currentSandbox, setSandbox, setToken, onUnauthorized } from './api.js';
+import { control, currentSandbox, hasToken, setSandbox, setToken, onUnauthorized } from './api.js';
 import { initJournal, loadJournal, onJournalActivity } from './journal.js';
 import { initState, refreshState } from './state-panel.js';
 import { initScenarios, refreshScenarios } from './scenarios-panel.js';
 import { initClock, refreshClock, onClockChange } from './clock-panel.js';
 import { initCoverage, refreshCoverage } from './coverage-panel.js';
+import { initOutbox, refreshOutbox } from './outbox-panel.js';
 
 const $ = (id) => document.getElementById(id);
-const PANELS = ['journal', 'state', 'scenarios', 'clock', 'coverage'];
+const PANELS = ['journal', 'state', 'scenarios', 'clock', 'coverage', 'outbox'];
 
 const currentPanel = () => PANELS.find((p) => $(`tab-${p}`).getAttribute('aria-selected') === 'true');
 
@@ -25,6 +26,7 @@ function showPanel(name, { focus = false } = {}) {
   // The state is read whenever it is shown (and while shown, after each change).
   if (name === 'state') refreshState();
   if (name === 'coverage') refreshCoverage();
+  if (name === 'outbox') refreshOutbox();
 }
 
 function initTabs() {
@@ -50,6 +52,8 @@ function refreshAfterChange() {
   refreshScenarios();
   if (currentPanel() === 'state') refreshState();
   if (currentPanel() === 'coverage') refreshCoverage();
+  // Without the live stream (a control token), what the requests sent shows on the next read.
+  if (currentPanel() === 'outbox' && hasToken()) refreshOutbox();
 }
 
 async function loadInfo() {
@@ -77,6 +81,7 @@ async function switchSandbox(name) {
   $('reset-sandbox-name').textContent = name;
   await Promise.all([loadInfo(), loadJournal(), refreshClock(), refreshScenarios()]);
   if (currentPanel() === 'state') refreshState();
+  if (currentPanel() === 'outbox') refreshOutbox();
 }
 
 function initReset() {
@@ -113,13 +118,17 @@ async function boot() {
   initScenarios();
   initClock();
   initCoverage();
+  initOutbox();
   initReset();
   initToken();
   $('sandbox-select').addEventListener('change', (e) => switchSandbox(e.target.value));
   $('sandbox-select').addEventListener('focus', loadSandboxes);
   // New requests may change the state, scenario hit counts and what is scheduled.
   onJournalActivity(debounce(refreshAfterChange, 250));
-  onClockChange(() => { if (currentPanel() === 'state') refreshState(); });
+  onClockChange(() => {
+    if (currentPanel() === 'state') refreshState();
+    if (currentPanel() === 'outbox' && hasToken()) refreshOutbox();
+  });
   const first = PANELS.includes(location.hash.slice(1)) ? location.hash.slice(1) : 'journal';
   await loadSandboxes();
   await switchSandbox(currentSandbox());

@@ -14,6 +14,11 @@ describe('the command line stops with one line and exit code 1', () => {
     expect(r).toEqual({ code: 1, stdout: '', stderr: "teamchat-mock: option '--log-format <format>' argument 'xml' is invalid. Allowed choices are text, json. (see --help)\n" });
   });
 
+  it('for a --push-target beyond loopback', async () => {
+    const r = await runCliToEnd(['--push-target', 'http://example.com/push']);
+    expect(r).toEqual({ code: 1, stdout: '', stderr: 'teamchat-mock: --push-target: example.com is not a loopback address; allow it with --allow-push-target-host example.com\n' });
+  });
+
   it('for a fixture file that does not exist', async () => {
     const r = await runCliToEnd(['--fixture', '/nonexistent/fixture.json']);
     expect(r).toEqual({ code: 1, stdout: '', stderr: 'teamchat-mock: fixture file /nonexistent/fixture.json does not exist\n' });

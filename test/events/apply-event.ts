@@ -171,6 +171,14 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
     case 'push_device':
       if (state.push_devices) state.push_devices[String(event.push_account_id)] = { status: event.status, error_code: event.error_code ?? null };
       break;
+    case 'navigation_view':
+      applyNavigationView(state, event);
+      break;
+    case 'channel_folder':
+      applyChannelFolder(state, event);
+    // Tells clients to fetch GET /invites again: nothing of the register state changes.
+    case 'invites_changed':
+      break;
     default:
       break;
   }
@@ -183,6 +191,26 @@ function applyRealmDomains(state: Obj, event: Obj): void {
   if (event.op === 'add') domains.push({ ...event.realm_domain });
   else if (event.op === 'change') state.realm_domains = domains.map((d) => (d.domain === event.realm_domain.domain ? { ...event.realm_domain } : d));
   else if (event.op === 'remove') state.realm_domains = domains.filter((d) => d.domain !== event.domain);
+}
+
+/** One user's navigation views, by fragment: add appends, update merges `data`, remove drops. */
+function applyNavigationView(state: Obj, event: Obj): void {
+  const views: Obj[] = state.navigation_views;
+  if (event.op === 'add') views.push(structuredClone(event.navigation_view));
+  else if (event.op === 'update') Object.assign(views.find((v) => v.fragment === event.fragment) ?? {}, event.data);
+  else if (event.op === 'remove') state.navigation_views = views.filter((v) => v.fragment !== event.fragment);
+}
+
+/** The organization's folders: add appends, update merges `data`, reorder sorts by the IDs given (order follows the position). */
+function applyChannelFolder(state: Obj, event: Obj): void {
+  const folders: Obj[] = state.channel_folders;
+  if (event.op === 'add') folders.push(structuredClone(event.channel_folder));
+  else if (event.op === 'update') Object.assign(folders.find((f) => f.id === event.channel_folder_id) ?? {}, event.data);
+  else if (event.op === 'reorder') {
+    const position = new Map<number, number>(event.order.map((id: number, i: number) => [id, i]));
+    for (const f of folders) f.order = position.get(f.id) ?? f.order;
+    folders.sort((a, b) => a.order - b.order);
+  }
 }
 
 /** Organization settings: `update` names one, `update_dict` carries several in `data`. */

@@ -63,6 +63,7 @@ const SECTIONS: Record<string, Record<string, [Kind, number]>> = {
   video_calls: { has_zoom_token: ['boolean', 0] },
   giphy: { giphy_api_key: ['string', 0] },
   saved_snippets: { saved_snippets: ['array', 297] },
+  navigation_view: { navigation_views: ['array', 390] },
   reminders: { reminders: ['array', 399] },
   realm_billing: { realm_billing: ['object', 363] },
 };

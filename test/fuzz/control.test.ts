@@ -16,8 +16,8 @@ import type { RawRequest } from './raw-http.js';
 import { fuzzRuns, fuzzSeed } from './settings.js';
 
 const contract = sharedControlContract();
-// The journal stream is a server-sent event feed that stays open; it has its own tests.
-const ops = contract.operations.filter((op) => op.id !== 'mock-journal-stream');
+// The journal and outbox streams are server-sent event feeds that stay open; they have their own tests.
+const ops = contract.operations.filter((op) => op.id !== 'mock-journal-stream' && op.id !== 'mock-outbox-stream');
 const RUNS = fuzzRuns(300);
 const FROZEN_AT = Date.UTC(2025, 5, 1, 12);
 const target = { logs: [] } as unknown as FuzzTarget;

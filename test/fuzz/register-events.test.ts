@@ -16,11 +16,11 @@ const REGISTER = {
   fetch_event_types: ['message', 'update_message_flags', 'starred_messages', 'subscription', 'stream', 'user_topic', 'realm_user',
     'user_settings', 'user_status', 'recent_private_conversations', 'presence', 'realm', 'realm_linkifiers', 'realm_user_groups',
     'alert_words', 'muted_users', 'realm_emoji', 'realm_bot', 'default_streams', 'custom_profile_fields', 'realm_playgrounds',
-    'default_stream_groups', 'device', 'realm_domains', 'realm_user_settings_defaults'],
+    'default_stream_groups', 'device', 'realm_domains', 'realm_user_settings_defaults', 'navigation_view', 'channel_folder'],
   event_types: ['message', 'update_message_flags', 'subscription', 'stream', 'user_topic', 'realm_user', 'user_settings', 'user_status', 'presence',
     'realm', 'realm_linkifiers', 'user_group', 'delete_message', 'alert_words', 'muted_users',
     'realm_emoji', 'realm_bot', 'default_streams', 'custom_profile_fields', 'realm_playgrounds', 'default_stream_groups', 'device',
-    'realm_domains', 'realm_user_settings_defaults'],
+    'realm_domains', 'realm_user_settings_defaults', 'navigation_view', 'channel_folder'],
   include_subscribers: true,
   slim_presence: true,
   // Clock steps below must not expire the queue.
@@ -130,6 +130,23 @@ const ADMIN_LIST_OPS: Array<Pick<Request, 'method' | 'path' | 'params'>> = [
   { method: 'delete', path: '/default_stream_groups/1', params: {} },
 ];
 
+/** Hamlet's navigation views: a built-in and a custom one added, changed and removed (some refused as duplicates). */
+const NAVIGATION_VIEW_OPS: Array<Pick<Request, 'method' | 'path' | 'params'>> = [
+  { method: 'post', path: '/navigation_views', params: { fragment: 'inbox', is_pinned: false } },
+  { method: 'post', path: '/navigation_views', params: { fragment: 'narrow/is/alerted', is_pinned: true, name: 'Alerts' } },
+  { method: 'patch', path: '/navigation_views/narrow%2Fis%2Falerted', params: { name: 'Alert words', is_pinned: false } },
+  { method: 'patch', path: '/navigation_views/inbox', params: { is_pinned: true } },
+  { method: 'delete', path: '/navigation_views/inbox', params: {} },
+];
+
+/** Channel folders by an administrator: one created, renamed, the folders reordered. */
+const CHANNEL_FOLDER_OPS: Array<Pick<Request, 'method' | 'path' | 'params'>> = [
+  { method: 'post', path: '/channel_folders/create', params: { name: 'Ops', description: 'Runbooks' } },
+  { method: 'patch', path: '/channel_folders/1', params: { name: 'Web' } },
+  { method: 'patch', path: '/channel_folders', params: { order: JSON.stringify([3, 2, 1]) } },
+  { method: 'patch', path: '/channel_folders', params: { order: JSON.stringify([1, 2, 3]) } },
+];
+
 /** The operations the mock can perform today, by Hamlet (the client) or by others around him. */
 function opArb(recentIds: () => number[]): fc.Arbitrary<Op> {
   const channel = fc.constantFrom(...CHANNELS);
@@ -212,6 +229,8 @@ function opArb(recentIds: () => number[]): fc.Arbitrary<Op> {
     fc.constantFrom(...LINKIFIER_OPS).map((op) => ({ who: 'iago', ...op })),
     fc.constantFrom(...BOT_OPS, ...SERVICE_BOT_OPS, ...EMOJI_OPS, ...DEVICE_OPS, ...ORGANIZATION_OPS),
     fc.constantFrom(...ADMIN_LIST_OPS).map((op) => ({ who: 'iago', ...op })),
+    fc.constantFrom(...NAVIGATION_VIEW_OPS).map((op) => ({ who: 'hamlet', ...op })),
+    fc.constantFrom(...CHANNEL_FOLDER_OPS).map((op) => ({ who: 'iago', ...op })),
   );
 }
 
@@ -250,6 +269,8 @@ function comparable(state: Record<string, any>, raw: RawUnread) {
     realm_users: state.realm_users.map((u: any) => u.user_id).sort((a: number, b: number) => a - b),
     realm_non_active_users: state.realm_non_active_users.map((u: any) => u.user_id).sort((a: number, b: number) => a - b),
     devices: state.devices,
+    navigation_views: state.navigation_views,
+    channel_folders: state.channel_folders,
   };
 }
 

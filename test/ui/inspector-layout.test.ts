@@ -104,7 +104,7 @@ describe('a narrow window (400 px)', () => {
     const page = await openInspector(browser, mock, { viewport: { width: 400, height: 800 } });
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await overflow()).toBe(0);
-    for (const t of ['journal', 'state', 'scenarios', 'clock', 'coverage']) {
+    for (const t of ['journal', 'state', 'scenarios', 'clock', 'coverage', 'outbox']) {
       const box = (await page.locator(`#tab-${t}`).boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(400);
     }
@@ -114,7 +114,7 @@ describe('a narrow window (400 px)', () => {
     expect(detail!.y).toBeGreaterThan(list!.y + list!.height - 1);
     expect(await overflow()).toBe(0);
     await shot(page, 'narrow-detail');
-    for (const name of ['state', 'scenarios', 'clock']) {
+    for (const name of ['state', 'scenarios', 'clock', 'outbox']) {
       await showTab(page, name);
       if (name === 'state') await page.locator('.users-table').waitFor(SOON);
       expect(await overflow(), name).toBe(0);
@@ -158,6 +158,8 @@ describe('the keyboard', () => {
 
     await page.locator('#tab-scenarios').focus();
     await page.keyboard.press('End');
+    expect(await focused()).toBe('tab-outbox');
+    await page.keyboard.press('ArrowLeft');
     expect(await focused()).toBe('tab-coverage');
     await page.keyboard.press('ArrowLeft');
     expect(await focused()).toBe('tab-clock');

@@ -3,6 +3,7 @@ import type { ViewTable } from '../context.js';
 import { createChannel } from './create.js';
 import { streamEmailAddress } from './email-address.js';
 import { updateChannelFolder } from './folders.js';
+import { createChannelFolder, reorderChannelFolders } from './folder-create-reorder.js';
 import { updateStream } from './update.js';
 import { listChannelFolders } from './list-folders.js';
 import { getStreamById, getStreamId, listStreams } from './list-streams.js';
@@ -17,6 +18,8 @@ export const views: ViewTable = {
   'create-channel': (ctx, params) => createChannel(ctx, params),
   'update-stream': (ctx, params) => updateStream(ctx, params),
   'update-channel-folder': (ctx, params) => updateChannelFolder(ctx, params),
+  'create-channel-folder': (ctx, p) => createChannelFolder(ctx, { name: p.name, description: p.description }),
+  'patch-channel-folders': (ctx, p) => reorderChannelFolders(ctx, p.order),
   'get-stream-email-address': (ctx, params) => streamEmailAddress(ctx, params.stream_id, params.sender_id),
   'get-streams': (ctx, params) => listStreams(ctx, params),
   'get-stream-by-id': (ctx, params) => getStreamById(ctx, params.stream_id),

@@ -137,6 +137,12 @@ export class EventHub implements EventSink {
     this.earliestExpiry = earliest;
   }
 
+  /** Whether a queue of the user takes message events (the real server's receiver_is_off_zulip, negated). */
+  receivesMessages(userId: number): boolean {
+    for (const queue of this.byUser.get(userId)?.all ?? []) if (queue.wantsType('message')) return true;
+    return false;
+  }
+
   /** The queues of a user (tests and the inspector). */
   queuesOf(userId: number): EventQueue[] {
     return [...(this.byUser.get(userId)?.all ?? [])];

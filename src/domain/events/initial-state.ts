@@ -27,6 +27,7 @@ import {
   legacyDisplaySettingsState, legacyNotificationSettingsState, realmUserDefaultsState, userSettingsState, userStatusState,
 } from '../users/settings-state.js';
 import { realmPermissionState } from '../realm/permission-state.js';
+import { navigationViewState } from '../navigation-views/register-state.js';
 
 export interface StateRequest {
   /** null: every section. */
@@ -91,6 +92,7 @@ export function initialState(ctx: Ctx, req: StateRequest): Record<string, unknow
   if (want('giphy')) add({ giphy_api_key: '' });
   if (want('reminders')) add(reminderState(store, actor));
   if (want('saved_snippets')) add(savedSnippetState(store, actor));
+  if (want('navigation_view')) add(navigationViewState(store, actor));
   if (want('device')) add(deviceState(store, actor));
   if (want('push_device')) add(pushAccountState(store, actor));
   // The basics last, so that no section can shadow them. (Object.assign: a second spread into

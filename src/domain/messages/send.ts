@@ -14,6 +14,7 @@ import { currentVisibility, senderVisibilityAfterSend } from '../user-topics/aut
 import { setTopicVisibility, Visibility } from '../user-topics/set-visibility.js';
 import { usersAlerted } from '../alert-words/match.js';
 import { mutersOf } from '../muted-users/mute.js';
+import { notifyOffZulip } from '../notifications/notify.js';
 
 export interface SendOptions {
   /** Whether the sender starts with the message read; absent: decided from the client's name. */
@@ -108,6 +109,9 @@ function doSendMessage(world: WorldCtx, prepared: PreparedMessage, options: Send
       return variant;
     });
   }
+
+  // Push notifications and missed-message emails, into the world's outbox.
+  notifyOffZulip(world, message, prepared.rendered);
 
   const result: SendResult = { message };
   if (streamId !== null) {

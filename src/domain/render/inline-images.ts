@@ -36,7 +36,7 @@ function uploadPathId(href: string): string | null {
  */
 const SIZES = new DerivedSlot(() => new WeakMap<Attachment, ImageSize | null>());
 
-function sizeOf(store: Store, attachment: Attachment): ImageSize | null {
+export function sizeOf(store: Store, attachment: Attachment): ImageSize | null {
   const sizes = store.derived.of(SIZES);
   let size = sizes.get(attachment);
   if (size === undefined) {

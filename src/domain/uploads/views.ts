@@ -3,6 +3,7 @@ import type { OpenViewTable, ViewTable } from '../context.js';
 import { listAttachments, removeAttachment } from './attachments.js';
 import { downloadWithToken, temporaryUrl } from './temporary-url.js';
 import { downloadFile, uploadFile, uploadUrl } from './upload.js';
+import { thumbnailStatus } from './thumbnail-status.js';
 
 export const views: ViewTable = {
   'upload-file': (ctx) => {
@@ -12,6 +13,7 @@ export const views: ViewTable = {
   },
   'get-user-upload': (ctx, p) => downloadFile(ctx.store, ctx.actor, { realmId: p.realm_id_str, path: p.filename }),
   'get-file-temporary-url': (ctx, p) => ({ url: temporaryUrl(ctx, ctx.actor, { realmId: p.realm_id_str, path: p.filename }) }),
+  'check-thumbnail-status': (ctx, p) => thumbnailStatus(ctx, { realmId: p.realm_id_str, path: p.filename }),
   'get-attachments': (ctx) => listAttachments(ctx.store, ctx.actor),
   'remove-attachment': (ctx, p) => removeAttachment(ctx, ctx.actor, { attachmentId: p.attachment_id }),
 };

@@ -8,7 +8,8 @@ import type { Store } from '../../store/store.js';
 import { systemGroupId } from '../group-settings/membership.js';
 import { activeUserIds } from './access.js';
 
-const ROLE_GROUP: Record<User['role'], string> = {
+/** The system group that holds each role's users directly. */
+export const ROLE_GROUP: Record<User['role'], string> = {
   [Role.owner]: 'role:owners',
   [Role.administrator]: 'role:administrators',
   [Role.moderator]: 'role:moderators',

@@ -11,6 +11,7 @@ import { holdsSetting, systemGroupId } from '../group-settings/membership.js';
 import { activeUserIds, userByEmail } from './access.js';
 import { realmDefaultSettings } from './default-settings.js';
 import { requireAdmin } from './roles.js';
+import { ROLE_GROUP } from './change-role.js';
 import { checkFullName, isValidEmail, PASSWORD_MIN_LENGTH } from './settings-values.js';
 
 /** The operation's parameters, typed from the description. */
@@ -79,7 +80,10 @@ export function insertAccount(ctx: Ctx, row: User): User {
 
 function joinSystemGroups(ctx: Ctx, user: User): void {
   const { store } = ctx;
-  const names = ['role:members', ...(store.realm.waiting_period_threshold === 0 ? ['role:fullmembers'] : [])];
+  // A new account's own role's group (an invitation may make an administrator or a guest), and
+  // role:fullmembers for a member when the organization has no waiting period.
+  const fullMember = user.role === Role.member && store.realm.waiting_period_threshold === 0;
+  const names = [ROLE_GROUP[user.role], ...(fullMember ? ['role:fullmembers'] : [])];
   for (const name of names) {
     const group = store.userGroups.get(systemGroupId(store, name))!;
     store.userGroups.update(group, { direct_members: [...group.direct_members, user.user_id] });

@@ -7,6 +7,7 @@ import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
 import { activeUserIds, userByEmail } from './access.js';
 import { changeUserSetting } from './setting-change.js';
+import { sendEmailChangeConfirmation } from '../outbox/email-change.js';
 import {
   checkBatchingPeriod, checkDefaultLanguage, checkFullName, checkNotificationSound, checkPasswordStrength,
   checkTimeZone, isValidEmail,
@@ -60,7 +61,10 @@ export function updateOwnSettings(ctx: Ctx, account: OwnAccountChange, settings:
 
   if (account.new_password !== undefined) store.users.update(actor, { password: account.new_password });
   // The address changes only once the user follows the confirmation link.
-  if (newEmail !== undefined) store.users.update(actor, { pending_email: newEmail });
+  if (newEmail !== undefined) {
+    store.users.update(actor, { pending_email: newEmail });
+    sendEmailChangeConfirmation(ctx, actor, newEmail);
+  }
   if (fullName !== undefined && fullName !== actor.full_name) renameUser(ctx, actor, fullName);
   for (const [name, value] of settings) changeUserSetting(ctx, actor, name, value, true);
 }

@@ -1,13 +1,16 @@
 // POST /users/me/status: only the passed fields change. The emoji is found by name (custom emoji
 // first, then the server's extra emoji, then Unicode) unless the client names its code and type,
 // in which case the three must agree. `away` is the deprecated inverse of presence_enabled.
-import { badRequest } from '../../errors.js';
+// POST /users/{user_id}/status (FL 407): an administrator changes another person's status the
+// same way (without `away`), and everyone gets the same user_status event.
+import { badRequest, insufficientPermission } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import type { Store } from '../../store/store.js';
-import type { UserStatus } from '../../store/state.js';
+import type { User, UserStatus } from '../../store/state.js';
+import { targetUser } from './administer.js';
 import { activeUserIds } from './access.js';
 import { EXTRA_EMOJI_NAMES, UNICODE_EMOJI, UNICODE_EMOJI_CODES, unicodeEmojiNames } from '../emoji/emoji-data.js';
-import { requireHuman } from './roles.js';
+import { isAdmin, requireHuman } from './roles.js';
 import { changeUserSetting } from './setting-change.js';
 
 export interface StatusChange {
@@ -50,9 +53,19 @@ export function checkEmoji(store: Store, name: string, code: string, type: Emoji
 }
 
 export function updateStatus(ctx: Ctx, change: StatusChange): void {
-  const { store, actor } = ctx;
+  requireHuman(ctx.actor);
+  changeStatus(ctx, ctx.actor, change);
+}
+
+export function updateStatusForUser(ctx: Ctx, userId: number, change: Omit<StatusChange, 'away'>): void {
+  // Not "Must be an organization administrator": the real server's wording here is this one.
+  if (!isAdmin(ctx.actor)) throw insufficientPermission();
+  changeStatus(ctx, targetUser(ctx.store, ctx.actor, userId, { forAdmin: true }), change);
+}
+
+function changeStatus(ctx: Ctx, actor: User, change: StatusChange): void {
+  const { store } = ctx;
   const names = unicodeEmojiNames(ctx.supports('emoji_smile_renamed'));
-  requireHuman(actor);
   const text = change.status_text?.trim();
   if (change.away === undefined && text === undefined && change.emoji_name === undefined) {
     throw badRequest('Client did not pass any new values.');

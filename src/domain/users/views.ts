@@ -5,7 +5,9 @@ import { ownUser } from './own-user.js';
 import { requireHuman } from './roles.js';
 import { requestedSettings, updateOwnSettings } from './settings.js';
 import { updateOthersSettings } from './settings-bulk.js';
-import { updateStatus } from './status.js';
+import { updateStatus, updateStatusForUser } from './status.js';
+import { userChannels } from './user-channels.js';
+import { jwtFetchApiKey } from './jwt-login.js';
 import { createUser } from './create-user.js';
 import { getUserStatus } from './get-status.js';
 import { getUser, getUserByEmail, listUsers, type UserViewOptions } from './list-users.js';
@@ -38,6 +40,8 @@ export const views: ViewTable = {
   'update-display-settings': updateSettings,
   'update-notification-settings': updateSettings,
   'update-status': (ctx, params) => updateStatus(ctx, params),
+  'update-status-for-user': (ctx, p) =>
+    updateStatusForUser(ctx, p.user_id, { status_text: p.status_text, emoji_name: p.emoji_name, emoji_code: p.emoji_code, reaction_type: p.reaction_type }),
   'deactivate-user': (ctx, params) => deactivateUser(ctx, params.user_id, params.actions),
   'deactivate-own-user': (ctx) => deactivateOwnUser(ctx),
   'get-own-user': (ctx) => ownUser(ctx),
@@ -46,6 +50,7 @@ export const views: ViewTable = {
   'get-user-by-email': (ctx, params) => getUserByEmail(ctx, params.email, viewOptions(params)),
   'create-user': (ctx, params) => createUser(ctx, params),
   'get-user-status': (ctx, params) => getUserStatus(ctx, params.user_id),
+  'get-user-channels': (ctx, p) => userChannels(ctx, p.user_id),
   'update-user': (ctx, params) => updateUser(ctx, ctx.actor, params),
   'reactivate-user': (ctx, params) => reactivateUser(ctx, ctx.actor, params),
   'update-user-by-email': (ctx, params) => updateUserByEmail(ctx, ctx.actor, params),
@@ -67,6 +72,7 @@ export const views: ViewTable = {
 export const openViews: OpenViewTable = {
   'fetch-api-key': (ctx, params) => fetchApiKey(ctx.store, params.username, params.password),
   'dev-fetch-api-key': (ctx, params) => devFetchApiKey(ctx, params.username),
+  'jwt-fetch-api-key': (ctx, p) => jwtFetchApiKey(ctx, { token: p.token, include_profile: p.include_profile }),
   'dev-list-users': (ctx) => devListUsers(ctx),
   'get-user-avatar': (ctx, params) => serveAvatar(ctx.store, { realmId: params.realm_id_str, filename: params.filename }),
 };

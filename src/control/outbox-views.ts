@@ -1,0 +1,33 @@
+// The control API's outbox views (openapi/control.yaml): read and clear a world's outbox, and
+// accept an invitation as the invitee's registration page would.
+import type { OpenViewTable, WorldCtx } from '../domain/context.js';
+import { outboxOf, type OutboxQuery } from '../domain/outbox/outbox.js';
+import { acceptInvitation } from '../domain/invites/accept.js';
+import type { ControlHost } from './views.js';
+
+export function outboxControlViews(host: ControlHost): OpenViewTable {
+  return {
+    'mock-outbox': (ctx, p) => {
+      const store = host.world(ctx.sandbox).store;
+      const q: OutboxQuery = { kind: p.kind, device: p.device, since_id: p.since_id, limit: p.limit };
+      if (p.user !== undefined) {
+        // A user ID, or an address: the account's items (if it is one) and the emails to it.
+        if (/^\d+$/.test(p.user)) q.user_id = Number(p.user);
+        else {
+          q.email = p.user;
+          const lower = p.user.toLowerCase();
+          const account = store.users.find((u) => u.delivery_email.toLowerCase() === lower || u.email.toLowerCase() === lower);
+          if (account) q.user_id = account.user_id;
+          else q.user_id = -1;
+        }
+      }
+      return outboxOf(store).query(q);
+    },
+    'mock-clear-outbox': (ctx) => { outboxOf(host.world(ctx.sandbox).store).clear(); },
+    'mock-accept-invite': (ctx, p) => {
+      const world = host.world(ctx.sandbox);
+      const w: WorldCtx = { store: world.store, events: world.events, clock: world.clock };
+      return acceptInvitation(w, { link: p.link, full_name: p.full_name, password: p.password, email: p.email });
+    },
+  };
+}

@@ -1,0 +1,126 @@
+// Off-Zulip notifications of a new message, as the real server's event queue server decides them
+// (zerver/tornado/event_queue.py): for each recipient the triggers.ts rules name, a push
+// notification to each registered device when the user is away (no queue that takes messages,
+// or no activity for 140 seconds) or has online push notifications on, and a missed-message
+// email (away users only). Recorded in the world's outbox; `remove` notifications follow reads.
+import type { Message, User } from '../../store/state.js';
+import type { Store } from '../../store/store.js';
+import type { WorldCtx } from '../context.js';
+import { outboxOf } from '../outbox/outbox.js';
+import { queueMissedMessageEmail } from '../outbox/missed-message-email.js';
+import { groupMemberIds } from '../group-settings/membership.js';
+import { deviceForm, messagePushPayload, removePushPayload, type GroupMention, type PushContext } from './push-payloads.js';
+import { noticesFor } from './triggers.js';
+
+/** The real server's OFFLINE_THRESHOLD_SECS: a user whose clients reported no activity for this long is idle. */
+const OFFLINE_THRESHOLD_SECONDS = 140;
+
+/** What the send path knows of the mentions (group mentions name the group in the notification). */
+export interface MentionInfo {
+  mentionedUserIds: ReadonlySet<number>;
+  mentionedGroupIds: ReadonlySet<number>;
+}
+
+/** Feature-level traits of the notifications a world sends (see behaviours.yaml). */
+function pushContext(world: WorldCtx): PushContext & { e2ee: boolean } {
+  const supports = (world as { supports?: (b: string) => boolean }).supports;
+  return { store: world.store, e2ee: supports?.('e2ee_push_notifications') ?? true, recipientUserIds: supports?.('e2ee_push_recipient_user_ids') ?? true };
+}
+
+/** receiver_is_off_zulip, or idle by presence. */
+function isAway(world: WorldCtx, user: User): boolean {
+  if (!(world.events.receivesMessages?.(user.user_id) ?? false)) return true;
+  const active = user.presence?.active_timestamp ?? 0;
+  return active < world.clock.now() - OFFLINE_THRESHOLD_SECONDS;
+}
+
+/** The group whose mention notified the user, when no personal mention did. */
+function groupMentionFor(store: Store, user: User, mentions: MentionInfo): GroupMention | null {
+  if (mentions.mentionedUserIds.has(user.user_id)) return null;
+  for (const id of mentions.mentionedGroupIds) {
+    if (!groupMemberIds(store, id).has(user.user_id)) continue;
+    const group = store.userGroups.get(id)!;
+    return { id: group.id, name: group.name };
+  }
+  return null;
+}
+
+/** The one call of the send path: every off-Zulip notification the new message causes. */
+export function notifyOffZulip(world: WorldCtx, message: Message, mentions: MentionInfo): void {
+  const { store } = world;
+  const notices = noticesFor(store, message);
+  if (!notices.length) return;
+  const outbox = outboxOf(store);
+  const ctx = pushContext(world);
+  const now = world.clock.nowMs();
+  for (const { user, push, email } of notices) {
+    const away = isAway(world, user);
+    if (email && away) queueMissedMessageEmail(world, user, message);
+    if (!push || !store.realm.push_notifications_enabled) continue;
+    if (!away && !user.settings.enable_online_push_notifications) continue;
+    const group = push === 'mentioned' ? groupMentionFor(store, user, mentions) : null;
+    let sent = false;
+    for (const device of store.pushDevices.filter((d) => d.user_id === user.user_id)) {
+      const form = deviceForm(device, ctx.e2ee);
+      if (!form) continue;
+      outbox.record({
+        kind: 'push', user_id: user.user_id, device_id: device.device_id, form, event: 'message', message_ids: [message.id],
+        payload: messagePushPayload(ctx, form, device, user, message, push, group),
+      }, now);
+      sent = true;
+    }
+    if (sent) outbox.notePushed(message.id, user.user_id, push);
+  }
+}
+
+/** Takes back a user's push notifications of these messages, on each of their devices. */
+function sendRemove(world: WorldCtx, user: User, messageIds: number[]): void {
+  const ctx = pushContext(world);
+  const outbox = outboxOf(world.store);
+  const now = world.clock.nowMs();
+  for (const device of world.store.pushDevices.filter((d) => d.user_id === user.user_id)) {
+    const form = deviceForm(device, ctx.e2ee);
+    if (!form) continue;
+    outbox.record({
+      kind: 'push', user_id: user.user_id, device_id: device.device_id, form, event: 'remove', message_ids: messageIds,
+      payload: removePushPayload(ctx, form, device, user, messageIds),
+    }, now);
+  }
+}
+
+const MENTION_TRIGGERS = new Set(['mentioned', 'topic_wildcard_mentioned', 'stream_wildcard_mentioned', 'topic_wildcard_mentioned_in_followed_topic', 'stream_wildcard_mentioned_in_followed_topic']);
+
+/**
+ * Watches the world's messages: a notified message read by its recipient, an edit that takes
+ * away the mention a notification was for, or a deleted message, takes the notification back.
+ * The messages one request changes go out together, one `remove` per device, as the real
+ * server batches them.
+ */
+export function watchForRemovals(world: WorldCtx): () => void {
+  const { store } = world;
+  const batch = new Map<number, number[]>();
+  const flush = () => {
+    for (const [userId, ids] of batch) {
+      const user = store.users.get(userId);
+      if (user) sendRemove(world, user, ids.sort((a, b) => a - b));
+    }
+    batch.clear();
+  };
+  return store.onChange((change) => {
+    if (change.t === 'load' || change.t === 'realm' || change.c !== 'messages' || change.t === 'insert') return;
+    if (change.t === 'update' && !('flags' in change.patch)) return;
+    const messageId = Number(change.key);
+    const outbox = outboxOf(store);
+    const users = outbox.pushedFor(messageId);
+    if (!users) return;
+    const message = change.t === 'update' ? store.messages.get(messageId) : undefined;
+    for (const [userId, trigger] of [...users]) {
+      const flags = message?.flags[String(userId)];
+      const gone = !flags || flags.includes('read') || (MENTION_TRIGGERS.has(trigger) && !flags.some((f) => f.endsWith('mentioned')));
+      if (!gone) continue;
+      outbox.forgetPushed(messageId, userId);
+      if (!batch.size) queueMicrotask(flush);
+      batch.set(userId, [...(batch.get(userId) ?? []), messageId]);
+    }
+  });
+}

@@ -1,0 +1,191 @@
+// The outbox of one world: what the real server would have sent elsewhere (emails, push
+// notifications handed to its push bouncer), kept so that tests can read them. Bounded like the
+// journal, in entries and in bytes, oldest first out. Emails the real server sends later (the
+// invitation reminder, missed-message emails) wait here, unseen, until the world's clock reaches
+// them; a reset or an imported state forgets them with the rest.
+import { DerivedSlot } from '../../store/derived.js';
+import type { Store } from '../../store/store.js';
+
+interface EmailItem {
+  kind: 'email';
+  /** Which of the real server's emails: invitation, invitation_reminder, confirm_new_email, missed_message. */
+  template: string;
+  to: string;
+  /** The recipient's account, when they have one. */
+  user_id: number | null;
+  subject: string;
+  text: string;
+  /** The links a reader would follow, by name (activate_url, confirm_url, narrow_url...). */
+  links: Record<string, string>;
+  /** Missed-message emails: the messages it tells of. */
+  message_ids?: number[];
+}
+
+interface PushItem {
+  kind: 'push';
+  user_id: number;
+  device_id: number;
+  /** android (FCM data payload), ios (APNs payload) or e2ee (encrypted for the device's push key). */
+  form: 'android' | 'ios' | 'e2ee';
+  /** message or remove (remove: the messages were read, or an edit took the mention away). */
+  event: 'message' | 'remove';
+  message_ids: number[];
+  payload: Record<string, unknown>;
+}
+
+export type OutboxContent = EmailItem | PushItem;
+/** A recorded item: its own sequence number and when it was sent (mock clock, UNIX milliseconds). */
+export type OutboxItem = OutboxContent & { id: number; time: number };
+
+export interface OutboxQuery {
+  kind?: 'email' | 'push';
+  /** Items for this account (emails to it, its pushes). */
+  user_id?: number;
+  /** Emails to this address (case-insensitive). */
+  email?: string;
+  device?: number;
+  since_id?: number;
+  limit?: number;
+}
+
+/** The bounds: enough for a long test run, small enough for a mock that runs for days. */
+const MAX_OUTBOX_ITEMS = 5000;
+const MAX_OUTBOX_BYTES = 16 * 1024 * 1024;
+
+interface Pending { dueMs: number; content: OutboxContent; tag: string | null }
+
+export class Outbox {
+  private items: Array<{ item: OutboxItem; size: number }> = [];
+  private bytes = 0;
+  private nextId = 1;
+  private pending: Pending[] = [];
+  private listeners: Array<(item: OutboxItem) => void> = [];
+  private store: Store | null = null;
+  /** Per message, the users whose devices still show its push notification, with its trigger (for `remove`). */
+  private pushed = new Map<number, Map<number, string>>();
+
+  /** Ties the outbox to its world's store: a reset or an import forgets scheduled sendings. */
+  attach(store: Store): this {
+    if (this.store === store) return this;
+    this.store = store;
+    store.onChange((change) => {
+      if (change.t === 'load') { this.pending = []; this.pushed.clear(); }
+    });
+    return this;
+  }
+
+  /** Records something sent now (mock clock, ms). */
+  record(content: OutboxContent, nowMs: number): OutboxItem {
+    const item = { ...content, id: this.nextId++, time: nowMs } as OutboxItem;
+    const size = JSON.stringify(item).length + 100;
+    this.items.push({ item, size });
+    this.bytes += size;
+    while (this.items.length > MAX_OUTBOX_ITEMS || (this.bytes > MAX_OUTBOX_BYTES && this.items.length > 1)) {
+      this.bytes -= this.items.shift()!.size;
+    }
+    for (const l of this.listeners) {
+      try { l(item); } catch { /* a listener's failure (a closed stream) is its own */ }
+    }
+    return item;
+  }
+
+  /** Sends `content` once the clock reaches dueMs; `tag` names it for cancel(). */
+  schedule(content: OutboxContent, dueMs: number, tag: string | null = null): void {
+    if (this.pending.length >= MAX_OUTBOX_ITEMS) this.pending.shift();
+    this.pending.push({ dueMs, content, tag });
+  }
+
+  /** Forgets scheduled sendings whose tag passes `match` (a revoked invitation's reminder). */
+  cancel(match: (tag: string) => boolean): void {
+    this.pending = this.pending.filter((p) => p.tag === null || !match(p.tag));
+  }
+
+  /** Sends what has become due, in the order it was due; `stillWanted` may drop one (a message read meanwhile). */
+  releaseDue(nowMs: number, stillWanted: (content: OutboxContent, tag: string | null) => OutboxContent | null = (c) => c): void {
+    if (!this.pending.length) return;
+    const due = this.pending.filter((p) => p.dueMs <= nowMs).sort((a, b) => a.dueMs - b.dueMs);
+    if (!due.length) return;
+    this.pending = this.pending.filter((p) => p.dueMs > nowMs);
+    for (const p of due) {
+      const content = stillWanted(p.content, p.tag);
+      if (content) this.record(content, p.dueMs);
+    }
+  }
+
+  /** A user's devices now show the message's push notification, sent for `trigger`. */
+  notePushed(messageId: number, userId: number, trigger: string): void {
+    let users = this.pushed.get(messageId);
+    if (!users) {
+      // Oldest first out: a notification this old is long gone from the devices anyway.
+      if (this.pushed.size >= MAX_OUTBOX_ITEMS * 10) this.pushed.delete(this.pushed.keys().next().value!);
+      this.pushed.set(messageId, (users = new Map()));
+    }
+    users.set(userId, trigger);
+  }
+
+  /** Who still has the message's push notification, and for what. */
+  pushedFor(messageId: number): ReadonlyMap<number, string> | undefined {
+    return this.pushed.get(messageId);
+  }
+
+  /** The notification is taken back (or the message is gone). */
+  forgetPushed(messageId: number, userId?: number): void {
+    if (userId === undefined) { this.pushed.delete(messageId); return; }
+    const users = this.pushed.get(messageId);
+    users?.delete(userId);
+    if (users && !users.size) this.pushed.delete(messageId);
+  }
+
+  /** The pending item tagged so (to add to it before it is sent), or null. */
+  pendingTagged(tag: string): { dueMs: number; content: OutboxContent } | null {
+    return this.pending.find((p) => p.tag === tag) ?? null;
+  }
+
+  /** The earliest due time among pending items whose tag passes `match`, or null. */
+  earliestDue(match: (tag: string) => boolean): number | null {
+    let earliest: number | null = null;
+    for (const p of this.pending) if (p.tag !== null && match(p.tag) && (earliest === null || p.dueMs < earliest)) earliest = p.dueMs;
+    return earliest;
+  }
+
+  /** Matching items, newest first; count is how many matched before the limit. */
+  query(q: OutboxQuery = {}): { count: number; items: OutboxItem[] } {
+    const limit = q.limit ?? 200;
+    const out: OutboxItem[] = [];
+    let count = 0;
+    for (let i = this.items.length - 1; i >= 0; i--) {
+      const item = this.items[i].item;
+      if (!matches(item, q)) continue;
+      count++;
+      if (out.length < limit) out.push(item);
+    }
+    return { count, items: out };
+  }
+
+  clear(): void {
+    this.items = [];
+    this.bytes = 0;
+  }
+
+  onRecord(listener: (item: OutboxItem) => void): () => void {
+    this.listeners.push(listener);
+    return () => { this.listeners = this.listeners.filter((l) => l !== listener); };
+  }
+}
+
+function matches(item: OutboxItem, q: OutboxQuery): boolean {
+  if (q.kind && item.kind !== q.kind) return false;
+  if (q.since_id !== undefined && item.id <= q.since_id) return false;
+  if (q.device !== undefined && (item.kind !== 'push' || item.device_id !== q.device)) return false;
+  if (q.user_id === undefined && q.email === undefined) return true;
+  if (q.user_id !== undefined && item.user_id === q.user_id) return true;
+  return q.email !== undefined && item.kind === 'email' && item.to.toLowerCase() === q.email.toLowerCase();
+}
+
+/**
+ * Kept beside the store as a derived value is, though it is not derived from the state: the
+ * store is what every action already holds, so that no action needs a new parameter to send.
+ */
+const OUTBOX = new DerivedSlot(() => new Outbox());
+
+export const outboxOf = (store: Store): Outbox => store.derived.of(OUTBOX).attach(store);
