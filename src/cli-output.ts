@@ -16,7 +16,11 @@ export function usersTable(users: readonly User[]): string {
   const rows = users.filter((u) => u.is_active).map((u) => [roleName(u), u.email, u.api_key, u.full_name]);
   const header = ['role', 'email', 'api key', 'name'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
@@ -44,7 +48,10 @@ const KEY_FILE = 'teamchat-mock-key.pem';
  * file's mode is not kept.
  */
 export function writeCertificate(certificate: ServedCertificate): { cert: string; key: string } {
-  for (const [file, text, mode] of [[CERT_FILE, certificate.cert, 0o644], [KEY_FILE, certificate.key, 0o600]] as const) {
+  for (const [file, text, mode] of [
+    [CERT_FILE, certificate.cert, 0o644],
+    [KEY_FILE, certificate.key, 0o600],
+  ] as const) {
     rmSync(file, { force: true });
     writeFileSync(file, text, { mode, flag: 'wx' });
   }

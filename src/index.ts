@@ -32,13 +32,27 @@ export interface StartedMock {
 }
 
 /** Starts a mock on a free loopback port with its own in-memory state. */
-export async function startMockServer(options: MockServerOptions & { port?: number; host?: string } = {}): Promise<StartedMock> {
+export async function startMockServer(
+  options: MockServerOptions & { port?: number; host?: string } = {},
+): Promise<StartedMock> {
   const server = new MockServer({ log: () => {}, ...options });
   const baseUrl = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
-  const users = server.world.store.users.all().map(({ user_id, email, api_key, full_name, role, is_bot, is_active }) =>
-    ({ user_id, email, api_key, full_name, role, is_bot, is_active }));
+  const users = server.world.store.users
+    .all()
+    .map(({ user_id, email, api_key, full_name, role, is_bot, is_active }) => ({
+      user_id,
+      email,
+      api_key,
+      full_name,
+      role,
+      is_bot,
+      is_active,
+    }));
   const certificate = server.certificate?.cert ?? null;
-  const control = new ControlClient(baseUrl, { token: options.controlToken, fetch: certificate ? fetchTrusting(certificate) : undefined });
+  const control = new ControlClient(baseUrl, {
+    token: options.controlToken,
+    fetch: certificate ? fetchTrusting(certificate) : undefined,
+  });
   return {
     baseUrl,
     certificate,

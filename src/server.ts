@@ -11,7 +11,14 @@ import { createApp } from './app.js';
 import { expressObjects } from './http/express-objects.js';
 import { Clock } from './clock.js';
 import { views as allViews } from './domain/views.js';
-import { serverInfo, DEFAULT_SERVER_UPLOAD_SPACE_MIB, NEWEST_FEATURE_LEVEL, type ServerInfo, type ServerInfoOptions, type ExternalServices } from './domain/server-info.js';
+import {
+  serverInfo,
+  DEFAULT_SERVER_UPLOAD_SPACE_MIB,
+  NEWEST_FEATURE_LEVEL,
+  type ServerInfo,
+  type ServerInfoOptions,
+  type ExternalServices,
+} from './domain/server-info.js';
 import { heldUploadBytes } from './domain/uploads/upload.js';
 import { cloneState, defaultFixturePath, stateSource } from './store/fixture.js';
 import { STATE_RULES } from './domain/state-rules.js';
@@ -47,7 +54,13 @@ import { hostAllowList } from './http/host-check.js';
 import type { Exchange } from './http/exchange.js';
 import { Proxy } from './pipeline/proxy.js';
 import { Recorder } from './control/scenarios/recorder.js';
-import { listeningNames, selfSignedCertificate, servedCertificate, type ServedCertificate, type TlsCertificate } from './http/tls.js';
+import {
+  listeningNames,
+  selfSignedCertificate,
+  servedCertificate,
+  type ServedCertificate,
+  type TlsCertificate,
+} from './http/tls.js';
 import { ServiceBotCalls, type ServiceBotOptions } from './domain/bots/outgoing/calls.js';
 import { serviceBotExchange } from './control/service-bot-journal.js';
 
@@ -179,17 +192,23 @@ export class MockServer {
     if (options.record && !options.proxy) throw new Error('--record needs --proxy');
     this.contract = sharedContract();
     this.server = serverInfo(this.contract, options.featureLevel ?? NEWEST_FEATURE_LEVEL, this.serverInfoOptions());
-    this.fixturePath = options.fixtureState ? null : options.fixture ?? defaultFixturePath();
+    this.fixturePath = options.fixtureState ? null : (options.fixture ?? defaultFixturePath());
     const fixtureState = options.fixtureState;
     this.fixtureSource = fixtureState ? () => cloneState(fixtureState) : stateSource(this.fixturePath!, STATE_RULES);
     // The worlds parse their own copies: no parsed pristine copy is kept beside them.
     // Saved data, when there is some, is where the world starts; a reset still goes back to the fixture.
     const saved = options.data && existsSync(options.data) ? stateSource(options.data, STATE_RULES)() : undefined;
     const snapshotSeq = saved ? takeSnapshotSeq(saved) : 0;
-    this.pushForwarder = options.pushTarget ? new PushForwarder(checkPushTarget(options.pushTarget, options.pushTargetHosts), this.log) : null;
+    this.pushForwarder = options.pushTarget
+      ? new PushForwarder(checkPushTarget(options.pushTarget, options.pushTargetHosts), this.log)
+      : null;
     this.world = this.equip(new World('default', this.fixtureSource, new Clock(), worldParts(sharedCatalog()), saved));
-    this.sandboxSet = new Sandboxes(this.world, this.fixtureSource, sharedCatalog(), options.maxSandboxes, (world) => this.equip(world));
-    this.persister = options.data ? new Persister(options.data, this.world.store, snapshotSeq, { durable: options.durable }) : null;
+    this.sandboxSet = new Sandboxes(this.world, this.fixtureSource, sharedCatalog(), options.maxSandboxes, (world) =>
+      this.equip(world),
+    );
+    this.persister = options.data
+      ? new Persister(options.data, this.world.store, snapshotSeq, { durable: options.durable })
+      : null;
     this.journal = new Journal(options.journalEntries);
     this.journal.searchSecretsOnlyIn(operationsAnsweringSecrets(this.contract.doc, this.contract.operations));
     learnSecretParameters(this.contract.doc);
@@ -210,12 +229,22 @@ export class MockServer {
   }
 
   private serverInfoOptions(): ServerInfoOptions {
-    const { longpollTimeoutSeconds, devLogin, maxUploadSpaceBytes, deleteTopicBatches, allowOutgoing, services } = this.options;
+    const { longpollTimeoutSeconds, devLogin, maxUploadSpaceBytes, deleteTopicBatches, allowOutgoing, services } =
+      this.options;
     const serverUploads = {
       limitBytes: this.options.maxTotalUploadSpaceBytes ?? DEFAULT_SERVER_UPLOAD_SPACE_MIB * 1024 * 1024,
-      usedBytes: () => [this.world, ...this.sandboxes.values()].reduce((sum, world) => sum + heldUploadBytes(world.store), 0),
+      usedBytes: () =>
+        [this.world, ...this.sandboxes.values()].reduce((sum, world) => sum + heldUploadBytes(world.store), 0),
     };
-    return { heartbeatSeconds: longpollTimeoutSeconds, devLogin, uploadSpaceLimitBytes: maxUploadSpaceBytes, deleteTopicBatches, serverUploads, allowOutgoingHosts: allowOutgoing, services };
+    return {
+      heartbeatSeconds: longpollTimeoutSeconds,
+      devLogin,
+      uploadSpaceLimitBytes: maxUploadSpaceBytes,
+      deleteTopicBatches,
+      serverUploads,
+      allowOutgoingHosts: allowOutgoing,
+      services,
+    };
   }
 
   /** A new world as the server's worlds are: its service bot calls, its pushes forwarded (--push-target). */
@@ -227,14 +256,19 @@ export class MockServer {
   /** The world's service bot queue: its calls bounded as the options say, each try in the journal. */
   private withServiceBots(world: World): World {
     const options: ServiceBotOptions = {
-      timeoutMs: this.options.outgoingTimeoutMs ?? OUTGOING_TIMEOUT_MS, allowHosts: this.options.allowOutgoing ?? [],
-      maxConcurrent: OUTGOING_CONCURRENCY, maxAnswerBytes: OUTGOING_ANSWER_BYTES, maxQueued: OUTGOING_QUEUE,
+      timeoutMs: this.options.outgoingTimeoutMs ?? OUTGOING_TIMEOUT_MS,
+      allowHosts: this.options.allowOutgoing ?? [],
+      maxConcurrent: OUTGOING_CONCURRENCY,
+      maxAnswerBytes: OUTGOING_ANSWER_BYTES,
+      maxQueued: OUTGOING_QUEUE,
     };
     world.serviceBots = new ServiceBotCalls(world, options, {
       level: () => world.featureLevel ?? this.server.featureLevel,
       version: (level) => this.serverAt(level).version,
       maxMessageLength: () => this.server.limits.max_message_length,
-      record: (call) => { this.journal.record(serviceBotExchange(++this.lastExchangeId, world.name, call)); },
+      record: (call) => {
+        this.journal.record(serviceBotExchange(++this.lastExchangeId, world.name, call));
+      },
     });
     return world;
   }
@@ -283,7 +317,13 @@ export class MockServer {
         const file = path.join(path.dirname(defaultFixturePath()), `${name}.json`);
         if (!existsSync(file)) throw badRequest(`No fixture named '${name}'`);
         // Checked now (a broken file is the request's error), then kept as bytes like the default fixture.
-        try { const source = stateSource(file, STATE_RULES); source(); return source; } catch (err) { throw badRequest((err as Error).message); }
+        try {
+          const source = stateSource(file, STATE_RULES);
+          source();
+          return source;
+        } catch (err) {
+          throw badRequest((err as Error).message);
+        }
       },
     };
   }
@@ -307,9 +347,13 @@ export class MockServer {
     }
     const token = this.options.controlToken ?? null;
     const responder = new Responder(this.contract, {
-      strictResponses: !!this.options.strictResponses, validateResponses: this.options.validateResponses ?? true, log: this.log,
+      strictResponses: !!this.options.strictResponses,
+      validateResponses: this.options.validateResponses ?? true,
+      log: this.log,
     });
-    responder.violationObservers.push((v) => { for (const observe of this.violationObservers) observe(v); });
+    responder.violationObservers.push((v) => {
+      for (const observe of this.violationObservers) observe(v);
+    });
     const nextId = () => ++this.lastExchangeId;
     const hooks = emptyHooks();
     hooks.authenticated.push(rateLimiter({ enforce: this.options.rateLimit ?? false }));
@@ -327,12 +371,16 @@ export class MockServer {
     // Durable mode: a request that changed the persisted world is answered once it is on disk.
     // The control API's changes (reset, import, scenario state patches) are held the same way.
     const durableWrites: PipelineHooks['beforeRespond'] = this.persister?.durable
-      ? [(call) => (call.world === this.world ? this.persister!.flushed() : undefined)] : [];
+      ? [(call) => (call.world === this.world ? this.persister!.flushed() : undefined)]
+      : [];
     hooks.beforeRespond.push(...durableWrites);
     hooks.record.push((ex) => this.journal.record(ex));
     hooks.record.push((ex) => this.sandboxSet.existing(ex.sandbox)?.parts.coverage.record(ex));
     if (this.options.onRequest) hooks.record.push(this.options.onRequest);
-    if (this.exchangeObservers.length) hooks.record.push((ex) => { for (const observe of this.exchangeObservers) observe(ex); });
+    if (this.exchangeObservers.length)
+      hooks.record.push((ex) => {
+        for (const observe of this.exchangeObservers) observe(ex);
+      });
     const app = createApp({
       contract: this.contract,
       views: this.options.views ?? allViews,
@@ -347,10 +395,23 @@ export class MockServer {
       hostAllowed: hostAllowList(host, [...(this.options.allowedHosts ?? []), ...publicHost(this.options.publicUrl)]),
       cors: this.options.cors,
       proxy: this.proxy(),
-      mounts: [['/__mock', controlRouter({
-        host: this.controlHost(), server: this.server, worldFor: this.sandboxSet.worldFor, adopt: this.sandboxSet.adopt, token,
-        closed: !isLoopback(host) && !token, log: this.log, nextId, beforeRespond: durableWrites, outboxStreams: this.outboxStreams,
-      })]],
+      mounts: [
+        [
+          '/__mock',
+          controlRouter({
+            host: this.controlHost(),
+            server: this.server,
+            worldFor: this.sandboxSet.worldFor,
+            adopt: this.sandboxSet.adopt,
+            token,
+            closed: !isLoopback(host) && !token,
+            log: this.log,
+            nextId,
+            beforeRespond: durableWrites,
+            outboxStreams: this.outboxStreams,
+          }),
+        ],
+      ],
     });
     this.app = app;
   }
@@ -360,15 +421,25 @@ export class MockServer {
     if (!this.options.proxy) return undefined;
     const recorder = this.options.record ? new Recorder(this.options.record) : null;
     this.recordingFile = recorder?.file ?? null;
-    return new Proxy({ upstream: this.options.proxy, only: this.options.proxyOnly, onExchange: recorder?.add }, this.contract);
+    return new Proxy(
+      { upstream: this.options.proxy, only: this.options.proxyOnly, onExchange: recorder?.add },
+      this.contract,
+    );
   }
 
   async listen(port = 0, host = '127.0.0.1'): Promise<string> {
     await this.prepare(host);
     const { tls, https: selfSigned } = this.options;
-    this.certificate = tls ? servedCertificate(tls) : selfSigned ? await selfSignedCertificate(listeningNames(host, this.options.publicUrl)) : null;
+    this.certificate = tls
+      ? servedCertificate(tls)
+      : selfSigned
+        ? await selfSignedCertificate(listeningNames(host, this.options.publicUrl))
+        : null;
     const server: http.Server = this.certificate
-      ? https.createServer({ ...expressObjects(this.app!), cert: this.certificate.cert, key: this.certificate.key }, this.app!)
+      ? https.createServer(
+          { ...expressObjects(this.app!), cert: this.certificate.cert, key: this.certificate.key },
+          this.app!,
+        )
       : http.createServer(expressObjects(this.app!), this.app!);
     server.keepAliveTimeout = 65_000;
     // Shorter than Node's defaults (60 s for headers, 300 s for the whole request): a client that
@@ -395,8 +466,14 @@ export class MockServer {
   /** The coverage report of one sandbox, or of all of them together (`*`). */
   coverage(sandbox = '*'): CoverageReport {
     const worlds = sandbox === '*' ? this.sandboxSet.all() : [this.worldNamed(sandbox)];
-    const level = sandbox === '*' ? this.server.featureLevel : worlds[0].featureLevel ?? this.server.featureLevel;
-    return coverageReport(this.contract, sharedCatalog(), worlds.map((w) => w.parts.coverage), level, sandbox);
+    const level = sandbox === '*' ? this.server.featureLevel : (worlds[0].featureLevel ?? this.server.featureLevel);
+    return coverageReport(
+      this.contract,
+      sharedCatalog(),
+      worlds.map((w) => w.parts.coverage),
+      level,
+      sandbox,
+    );
   }
 
   async close(): Promise<void> {

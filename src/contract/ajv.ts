@@ -18,7 +18,12 @@ export class SchemaCompiler {
     // strict off: OpenAPI adds keywords (example, deprecated, x-*) that JSON Schema does not know.
     // validateSchema off: checking each schema against the meta-schema at every compile took a
     // tenth of the start-up; compileAll (the test of the whole description) checks them instead.
-    this.ajv = new Ajv2020({ strict: false, allErrors: options.allErrors ?? false, validateFormats: true, validateSchema: false });
+    this.ajv = new Ajv2020({
+      strict: false,
+      allErrors: options.allErrors ?? false,
+      validateFormats: true,
+      validateSchema: false,
+    });
     addFormats(this.ajv);
     this.ajv.addSchema({ $id: DOC_ID, components: rebase(doc.components) });
   }
@@ -48,7 +53,8 @@ export class SchemaCompiler {
   /** Checks every lazy validator's schema against the meta-schema and compiles it now (a test checks the whole description). */
   compileAll(): void {
     for (const { schema, compile } of this.lazies) {
-      if (!this.ajv.validateSchema(rebase(schema) as object)) throw new Error(`invalid schema: ${this.ajv.errorsText()}`);
+      if (!this.ajv.validateSchema(rebase(schema) as object))
+        throw new Error(`invalid schema: ${this.ajv.errorsText()}`);
       compile();
     }
   }
@@ -78,7 +84,10 @@ function rebase(value: any): any {
 export function resolveRef(doc: OpenApiDoc, value: any): any {
   let seen = 0;
   while (value && typeof value === 'object' && typeof value.$ref === 'string' && seen++ < 20) {
-    const parts = value.$ref.replace(/^#\//, '').split('/').map((p: string) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const parts = value.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .map((p: string) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
     value = parts.reduce((node: any, p: string) => node?.[p], doc);
   }
   return value;

@@ -8,20 +8,52 @@ import type { CoverageReport } from './coverage/report.js';
 import type { OutboxItem } from '../domain/outbox/outbox.js';
 
 export class ControlError extends Error {
-  constructor(readonly status: number, readonly body: Record<string, unknown>) {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
     super(`control API: ${status} ${String(body.msg ?? '')}`);
   }
 }
 
-export interface ClockReading { now_ms: number; now: number; iso: string; frozen: boolean; offset_ms: number; next_delivery: number | null }
-export interface ScenarioSummary { name: string; description: string; source: string; hits: number; state: string; rules: Array<{ summary: string; hits: number; calls: number }> }
-export interface JournalPage { count: number; entries: JournalEntry[] }
-export interface OutboxPage { count: number; items: OutboxItem[] }
+export interface ClockReading {
+  now_ms: number;
+  now: number;
+  iso: string;
+  frozen: boolean;
+  offset_ms: number;
+  next_delivery: number | null;
+}
+export interface ScenarioSummary {
+  name: string;
+  description: string;
+  source: string;
+  hits: number;
+  state: string;
+  rules: Array<{ summary: string; hits: number; calls: number }>;
+}
+export interface JournalPage {
+  count: number;
+  entries: JournalEntry[];
+}
+export interface OutboxPage {
+  count: number;
+  items: OutboxItem[];
+}
 /** Filters of the outbox: kind, a user (ID or email address), a device, items after since_id. */
-export interface OutboxFilter { kind?: 'email' | 'push'; user?: number | string; device?: number; since_id?: number; limit?: number }
+export interface OutboxFilter {
+  kind?: 'email' | 'push';
+  user?: number | string;
+  device?: number;
+  since_id?: number;
+  limit?: number;
+}
 
 export class ControlClient {
-  constructor(readonly baseUrl: string, private readonly options: { sandbox?: string; token?: string; fetch?: typeof fetch } = {}) {}
+  constructor(
+    readonly baseUrl: string,
+    private readonly options: { sandbox?: string; token?: string; fetch?: typeof fetch } = {},
+  ) {}
 
   /** The same control API, acting on a sandbox. */
   sandbox(name: string): ControlClient {
@@ -35,39 +67,71 @@ export class ControlClient {
     }
     const headers: Record<string, string> = {};
     // Every state-changing call is JSON (the control API refuses others: they could be forged by a page).
-    if (method !== 'GET') { headers['content-type'] = 'application/json'; body ??= {}; }
+    if (method !== 'GET') {
+      headers['content-type'] = 'application/json';
+      body ??= {};
+    }
     if (this.options.sandbox) headers[SANDBOX_HEADER] = this.options.sandbox;
     if (this.options.token) headers[TOKEN_HEADER] = this.options.token;
-    const res = await (this.options.fetch ?? fetch)(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await (this.options.fetch ?? fetch)(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const json = (await res.json()) as Record<string, unknown>;
     if (json.result !== 'success') throw new ControlError(res.status, json);
     const { result: _r, msg: _m, ...data } = json;
     return data as T;
   }
 
-  reset(fixture?: string) { return this.call<{ sandbox: string; fixture: string | null }>('POST', '/reset', fixture ? { fixture } : {}); }
+  reset(fixture?: string) {
+    return this.call<{ sandbox: string; fixture: string | null }>('POST', '/reset', fixture ? { fixture } : {});
+  }
   /** Undo POST /realm/deactivate: the organization answers requests again. */
-  reactivateRealm() { return this.call<Record<string, never>>('POST', '/realm/reactivate', {}); }
+  reactivateRealm() {
+    return this.call<Record<string, never>>('POST', '/realm/reactivate', {});
+  }
   /** Answer as a server of this feature level (null: the server's own). */
-  setFeatureLevel(level: number | null) { return this.call<{ zulip_feature_level: number; zulip_version: string }>('POST', '/feature-level', { level }); }
-  info() { return this.call<{ zulip_feature_level: number; zulip_version: string; sandbox: string; fixture: string | null }>('GET', '/info'); }
+  setFeatureLevel(level: number | null) {
+    return this.call<{ zulip_feature_level: number; zulip_version: string }>('POST', '/feature-level', { level });
+  }
+  info() {
+    return this.call<{ zulip_feature_level: number; zulip_version: string; sandbox: string; fixture: string | null }>(
+      'GET',
+      '/info',
+    );
+  }
 
   readonly scenarios = {
-    list: () => this.call<{ active: ScenarioSummary[]; available: Array<{ name: string; description: string; file: string }> }>('GET', '/scenarios'),
+    list: () =>
+      this.call<{ active: ScenarioSummary[]; available: Array<{ name: string; description: string; file: string }> }>(
+        'GET',
+        '/scenarios',
+      ),
     /** By name (a file of scenarios/) or an inline JSON definition. */
-    activate: async (nameOrDefinition: string | Omit<Scenario, 'setup'>) => (await this.call<{ scenario: ScenarioSummary }>(
-      'POST', '/scenarios', typeof nameOrDefinition === 'string' ? { name: nameOrDefinition } : { definition: nameOrDefinition })).scenario,
-    deactivate: async (name?: string) => (await this.call<{ deactivated: string[] }>('DELETE', '/scenarios', name === undefined ? {} : { name })).deactivated,
+    activate: async (nameOrDefinition: string | Omit<Scenario, 'setup'>) =>
+      (
+        await this.call<{ scenario: ScenarioSummary }>(
+          'POST',
+          '/scenarios',
+          typeof nameOrDefinition === 'string' ? { name: nameOrDefinition } : { definition: nameOrDefinition },
+        )
+      ).scenario,
+    deactivate: async (name?: string) =>
+      (await this.call<{ deactivated: string[] }>('DELETE', '/scenarios', name === undefined ? {} : { name }))
+        .deactivated,
   };
 
   readonly coverage = {
     /** The coverage report of this client's sandbox, or of every sandbox with `'*'`. */
     get: (sandbox?: string) => this.call<CoverageReport>('GET', '/coverage', undefined, { sandbox }),
-    reset: (sandbox?: string) => this.call<Record<string, never>>('DELETE', '/coverage', sandbox === undefined ? {} : { sandbox }),
+    reset: (sandbox?: string) =>
+      this.call<Record<string, never>>('DELETE', '/coverage', sandbox === undefined ? {} : { sandbox }),
   };
 
   readonly journal = {
-    list: (query: JournalQuery = {}) => this.call<JournalPage>('GET', '/journal', undefined, query as Record<string, unknown>),
+    list: (query: JournalQuery = {}) =>
+      this.call<JournalPage>('GET', '/journal', undefined, query as Record<string, unknown>),
     /** How many requests matched (operation, parameters subset, user, status...). */
     verify: (query: JournalQuery) => this.call<JournalPage>('POST', '/journal/verify', query),
     clear: () => this.call<Record<string, never>>('DELETE', '/journal'),
@@ -75,7 +139,11 @@ export class ControlClient {
 
   readonly outbox = {
     /** Emails and push notifications the server "sent", newest first. */
-    list: (filter: OutboxFilter = {}) => this.call<OutboxPage>('GET', '/outbox', undefined, { ...filter, user: filter.user === undefined ? undefined : String(filter.user) }),
+    list: (filter: OutboxFilter = {}) =>
+      this.call<OutboxPage>('GET', '/outbox', undefined, {
+        ...filter,
+        user: filter.user === undefined ? undefined : String(filter.user),
+      }),
     clear: () => this.call<Record<string, never>>('DELETE', '/outbox'),
   };
 
@@ -87,7 +155,8 @@ export class ControlClient {
 
   readonly clock = {
     get: () => this.call<ClockReading>('GET', '/clock'),
-    set: (time: number | Date) => this.call<ClockReading>('POST', '/clock', { set_ms: typeof time === 'number' ? time : time.getTime() }),
+    set: (time: number | Date) =>
+      this.call<ClockReading>('POST', '/clock', { set_ms: typeof time === 'number' ? time : time.getTime() }),
     advance: (ms: number) => this.call<ClockReading>('POST', '/clock', { advance_ms: ms }),
     toNextDelivery: () => this.call<ClockReading>('POST', '/clock', { to_next_delivery: true }),
     freeze: () => this.call<ClockReading>('POST', '/clock', { freeze: true }),
@@ -100,7 +169,12 @@ export class ControlClient {
      * Waits until every outgoing webhook and embedded bot call of this sandbox has settled (its
      * reply or failure posted); `settled: false` when `timeoutMs` passed first.
      */
-    settle: (timeoutMs?: number) => this.call<{ settled: boolean; pending: number }>('POST', '/outgoing/settle', timeoutMs === undefined ? {} : { timeout_ms: timeoutMs }),
+    settle: (timeoutMs?: number) =>
+      this.call<{ settled: boolean; pending: number }>(
+        'POST',
+        '/outgoing/settle',
+        timeoutMs === undefined ? {} : { timeout_ms: timeoutMs },
+      ),
   };
 
   readonly state = {

@@ -44,29 +44,48 @@ export function listeningNames(host: string, publicUrl?: string): string[] {
 export async function selfSignedCertificate(names: string[]): Promise<ServedCertificate> {
   // Loaded on first use: the certificate library is only needed with --https.
   const { generate } = await import('selfsigned');
-  const altNames = names.map((name) => (isIP(name) ? { type: 7 as const, ip: name } : { type: 2 as const, value: name }));
-  const pems = await generate([{ name: 'commonName', value: names.find((n) => !isIP(n)) ?? 'localhost' }, { name: 'organizationName', value: 'teamchat-mock' }], {
-    keyType: 'ec',
-    curve: 'P-256',
-    algorithm: 'sha256',
-    extensions: [
-      { name: 'basicConstraints', cA: false },
-      { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
-      { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames },
+  const altNames = names.map((name) =>
+    isIP(name) ? { type: 7 as const, ip: name } : { type: 2 as const, value: name },
+  );
+  const pems = await generate(
+    [
+      { name: 'commonName', value: names.find((n) => !isIP(n)) ?? 'localhost' },
+      { name: 'organizationName', value: 'teamchat-mock' },
     ],
-  });
+    {
+      keyType: 'ec',
+      curve: 'P-256',
+      algorithm: 'sha256',
+      extensions: [
+        { name: 'basicConstraints', cA: false },
+        { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
+        { name: 'extKeyUsage', serverAuth: true },
+        { name: 'subjectAltName', altNames },
+      ],
+    },
+  );
   return { cert: pems.cert, key: pems.private, fingerprint: new X509Certificate(pems.cert).fingerprint256, names };
 }
 
 /** The user's certificate and key, checked to belong together (a mismatch is a start-up error, not a failed handshake later). */
 export function servedCertificate(tls: TlsCertificate): ServedCertificate {
   let x509: X509Certificate;
-  try { x509 = new X509Certificate(tls.cert); } catch (err) { throw new Error(`the TLS certificate is not a PEM certificate (${(err as Error).message})`); }
+  try {
+    x509 = new X509Certificate(tls.cert);
+  } catch (err) {
+    throw new Error(`the TLS certificate is not a PEM certificate (${(err as Error).message})`);
+  }
   let matches: boolean;
-  try { matches = x509.checkPrivateKey(createPrivateKey(tls.key)); } catch (err) { throw new Error(`the TLS key is not a PEM private key (${(err as Error).message})`); }
+  try {
+    matches = x509.checkPrivateKey(createPrivateKey(tls.key));
+  } catch (err) {
+    throw new Error(`the TLS key is not a PEM private key (${(err as Error).message})`);
+  }
   if (!matches) throw new Error('the TLS key does not belong to the certificate');
-  const names = (x509.subjectAltName ?? '').split(', ').map((entry) => entry.replace(/^(DNS|IP Address):/, '')).filter(Boolean);
+  const names = (x509.subjectAltName ?? '')
+    .split(', ')
+    .map((entry) => entry.replace(/^(DNS|IP Address):/, ''))
+    .filter(Boolean);
   return { ...tls, fingerprint: x509.fingerprint256, names };
 }
 
@@ -80,9 +99,16 @@ export function fetchTrusting(cert: string): typeof fetch {
       const req = https.request(url, { method: init?.method ?? 'GET', headers, ca: cert }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve(new Response(Buffer.concat(chunks), {
-          status: res.statusCode, headers: Object.entries(res.headers).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : v === undefined ? [] : [[k, v]])) as [string, string][],
-        })));
+        res.on('end', () =>
+          resolve(
+            new Response(Buffer.concat(chunks), {
+              status: res.statusCode,
+              headers: Object.entries(res.headers).flatMap(([k, v]) =>
+                Array.isArray(v) ? v.map((x) => [k, x]) : v === undefined ? [] : [[k, v]],
+              ) as [string, string][],
+            }),
+          ),
+        );
         res.on('error', reject);
       });
       req.on('error', reject);

@@ -31,7 +31,8 @@ export function defaultFixturePath(): string {
  * FixtureError naming the JSON path.
  */
 export function checkState(data: unknown, source: string, rules: readonly StateRule[]): State {
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new FixtureError(`${source}: the top level must be a JSON object`);
+  if (!data || typeof data !== 'object' || Array.isArray(data))
+    throw new FixtureError(`${source}: the top level must be a JSON object`);
   const state = data as Record<string, unknown>;
   for (const name of COLLECTIONS) if (state[name] === undefined) state[name] = [];
   // A data file's snapshot carries its log position beside the state (see persist.ts).
@@ -58,7 +59,9 @@ export function stateSource(file: string, rules: readonly StateRule[]): () => St
   try {
     bytes = readFileSync(file);
   } catch (err) {
-    throw new FixtureError(`${file}: cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new FixtureError(
+      `${file}: cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    );
   }
   // The bytes never change: once they passed the checks, later copies need only be parsed (a
   // sandbox or a reset made from them skips the schema, row and linkifier checks it passed).

@@ -15,9 +15,16 @@ import { ROOT, runCliToEnd, startCli, type RunningCli } from '../helpers/cli.js'
 import { selfSignedCertificate } from '../../src/http/tls.js';
 
 /** tsx by its file: these CLIs run in a folder of their own, where a bare 'tsx' does not resolve. */
-const command = [process.execPath, '--import', pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href, path.join(ROOT, 'src/cli.ts')];
+const command = [
+  process.execPath,
+  '--import',
+  pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href,
+  path.join(ROOT, 'src/cli.ts'),
+];
 const running: RunningCli[] = [];
-afterEach(async () => { for (const cli of running.splice(0)) await cli.stop(); });
+afterEach(async () => {
+  for (const cli of running.splice(0)) await cli.stop();
+});
 
 async function start(args: string[]): Promise<{ cli: RunningCli; dir: string }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'teamchat-https-'));
@@ -32,11 +39,15 @@ async function start(args: string[]): Promise<{ cli: RunningCli; dir: string }> 
 /** GET with node:https trusting `ca` only (undefined: the system's CAs). */
 function get(url: string, ca?: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    https.get(url, { ca }, (res) => {
-      let body = '';
-      res.on('data', (d) => { body += d; });
-      res.on('end', () => resolve({ status: res.statusCode!, body }));
-    }).on('error', reject);
+    https
+      .get(url, { ca }, (res) => {
+        let body = '';
+        res.on('data', (d) => {
+          body += d;
+        });
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -73,7 +84,11 @@ describe('--https', { timeout: 60_000 }, () => {
       'except requests.exceptions.SSLError:',
       "    print('unverified: refused')",
     ].join('\n');
-    const { stdout } = await promisify(execFile)(python.path, ['-c', script, base, path.join(dir, 'teamchat-mock-cert.pem')], { timeout: 30_000 });
+    const { stdout } = await promisify(execFile)(
+      python.path,
+      ['-c', script, base, path.join(dir, 'teamchat-mock-cert.pem')],
+      { timeout: 30_000 },
+    );
     expect(stdout).toBe('success hamlet@zulip.com\nunverified: refused\n');
   });
 
@@ -94,8 +109,15 @@ describe('--tls-cert and --tls-key', { timeout: 60_000 }, () => {
   const files = { cert: '', key: '', otherKey: '' };
   beforeAll(async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'teamchat-tls-'));
-    const [mine, other] = await Promise.all([selfSignedCertificate(['localhost', '127.0.0.1']), selfSignedCertificate(['localhost'])]);
-    for (const [name, text] of [['cert', mine.cert], ['key', mine.key], ['otherKey', other.key]] as const) {
+    const [mine, other] = await Promise.all([
+      selfSignedCertificate(['localhost', '127.0.0.1']),
+      selfSignedCertificate(['localhost']),
+    ]);
+    for (const [name, text] of [
+      ['cert', mine.cert],
+      ['key', mine.key],
+      ['otherKey', other.key],
+    ] as const) {
       files[name] = path.join(dir, `${name}.pem`);
       writeFileSync(files[name], text);
     }
@@ -118,8 +140,12 @@ describe('--tls-cert and --tls-key', { timeout: 60_000 }, () => {
       runCliToEnd(['--tls-cert', cert, '--tls-key', '/nonexistent/key.pem']),
     ]);
     expect(alone.stderr).toBe('teamchat-mock: --tls-cert needs --tls-key\n');
-    expect(both.stderr).toBe('teamchat-mock: --https makes its own certificate: give either --https or --tls-cert and --tls-key\n');
-    expect(mismatch.stderr).toBe('teamchat-mock: --tls-cert/--tls-key: the TLS key does not belong to the certificate\n');
+    expect(both.stderr).toBe(
+      'teamchat-mock: --https makes its own certificate: give either --https or --tls-cert and --tls-key\n',
+    );
+    expect(mismatch.stderr).toBe(
+      'teamchat-mock: --tls-cert/--tls-key: the TLS key does not belong to the certificate\n',
+    );
     expect(unreadable.stderr).toBe('teamchat-mock: --tls-key: cannot read /nonexistent/key.pem (ENOENT)\n');
   });
 });

@@ -16,38 +16,69 @@ export interface RunningCli {
 }
 
 /** Starts the CLI on a free port and resolves once it has printed its address. */
-export function startCli(args: string[], options: SpawnOptions & { command?: string[]; timeoutMs?: number } = {}): Promise<RunningCli> {
+export function startCli(
+  args: string[],
+  options: SpawnOptions & { command?: string[]; timeoutMs?: number } = {},
+): Promise<RunningCli> {
   const [command, ...pre] = options.command ?? SOURCE_CLI;
-  const child = spawn(command, [...pre, '--port', '0', ...args], { cwd: ROOT, ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, [...pre, '--port', '0', ...args], {
+    cwd: ROOT,
+    ...options,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
-  child.stdout!.on('data', (d) => { out += d; });
-  child.stderr!.on('data', (d) => { err += d; });
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
+  child.stderr!.on('data', (d) => {
+    err += d;
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`no address after ${options.timeoutMs ?? 30000} ms: ${out}${err}`)); }, options.timeoutMs ?? 30000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no address after ${options.timeoutMs ?? 30000} ms: ${out}${err}`));
+    }, options.timeoutMs ?? 30000);
     const onData = () => {
       const m = /listening on (https?:\/\/[^\s)]+)|"url":"(https?:\/\/[^"]+)"/.exec(out);
       if (!m) return;
       clearTimeout(timer);
       child.stdout!.off('data', onData);
       resolve({
-        child, base: m[1] ?? m[2], stdout: () => out,
-        stop: async () => { if (child.exitCode === null && child.signalCode === null) { child.kill('SIGTERM'); await exited; } },
+        child,
+        base: m[1] ?? m[2],
+        stdout: () => out,
+        stop: async () => {
+          if (child.exitCode === null && child.signalCode === null) {
+            child.kill('SIGTERM');
+            await exited;
+          }
+        },
       });
     };
     child.stdout!.on('data', onData);
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`exited with ${code}: ${out}${err}`)); });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code}: ${out}${err}`));
+    });
   });
 }
 
 /** Runs the CLI expecting it to stop: its exit code and output. */
-export function runCliToEnd(args: string[], options: SpawnOptions & { command?: string[] } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runCliToEnd(
+  args: string[],
+  options: SpawnOptions & { command?: string[] } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const [command, ...pre] = options.command ?? SOURCE_CLI;
   const child = spawn(command, [...pre, ...args], { cwd: ROOT, ...options, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
-  child.stdout!.on('data', (d) => { stdout += d; });
-  child.stderr!.on('data', (d) => { stderr += d; });
+  child.stdout!.on('data', (d) => {
+    stdout += d;
+  });
+  child.stderr!.on('data', (d) => {
+    stderr += d;
+  });
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
 }

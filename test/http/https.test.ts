@@ -5,16 +5,22 @@ import https from 'node:https';
 import { startMockServer, type StartedMock } from '../../src/index.js';
 
 let mock: StartedMock;
-beforeAll(async () => { mock = await startMockServer({ https: true }); });
+beforeAll(async () => {
+  mock = await startMockServer({ https: true });
+});
 afterAll(() => mock.close());
 
 function getJson(url: string, ca: string | undefined): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
-    https.get(url, { ca }, (res) => {
-      let body = '';
-      res.on('data', (d) => { body += d; });
-      res.on('end', () => resolve(JSON.parse(body)));
-    }).on('error', reject);
+    https
+      .get(url, { ca }, (res) => {
+        let body = '';
+        res.on('data', (d) => {
+          body += d;
+        });
+        res.on('end', () => resolve(JSON.parse(body)));
+      })
+      .on('error', reject);
   });
 }
 
@@ -23,7 +29,9 @@ it('answers HTTPS with the certificate it gives, and realm_url is https in the d
   expect(mock.certificate).toMatch(/^-----BEGIN CERTIFICATE-----/);
   expect((await getJson(`${mock.baseUrl}/api/v1/server_settings`, mock.certificate!)).realm_url).toBe(mock.baseUrl);
   const sandbox = mock.sandbox('tls');
-  expect((await getJson(`${sandbox.baseUrl}/api/v1/server_settings`, mock.certificate!)).realm_url).toBe(sandbox.baseUrl);
+  expect((await getJson(`${sandbox.baseUrl}/api/v1/server_settings`, mock.certificate!)).realm_url).toBe(
+    sandbox.baseUrl,
+  );
   expect(mock.server.certificate!.fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
 });
 

@@ -9,7 +9,13 @@ import { STATE_RULES } from '../../src/domain/state-rules.js';
 
 it('gives equal, independent copies, and checks the bytes once', () => {
   let checks = 0;
-  const source = stateSource(defaultFixturePath(), [...STATE_RULES, () => { checks++; return null; }]);
+  const source = stateSource(defaultFixturePath(), [
+    ...STATE_RULES,
+    () => {
+      checks++;
+      return null;
+    },
+  ]);
   const first = source();
   const second = source();
   const third = source();
