@@ -25,7 +25,9 @@ const LAYERS = [
 
 const layerRules = LAYERS.slice(0, -1).map(([name, paths], i) => ({
   name: `no-upward-from-${name}`,
-  comment: `A file of the ${name} layer imports only ${LAYERS.slice(0, i + 1).map(([n]) => n).join(', ')} (ARCHITECTURE.md, "Layers").`,
+  comment: `A file of the ${name} layer imports only ${LAYERS.slice(0, i + 1)
+    .map(([n]) => n)
+    .join(', ')} (ARCHITECTURE.md, "Layers").`,
   severity: 'error',
   from: { path: paths },
   to: { path: LAYERS.slice(i + 1).flatMap(([, p]) => p) },

@@ -8,10 +8,17 @@ import { defineConfig } from 'vitest/config';
  */
 const FL372_SUITES = [
   'test/fuzz/register-events.test.ts',
-  'test/messages/get-messages.test.ts', 'test/messages/send.test.ts', 'test/messages/matches-narrow.test.ts',
-  'test/messages/message-history.test.ts', 'test/subscriptions/subscribe.test.ts', 'test/subscriptions/subscription-properties.test.ts',
-  'test/alert-words/alert-words.test.ts', 'test/users/update-user.test.ts', 'test/realm/profile-fields.test.ts',
-  'test/realm/update-realm.test.ts', 'test/bots/bot-avatars.test.ts',
+  'test/messages/get-messages.test.ts',
+  'test/messages/send.test.ts',
+  'test/messages/matches-narrow.test.ts',
+  'test/messages/message-history.test.ts',
+  'test/subscriptions/subscribe.test.ts',
+  'test/subscriptions/subscription-properties.test.ts',
+  'test/alert-words/alert-words.test.ts',
+  'test/users/update-user.test.ts',
+  'test/realm/profile-fields.test.ts',
+  'test/realm/update-realm.test.ts',
+  'test/bots/bot-avatars.test.ts',
 ];
 
 const shared = {

@@ -6,8 +6,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Message, State } from '../src/store/state.js';
 
-const WORDS = ('the king castle letter ship storm garden north river night morning tower bridge market harbour '
-  + 'winter summer council soldier ghost crown sword poison play actor ring island forest wall gate road').split(' ');
+const WORDS = (
+  'the king castle letter ship storm garden north river night morning tower bridge market harbour ' +
+  'winter summer council soldier ghost crown sword poison play actor ring island forest wall gate road'
+).split(' ');
 
 /** The word that a share of the generated messages contain: the bench's `search` operand. */
 export const SEARCH_WORD = 'lighthouse';
@@ -52,20 +54,38 @@ export function generateState(base: State, total: number, seed = 42): State {
       if (b === a) b = humans[(humans.indexOf(a) + 1) % humans.length];
       const ids = [a, b].sort((x, y) => x - y);
       message = {
-        id, sender_id: a, type: 'private', stream_id: null, topic: '', recipient_ids: ids, content,
-        rendered_content: `<p>${escape(content)}</p>`, timestamp, client: 'website',
+        id,
+        sender_id: a,
+        type: 'private',
+        stream_id: null,
+        topic: '',
+        recipient_ids: ids,
+        content,
+        rendered_content: `<p>${escape(content)}</p>`,
+        timestamp,
+        client: 'website',
         flags: Object.fromEntries(ids.map((u) => [String(u), u === a || random() < 0.9 ? ['read'] : []])),
-        reactions: [], last_edit_timestamp: null,
+        reactions: [],
+        last_edit_timestamp: null,
       };
     } else {
       const stream = pick(channels);
       const members = subscribers.get(stream) ?? [];
       const sender = members.length ? pick(members) : pick(humans);
       message = {
-        id, sender_id: sender, type: 'stream', stream_id: stream, topic: `topic ${Math.floor(random() * 50)}`, recipient_ids: [], content,
-        rendered_content: `<p>${escape(content)}</p>`, timestamp, client: 'website',
+        id,
+        sender_id: sender,
+        type: 'stream',
+        stream_id: stream,
+        topic: `topic ${Math.floor(random() * 50)}`,
+        recipient_ids: [],
+        content,
+        rendered_content: `<p>${escape(content)}</p>`,
+        timestamp,
+        client: 'website',
         flags: Object.fromEntries(members.map((u) => [String(u), u === sender || random() < 0.9 ? ['read'] : []])),
-        reactions: [], last_edit_timestamp: null,
+        reactions: [],
+        last_edit_timestamp: null,
       };
     }
     state.messages.push(message);
@@ -85,7 +105,10 @@ export function receivedIds(state: State, userId: number, count: number): number
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const [out, total = '100000'] = process.argv.slice(2);
-  if (!out) { console.error('usage: gen-state.ts OUT.json [TOTAL]'); process.exit(2); }
+  if (!out) {
+    console.error('usage: gen-state.ts OUT.json [TOTAL]');
+    process.exit(2);
+  }
   const base = JSON.parse(readFileSync(new URL('../fixtures/default.json', import.meta.url), 'utf8')) as State;
   writeFileSync(out, JSON.stringify(generateState(base, Number(total))));
   console.log(`wrote ${out}`);

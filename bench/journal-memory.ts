@@ -26,7 +26,11 @@ if (!gc) throw new Error('run with --expose-gc');
 // buffers leave the external count only once V8's concurrent sweeper is done: wait for it.
 const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 const heap = async () => {
-  gc(); await settle(); gc(); await settle(); gc();
+  gc();
+  await settle();
+  gc();
+  await settle();
+  gc();
   const m = process.memoryUsage();
   return (m.heapUsed + m.external) / 1024 / 1024;
 };
@@ -40,18 +44,43 @@ let recordMs = 0;
 for (let i = 1; i <= count; i++) {
   const s = samples[i % samples.length];
   const ex: Exchange = {
-    id: i, time: Date.now(), started: performance.now(), duration_ms: 0.3, sandbox: 'default', method: s.method, path: s.path,
-    operation: { id: s.operation } as Exchange['operation'], level: 0, user, raw: {}, params: { ...s.params },
-    status: s.status, body: JSON.parse(s.body), bodyBytes: Buffer.from(s.body), problems: [], scenario: null,
+    id: i,
+    time: Date.now(),
+    started: performance.now(),
+    duration_ms: 0.3,
+    sandbox: 'default',
+    method: s.method,
+    path: s.path,
+    operation: { id: s.operation } as Exchange['operation'],
+    level: 0,
+    user,
+    raw: {},
+    params: { ...s.params },
+    status: s.status,
+    body: JSON.parse(s.body),
+    bodyBytes: Buffer.from(s.body),
+    problems: [],
+    scenario: null,
   };
   const t0 = performance.now();
   journal.record(ex);
   recordMs += performance.now() - t0;
   if (marks.has(i)) {
     const elapsed = recordMs;
-    checkpoints.push({ requests: i, heap_mb: (await heap()) - base, entries: journal.size, journal_estimate_mb: journal.approximateBytes / 1024 / 1024 });
+    checkpoints.push({
+      requests: i,
+      heap_mb: (await heap()) - base,
+      entries: journal.size,
+      journal_estimate_mb: journal.approximateBytes / 1024 / 1024,
+    });
     if (i === count) {
-      console.log(JSON.stringify({ checkpoints, us_per_record: (elapsed * 1000) / count, rss_mb: process.memoryUsage().rss / 1024 / 1024 }));
+      console.log(
+        JSON.stringify({
+          checkpoints,
+          us_per_record: (elapsed * 1000) / count,
+          rss_mb: process.memoryUsage().rss / 1024 / 1024,
+        }),
+      );
     }
   }
 }

@@ -9,7 +9,10 @@ try {
   const rows = await organizationRows('mock', mock.url, mockApi(mock.url), mock.proc.pid);
   for (const { op, r, note } of rows) {
     if (!r) console.log(`${op}: ${note}`);
-    else console.log(`${op}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.cpuUs?.toFixed(0)} µs CPU a request ${Object.keys(r.bad).length ? JSON.stringify(r.bad) : ''}`);
+    else
+      console.log(
+        `${op}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.cpuUs?.toFixed(0)} µs CPU a request ${Object.keys(r.bad).length ? JSON.stringify(r.bad) : ''}`,
+      );
   }
 } finally {
   await mock.stop();

@@ -12,14 +12,22 @@ import { ROOT } from './lib/mock.js';
 const [op = 'subscriptions', seconds = '5', ...rest] = process.argv.slice(2);
 const args = rest[0] === '--' ? rest.slice(1) : rest;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'teamchat-profile-'));
-const child = await spawnServer('mock', process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, path.join(ROOT, 'dist/src/cli.js'), '--port', '0', '--quiet', ...args], { cwd: ROOT, timeoutMs: 120_000 });
+const child = await spawnServer(
+  'mock',
+  process.execPath,
+  ['--cpu-prof', `--cpu-prof-dir=${dir}`, path.join(ROOT, 'dist/src/cli.js'), '--port', '0', '--quiet', ...args],
+  { cwd: ROOT, timeoutMs: 120_000 },
+);
 const api = mockApi(child.url);
 let req: Req;
 if (op === 'narrow') {
   // As in the bench: the 100 newest messages Hamlet received, all matching the search.
   let last = 0;
   for (let i = 0; i < 100; i++) last = (await send(requests.sendMessage(api))).json.id as number;
-  req = requests.matchesNarrow(api, Array.from({ length: 100 }, (_, i) => last - 99 + i).filter((x) => x > 0));
+  req = requests.matchesNarrow(
+    api,
+    Array.from({ length: 100 }, (_, i) => last - 99 + i).filter((x) => x > 0),
+  );
 } else if (op === 'flags') {
   // As in bench/quick.ts, where the register row leaves Hamlet thousands of message-only queues.
   for (let i = 0; i < 100; i++) await Promise.all(Array.from({ length: 100 }, () => send(requests.register(api))));
@@ -27,20 +35,29 @@ if (op === 'narrow') {
 } else if (op === 'events') {
   req = requests.events(api, (await send(requests.register(api))).json.queue_id);
 } else {
-  req = ({ subscriptions: requests.subscriptions, send: requests.sendMessage, register: requests.register } as Record<string, typeof requests.subscriptions>)[op](api);
+  req = (
+    { subscriptions: requests.subscriptions, send: requests.sendMessage, register: requests.register } as Record<
+      string,
+      typeof requests.subscriptions
+    >
+  )[op](api);
 }
 const r = await load({ ...req, connections: 32, duration: Number(seconds) });
 console.log(`${op}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms`, r.bad);
 child.proc.kill('SIGINT');
 await new Promise((res) => child.proc.once('exit', res));
 
-const file = path.join(dir, readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))!);
+const file = path.join(
+  dir,
+  readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))!,
+);
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
 const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: Node[]; samples: number[]; timeDeltas: number[] };
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-const name = (n: Node) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*\/(node_modules|dist)\//, '$1/')}:${n.callFrame.lineNumber + 1}`;
+const name = (n: Node) =>
+  `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*\/(node_modules|dist)\//, '$1/')}:${n.callFrame.lineNumber + 1}`;
 const self = new Map<string, number>();
 const total = new Map<string, number>();
 profile.samples.forEach((id, i) => {
@@ -50,8 +67,16 @@ profile.samples.forEach((id, i) => {
   const seen = new Set<string>();
   for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
     const key = name(byId.get(cur)!);
-    if (!seen.has(key)) { seen.add(key); total.set(key, (total.get(key) ?? 0) + dt); }
+    if (!seen.has(key)) {
+      seen.add(key);
+      total.set(key, (total.get(key) ?? 0) + dt);
+    }
   }
 });
-const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${(v / 1000).toFixed(0).padStart(7)} ms  ${k}`).join('\n');
+const top = (m: Map<string, number>, n: number) =>
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, v]) => `${(v / 1000).toFixed(0).padStart(7)} ms  ${k}`)
+    .join('\n');
 console.log(`profile: ${file}\n--- self time\n${top(self, 30)}\n--- total time\n${top(total, 45)}`);

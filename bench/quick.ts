@@ -13,14 +13,21 @@ const [seconds = '3', ...rest] = process.argv.slice(2);
 const args = rest[0] === '--' ? rest.slice(1) : rest;
 const duration = Number(seconds);
 const line = (name: string, r: Awaited<ReturnType<typeof measure>>) =>
-  console.log(`${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(2).padStart(6)}  p99 ${r.p99.toFixed(2).padStart(6)} ms  ${r.cpuUs?.toFixed(0).padStart(5)} µs/req ${Object.keys(r.bad).length ? JSON.stringify(r.bad) : ''}`);
+  console.log(
+    `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(2).padStart(6)}  p99 ${r.p99.toFixed(2).padStart(6)} ms  ${r.cpuUs?.toFixed(0).padStart(5)} µs/req ${Object.keys(r.bad).length ? JSON.stringify(r.bad) : ''}`,
+  );
 
 const mock = await startMock('mock', [...args, ...SERVICE_ARGS]);
 const api = mockApi(mock.url);
 const body = (await send(requests.subscriptions(api))).text;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'teamchat-quick-'));
 writeFileSync(path.join(dir, 'body.json'), body);
-const lean = await spawnServer('lean', process.execPath, [path.join(ROOT, 'bench/servers/express-lean.mjs'), path.join(dir, 'body.json')], { cwd: ROOT });
+const lean = await spawnServer(
+  'lean',
+  process.execPath,
+  [path.join(ROOT, 'bench/servers/express-lean.mjs'), path.join(dir, 'body.json')],
+  { cwd: ROOT },
+);
 line('Express lean GET', await measure(requests.subscriptions(bareApi(lean.url)), 32, lean.proc.pid, duration));
 line('Express lean POST', await measure(requests.sendMessage(bareApi(lean.url)), 32, lean.proc.pid, duration));
 await lean.stop();
@@ -32,7 +39,18 @@ await send(requests.createOutgoingBot(api, bot.url));
 line('send mentioning a webhook bot', await measure(requests.mentionOutgoingBot(api), 32, pid, duration));
 await bot.close();
 const last = (await send(requests.sendMessage(api))).json.id as number;
-line('matches_narrow', await measure(requests.matchesNarrow(api, Array.from({ length: 100 }, (_, i) => last - 99 + i)), 32, pid, duration));
+line(
+  'matches_narrow',
+  await measure(
+    requests.matchesNarrow(
+      api,
+      Array.from({ length: 100 }, (_, i) => last - 99 + i),
+    ),
+    32,
+    pid,
+    duration,
+  ),
+);
 line('register', await measure(requests.register(api), 32, pid, duration));
 const events: Req = requests.events(api, (await send(requests.register(api))).json.queue_id);
 line('events', await measure(events, 32, pid, duration));

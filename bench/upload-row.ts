@@ -10,7 +10,9 @@ try {
   const probe = await send(req);
   if (probe.status !== 200) throw new Error(`upload answered ${probe.status}: ${probe.text}`);
   const r = await measure(req, 32, mock.proc.pid, duration);
-  console.log(`POST /user_uploads (small file), 32 conns: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.cpuUs?.toFixed(0)} µs of server CPU a request ${Object.keys(r.bad).length ? JSON.stringify(r.bad) : ''}`);
+  console.log(
+    `POST /user_uploads (small file), 32 conns: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.cpuUs?.toFixed(0)} µs of server CPU a request ${Object.keys(r.bad).length ? JSON.stringify(r.bad) : ''}`,
+  );
 } finally {
   await mock.stop();
 }

@@ -11,7 +11,9 @@ const scenario: Scenario = {
       respond: (req) => {
         const to = req.params?.to;
         if (typeof to === 'number') {
-          return { error: { code: 'STREAM_DOES_NOT_EXIST', msg: `Channel with ID '${to}' does not exist`, stream_id: to } };
+          return {
+            error: { code: 'STREAM_DOES_NOT_EXIST', msg: `Channel with ID '${to}' does not exist`, stream_id: to },
+          };
         }
         const name = typeof to === 'string' ? to : 'unknown';
         return { error: { code: 'STREAM_DOES_NOT_EXIST', msg: `Channel '${name}' does not exist`, stream: name } };
@@ -21,7 +23,9 @@ const scenario: Scenario = {
       operation: 'create-scheduled-message',
       respond: (req) => {
         const id = typeof req.params?.to === 'number' ? req.params.to : 0;
-        return { error: { code: 'STREAM_DOES_NOT_EXIST', msg: `Channel with ID '${id}' does not exist`, stream_id: id } };
+        return {
+          error: { code: 'STREAM_DOES_NOT_EXIST', msg: `Channel with ID '${id}' does not exist`, stream_id: id },
+        };
       },
     },
   ],

@@ -24,19 +24,34 @@ async function timeToFirstAnswer(command, args, options) {
       child.stdout.on('data', (d) => {
         out += d;
         const m = /listening on (http:\/\/\S+?)[\s)]/.exec(out);
-        if (m) { clearTimeout(timer); resolve(m[1]); }
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
       });
-      child.stderr.on('data', (d) => { out += d; });
-      child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`exited with ${code}: ${out}`)); });
+      child.stderr.on('data', (d) => {
+        out += d;
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`exited with ${code}: ${out}`));
+      });
     });
     for (;;) {
       const res = await fetch(`${url}/api/v1/server_settings`).catch(() => null);
-      if (res?.status === 200) { await res.arrayBuffer(); return performance.now() - started; }
+      if (res?.status === 200) {
+        await res.arrayBuffer();
+        return performance.now() - started;
+      }
       await new Promise((r) => setTimeout(r, 5));
     }
   } finally {
     // npm start runs the server as a child of npm: end the whole group.
-    try { process.kill(-child.pid, 'SIGTERM'); } catch { child.kill('SIGTERM'); }
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      child.kill('SIGTERM');
+    }
     await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
   }
 }
@@ -46,15 +61,22 @@ async function series(label, make) {
   for (let i = 0; i < RUNS; i++) times.push(await make(i));
   times.sort((a, b) => a - b);
   const ms = (t) => `${Math.round(t)} ms`;
-  console.log(`${label.padEnd(46)} median ${ms(times[Math.floor(times.length / 2)])}  (min ${ms(times[0])}, max ${ms(times.at(-1))}, ${RUNS} runs)`);
+  console.log(
+    `${label.padEnd(46)} median ${ms(times[Math.floor(times.length / 2)])}  (min ${ms(times[0])}, max ${ms(times.at(-1))}, ${RUNS} runs)`,
+  );
 }
 
 await buildIfChanged();
 console.log(`machine: ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}, node ${process.version}`);
 await series('npm start (unchanged checkout) -> first answer', () =>
-  timeToFirstAnswer('npm', ['start', '--silent', '--', '--port', '0', '--quiet'], { cwd: ROOT, detached: true }));
+  timeToFirstAnswer('npm', ['start', '--silent', '--', '--port', '0', '--quiet'], { cwd: ROOT, detached: true }),
+);
 await series('node dist/src/cli.js -> first answer', () =>
-  timeToFirstAnswer(process.execPath, [path.join(ROOT, 'dist/src/cli.js'), '--port', '0', '--quiet'], { cwd: ROOT, detached: true }));
+  timeToFirstAnswer(process.execPath, [path.join(ROOT, 'dist/src/cli.js'), '--port', '0', '--quiet'], {
+    cwd: ROOT,
+    detached: true,
+  }),
+);
 
 if (!existsSync(BINARY)) {
   console.log('building the single executable (npm run build:binary) ...');
@@ -71,7 +93,8 @@ try {
     return timeToFirstAnswer(BINARY, ['--port', '0', '--quiet'], { cwd: away, env, detached: true });
   });
   await series('binary, later starts -> first answer', () =>
-    timeToFirstAnswer(BINARY, ['--port', '0', '--quiet'], { cwd: away, env, detached: true }));
+    timeToFirstAnswer(BINARY, ['--port', '0', '--quiet'], { cwd: away, env, detached: true }),
+  );
 } finally {
   rmSync(away, { recursive: true, force: true });
 }

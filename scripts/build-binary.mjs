@@ -4,7 +4,17 @@
 // postject injects the blob into a copy of this node binary. Runs after `npm run build` (it
 // embeds dist/openapi-bundle).
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -22,7 +32,9 @@ const step = (what) => console.log(`build:binary: ${what} (${((performance.now()
 function walk(rel) {
   const full = path.join(ROOT, rel);
   if (!statSync(full).isDirectory()) return [rel];
-  return readdirSync(full).sort().flatMap((name) => walk(path.join(rel, name)));
+  return readdirSync(full)
+    .sort()
+    .flatMap((name) => walk(path.join(rel, name)));
 }
 
 rmSync(OUT, { recursive: true, force: true });
@@ -48,7 +60,9 @@ step('bundled the program');
 
 // 2. The files it reads at run time, with the shipped TypeScript scenarios compiled to CommonJS.
 const files = {};
-const take = (rel) => { files[rel.split(path.sep).join('/')] = readFileSync(path.join(ROOT, rel), 'utf8'); };
+const take = (rel) => {
+  files[rel.split(path.sep).join('/')] = readFileSync(path.join(ROOT, rel), 'utf8');
+};
 for (const rel of [...walk('openapi'), ...walk('fixtures'), ...walk('src/ui')]) take(rel);
 for (const name of BUNDLES) {
   const rel = path.join('dist', 'openapi-bundle', `${name}.json`);
@@ -58,7 +72,15 @@ for (const name of BUNDLES) {
 for (const rel of walk('scenarios')) {
   if (rel.endsWith('.json')) take(rel);
   else if (rel.endsWith('.ts')) {
-    const result = await esbuild.build({ entryPoints: [path.join(ROOT, rel)], bundle: true, platform: 'node', format: 'cjs', target: 'node20', write: false, logLevel: 'warning' });
+    const result = await esbuild.build({
+      entryPoints: [path.join(ROOT, rel)],
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      write: false,
+      logLevel: 'warning',
+    });
     files[`scenarios/${path.basename(rel, '.ts')}.cjs`] = result.outputFiles[0].text;
   }
 }
@@ -66,13 +88,16 @@ writeFileSync(path.join(OUT, 'files.json'), JSON.stringify({ files, bundles: BUN
 step(`collected ${Object.keys(files).length} files`);
 
 // 3. The blob, and a copy of node with the blob injected.
-writeFileSync(path.join(OUT, 'sea-config.json'), JSON.stringify({
-  main: path.join(OUT, 'main.cjs'),
-  output: path.join(OUT, 'sea-prep.blob'),
-  disableExperimentalSEAWarning: true,
-  useCodeCache: true,
-  assets: { 'files.json': path.join(OUT, 'files.json') },
-}));
+writeFileSync(
+  path.join(OUT, 'sea-config.json'),
+  JSON.stringify({
+    main: path.join(OUT, 'main.cjs'),
+    output: path.join(OUT, 'sea-prep.blob'),
+    disableExperimentalSEAWarning: true,
+    useCodeCache: true,
+    assets: { 'files.json': path.join(OUT, 'files.json') },
+  }),
+);
 const run = (args, what) => {
   const r = spawnSync(args[0], args.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   if (r.status !== 0) {
@@ -80,14 +105,30 @@ const run = (args, what) => {
     throw new Error(`${what} failed`);
   }
 };
-run([process.execPath, '--experimental-sea-config', path.join(OUT, 'sea-config.json')], 'node --experimental-sea-config');
+run(
+  [process.execPath, '--experimental-sea-config', path.join(OUT, 'sea-config.json')],
+  'node --experimental-sea-config',
+);
 step('wrote the blob');
 if (!readFileSync(process.execPath).includes(`${FUSE}:0`)) {
-  throw new Error(`${process.execPath} cannot carry a single executable application (no SEA fuse): use a node binary from nodejs.org`);
+  throw new Error(
+    `${process.execPath} cannot carry a single executable application (no SEA fuse): use a node binary from nodejs.org`,
+  );
 }
 rmSync(TARGET, { force: true });
 copyFileSync(process.execPath, TARGET);
 chmodSync(TARGET, 0o755);
-run([process.execPath, path.join(ROOT, 'node_modules/postject/dist/cli.js'), TARGET, 'NODE_SEA_BLOB', path.join(OUT, 'sea-prep.blob'), '--sentinel-fuse', FUSE], 'postject');
+run(
+  [
+    process.execPath,
+    path.join(ROOT, 'node_modules/postject/dist/cli.js'),
+    TARGET,
+    'NODE_SEA_BLOB',
+    path.join(OUT, 'sea-prep.blob'),
+    '--sentinel-fuse',
+    FUSE,
+  ],
+  'postject',
+);
 const mb = (statSync(TARGET).size / 1024 / 1024).toFixed(1);
 step(`dist/teamchat-mock: ${mb} MB`);

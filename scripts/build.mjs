@@ -11,7 +11,15 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = path.join(ROOT, 'dist', '.build-inputs');
 // Everything the output depends on: the sources, the description and how they are compiled.
-const INPUTS = ['src', 'openapi', 'tsconfig.json', 'package.json', 'scripts/build.mjs', 'scripts/generate-param-types.ts', 'scripts/generate-state-schema.ts'];
+const INPUTS = [
+  'src',
+  'openapi',
+  'tsconfig.json',
+  'package.json',
+  'scripts/build.mjs',
+  'scripts/generate-param-types.ts',
+  'scripts/generate-state-schema.ts',
+];
 const GENERATED = path.join('src', 'contract', 'generated');
 
 function files(rel) {
@@ -21,7 +29,9 @@ function files(rel) {
   if (!st.isDirectory()) return [`${rel}:${st.size}:${st.mtimeMs}`];
   // Generated from openapi/ (already an input) during the build itself.
   if (rel === GENERATED) return [];
-  return readdirSync(full).sort().flatMap((name) => files(path.join(rel, name)));
+  return readdirSync(full)
+    .sort()
+    .flatMap((name) => files(path.join(rel, name)));
 }
 
 /** A hash of every input's path, size and modification time. */
@@ -30,7 +40,11 @@ export function inputsSignature() {
 }
 
 export function isUpToDate() {
-  return existsSync(STAMP) && readFileSync(STAMP, 'utf8') === inputsSignature() && existsSync(path.join(ROOT, 'dist/src/cli.js'));
+  return (
+    existsSync(STAMP) &&
+    readFileSync(STAMP, 'utf8') === inputsSignature() &&
+    existsSync(path.join(ROOT, 'dist/src/cli.js'))
+  );
 }
 
 export async function build() {
@@ -40,10 +54,17 @@ export async function build() {
   rmSync(STAMP, { force: true });
   // The parameter types and the state's schema (from src/store/state.ts).
   for (const script of ['generate-param-types.ts', 'generate-state-schema.ts']) {
-    const gen = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', script)], { stdio: 'inherit', cwd: ROOT });
+    const gen = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', script)], {
+      stdio: 'inherit',
+      cwd: ROOT,
+    });
     if (gen.status !== 0) throw new Error(`${script} failed`);
   }
-  const tsc = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.json')], { stdio: 'inherit' });
+  const tsc = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.json')],
+    { stdio: 'inherit' },
+  );
   if (tsc.status !== 0) throw new Error('tsc failed');
   const { writeBundles } = await import(path.join(ROOT, 'dist/src/contract/load.js'));
   writeBundles();

@@ -55,16 +55,26 @@ const OUT = path.join(ROOT, 'src', 'domain', 'emoji', 'emoji-names.json');
 /** The server's own emoji (reaction type zulip_extra_emoji), not in any Unicode table. */
 const EXTRA = ['zulip'];
 /** Clock faces the server leaves unnamed: every one but 1f557 (its `time`). */
-const UNNAMED_CLOCKS = new Set([
-  ...range(0x1f550, 0x1f556), ...range(0x1f558, 0x1f567),
-].map((c) => c.toString(16)));
+const UNNAMED_CLOCKS = new Set([...range(0x1f550, 0x1f556), ...range(0x1f558, 0x1f567)].map((c) => c.toString(16)));
 /** Skin-tone modifiers are never emoji on their own. */
 const SKIN_TONES = new Set(range(0x1f3fb, 0x1f3ff).map((c) => c.toString(16)));
 /** CLDR keywords the server keeps without an ASCII spelling (the emoji has ASCII aliases). */
 const KEPT_NON_ASCII = new Set(['ココ', 'サ', '指', '空']);
 /** Accented letters the server spells plainly for the extra ASCII alias. */
 const PLAIN_LETTERS: Record<string, string> = {
-  è: 'e', ǐ: 'i', ó: 'o', ā: 'a', ō: 'o', ñ: 'n', ô: 'o', ç: 'c', é: 'e', ã: 'a', í: 'i', å: 'a', ü: 'u',
+  è: 'e',
+  ǐ: 'i',
+  ó: 'o',
+  ā: 'a',
+  ō: 'o',
+  ñ: 'n',
+  ô: 'o',
+  ç: 'c',
+  é: 'e',
+  ã: 'a',
+  í: 'i',
+  å: 'a',
+  ü: 'u',
 };
 
 type Names = { canonical: string; aliases: string[] };
@@ -78,21 +88,32 @@ function range(from: number, to: number): number[] {
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    'emoji-data': { type: 'string' }, cldr: { type: 'string' }, 'cldr-derived': { type: 'string' }, out: { type: 'string' },
+    'emoji-data': { type: 'string' },
+    cldr: { type: 'string' },
+    'cldr-derived': { type: 'string' },
+    out: { type: 'string' },
   },
 });
 const curatedFile = positionals[0];
-if (!curatedFile) throw new Error('usage: tsx scripts/generate-emoji-names.ts <custom_emoji_names.py> [--emoji-data F] [--cldr F] [--cldr-derived F] [--out F]');
+if (!curatedFile)
+  throw new Error(
+    'usage: tsx scripts/generate-emoji-names.ts <custom_emoji_names.py> [--emoji-data F] [--cldr F] [--cldr-derived F] [--out F]',
+  );
 
 const require = createRequire(import.meta.url);
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 const emojiData = readJson(values['emoji-data'] ?? require.resolve('emoji-datasource/emoji.json')) as EmojiEntry[];
-const plain = readJson(values.cldr ?? require.resolve('cldr-annotations-full/annotations/en/annotations.json')) as
-  { annotations: { annotations: Record<string, Annotation> } };
-const derived = readJson(values['cldr-derived'] ?? require.resolve('cldr-annotations-derived-full/annotationsDerived/en/annotations.json')) as
-  { annotationsDerived: { annotations: Record<string, Annotation> } };
+const plain = readJson(values.cldr ?? require.resolve('cldr-annotations-full/annotations/en/annotations.json')) as {
+  annotations: { annotations: Record<string, Annotation> };
+};
+const derived = readJson(
+  values['cldr-derived'] ?? require.resolve('cldr-annotations-derived-full/annotationsDerived/en/annotations.json'),
+) as { annotationsDerived: { annotations: Record<string, Annotation> } };
 // Derived annotations (sequences, flags) win over plain ones for the same characters.
-const cldr = new Map<string, Annotation>([...Object.entries(plain.annotations.annotations), ...Object.entries(derived.annotationsDerived.annotations)]);
+const cldr = new Map<string, Annotation>([
+  ...Object.entries(plain.annotations.annotations),
+  ...Object.entries(derived.annotationsDerived.annotations),
+]);
 const curated = parseCuratedMap(readFileSync(curatedFile, 'utf8'));
 if (curated.size < 500) throw new Error(`${curatedFile}: found ${curated.size} curated emoji, expected the whole map`);
 
@@ -104,7 +125,11 @@ writeIfChanged(values.out ?? OUT, `${JSON.stringify({ unicode: sorted, extra: EX
 console.error(`${Object.keys(sorted).length} names for ${table.size} emoji (${curated.size} curated)`);
 
 /** code -> names, in emoji.json order, by the server's rules (see the header). */
-function nameTable(data: EmojiEntry[], annotations: Map<string, Annotation>, custom: Map<string, Names>): Map<string, Names> {
+function nameTable(
+  data: EmojiEntry[],
+  annotations: Map<string, Annotation>,
+  custom: Map<string, Names>,
+): Map<string, Names> {
   const out = new Map<string, Names>();
   const canonicals = new Set<string>();
   const claim = (name: string, code: string) => {
@@ -112,7 +137,10 @@ function nameTable(data: EmojiEntry[], annotations: Map<string, Annotation>, cus
     canonicals.add(name);
   };
   for (const entry of data) {
-    const parts = entry.unified.toLowerCase().split('-').filter((p) => p !== 'fe0f');
+    const parts = entry.unified
+      .toLowerCase()
+      .split('-')
+      .filter((p) => p !== 'fe0f');
     const code = parts.join('-');
     if (UNNAMED_CLOCKS.has(code) || SKIN_TONES.has(code)) continue;
     const own = custom.get(code);
@@ -181,7 +209,8 @@ function cleanName(name: string): string {
 function parseCuratedMap(source: string): Map<string, Names> {
   const code = stripComments(source);
   const map = new Map<string, Names>();
-  const entry = /['"]([0-9a-f-]+)['"]\s*:\s*\{\s*['"]canonical_name['"]\s*:\s*['"]([^'"]+)['"]\s*,\s*['"]aliases['"]\s*:\s*\[([^\]]*)\]\s*,?\s*\}/g;
+  const entry =
+    /['"]([0-9a-f-]+)['"]\s*:\s*\{\s*['"]canonical_name['"]\s*:\s*['"]([^'"]+)['"]\s*,\s*['"]aliases['"]\s*:\s*\[([^\]]*)\]\s*,?\s*\}/g;
   for (const m of code.matchAll(entry)) {
     map.set(m[1], { canonical: m[2], aliases: [...m[3].matchAll(/['"]([^'"]+)['"]/g)].map((a) => a[1]) });
   }

@@ -1,6 +1,11 @@
 // Types of prerequisites.mjs for the TypeScript tests that import it.
 export type Found = { path: string } | { missing: string };
-export interface Prerequisite { name: string; find: (env?: NodeJS.ProcessEnv) => Found; packages: string[]; override: string }
+export interface Prerequisite {
+  name: string;
+  find: (env?: NodeJS.ProcessEnv) => Found;
+  packages: string[];
+  override: string;
+}
 export declare function which(name: string, env?: NodeJS.ProcessEnv): string | null;
 export declare function findChromium(env?: NodeJS.ProcessEnv): Found;
 export declare function findPython(env?: NodeJS.ProcessEnv): Found;

@@ -7,7 +7,14 @@ import path from 'node:path';
 
 const CHROMIUM_NAMES = ['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome'];
 
-const isExecutable = (file) => { try { accessSync(file, constants.X_OK); return true; } catch { return false; } };
+const isExecutable = (file) => {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /** `name` looked up on PATH (or as given when it contains a slash), or null. */
 export function which(name, env = process.env) {
@@ -25,7 +32,9 @@ export function which(name, env = process.env) {
  */
 export function findChromium(env = process.env) {
   if (env.CHROMIUM_PATH) {
-    return isExecutable(env.CHROMIUM_PATH) ? { path: env.CHROMIUM_PATH } : { missing: `CHROMIUM_PATH=${env.CHROMIUM_PATH} is not an executable file` };
+    return isExecutable(env.CHROMIUM_PATH)
+      ? { path: env.CHROMIUM_PATH }
+      : { missing: `CHROMIUM_PATH=${env.CHROMIUM_PATH} is not an executable file` };
   }
   for (const candidate of ['/usr/bin/chromium', ...CHROMIUM_NAMES]) {
     const found = which(candidate, env);
@@ -34,7 +43,8 @@ export function findChromium(env = process.env) {
   return { missing: `no Chromium found (looked for /usr/bin/chromium, ${CHROMIUM_NAMES.join(', ')} on PATH)` };
 }
 
-const pythonHasModules = (python) => spawnSync(python, ['-c', 'import pytest, requests'], { stdio: 'ignore' }).status === 0;
+const pythonHasModules = (python) =>
+  spawnSync(python, ['-c', 'import pytest, requests'], { stdio: 'ignore' }).status === 0;
 
 /**
  * A Python 3 that can import pytest and requests: PYTHON when set (it must), else python3 on
@@ -43,7 +53,9 @@ const pythonHasModules = (python) => spawnSync(python, ['-c', 'import pytest, re
  */
 export function findPython(env = process.env) {
   if (env.PYTHON) {
-    return pythonHasModules(env.PYTHON) ? { path: env.PYTHON } : { missing: `PYTHON=${env.PYTHON} cannot import pytest and requests` };
+    return pythonHasModules(env.PYTHON)
+      ? { path: env.PYTHON }
+      : { missing: `PYTHON=${env.PYTHON} cannot import pytest and requests` };
   }
   for (const candidate of ['python3', '/usr/bin/python3']) {
     const found = which(candidate, env);
@@ -55,7 +67,12 @@ export function findPython(env = process.env) {
 /** What each prerequisite is and which Debian packages provide it. */
 export const PREREQUISITES = [
   { name: 'Chromium', find: findChromium, packages: ['chromium'], override: 'CHROMIUM_PATH' },
-  { name: 'Python 3 with pytest and requests', find: findPython, packages: ['python3', 'python3-pytest', 'python3-requests'], override: 'PYTHON' },
+  {
+    name: 'Python 3 with pytest and requests',
+    find: findPython,
+    packages: ['python3', 'python3-pytest', 'python3-requests'],
+    override: 'PYTHON',
+  },
 ];
 
 /**
@@ -71,6 +88,8 @@ export function plan(missing, host) {
   const overridden = missing.find((m) => host.env[m.override]);
   if (!overridden && host.isRoot && host.aptGet) return { install: packages, aptGet: host.aptGet };
   const why = missing.map((m) => m.missing).join('; ');
-  const how = overridden ? `fix ${overridden.override} or unset it` : `install them (apt-get install ${packages.join(' ')}) or set ${missing.map((m) => m.override).join(' / ')}`;
+  const how = overridden
+    ? `fix ${overridden.override} or unset it`
+    : `install them (apt-get install ${packages.join(' ')}) or set ${missing.map((m) => m.override).join(' / ')}`;
   return { error: `npm test: ${why}: ${how}` };
 }

@@ -11,4 +11,6 @@ try {
 }
 // A file that fails to load has no failed tests but is a failure all the same.
 const failed = report.numFailedTests || report.numFailedTestSuites || 0;
-console.log(`${report.numPassedTests} passed, ${failed} failed${report.numPendingTests ? `, ${report.numPendingTests} skipped` : ''}`);
+console.log(
+  `${report.numPassedTests} passed, ${failed} failed${report.numPendingTests ? `, ${report.numPendingTests} skipped` : ''}`,
+);

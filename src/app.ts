@@ -40,26 +40,50 @@ export function createApp(deps: AppDeps): express.Express {
     }
     deps.rewrite?.(req);
     const url = req.url;
-    if (url.startsWith(API_PREFIX) && (url.length === API_PREFIX.length || url[API_PREFIX.length] === '/' || url[API_PREFIX.length] === '?')) {
+    if (
+      url.startsWith(API_PREFIX) &&
+      (url.length === API_PREFIX.length || url[API_PREFIX.length] === '/' || url[API_PREFIX.length] === '?')
+    ) {
       // What mounting at /api/v1 did: the handler sees the path below the prefix.
       req.baseUrl = API_PREFIX;
-      req.url = url.length === API_PREFIX.length || url[API_PREFIX.length] === '?' ? `/${url.slice(API_PREFIX.length)}` : url.slice(API_PREFIX.length);
+      req.url =
+        url.length === API_PREFIX.length || url[API_PREFIX.length] === '?'
+          ? `/${url.slice(API_PREFIX.length)}`
+          : url.slice(API_PREFIX.length);
       return api(req, res, next);
     }
     // The few operations served at the site root (downloads of uploads) run the same pipeline.
-    for (const root of siteRoot) if (url.startsWith(root)) { req.baseUrl = ''; return api(req, res, next); }
+    for (const root of siteRoot)
+      if (url.startsWith(root)) {
+        req.baseUrl = '';
+        return api(req, res, next);
+      }
     next();
   });
   for (const [path, router] of deps.mounts ?? []) app.use(path, router);
-  const worldOrNull = (req: Request) => { try { return deps.worldFor(req); } catch { return null; } };
+  const worldOrNull = (req: Request) => {
+    try {
+      return deps.worldFor(req);
+    } catch {
+      return null;
+    }
+  };
   // Anything else is an unknown route, answered with the same envelope.
   app.use((req: Request, res: Response) => refuse(req, res, notFound(), worldOrNull(req)));
   // Body parser failures (too large, bad multipart) and anything unexpected end here.
   app.use((err: any, req: Request, res: Response, _next: NextFunction) => {
     let apiErr: unknown = err;
-    if (err?.type === 'entity.too.large' || err?.code === 'LIMIT_FIELD_VALUE' || err?.code === 'LIMIT_FILE_SIZE') apiErr = bodyTooLarge();
-    else if (!(err instanceof ApiError) && (err?.name === 'MulterError' || (typeof err?.status === 'number' && err.status >= 400 && err.status < 500))) {
-      apiErr = new ApiError('BAD_REQUEST', `Malformed request body: ${err.message}`, typeof err.status === 'number' ? err.status : 400);
+    if (err?.type === 'entity.too.large' || err?.code === 'LIMIT_FIELD_VALUE' || err?.code === 'LIMIT_FILE_SIZE')
+      apiErr = bodyTooLarge();
+    else if (
+      !(err instanceof ApiError) &&
+      (err?.name === 'MulterError' || (typeof err?.status === 'number' && err.status >= 400 && err.status < 500))
+    ) {
+      apiErr = new ApiError(
+        'BAD_REQUEST',
+        `Malformed request body: ${err.message}`,
+        typeof err.status === 'number' ? err.status : 400,
+      );
     }
     refuse(req, res, apiErr, worldOrNull(req));
   });

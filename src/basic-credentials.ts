@@ -19,4 +19,3 @@ function decodeBasic(header: string): [string, string] {
   if (colon < 0) throw unauthorized('Invalid authorization header for basic auth');
   return [decoded.slice(0, colon), decoded.slice(colon + 1)];
 }
-

@@ -61,7 +61,9 @@ export class Clock {
   /** Called after every set/advance/freeze, so due work (scheduled messages) can run at once. */
   onChange(listener: () => void): () => void {
     this.listeners.push(listener);
-    return () => { this.listeners = this.listeners.filter((l) => l !== listener); };
+    return () => {
+      this.listeners = this.listeners.filter((l) => l !== listener);
+    };
   }
 
   private changed(): void {

@@ -15,17 +15,22 @@ export class ApiError extends Error {
 }
 
 /** BAD_REQUEST: the generic invalid-request error (spec Part 7). */
-export const badRequest = (msg: string, extra: Record<string, unknown> = {}) => new ApiError('BAD_REQUEST', msg, 400, extra);
+export const badRequest = (msg: string, extra: Record<string, unknown> = {}) =>
+  new ApiError('BAD_REQUEST', msg, 400, extra);
 
 /** The real server's IncompatibleParametersError: parameters that cannot be given together. */
 export const incompatibleParameters = (names: readonly string[]) =>
-  new ApiError('BAD_REQUEST', `Unsupported parameter combination: ${names.join(', ')}`, 400, { parameters: names.join(', ') });
+  new ApiError('BAD_REQUEST', `Unsupported parameter combination: ${names.join(', ')}`, 400, {
+    parameters: names.join(', '),
+  });
 
 export const missingArgument = (name: string) =>
   new ApiError('REQUEST_VARIABLE_MISSING', `Missing '${name}' argument`, 400, { var_name: name });
 
 /** What the real server answers with every 401: a request for HTTP Basic credentials. */
-export const BASIC_CHALLENGE: Readonly<Record<string, string>> = Object.freeze({ 'WWW-Authenticate': 'Basic realm="zulip"' });
+export const BASIC_CHALLENGE: Readonly<Record<string, string>> = Object.freeze({
+  'WWW-Authenticate': 'Basic realm="zulip"',
+});
 
 /** 401 UNAUTHORIZED asking for HTTP Basic credentials: every refusal of the API-key path. */
 export const unauthorized = (msg: string) => new ApiError('UNAUTHORIZED', msg, 401, {}, BASIC_CHALLENGE);
@@ -58,7 +63,11 @@ export const internalError = () => new ApiError('INTERNAL_SERVER_ERROR', 'Intern
 
 /** The proxied upstream's answer could not be relayed (too large, cut short, bad framing): the mock's 502. */
 export const upstreamMalformed = (upstream: string, why: string) =>
-  new ApiError('UPSTREAM_MALFORMED', `The upstream server ${upstream} sent an answer that cannot be relayed: ${why}`, 502);
+  new ApiError(
+    'UPSTREAM_MALFORMED',
+    `The upstream server ${upstream} sent an answer that cannot be relayed: ${why}`,
+    502,
+  );
 
 /** A path with dot segments (`..`, `%2e%2e`) is never forwarded: the upstream would resolve it elsewhere. */
 export const dotSegmentPath = () => new ApiError('BAD_REQUEST', 'Paths with dot segments are not forwarded', 400);

@@ -43,5 +43,7 @@ function formatRequest(format: LogFormat, line: RequestLogLine): string {
 }
 
 /** An observer for MockServerOptions.onRequest that writes each request as one line. */
-export const requestLogger = (format: LogFormat, write: (line: string) => void) =>
-  (ex: Exchange): void => write(formatRequest(format, requestLogLine(ex)));
+export const requestLogger =
+  (format: LogFormat, write: (line: string) => void) =>
+  (ex: Exchange): void =>
+    write(formatRequest(format, requestLogLine(ex)));

@@ -85,7 +85,9 @@ export class Sandboxes {
     if (this.byName.size < this.max) return;
     this.dropIdle();
     if (this.byName.size >= this.max) {
-      throw badRequest(`Too many sandboxes: at most ${this.max} at once (--max-sandboxes); drop one with DELETE /__mock/sandboxes/NAME or let one stay idle for ${SANDBOX_IDLE_MS / 60_000} minutes`);
+      throw badRequest(
+        `Too many sandboxes: at most ${this.max} at once (--max-sandboxes); drop one with DELETE /__mock/sandboxes/NAME or let one stay idle for ${SANDBOX_IDLE_MS / 60_000} minutes`,
+      );
     }
   }
 
@@ -112,7 +114,10 @@ export class Sandboxes {
     if (name === null) throw badRequest('Invalid sandbox name: use letters, digits, - and _ (at most 64)');
     if (name === 'default') return this.main;
     const world = this.byName.get(name);
-    if (world) { this.lastUse.set(name, Date.now()); return world; }
+    if (world) {
+      this.lastUse.set(name, Date.now());
+      return world;
+    }
     req.mockSandboxWanted = name;
     return (this.template ??= new World('', this.fixture, new Clock(), worldParts(this.catalog)));
   };

@@ -44,7 +44,13 @@ export class World {
    * scenarios and coverage counts (see WorldParts); `initial` is the state to start from when it
    * is not the fixture's (a --data file).
    */
-  constructor(readonly name: string, private fixture: FixtureSource, readonly clock: Clock, readonly parts: WorldParts, initial: State = fixture()) {
+  constructor(
+    readonly name: string,
+    private fixture: FixtureSource,
+    readonly clock: Clock,
+    readonly parts: WorldParts,
+    initial: State = fixture(),
+  ) {
     this.store = new Store(initial);
     this.events = new EventHub(this.store);
     // Time-driven work (scheduled messages, reminders, data exports, idle queues) runs when the clock is moved
@@ -53,7 +59,9 @@ export class World {
     this.timer = setInterval(() => this.tickSafely(), TICK_INTERVAL_MS);
     this.timer.unref();
     // A reset or an imported state brings the fixture's realm.url back: the site wins again.
-    this.store.onChange((change) => { if (change.t === 'load') this.applySite(); });
+    this.store.onChange((change) => {
+      if (change.t === 'load') this.applySite();
+    });
     // Push notifications taken back when their messages are read, edited or deleted.
     watchForRemovals(this);
   }
@@ -98,10 +106,12 @@ export class World {
   nextDelivery(): number | null {
     let next: number | null = null;
     for (const m of this.store.scheduledMessages.all()) {
-      if (m.delivered_message_id === null && !m.failed && (next === null || m.scheduled_delivery_timestamp < next)) next = m.scheduled_delivery_timestamp;
+      if (m.delivered_message_id === null && !m.failed && (next === null || m.scheduled_delivery_timestamp < next))
+        next = m.scheduled_delivery_timestamp;
     }
     for (const r of this.store.reminders.all()) {
-      if (r.delivered_message_id === null && (next === null || r.scheduled_delivery_timestamp < next)) next = r.scheduled_delivery_timestamp;
+      if (r.delivered_message_id === null && (next === null || r.scheduled_delivery_timestamp < next))
+        next = r.scheduled_delivery_timestamp;
     }
     return next;
   }

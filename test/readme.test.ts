@@ -18,16 +18,19 @@ describe('README', () => {
     }
   });
 
-  it('writes in its examples, and in the manual\'s, only API keys of the user named on the same line', () => {
+  it("writes in its examples, and in the manual's, only API keys of the user named on the same line", () => {
     const keyOf = new Map(state.users.map((u) => [u.api_key, u.email]));
     const wrong: string[] = [];
     for (const file of manualFiles()) {
-      read(file).split('\n').forEach((line, i) => {
-        for (const [token] of line.matchAll(/\b[A-Za-z0-9]{32}\b/g)) {
-          const email = keyOf.get(token);
-          if (!email || !line.includes(email)) wrong.push(`${file}:${i + 1}: ${token} is not the key of a user named on that line`);
-        }
-      });
+      read(file)
+        .split('\n')
+        .forEach((line, i) => {
+          for (const [token] of line.matchAll(/\b[A-Za-z0-9]{32}\b/g)) {
+            const email = keyOf.get(token);
+            if (!email || !line.includes(email))
+              wrong.push(`${file}:${i + 1}: ${token} is not the key of a user named on that line`);
+          }
+        });
     }
     expect(wrong).toEqual([]);
   });

@@ -3,7 +3,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface BotListener { url: string; calls: () => number; close: () => Promise<void> }
+export interface BotListener {
+  url: string;
+  calls: () => number;
+  close: () => Promise<void>;
+}
 
 export async function startBotListener(): Promise<BotListener> {
   let calls = 0;
@@ -19,6 +23,9 @@ export async function startBotListener(): Promise<BotListener> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
     calls: () => calls,
-    close: () => { server.closeAllConnections(); return new Promise((resolve) => server.close(() => resolve())); },
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 }

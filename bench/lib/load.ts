@@ -33,8 +33,13 @@ function percentile(sorted: Float64Array, p: number): number {
 export async function load(spec: LoadSpec): Promise<LoadResult> {
   const times: number[] = [];
   const instance = autocannon({
-    url: spec.url, method: spec.method ?? 'GET', headers: spec.headers, body: spec.body,
-    connections: spec.connections, duration: spec.duration, timeout: 10,
+    url: spec.url,
+    method: spec.method ?? 'GET',
+    headers: spec.headers,
+    body: spec.body,
+    connections: spec.connections,
+    duration: spec.duration,
+    timeout: 10,
   });
   instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
     if (status >= 200 && status < 300) times.push(ms);
@@ -52,4 +57,3 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
     errors: result.errors + result.timeouts,
   };
 }
-

@@ -22,9 +22,16 @@ const IAGO_FORM = {
 /** The outside services the bench's mock is configured with, so that the calls and the JWT login answer links and keys. */
 const BENCH_JWT_KEY = 'bench-jwt-key';
 export const SERVICE_ARGS = [
-  '--nextcloud-server', 'https://cloud.example.com', '--webex-site', 'https://acme.webex.com/acme',
-  '--constructor-groups-url', 'https://groups.example.com', '--jwt-key', BENCH_JWT_KEY,
-  '--remote-server', 'bench-server-uuid:bench-server-key:bench-org-uuid',
+  '--nextcloud-server',
+  'https://cloud.example.com',
+  '--webex-site',
+  'https://acme.webex.com/acme',
+  '--constructor-groups-url',
+  'https://groups.example.com',
+  '--jwt-key',
+  BENCH_JWT_KEY,
+  '--remote-server',
+  'bench-server-uuid:bench-server-key:bench-org-uuid',
 ];
 
 /** An HS256 JSON web token naming Hamlet, signed with the bench's key (no expiry). */
@@ -36,13 +43,22 @@ const HAMLET_JWT = (() => {
 
 export function startMock(label: string, args: string[] = []): Promise<Child> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first`);
-  return spawnServer(label, process.execPath, [CLI, '--port', '0', '--quiet', ...args], { cwd: ROOT, timeoutMs: 120_000 });
+  return spawnServer(label, process.execPath, [CLI, '--port', '0', '--quiet', ...args], {
+    cwd: ROOT,
+    timeoutMs: 120_000,
+  });
 }
 
 /** The API's base for a server: the mock answers under /api/v1, Prism at the description's paths. */
 export type Api = (p: string) => string;
-export const mockApi = (url: string): Api => (p) => `${url}/api/v1${p}`;
-export const bareApi = (url: string): Api => (p) => `${url}${p}`;
+export const mockApi =
+  (url: string): Api =>
+  (p) =>
+    `${url}/api/v1${p}`;
+export const bareApi =
+  (url: string): Api =>
+  (p) =>
+    `${url}${p}`;
 
 /** A request as both autocannon (LoadSpec without connections/duration) and fetch can send it. */
 export type Req = Pick<LoadSpec, 'url' | 'method' | 'headers' | 'body'>;
@@ -53,43 +69,90 @@ const UPLOAD_BOUNDARY = 'teamchat-bench-boundary';
 export const requests = {
   subscriptions: (api: Api): Req => ({ url: api('/users/me/subscriptions'), method: 'GET', headers: AUTH }),
   sendMessage: (api: Api): Req => ({
-    url: api('/messages'), method: 'POST', headers: FORM,
-    body: new URLSearchParams({ type: 'stream', to: 'Denmark', topic: 'bench', content: `A **bench** message about the ${SEARCH_OPERAND}` }).toString(),
+    url: api('/messages'),
+    method: 'POST',
+    headers: FORM,
+    body: new URLSearchParams({
+      type: 'stream',
+      to: 'Denmark',
+      topic: 'bench',
+      content: `A **bench** message about the ${SEARCH_OPERAND}`,
+    }).toString(),
   }),
   /** An outgoing webhook bot of Hamlet's posting to `url`, and a message that mentions it. */
   createOutgoingBot: (api: Api, url: string): Req => ({
-    url: api('/bots'), method: 'POST', headers: FORM,
-    body: new URLSearchParams({ full_name: 'Bench hook', short_name: 'benchhook', bot_type: '3', payload_url: JSON.stringify(url) }).toString(),
+    url: api('/bots'),
+    method: 'POST',
+    headers: FORM,
+    body: new URLSearchParams({
+      full_name: 'Bench hook',
+      short_name: 'benchhook',
+      bot_type: '3',
+      payload_url: JSON.stringify(url),
+    }).toString(),
   }),
   mentionOutgoingBot: (api: Api): Req => ({
-    url: api('/messages'), method: 'POST', headers: FORM,
-    body: new URLSearchParams({ type: 'stream', to: 'Denmark', topic: 'bench hook', content: '@**Bench hook** a message for the bot' }).toString(),
+    url: api('/messages'),
+    method: 'POST',
+    headers: FORM,
+    body: new URLSearchParams({
+      type: 'stream',
+      to: 'Denmark',
+      topic: 'bench hook',
+      content: '@**Bench hook** a message for the bot',
+    }).toString(),
   }),
   matchesNarrow: (api: Api, ids: number[]): Req => ({
-    url: api(`/messages/matches_narrow?${new URLSearchParams({
-      msg_ids: JSON.stringify(ids), narrow: JSON.stringify([{ operator: 'search', operand: SEARCH_OPERAND }]),
-    })}`),
-    method: 'GET', headers: AUTH,
+    url: api(
+      `/messages/matches_narrow?${new URLSearchParams({
+        msg_ids: JSON.stringify(ids),
+        narrow: JSON.stringify([{ operator: 'search', operand: SEARCH_OPERAND }]),
+      })}`,
+    ),
+    method: 'GET',
+    headers: AUTH,
   }),
   /** Marks read the 100 newest messages of Denmark: after the first call a window processed, nothing changed. */
   flagsNarrow: (api: Api): Req => ({
-    url: api('/messages/flags/narrow'), method: 'POST', headers: FORM,
+    url: api('/messages/flags/narrow'),
+    method: 'POST',
+    headers: FORM,
     body: new URLSearchParams({
-      anchor: 'newest', num_before: '100', num_after: '0', narrow: JSON.stringify([{ operator: 'channel', operand: 'Denmark' }]), op: 'add', flag: 'read',
+      anchor: 'newest',
+      num_before: '100',
+      num_after: '0',
+      narrow: JSON.stringify([{ operator: 'channel', operand: 'Denmark' }]),
+      op: 'add',
+      flag: 'read',
     }).toString(),
   }),
   register: (api: Api): Req => ({
-    url: api('/register'), method: 'POST', headers: FORM, body: new URLSearchParams({ event_types: '["message"]' }).toString(),
+    url: api('/register'),
+    method: 'POST',
+    headers: FORM,
+    body: new URLSearchParams({ event_types: '["message"]' }).toString(),
   }),
   /** Every client's ping each minute: active, asking for everyone's presence in the modern form. */
   presence: (api: Api): Req => ({
-    url: api('/users/me/presence'), method: 'POST', headers: FORM, body: new URLSearchParams({ status: 'active', last_update_id: '-1' }).toString(),
+    url: api('/users/me/presence'),
+    method: 'POST',
+    headers: FORM,
+    body: new URLSearchParams({ status: 'active', last_update_id: '-1' }).toString(),
   }),
   /** A small text file as multipart, as clients upload it. */
   uploadFile: (api: Api): Req => ({
-    url: api('/user_uploads'), method: 'POST', headers: { ...AUTH, 'content-type': `multipart/form-data; boundary=${UPLOAD_BOUNDARY}` },
-    body: [`--${UPLOAD_BOUNDARY}`, 'Content-Disposition: form-data; name="filename"; filename="notes.txt"', 'Content-Type: text/plain', '',
-      'Minutes of the bench meeting.', `--${UPLOAD_BOUNDARY}--`, ''].join('\r\n'),
+    url: api('/user_uploads'),
+    method: 'POST',
+    headers: { ...AUTH, 'content-type': `multipart/form-data; boundary=${UPLOAD_BOUNDARY}` },
+    body: [
+      `--${UPLOAD_BOUNDARY}`,
+      'Content-Disposition: form-data; name="filename"; filename="notes.txt"',
+      'Content-Type: text/plain',
+      '',
+      'Minutes of the bench meeting.',
+      `--${UPLOAD_BOUNDARY}--`,
+      '',
+    ].join('\r\n'),
   }),
   /** A temporary URL for an uploaded file (`url`: the upload's URL, relative to the site). */
   temporaryUrl: (api: Api, url: string): Req => ({ url: api(url), method: 'GET', headers: AUTH }),
@@ -97,15 +160,27 @@ export const requests = {
   groupMembers: (api: Api): Req => ({ url: api('/user_groups/11/members'), method: 'GET', headers: AUTH }),
   /** Subscribes to Venice and leaves it in one request: the same work every time. */
   subscribeAndLeave: (api: Api): Req => ({
-    url: api('/users/me/subscriptions'), method: 'PATCH', headers: FORM,
-    body: new URLSearchParams({ add: JSON.stringify([{ name: 'Venice' }]), delete: JSON.stringify(['Venice']) }).toString(),
+    url: api('/users/me/subscriptions'),
+    method: 'PATCH',
+    headers: FORM,
+    body: new URLSearchParams({
+      add: JSON.stringify([{ name: 'Venice' }]),
+      delete: JSON.stringify(['Venice']),
+    }).toString(),
   }),
   bigBlueButton: (api: Api): Req => ({
-    url: api(`/calls/bigbluebutton/create?${new URLSearchParams({ meeting_name: 'Denmark meeting', voice_only: 'true' })}`), method: 'GET', headers: AUTH,
+    url: api(
+      `/calls/bigbluebutton/create?${new URLSearchParams({ meeting_name: 'Denmark meeting', voice_only: 'true' })}`,
+    ),
+    method: 'GET',
+    headers: AUTH,
   }),
   /** An administrator deleting a topic of Denmark that has no messages: the lookup and the answer. */
   deleteTopic: (api: Api): Req => ({
-    url: api('/streams/1/delete_topic'), method: 'POST', headers: IAGO_FORM, body: new URLSearchParams({ topic_name: 'no such topic' }).toString(),
+    url: api('/streams/1/delete_topic'),
+    method: 'POST',
+    headers: IAGO_FORM,
+    body: new URLSearchParams({ topic_name: 'no such topic' }).toString(),
   }),
   /**
    * A mobile client's registration for E2EE notifications at each start: Hamlet's fixture device 1
@@ -114,63 +189,112 @@ export const requests = {
   invites: (api: Api): Req => ({ url: api('/invites'), method: 'GET', headers: AUTH }),
   /** One email invitation: an invitation email in the outbox each time (and its reminder scheduled). */
   sendInvite: (api: Api): Req => ({
-    url: api('/invites'), method: 'POST', headers: FORM,
+    url: api('/invites'),
+    method: 'POST',
+    headers: FORM,
     body: new URLSearchParams({ invitee_emails: 'bench-invitee@example.com', stream_ids: '[1]' }).toString(),
   }),
   /** A direct message to Iago, away with a registered device: a push notification and a missed-message email each time. */
   sendNotifyingDm: (api: Api): Req => ({
-    url: api('/messages'), method: 'POST', headers: FORM,
+    url: api('/messages'),
+    method: 'POST',
+    headers: FORM,
     body: new URLSearchParams({ type: 'direct', to: '[2]', content: 'A direct message that notifies' }).toString(),
   }),
   registerPushDevice: (api: Api): Req => ({
-    url: api('/mobile_push/register'), method: 'POST', headers: FORM,
+    url: api('/mobile_push/register'),
+    method: 'POST',
+    headers: FORM,
     body: new URLSearchParams({
-      device_id: '1', push_key: 'MTaUDJDMWypQ1WufZ1NRTHSSvgYtXh1qVNSjN3aBiEFt', push_key_id: '2408', token_kind: 'fcm', token_id: 'hGsEWGmyyfI=',
-      bouncer_public_key: 'bouncer-public-key', encrypted_push_registration: 'sealed-registration',
+      device_id: '1',
+      push_key: 'MTaUDJDMWypQ1WufZ1NRTHSSvgYtXh1qVNSjN3aBiEFt',
+      push_key_id: '2408',
+      token_kind: 'fcm',
+      token_id: 'hGsEWGmyyfI=',
+      bouncer_public_key: 'bouncer-public-key',
+      encrypted_push_registration: 'sealed-registration',
     }).toString(),
   }),
   navigationViews: (api: Api): Req => ({ url: api('/navigation_views'), method: 'GET', headers: AUTH }),
   /** Pins Hamlet's (bench-made) alerts view again: the same change and event every time. */
   editNavigationView: (api: Api): Req => ({
-    url: api('/navigation_views/narrow%2Fis%2Falerted'), method: 'PATCH', headers: FORM, body: new URLSearchParams({ is_pinned: 'true' }).toString(),
+    url: api('/navigation_views/narrow%2Fis%2Falerted'),
+    method: 'PATCH',
+    headers: FORM,
+    body: new URLSearchParams({ is_pinned: 'true' }).toString(),
   }),
   addNavigationView: (api: Api): Req => ({
-    url: api('/navigation_views'), method: 'POST', headers: FORM,
+    url: api('/navigation_views'),
+    method: 'POST',
+    headers: FORM,
     body: new URLSearchParams({ fragment: 'narrow/is/alerted', is_pinned: 'true', name: 'Alerts' }).toString(),
   }),
   /** An administrator setting the fixture's folder order again (1, 2, 3): every folder updated, one event. */
   reorderChannelFolders: (api: Api): Req => ({
-    url: api('/channel_folders'), method: 'PATCH', headers: IAGO_FORM, body: new URLSearchParams({ order: '[1,2,3]' }).toString(),
+    url: api('/channel_folders'),
+    method: 'PATCH',
+    headers: IAGO_FORM,
+    body: new URLSearchParams({ order: '[1,2,3]' }).toString(),
   }),
   /** A new folder each time (its name taken from a counter is not possible here): the name-in-use refusal after the first. */
   createChannelFolder: (api: Api): Req => ({
-    url: api('/channel_folders/create'), method: 'POST', headers: IAGO_FORM, body: new URLSearchParams({ name: 'Bench', description: 'Made by the **bench**.' }).toString(),
+    url: api('/channel_folders/create'),
+    method: 'POST',
+    headers: IAGO_FORM,
+    body: new URLSearchParams({ name: 'Bench', description: 'Made by the **bench**.' }).toString(),
   }),
   nextcloudTalk: (api: Api): Req => ({
-    url: api('/calls/nextcloud_talk/create'), method: 'POST', headers: FORM, body: new URLSearchParams({ room_name: '#Denmark > bench' }).toString(),
+    url: api('/calls/nextcloud_talk/create'),
+    method: 'POST',
+    headers: FORM,
+    body: new URLSearchParams({ room_name: '#Denmark > bench' }).toString(),
   }),
   webex: (api: Api): Req => ({ url: api('/calls/webex/create'), method: 'POST', headers: AUTH }),
-  constructorGroups: (api: Api): Req => ({ url: api('/calls/constructorgroups/create'), method: 'POST', headers: AUTH }),
+  constructorGroups: (api: Api): Req => ({
+    url: api('/calls/constructorgroups/create'),
+    method: 'POST',
+    headers: AUTH,
+  }),
   jwtFetchApiKey: (api: Api): Req => ({
-    url: api('/jwt/fetch_api_key'), method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    url: api('/jwt/fetch_api_key'),
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ token: HAMLET_JWT }).toString(),
   }),
   /** `url`: an upload's URL, relative to the site. */
-  thumbnailStatus: (api: Api, url: string): Req => ({ url: api(url.replace('/user_uploads/', '/thumbnail/status/')), method: 'GET', headers: AUTH }),
+  thumbnailStatus: (api: Api, url: string): Req => ({
+    url: api(url.replace('/user_uploads/', '/thumbnail/status/')),
+    method: 'GET',
+    headers: AUTH,
+  }),
   /** An administrator setting Hamlet's status text (the same text: still a change and an event to everyone). */
   statusForUser: (api: Api): Req => ({
-    url: api('/users/4/status'), method: 'POST', headers: IAGO_FORM, body: new URLSearchParams({ status_text: 'benching' }).toString(),
+    url: api('/users/4/status'),
+    method: 'POST',
+    headers: IAGO_FORM,
+    body: new URLSearchParams({ status_text: 'benching' }).toString(),
   }),
   /** A remote server registering the same token again (the bouncer replaces the registration). */
   remotePushRegister: (api: Api): Req => ({
-    url: api('/remotes/push/e2ee/register'), method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from('bench-server-uuid:bench-server-key').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ realm_uuid: 'bench-org-uuid', token_id: 'hGsEWGmyyfI=', encrypted_push_registration: 'sealed', bouncer_public_key: 'bouncer-public-key' }).toString(),
+    url: api('/remotes/push/e2ee/register'),
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from('bench-server-uuid:bench-server-key').toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({
+      realm_uuid: 'bench-org-uuid',
+      token_id: 'hGsEWGmyyfI=',
+      encrypted_push_registration: 'sealed',
+      bouncer_public_key: 'bouncer-public-key',
+    }).toString(),
   }),
   botApiKey: (api: Api): Req => ({ url: api('/bots/12/api_key'), method: 'GET', headers: AUTH }),
   userChannels: (api: Api): Req => ({ url: api('/users/5/channels'), method: 'GET', headers: AUTH }),
   events: (api: Api, queueId: string): Req => ({
-    url: api(`/events?${new URLSearchParams({ queue_id: queueId, last_event_id: '-1', dont_block: 'true' })}`), method: 'GET', headers: AUTH,
+    url: api(`/events?${new URLSearchParams({ queue_id: queueId, last_event_id: '-1', dont_block: 'true' })}`),
+    method: 'GET',
+    headers: AUTH,
   }),
 };
 
@@ -178,16 +302,24 @@ export async function send(req: Req): Promise<{ status: number; text: string; js
   const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body });
   const text = await res.text();
   let json: any = null;
-  try { json = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, text, json };
 }
 
 /** Milliseconds from spawn to the first 200 on GET /users/me/subscriptions (authenticated, validated). */
-export async function timeToFirstResponse(label: string, args: string[] = []): Promise<{ child: Child; ms: number; body: string }> {
+export async function timeToFirstResponse(
+  label: string,
+  args: string[] = [],
+): Promise<{ child: Child; ms: number; body: string }> {
   const started = performance.now();
   const child = await startMock(label, args);
   const r = await send(requests.subscriptions(mockApi(child.url)));
-  if (r.status !== 200) throw new Error(`${label}: first GET /users/me/subscriptions answered ${r.status}: ${r.text.slice(0, 300)}`);
+  if (r.status !== 200)
+    throw new Error(`${label}: first GET /users/me/subscriptions answered ${r.status}: ${r.text.slice(0, 300)}`);
   return { child, ms: performance.now() - started, body: r.text };
 }
 

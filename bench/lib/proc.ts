@@ -15,7 +15,9 @@ export interface Child {
 
 const running = new Set<ChildProcess>();
 // Never leave a server behind, whatever happens to the driver.
-process.on('exit', () => { for (const p of running) p.kill('SIGKILL'); });
+process.on('exit', () => {
+  for (const p of running) p.kill('SIGKILL');
+});
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => process.exit(130));
 
 export interface SpawnOptions {
@@ -25,16 +27,33 @@ export interface SpawnOptions {
   pattern?: RegExp;
 }
 
-export function spawnServer(label: string, command: string, args: string[], options: SpawnOptions = {}): Promise<Child> {
+export function spawnServer(
+  label: string,
+  command: string,
+  args: string[],
+  options: SpawnOptions = {},
+): Promise<Child> {
   const pattern = options.pattern ?? /listening on (http:\/\/[^\s)]+)/;
   const started = performance.now();
-  const proc = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.add(proc);
-  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => { running.delete(proc); resolve(code); }));
+  const exited = new Promise<number | null>((resolve) =>
+    proc.once('exit', (code) => {
+      running.delete(proc);
+      resolve(code);
+    }),
+  );
   let output = '';
   return new Promise<Child>((resolve, reject) => {
     let ready = false;
-    const timer = setTimeout(() => { proc.kill('SIGKILL'); reject(new Error(`${label}: not listening after ${options.timeoutMs ?? 60_000} ms\n${output.slice(-2000)}`)); }, options.timeoutMs ?? 60_000);
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error(`${label}: not listening after ${options.timeoutMs ?? 60_000} ms\n${output.slice(-2000)}`));
+    }, options.timeoutMs ?? 60_000);
     const onData = (chunk: Buffer) => {
       // Keep draining (a server that logs every request must never block on a full pipe),
       // but only the start-up output is kept.
@@ -46,7 +65,10 @@ export function spawnServer(label: string, command: string, args: string[], opti
       clearTimeout(timer);
       const readyMs = performance.now() - started;
       resolve({
-        label, url: m[1].replace(/\/$/, ''), proc, readyMs,
+        label,
+        url: m[1].replace(/\/$/, ''),
+        proc,
+        readyMs,
         stop: async () => {
           if (proc.exitCode !== null || proc.signalCode !== null) return proc.exitCode;
           proc.kill('SIGTERM');
@@ -60,7 +82,10 @@ export function spawnServer(label: string, command: string, args: string[], opti
     proc.stdout!.on('data', onData);
     proc.stderr!.on('data', onData);
     void exited.then((code) => {
-      if (!ready) { clearTimeout(timer); reject(new Error(`${label}: exited (${code}) before listening\n${output.slice(-2000)}`)); }
+      if (!ready) {
+        clearTimeout(timer);
+        reject(new Error(`${label}: exited (${code}) before listening\n${output.slice(-2000)}`));
+      }
     });
   });
 }

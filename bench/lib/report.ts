@@ -20,7 +20,9 @@ export interface Target {
 }
 
 const f = (n: number | null | undefined, digits = 0) =>
-  n === null || n === undefined || Number.isNaN(n) ? '—' : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  n === null || n === undefined || Number.isNaN(n)
+    ? '—'
+    : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 function problems(r: LoadResult | null): string {
   if (!r) return '';
@@ -31,18 +33,41 @@ function problems(r: LoadResult | null): string {
 
 export function table(header: string[], rows: string[][]): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
-  return [line(header), `|${widths.map((w, i) => (i < 2 ? `-${'-'.repeat(w)}-` : `-${'-'.repeat(w)}:`)).join('|')}|`, ...rows.map(line)];
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  return [
+    line(header),
+    `|${widths.map((w, i) => (i < 2 ? `-${'-'.repeat(w)}-` : `-${'-'.repeat(w)}:`)).join('|')}|`,
+    ...rows.map(line),
+  ];
 }
 
 export function loadTable(rows: Row[]): string[] {
-  return table(['server', 'operation', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'server CPU µs/req', 'not 2xx / notes'],
-    rows.map((x) => [x.server, x.op, String(x.conns), f(x.r?.rps), f(x.r?.p50, 2), f(x.r?.p99, 2), f(x.r?.cpuUs), [problems(x.r), x.note ?? ''].filter(Boolean).join('; ')]));
+  return table(
+    ['server', 'operation', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'server CPU µs/req', 'not 2xx / notes'],
+    rows.map((x) => [
+      x.server,
+      x.op,
+      String(x.conns),
+      f(x.r?.rps),
+      f(x.r?.p50, 2),
+      f(x.r?.p99, 2),
+      f(x.r?.cpuUs),
+      [problems(x.r), x.note ?? ''].filter(Boolean).join('; '),
+    ]),
+  );
 }
 
 export function targetTable(targets: Target[]): string[] {
-  return table(['target', 'measured', 'wanted', 'met'],
-    targets.map((t) => [t.name, t.value, t.target, t.target === '—' ? '—' : t.met === null ? 'not measured' : t.met ? 'yes' : '**MISSED**']));
+  return table(
+    ['target', 'measured', 'wanted', 'met'],
+    targets.map((t) => [
+      t.name,
+      t.value,
+      t.target,
+      t.target === '—' ? '—' : t.met === null ? 'not measured' : t.met ? 'yes' : '**MISSED**',
+    ]),
+  );
 }
 
 export { f as fmt };
@@ -68,8 +93,9 @@ export function writeResults(file: string, block: string[]): void {
   const text = readFileSync(file, 'utf8');
   const start = text.indexOf(BEGIN);
   const end = text.indexOf(END);
-  const next = start >= 0 && end > start
-    ? text.slice(0, start) + generated + text.slice(end + END.length)
-    : `${text.trimEnd()}\n\n${generated}\n`;
+  const next =
+    start >= 0 && end > start
+      ? text.slice(0, start) + generated + text.slice(end + END.length)
+      : `${text.trimEnd()}\n\n${generated}\n`;
   writeFileSync(file, next);
 }

@@ -26,7 +26,13 @@ export interface BigState {
   sendMemoryRps: number | null;
   sendDataRps: number | null;
   dataLoadMs: number | null;
-  durability: { acknowledged: number; inFile: number; expected: number; logBytes: number; exitCode: number | null } | null;
+  durability: {
+    acknowledged: number;
+    inFile: number;
+    expected: number;
+    logBytes: number;
+    exitCode: number | null;
+  } | null;
 }
 
 export async function bigState(dir: string, total = 100_000, starts = 3): Promise<BigState> {
@@ -49,7 +55,11 @@ export async function bigState(dir: string, total = 100_000, starts = 3): Promis
     log(`loading it (${i + 1}/${starts})`);
     // The first start builds every answer anew: matches_narrow's own cost on this state.
     const anew = i === 0 && starts > 1;
-    const { child, ms } = await timeToFirstResponse(`mock (100k) ${i + 1}`, ['--fixture', fixture, ...(anew ? ['--no-answer-cache'] : [])]);
+    const { child, ms } = await timeToFirstResponse(`mock (100k) ${i + 1}`, [
+      '--fixture',
+      fixture,
+      ...(anew ? ['--no-answer-cache'] : []),
+    ]);
     samples.push(ms);
     rssLoadedMb = rssMb(child.proc.pid);
     if (anew) {
@@ -67,7 +77,12 @@ export async function bigState(dir: string, total = 100_000, starts = 3): Promis
   try {
     for (const conns of [1, 32]) {
       log(`${server}: matches_narrow at ${conns}`);
-      rows.push({ server, op: 'GET /messages/matches_narrow (100 ids)', conns, r: await measure(requests.matchesNarrow(api, ids), conns, running!.proc.pid) });
+      rows.push({
+        server,
+        op: 'GET /messages/matches_narrow (100 ids)',
+        conns,
+        r: await measure(requests.matchesNarrow(api, ids), conns, running!.proc.pid),
+      });
     }
     log(`${server}: POST /messages at 32, in memory`);
     const r = await measure(requests.sendMessage(api), 32, running!.proc.pid);
@@ -99,8 +114,11 @@ export async function bigState(dir: string, total = 100_000, starts = 3): Promis
     const saved = JSON.parse(readFileSync(data, 'utf8')) as State;
     const logFile = `${data}.log`;
     durability = {
-      acknowledged: warm.ok + r.ok, inFile: saved.messages.length, expected: messages + warm.ok + r.ok,
-      logBytes: existsSync(logFile) ? statSync(logFile).size : 0, exitCode,
+      acknowledged: warm.ok + r.ok,
+      inFile: saved.messages.length,
+      expected: messages + warm.ok + r.ok,
+      logBytes: existsSync(logFile) ? statSync(logFile).size : 0,
+      exitCode,
     };
     // Start again from the data file alone (snapshot + log): how long that load takes.
     const again = await timeToFirstResponse('mock (from --data)', ['--data', data]);
@@ -111,7 +129,18 @@ export async function bigState(dir: string, total = 100_000, starts = 3): Promis
   }
   const narrow1 = rows.find((x) => x.server === server && x.op.includes('matches_narrow') && x.conns === 1);
   return {
-    messages, fixtureMb, loadMs: median(samples), loadSamplesMs: samples, rssLoadedMb, rssAfterRunsMb, rows,
-    narrowP50: narrow1?.r?.p50 ?? null, narrowAnewP50, sendMemoryRps, sendDataRps, dataLoadMs, durability,
+    messages,
+    fixtureMb,
+    loadMs: median(samples),
+    loadSamplesMs: samples,
+    rssLoadedMb,
+    rssAfterRunsMb,
+    rows,
+    narrowP50: narrow1?.r?.p50 ?? null,
+    narrowAnewP50,
+    sendMemoryRps,
+    sendDataRps,
+    dataLoadMs,
+    durability,
   };
 }

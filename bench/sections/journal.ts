@@ -11,12 +11,23 @@ export interface JournalMemory {
   rss_mb: number;
 }
 
-export function journalMemory(dir: string, samples: Sample[], count = 1_000_000, label = 'samples'): JournalMemory | { error: string } {
+export function journalMemory(
+  dir: string,
+  samples: Sample[],
+  count = 1_000_000,
+  label = 'samples',
+): JournalMemory | { error: string } {
   const file = path.join(dir, `journal-${label}.json`);
   writeFileSync(file, JSON.stringify(samples));
-  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(ROOT, 'bench/journal-memory.ts'), file, String(count)], {
-    cwd: ROOT, encoding: 'utf8', timeout: 300_000,
-  });
+  const r = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', path.join(ROOT, 'bench/journal-memory.ts'), file, String(count)],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 300_000,
+    },
+  );
   const line = r.stdout.trim().split('\n').pop() ?? '';
   try {
     return JSON.parse(line) as JournalMemory;

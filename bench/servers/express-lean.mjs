@@ -20,5 +20,9 @@ app.use((req, res) => {
 const options = prototypes ? (await import('../../dist/src/http/express-objects.js')).expressObjects(app) : {};
 const server = http.createServer(options, app);
 server.keepAliveTimeout = 65_000;
-server.listen(0, '127.0.0.1', () => console.log(`express-lean${prototypes ? ' (prototypes)' : ''} listening on http://127.0.0.1:${server.address().port}`));
+server.listen(0, '127.0.0.1', () =>
+  console.log(
+    `express-lean${prototypes ? ' (prototypes)' : ''} listening on http://127.0.0.1:${server.address().port}`,
+  ),
+);
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

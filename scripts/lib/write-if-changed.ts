@@ -5,7 +5,11 @@ import path from 'node:path';
 
 export function writeIfChanged(file: string, text: string): void {
   let before = '';
-  try { before = readFileSync(file, 'utf8'); } catch { /* first run */ }
+  try {
+    before = readFileSync(file, 'utf8');
+  } catch {
+    /* first run */
+  }
   if (text === before) return;
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, text);

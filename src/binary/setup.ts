@@ -17,5 +17,7 @@ usePackageRoot(root);
 
 useModuleLoader(async (file) => {
   if (/\.(c?js)$/.test(file)) return createRequire(path.join(root, 'scenarios', 'index.cjs'))(file);
-  throw new Error('the single executable loads JSON and CommonJS (.cjs) scenario files; a TypeScript or ES module scenario needs the npm package (npx teamchat-mock)');
+  throw new Error(
+    'the single executable loads JSON and CommonJS (.cjs) scenario files; a TypeScript or ES module scenario needs the npm package (npx teamchat-mock)',
+  );
 });

@@ -4,7 +4,10 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { openapiDir } from './load.js';
 
-export interface Behaviour { level: number; description: string }
+export interface Behaviour {
+  level: number;
+  description: string;
+}
 
 let table: Record<string, Behaviour> | null = null;
 

@@ -14,7 +14,11 @@ export interface ResponseProblem {
 
 /** Responses every operation may give without declaring them, by status. */
 const SHARED_RESPONSES: Record<string, string> = {
-  '401': 'Unauthorized', '404': 'NotFound', '405': 'MethodNotAllowed', '429': 'TooManyRequests', '5XX': 'ServerError',
+  '401': 'Unauthorized',
+  '404': 'NotFound',
+  '405': 'MethodNotAllowed',
+  '429': 'TooManyRequests',
+  '5XX': 'ServerError',
 };
 
 export class Contract {
@@ -25,7 +29,10 @@ export class Contract {
   private readonly genericError: ValidateFunction;
   private readonly compiler: SchemaCompiler;
 
-  constructor(readonly doc: OpenApiDoc, readonly prefix = '/api/v1') {
+  constructor(
+    readonly doc: OpenApiDoc,
+    readonly prefix = '/api/v1',
+  ) {
     const compiler = (this.compiler = new SchemaCompiler(doc));
     this.operations = buildOperations(doc, compiler);
     for (const op of this.operations) this.byId.set(op.id, op);
@@ -59,7 +66,9 @@ export class Contract {
     const validate = this.validatorFor(op, status);
     if (!validate) return [{ path: '', message: `status ${status} is not described for ${op?.id ?? 'this path'}` }];
     if (validate(body)) return [];
-    return (validate.errors ?? []).slice(0, 5).map((e) => ({ path: e.instancePath, message: `${e.message ?? e.keyword}` }));
+    return (validate.errors ?? [])
+      .slice(0, 5)
+      .map((e) => ({ path: e.instancePath, message: `${e.message ?? e.keyword}` }));
   }
 }
 

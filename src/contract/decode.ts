@@ -51,7 +51,11 @@ function decodePrimitive(p: ParamSpec, raw: string): unknown {
       return raw;
     default:
       // No declared primitive: accept JSON when it is JSON, the text otherwise.
-      try { return JSON.parse(raw); } catch { return raw; }
+      try {
+        return JSON.parse(raw);
+      } catch {
+        return raw;
+      }
   }
 }
 
@@ -91,7 +95,13 @@ function checkTogether(rules: Record<string, string[]>, params: Record<string, u
 }
 
 /** Decodes the parameters `op` takes at feature `level`; the others count as unsupported keys. */
-export function decodeParams(op: Operation, pathValues: RawValues, body: RawValues, query: RawValues, level = Number.MAX_SAFE_INTEGER): Decoded {
+export function decodeParams(
+  op: Operation,
+  pathValues: RawValues,
+  body: RawValues,
+  query: RawValues,
+  level = Number.MAX_SAFE_INTEGER,
+): Decoded {
   const params: Record<string, unknown> = {};
   for (const p of op.params) {
     if (p.addedAt > level || level >= p.removedAt) continue;
@@ -101,21 +111,27 @@ export function decodeParams(op: Operation, pathValues: RawValues, body: RawValu
     if (raw === undefined) {
       if (p.required && level < p.requiredUntil) throw missingArgument(p.name);
       // A default object is copied: views may keep or change what they are given.
-      if (p.default !== undefined) params[p.name] = typeof p.default === 'object' && p.default !== null ? structuredClone(p.default) : p.default;
+      if (p.default !== undefined)
+        params[p.name] = typeof p.default === 'object' && p.default !== null ? structuredClone(p.default) : p.default;
       continue;
     }
     const value = decodeValue(p, raw);
-    if (typeof value === 'object' && value !== null && nestedDeeperThan(value, MAX_JSON_DEPTH)) throw badRequest(`${p.name} is nested too deeply (limit: ${MAX_JSON_DEPTH} levels)`);
+    if (typeof value === 'object' && value !== null && nestedDeeperThan(value, MAX_JSON_DEPTH))
+      throw badRequest(`${p.name} is nested too deeply (limit: ${MAX_JSON_DEPTH} levels)`);
     if (!p.validate(value)) {
       // A parameter may give the real server's own wording for a refused value (x-invalid-message);
       // a parameter of the wrong type itself keeps the generic wording ("... is not an integer"), as there.
       const own: unknown = p.schema?.['x-invalid-message'];
       const errors = p.validate.errors ?? [];
       const wrongType = errors.length > 0 && errors.every((e) => e.keyword === 'type' && e.instancePath === '');
-      throw new ApiError('BAD_REQUEST', typeof own === 'string' && !wrongType ? own.replace('{value}', String(value)) : describeProblem(p.name, errors));
+      throw new ApiError(
+        'BAD_REQUEST',
+        typeof own === 'string' && !wrongType ? own.replace('{value}', String(value)) : describeProblem(p.name, errors),
+      );
     }
     // An enum value newer than the requested level is as unknown as any invalid one.
-    if (p.enumLevels && typeof value === 'string' && (p.enumLevels[value] ?? 0) > level) throw badRequest(`Invalid ${p.name}`);
+    if (p.enumLevels && typeof value === 'string' && (p.enumLevels[value] ?? 0) > level)
+      throw badRequest(`Invalid ${p.name}`);
     params[p.name] = value;
   }
   if (op.dependentRequired) checkTogether(op.dependentRequired, params);

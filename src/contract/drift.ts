@@ -35,8 +35,10 @@ export class DriftChecker {
     if (!validate(body)) {
       for (const e of validate.errors ?? []) {
         // Unknown fields are named below, with the level in mind; union branches repeat their members' errors.
-        if (e.keyword === 'additionalProperties' || e.keyword === 'unevaluatedProperties' || e.keyword === 'if') continue;
-        const where = e.keyword === 'required' ? `${e.instancePath}/${escape((e.params as any).missingProperty)}` : e.instancePath;
+        if (e.keyword === 'additionalProperties' || e.keyword === 'unevaluatedProperties' || e.keyword === 'if')
+          continue;
+        const where =
+          e.keyword === 'required' ? `${e.instancePath}/${escape((e.params as any).missingProperty)}` : e.instancePath;
         const message = e.keyword === 'required' ? 'required field is missing' : `${e.message ?? e.keyword}`;
         if (!problems.some((p) => p.path === where && p.message === message)) problems.push({ path: where, message });
       }
@@ -67,7 +69,13 @@ export class DriftChecker {
       if (s.properties) named = true;
       for (const [k, v] of Object.entries<any>(s.properties ?? {})) if (!props.has(k)) props.set(k, v);
       if (!inUnion) required.push(...(s.required ?? []));
-      if (s.additionalProperties === true || (s.additionalProperties && typeof s.additionalProperties === 'object' && !Object.keys(s.additionalProperties).length)) open = true;
+      if (
+        s.additionalProperties === true ||
+        (s.additionalProperties &&
+          typeof s.additionalProperties === 'object' &&
+          !Object.keys(s.additionalProperties).length)
+      )
+        open = true;
       else if (s.additionalProperties && typeof s.additionalProperties === 'object') values = s.additionalProperties;
       for (const p of s.allOf ?? []) visit(p, depth + 1, inUnion);
       for (const p of [...(s.oneOf ?? []), ...(s.anyOf ?? [])]) visit(p, depth + 1, true);
@@ -83,7 +91,10 @@ export class DriftChecker {
     const doc = this.contract.doc;
     if (Array.isArray(value)) {
       const s = resolveRef(doc, schema);
-      const items = s?.items ?? [...(s?.oneOf ?? []), ...(s?.anyOf ?? [])].map((b: any) => resolveRef(doc, b)).find((b: any) => b?.items)?.items;
+      const items =
+        s?.items ??
+        [...(s?.oneOf ?? []), ...(s?.anyOf ?? [])].map((b: any) => resolveRef(doc, b)).find((b: any) => b?.items)
+          ?.items;
       if (items) value.slice(0, MAX_ITEMS).forEach((v, i) => this.fields(items, v, level, `${path}/${i}`, out));
       return;
     }
@@ -98,8 +109,16 @@ export class DriftChecker {
         continue;
       }
       const range = levelRange(prop, resolveRef(doc, prop));
-      if (level < range.addedAt) out.push({ path: at, message: `field is sent at feature level ${level} but the description has it from ${range.addedAt}` });
-      else if (level >= range.removedAt) out.push({ path: at, message: `field is sent at feature level ${level} but the description removes it at ${range.removedAt}` });
+      if (level < range.addedAt)
+        out.push({
+          path: at,
+          message: `field is sent at feature level ${level} but the description has it from ${range.addedAt}`,
+        });
+      else if (level >= range.removedAt)
+        out.push({
+          path: at,
+          message: `field is sent at feature level ${level} but the description removes it at ${range.removedAt}`,
+        });
       else this.fields(prop, v, level, at, out);
     }
     // Required fields that exist only at some levels (the validator cannot require them at all levels).
@@ -108,7 +127,11 @@ export class DriftChecker {
       if (!prop || key in obj) continue;
       const range = levelRange(prop, resolveRef(doc, prop));
       const gated = range.addedAt > 0 || range.removedAt !== Number.POSITIVE_INFINITY;
-      if (gated && range.addedAt <= level && level < range.removedAt) out.push({ path: `${path}/${escape(key)}`, message: `required field is missing (the description has it at feature level ${level})` });
+      if (gated && range.addedAt <= level && level < range.removedAt)
+        out.push({
+          path: `${path}/${escape(key)}`,
+          message: `required field is missing (the description has it at feature level ${level})`,
+        });
     }
   }
 }

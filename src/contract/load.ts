@@ -33,11 +33,13 @@ function readYaml(file: string): any {
 function mergeFragment(doc: OpenApiDoc, fragment: any, file: string, owners: Map<string, string>): void {
   for (const [p, item] of Object.entries<Record<string, any>>(fragment.paths ?? {})) {
     const owner = owners.get(p);
-    if (owner) throw new Error(`path ${p} is described in two files, ${owner} and ${file}: a path item belongs in one fragment`);
+    if (owner)
+      throw new Error(`path ${p} is described in two files, ${owner} and ${file}: a path item belongs in one fragment`);
     owners.set(p, file);
     // Each operation remembers its fragment: the resource it belongs to (coverage groups by it).
     const resource = path.basename(file, '.yaml');
-    for (const op of Object.values<any>(item)) if (op && typeof op === 'object' && op.operationId) op['x-resource'] ??= resource;
+    for (const op of Object.values<any>(item))
+      if (op && typeof op === 'object' && op.operationId) op['x-resource'] ??= resource;
     doc.paths[p] = item;
   }
   for (const [section, entries] of Object.entries<Record<string, any>>(fragment.components ?? {})) {
@@ -56,7 +58,13 @@ const MERGE_VERSION = 2;
 function sourceFiles(name: string, dir: string): string[] {
   const fragmentsDir = path.join(dir, name === 'api' ? 'paths' : `${name}-paths`);
   let files: string[] = [];
-  try { files = readdirSync(fragmentsDir).filter((f) => f.endsWith('.yaml')).sort(); } catch { /* none */ }
+  try {
+    files = readdirSync(fragmentsDir)
+      .filter((f) => f.endsWith('.yaml'))
+      .sort();
+  } catch {
+    /* none */
+  }
   return [path.join(dir, `${name}.yaml`), ...files.map((f) => path.join(fragmentsDir, f))];
 }
 
@@ -72,7 +80,10 @@ const bundleFile = (name: string) => packagePath('dist', 'openapi-bundle', `${na
 
 /** What a bundle was made from: each source file's path, size and time (see readBundle). */
 export function bundleSignature(name: string, dir: string): string {
-  const files = sourceFiles(name, dir).map((f) => { const s = statSync(f); return `${f}:${s.size}:${s.mtimeMs}`; });
+  const files = sourceFiles(name, dir).map((f) => {
+    const s = statSync(f);
+    return `${f}:${s.size}:${s.mtimeMs}`;
+  });
   return [`merge ${MERGE_VERSION}`, ...files].join('\n');
 }
 

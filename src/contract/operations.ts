@@ -78,7 +78,10 @@ function acceptsString(doc: OpenApiDoc, schema: any): boolean {
   return [...(s.oneOf ?? []), ...(s.anyOf ?? [])].some((b: any) => acceptsString(doc, b));
 }
 
-type ParamBase = Omit<ParamSpec, 'validate' | 'primitive' | 'rawStringFallback' | 'default' | 'addedAt' | 'removedAt' | 'enumLevels' | 'requiredUntil'> & { carrier?: any };
+type ParamBase = Omit<
+  ParamSpec,
+  'validate' | 'primitive' | 'rawStringFallback' | 'default' | 'addedAt' | 'removedAt' | 'enumLevels' | 'requiredUntil'
+> & { carrier?: any };
 
 function paramSpec(doc: OpenApiDoc, compiler: SchemaCompiler, { carrier, ...base }: ParamBase): ParamSpec {
   const schema = resolveRef(doc, base.schema) ?? {};
@@ -99,30 +102,37 @@ function collectParams(doc: OpenApiDoc, compiler: SchemaCompiler, item: any, op:
   for (const raw of [...(item.parameters ?? []), ...(op.parameters ?? [])]) {
     const p = resolveRef(doc, raw);
     const jsonContent = p.content?.['application/json'];
-    out.push(paramSpec(doc, compiler, {
-      name: p.name,
-      in: p.in === 'path' ? 'path' : 'query',
-      required: !!p.required,
-      json: !!jsonContent,
-      schema: jsonContent ? jsonContent.schema : p.schema,
-      carrier: p,
-    }));
+    out.push(
+      paramSpec(doc, compiler, {
+        name: p.name,
+        in: p.in === 'path' ? 'path' : 'query',
+        required: !!p.required,
+        json: !!jsonContent,
+        schema: jsonContent ? jsonContent.schema : p.schema,
+        carrier: p,
+      }),
+    );
   }
   const body = resolveRef(doc, op.requestBody);
   // Form bodies (the API) or JSON bodies (the control API): either way one object of named fields.
-  const form = body?.content?.['application/x-www-form-urlencoded'] ?? body?.content?.['multipart/form-data'] ?? body?.content?.['application/json'];
+  const form =
+    body?.content?.['application/x-www-form-urlencoded'] ??
+    body?.content?.['multipart/form-data'] ??
+    body?.content?.['application/json'];
   if (form) {
     const schema = resolveRef(doc, form.schema) ?? {};
     const required = new Set<string>(schema.required ?? []);
     for (const [name, propSchema] of Object.entries<any>(schema.properties ?? {})) {
       const contentType: string | undefined = form.encoding?.[name]?.contentType;
-      out.push(paramSpec(doc, compiler, {
-        name,
-        in: 'body',
-        required: required.has(name),
-        json: !!contentType && contentType.includes('json'),
-        schema: propSchema,
-      }));
+      out.push(
+        paramSpec(doc, compiler, {
+          name,
+          in: 'body',
+          required: required.has(name),
+          json: !!contentType && contentType.includes('json'),
+          schema: propSchema,
+        }),
+      );
     }
   }
   return out;
@@ -131,7 +141,8 @@ function collectParams(doc: OpenApiDoc, compiler: SchemaCompiler, item: any, op:
 /** The body schema's dependentRequired: JSON Schema's way to say that parameters go together. */
 function dependentRequiredOf(doc: OpenApiDoc, op: any): Record<string, string[]> | null {
   const content = resolveRef(doc, op.requestBody)?.content ?? {};
-  const form = content['application/x-www-form-urlencoded'] ?? content['multipart/form-data'] ?? content['application/json'];
+  const form =
+    content['application/x-www-form-urlencoded'] ?? content['multipart/form-data'] ?? content['application/json'];
   return resolveRef(doc, form?.schema)?.dependentRequired ?? null;
 }
 
@@ -149,8 +160,14 @@ const pathParamNames = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map(
 function servedPath(key: string, op: any): string {
   const root = op['x-site-root'];
   if (root === undefined) return key;
-  const sameParams = typeof root === 'string' && root.startsWith('/') && pathParamNames(root).sort().join() === pathParamNames(key).sort().join();
-  if (!sameParams) throw new Error(`${op.operationId}: x-site-root must be the path it is served at, with the parameters of its key ${key} (got ${JSON.stringify(root)})`);
+  const sameParams =
+    typeof root === 'string' &&
+    root.startsWith('/') &&
+    pathParamNames(root).sort().join() === pathParamNames(key).sort().join();
+  if (!sameParams)
+    throw new Error(
+      `${op.operationId}: x-site-root must be the path it is served at, with the parameters of its key ${key} (got ${JSON.stringify(root)})`,
+    );
   return root;
 }
 

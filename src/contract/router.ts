@@ -28,7 +28,10 @@ export class Router {
   /** The first segments of those paths (e.g. /user_uploads/), for the dispatcher. */
   readonly siteRootPrefixes: string[] = [];
 
-  constructor(operations: Operation[], private readonly prefix: string) {
+  constructor(
+    operations: Operation[],
+    private readonly prefix: string,
+  ) {
     const templates = new Map<string, Template>();
     for (const op of operations) {
       if (!op.pathParamNames.length && !op.siteRoot) {
@@ -41,7 +44,9 @@ export class Router {
       const mapKey = `${op.siteRoot ? 'root:' : ''}${op.path}`;
       let t = templates.get(mapKey);
       if (!t) {
-        const source = op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}]+)\\?\}/g, (_, n) => paramPattern(op, n));
+        const source = op.path
+          .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+          .replace(/\\?\{([^}]+)\\?\}/g, (_, n) => paramPattern(op, n));
         t = { regex: new RegExp(`^${source}$`), names: op.pathParamNames, byMethod: new Map() };
         templates.set(mapKey, t);
         if (op.siteRoot) {
@@ -57,7 +62,10 @@ export class Router {
   /** Two operations answering the same method at the same path would leave one unreachable. */
   private static add(byMethod: Map<string, Operation>, op: Operation): void {
     const other = byMethod.get(op.method);
-    if (other) throw new Error(`${other.id} and ${op.id} both answer ${op.method.toUpperCase()} ${op.siteRoot ? '' : '(API) '}${op.path}`);
+    if (other)
+      throw new Error(
+        `${other.id} and ${op.id} both answer ${op.method.toUpperCase()} ${op.siteRoot ? '' : '(API) '}${op.path}`,
+      );
     byMethod.set(op.method, op);
   }
 
@@ -83,25 +91,38 @@ export class Router {
       const hit = t.regex.exec(rest);
       if (!hit) continue;
       const values: Record<string, string> = {};
-      t.names.forEach((n, i) => { values[n] = safeDecode(hit[i + 1]); });
+      t.names.forEach((n, i) => {
+        values[n] = safeDecode(hit[i + 1]);
+      });
       const found = this.pick(t.byMethod, m, values, level);
       if (found) return found;
     }
     return { kind: 'not-found' };
   }
 
-  private pick(byMethod: Map<string, Operation>, m: string, pathValues: Record<string, string>, level: number): RouteMatch | null {
+  private pick(
+    byMethod: Map<string, Operation>,
+    m: string,
+    pathValues: Record<string, string>,
+    level: number,
+  ): RouteMatch | null {
     // The usual case first, without building the list of what the path allows.
     const direct = byMethod.get(m);
     if (direct && direct.addedAt <= level && level < direct.removedAt) return { kind: 'found', op: direct, pathValues };
     const available = [...byMethod.entries()].filter(([, op]) => op.addedAt <= level && level < op.removedAt);
     if (!available.length) return null;
-    const op = available.find(([method]) => method === m)?.[1] ?? (m === 'head' ? available.find(([method]) => method === 'get')?.[1] : undefined);
+    const op =
+      available.find(([method]) => method === m)?.[1] ??
+      (m === 'head' ? available.find(([method]) => method === 'get')?.[1] : undefined);
     if (op) return { kind: 'found', op, pathValues };
     return { kind: 'wrong-method', allowed: available.map(([method]) => method.toUpperCase()).sort() };
   }
 }
 
 function safeDecode(s: string): string {
-  try { return decodeURIComponent(s); } catch { return s; }
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }

@@ -24,7 +24,10 @@ function collect(doc: OpenApiDoc, schema: any, depth: number, seen: Set<any>): S
   const node: ShapeNode = { gates: [], props: new Map(), items: null, values: null };
   // A value of several forms (anyOf / oneOf, e.g. one per range of levels) is shaped by the gates
   // of all of them: a field only one form has is simply absent from the others.
-  const parts = [s, ...[...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])].map((x: any) => resolveRef(doc, x))];
+  const parts = [
+    s,
+    ...[...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])].map((x: any) => resolveRef(doc, x)),
+  ];
   for (const part of parts) {
     for (const [prop, sub] of Object.entries<any>(part?.properties ?? {})) {
       const range = levelRange(sub, resolveRef(doc, sub));
@@ -43,7 +46,8 @@ function collect(doc: OpenApiDoc, schema: any, depth: number, seen: Set<any>): S
   node.unchangedFrom = 0;
   node.unchangedTo = Number.POSITIVE_INFINITY;
   for (const g of node.gates) narrow(node, g.addedAt, g.removedAt);
-  for (const child of [...node.props.values(), node.items, node.values]) if (child) narrow(node, child.unchangedFrom!, child.unchangedTo!);
+  for (const child of [...node.props.values(), node.items, node.values])
+    if (child) narrow(node, child.unchangedFrom!, child.unchangedTo!);
   return node;
 }
 
@@ -101,7 +105,10 @@ export function fieldExistsAt(doc: OpenApiDoc, schema: string, field: string, le
   return range.addedAt <= level && level < range.removedAt;
 }
 
-const variantRanges = new WeakMap<OpenApiDoc, Map<string, Array<{ title: string | undefined; addedAt: number; removedAt: number }>>>();
+const variantRanges = new WeakMap<
+  OpenApiDoc,
+  Map<string, Array<{ title: string | undefined; addedAt: number; removedAt: number }>>
+>();
 
 /**
  * The title of the form (an anyOf / oneOf member) that `schema.field` takes at `level`, for views
@@ -116,7 +123,10 @@ export function variantAt(doc: OpenApiDoc, schema: string, field: string, level:
   if (!variants) {
     const prop = resolveRef(doc, resolveRef(doc, doc.components.schemas?.[schema])?.properties?.[field]);
     if (!prop) throw new Error(`no property ${key} in the description`);
-    variants = [...(prop.anyOf ?? []), ...(prop.oneOf ?? [])].map((v: any) => ({ title: resolveRef(doc, v)?.title, ...levelRange(v, resolveRef(doc, v)) }));
+    variants = [...(prop.anyOf ?? []), ...(prop.oneOf ?? [])].map((v: any) => ({
+      title: resolveRef(doc, v)?.title,
+      ...levelRange(v, resolveRef(doc, v)),
+    }));
     cache.set(key, variants);
   }
   return variants.find((v) => v.addedAt <= level && level < v.removedAt)?.title;

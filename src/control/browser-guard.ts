@@ -26,17 +26,29 @@ function fromAnotherOrigin(req: Request): boolean {
 /** The refusal of a control request a browser page could have forged, or null when it is fine. */
 export function forgeable(req: Request): ApiError | null {
   if (fromAnotherOrigin(req)) {
-    return new ApiError('BAD_REQUEST', `Cross-origin requests to the control API are refused (Origin: ${req.headers.origin ?? 'none'}, Sec-Fetch-Site: ${req.headers['sec-fetch-site'] ?? 'none'})`, 403);
+    return new ApiError(
+      'BAD_REQUEST',
+      `Cross-origin requests to the control API are refused (Origin: ${req.headers.origin ?? 'none'}, Sec-Fetch-Site: ${req.headers['sec-fetch-site'] ?? 'none'})`,
+      403,
+    );
   }
   if (READS.has(req.method)) return null;
   // The header itself, not req.is(): that answers null for a request without a body (a DELETE).
   const mediaType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (mediaType !== 'application/json') {
-    return new ApiError('BAD_REQUEST', `The control API takes ${req.method} requests only with Content-Type: application/json (got ${req.headers['content-type'] ?? 'none'})`, 415);
+    return new ApiError(
+      'BAD_REQUEST',
+      `The control API takes ${req.method} requests only with Content-Type: application/json (got ${req.headers['content-type'] ?? 'none'})`,
+      415,
+    );
   }
   const q = req.originalUrl.indexOf('?');
   if (q >= 0 && q < req.originalUrl.length - 1) {
-    return new ApiError('BAD_REQUEST', `The control API reads the parameters of ${req.method} requests from the JSON body only, not the query string`, 400);
+    return new ApiError(
+      'BAD_REQUEST',
+      `The control API reads the parameters of ${req.method} requests from the JSON body only, not the query string`,
+      400,
+    );
   }
   return null;
 }

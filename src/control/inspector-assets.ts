@@ -17,7 +17,8 @@ function inspectorDir(): string {
  * (clickjacking of the reset button) and nothing injected into it could run or send data away.
  */
 const PAGE_HEADERS: Record<string, string> = {
-  'Content-Security-Policy': "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'Content-Security-Policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
@@ -33,7 +34,9 @@ export function inspectorStatic(): express.RequestHandler {
   } catch (err) {
     // A package without the page still serves the API; only the page's paths say why not.
     const reason = (err as Error).message;
-    return (_req, res) => { res.status(404).type('text/plain').send(`teamchat-mock: ${reason}\n`); };
+    return (_req, res) => {
+      res.status(404).type('text/plain').send(`teamchat-mock: ${reason}\n`);
+    };
   }
   const serve = express.static(dir, {
     index: 'index.html',

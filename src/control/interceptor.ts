@@ -13,7 +13,10 @@ import { loadScenarioByName } from './scenarios/load.js';
 async function perRequest(req: Request, world: World): Promise<ActiveScenario[]> {
   const header = req.headers[SCENARIO_HEADER];
   if (!header) return [];
-  const names = (Array.isArray(header) ? header.join(',') : header).split(',').map((s) => s.trim()).filter(Boolean);
+  const names = (Array.isArray(header) ? header.join(',') : header)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const out: ActiveScenario[] = [];
   for (const name of names) {
     const scenario = await loadScenarioByName(name);
@@ -41,8 +44,16 @@ async function intercept(call: Call): Promise<Interception | 'drop' | null> {
     return { scenario: 'X-Mock-Scenario', status: err.status, body: errorBody(err) };
   }
   if (!extra.length && !world.parts.scenarios.active.length) return null;
-  return world.parts.scenarios.intercept({
-    operation: op.id, method: ex.method, template: op.path, path: ex.path, params: () => call.params,
-    user: call.actor ? { email: call.actor.email, user_id: call.actor.user_id } : null,
-  }, world.store, extra);
+  return world.parts.scenarios.intercept(
+    {
+      operation: op.id,
+      method: ex.method,
+      template: op.path,
+      path: ex.path,
+      params: () => call.params,
+      user: call.actor ? { email: call.actor.email, user_id: call.actor.user_id } : null,
+    },
+    world.store,
+    extra,
+  );
 }

@@ -37,7 +37,10 @@ export function journalStream(journal: Journal) {
     let live = false; // the replay of missed entries is bounded by REPLAY_LIMIT instead
     const send = (entry: JournalEntry) => {
       if (sandbox && entry.sandbox !== sandbox) return;
-      if (live && res.writableLength > MAX_UNSENT_BYTES) { drop(); return; }
+      if (live && res.writableLength > MAX_UNSENT_BYTES) {
+        drop();
+        return;
+      }
       res.write(`id: ${entry.id}\nevent: entry\ndata: ${JSON.stringify(entry)}\n\n`);
     };
     res.write('retry: 2000\n\n');
@@ -50,7 +53,11 @@ export function journalStream(journal: Journal) {
     live = true;
     const unsubscribe = journal.onRecord((entry) => {
       // Called from inside a response being sent: a broken stream must not disturb it.
-      try { send(entry); } catch { end(); }
+      try {
+        send(entry);
+      } catch {
+        end();
+      }
     });
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
     heartbeat.unref();
@@ -63,7 +70,10 @@ export function journalStream(journal: Journal) {
       if (!res.writableEnded) res.end();
     };
     /** The reader does not keep up: cut it off without waiting for the buffered bytes to drain. */
-    const drop = () => { end(); res.destroy(); };
+    const drop = () => {
+      end();
+      res.destroy();
+    };
     streams.add(end);
     req.on('close', end);
   };

@@ -89,20 +89,42 @@ class Entry implements JournalEntry {
   }
 
   /** What the entry counts against the journal's byte budget. */
-  get size(): number { return this.#size; }
+  get size(): number {
+    return this.#size;
+  }
 
   get response(): unknown {
     if (this.#total <= MAX_BODY_CHARS) {
       // Every answer the journal is given is JSON; should one not be, it is shown, never thrown on.
-      try { return JSON.parse(this.#bytes.toString()); } catch { return { text: this.#bytes.toString() }; }
+      try {
+        return JSON.parse(this.#bytes.toString());
+      } catch {
+        return { text: this.#bytes.toString() };
+      }
     }
     // The start's last character may be cut mid-sequence: 2,000 characters are whole.
     return { truncated: true, bytes: this.#total, start: this.#bytes.toString().slice(0, 2000) };
   }
 
   toJSON(): JournalEntry {
-    const { id, time, sandbox, method, path, operation, user, params, status, code, problems, scenario, duration_ms } = this;
-    return { id, time, sandbox, method, path, operation, user, params, status, code, problems, scenario, duration_ms, response: this.response };
+    const { id, time, sandbox, method, path, operation, user, params, status, code, problems, scenario, duration_ms } =
+      this;
+    return {
+      id,
+      time,
+      sandbox,
+      method,
+      path,
+      operation,
+      user,
+      params,
+      status,
+      code,
+      problems,
+      scenario,
+      duration_ms,
+      response: this.response,
+    };
   }
 }
 
@@ -111,7 +133,10 @@ function paramsSize(params: Record<string, unknown>): number {
   let size = 2;
   for (const key in params) {
     const v = params[key];
-    size += key.length + 4 + (typeof v === 'string' ? v.length : v !== null && typeof v === 'object' ? JSON.stringify(v).length : 8);
+    size +=
+      key.length +
+      4 +
+      (typeof v === 'string' ? v.length : v !== null && typeof v === 'object' ? JSON.stringify(v).length : 8);
   }
   return size;
 }
@@ -127,7 +152,10 @@ export class Journal {
   /** Operations whose described answers can hold a secret (see redact.ts); null: search every answer. */
   private secretAnswers: Set<string> | null = null;
 
-  constructor(readonly maxEntries = 5000, readonly maxBytes = 24 * 1024 * 1024) {}
+  constructor(
+    readonly maxEntries = 5000,
+    readonly maxBytes = 24 * 1024 * 1024,
+  ) {}
 
   /** Tells the journal which operations' answers can hold secrets, so that only those are searched. */
   searchSecretsOnlyIn(operationIds: Set<string>): void {
@@ -139,23 +167,27 @@ export class Journal {
     const governed = this.secretAnswers && ex.operation && !ex.scenario && !ex.problems.length;
     // An answer that cannot hold a secret field may still quote a temporary URL (a message that
     // pasted one): one scan for its marker, the whole search only for the others.
-    const bytes = governed && !this.secretAnswers!.has(ex.operation!.id) ? redactTemporaryUrls(sent) : redactBytes(sent);
-    const code = typeof (ex.body as any)?.code === 'string' ? (ex.body as any).code as string : null;
-    const entry = new Entry({
-      id: ex.id,
-      time: Math.round(ex.time),
-      sandbox: ex.sandbox,
-      method: ex.method,
-      path: redactPath(ex.path),
-      operation: ex.operation?.id ?? null,
-      user: ex.user?.email ?? null,
-      params: redact(ex.params ?? ex.raw),
-      status: ex.status,
-      code,
-      problems: ex.problems.length ? ex.problems : NO_PROBLEMS,
-      scenario: ex.scenario,
-      duration_ms: Math.round(ex.duration_ms * 1000) / 1000,
-    }, bytes);
+    const bytes =
+      governed && !this.secretAnswers!.has(ex.operation!.id) ? redactTemporaryUrls(sent) : redactBytes(sent);
+    const code = typeof (ex.body as any)?.code === 'string' ? ((ex.body as any).code as string) : null;
+    const entry = new Entry(
+      {
+        id: ex.id,
+        time: Math.round(ex.time),
+        sandbox: ex.sandbox,
+        method: ex.method,
+        path: redactPath(ex.path),
+        operation: ex.operation?.id ?? null,
+        user: ex.user?.email ?? null,
+        params: redact(ex.params ?? ex.raw),
+        status: ex.status,
+        code,
+        problems: ex.problems.length ? ex.problems : NO_PROBLEMS,
+        scenario: ex.scenario,
+        duration_ms: Math.round(ex.duration_ms * 1000) / 1000,
+      },
+      bytes,
+    );
     this.insertInIdOrder(entry);
     this.bytes += entry.size;
     while (this.entries.length - this.head > this.maxEntries || this.bytes > this.maxBytes) this.evictOldest();
@@ -188,8 +220,12 @@ export class Journal {
     }
   }
 
-  get size(): number { return this.entries.length - this.head; }
-  get approximateBytes(): number { return this.bytes; }
+  get size(): number {
+    return this.entries.length - this.head;
+  }
+  get approximateBytes(): number {
+    return this.bytes;
+  }
 
   clear(): void {
     this.entries = [];
@@ -214,7 +250,9 @@ export class Journal {
 
   onRecord(listener: (entry: JournalEntry) => void): () => void {
     this.listeners.push(listener);
-    return () => { this.listeners = this.listeners.filter((l) => l !== listener); };
+    return () => {
+      this.listeners = this.listeners.filter((l) => l !== listener);
+    };
   }
 }
 
@@ -227,6 +265,6 @@ function matches(e: JournalEntry, q: JournalQuery): boolean {
   if (q.code && e.code !== q.code) return false;
   if (q.sandbox && e.sandbox !== q.sandbox) return false;
   if (q.params && !containsParams(e.params, q.params)) return false;
-  if (q.problems !== undefined && (e.problems.length > 0) !== q.problems) return false;
+  if (q.problems !== undefined && e.problems.length > 0 !== q.problems) return false;
   return true;
 }

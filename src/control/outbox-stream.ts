@@ -24,7 +24,8 @@ export class OutboxStreams {
 
   handler() {
     return (req: Request, res: Response): void => {
-      const named = typeof req.query.sandbox === 'string' && req.query.sandbox ? req.query.sandbox : req.headers[SANDBOX_HEADER];
+      const named =
+        typeof req.query.sandbox === 'string' && req.query.sandbox ? req.query.sandbox : req.headers[SANDBOX_HEADER];
       let world: World;
       try {
         world = this.worldFor(typeof named === 'string' && named ? named : 'default');
@@ -43,11 +44,16 @@ export class OutboxStreams {
       res.flushHeaders();
       let live = false;
       const send = (item: OutboxItem) => {
-        if (live && res.writableLength > MAX_UNSENT_BYTES) { end(); res.destroy(); return; }
+        if (live && res.writableLength > MAX_UNSENT_BYTES) {
+          end();
+          res.destroy();
+          return;
+        }
         res.write(`id: ${item.id}\nevent: item\ndata: ${JSON.stringify(item)}\n\n`);
       };
       res.write('retry: 2000\n\n');
-      if (since !== undefined) for (const item of outbox.query({ since_id: since, limit: REPLAY_LIMIT }).items.reverse()) send(item);
+      if (since !== undefined)
+        for (const item of outbox.query({ since_id: since, limit: REPLAY_LIMIT }).items.reverse()) send(item);
       res.write('event: ready\ndata: {}\n\n');
       live = true;
       const unsubscribe = outbox.onRecord(send);

@@ -16,14 +16,18 @@ export function outboxControlViews(host: ControlHost): OpenViewTable {
         else {
           q.email = p.user;
           const lower = p.user.toLowerCase();
-          const account = store.users.find((u) => u.delivery_email.toLowerCase() === lower || u.email.toLowerCase() === lower);
+          const account = store.users.find(
+            (u) => u.delivery_email.toLowerCase() === lower || u.email.toLowerCase() === lower,
+          );
           if (account) q.user_id = account.user_id;
           else q.user_id = -1;
         }
       }
       return outboxOf(store).query(q);
     },
-    'mock-clear-outbox': (ctx) => { outboxOf(host.world(ctx.sandbox).store).clear(); },
+    'mock-clear-outbox': (ctx) => {
+      outboxOf(host.world(ctx.sandbox).store).clear();
+    },
     'mock-accept-invite': (ctx, p) => {
       const world = host.world(ctx.sandbox);
       const w: WorldCtx = { store: world.store, events: world.events, clock: world.clock };

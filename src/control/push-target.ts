@@ -20,9 +20,12 @@ export function checkPushTarget(url: string, allowedHosts: readonly string[] = [
   } catch {
     throw new Error(`--push-target: not a URL: ${url}`);
   }
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error(`--push-target: only http and https URLs (${url})`);
+  if (target.protocol !== 'http:' && target.protocol !== 'https:')
+    throw new Error(`--push-target: only http and https URLs (${url})`);
   if (!LOOPBACK.test(target.hostname) && !allowedHosts.includes(target.hostname.toLowerCase())) {
-    throw new Error(`--push-target: ${target.hostname} is not a loopback address; allow it with --allow-push-target-host ${target.hostname}`);
+    throw new Error(
+      `--push-target: ${target.hostname} is not a loopback address; allow it with --allow-push-target-host ${target.hostname}`,
+    );
   }
   return target;
 }
@@ -32,13 +35,19 @@ export class PushForwarder {
   private running = 0;
   private dropped = 0;
 
-  constructor(private readonly target: URL, private readonly log: (line: string) => void) {}
+  constructor(
+    private readonly target: URL,
+    private readonly log: (line: string) => void,
+  ) {}
 
   /** Queues a recorded push notification for delivery (emails are not forwarded). */
   offer(sandbox: string, item: OutboxItem): void {
     if (item.kind !== 'push') return;
     if (this.waiting.length >= MAX_WAITING) {
-      if (this.dropped++ === 0) this.log(`teamchat-mock: --push-target ${this.target.origin} does not keep up; notifications past ${MAX_WAITING} waiting are not forwarded`);
+      if (this.dropped++ === 0)
+        this.log(
+          `teamchat-mock: --push-target ${this.target.origin} does not keep up; notifications past ${MAX_WAITING} waiting are not forwarded`,
+        );
       return;
     }
     this.waiting.push({ sandbox, item });
@@ -49,15 +58,21 @@ export class PushForwarder {
     while (this.running < CONCURRENCY && this.waiting.length) {
       const next = this.waiting.shift()!;
       this.running++;
-      void this.deliver(next.sandbox, next.item).finally(() => { this.running--; this.pump(); });
+      void this.deliver(next.sandbox, next.item).finally(() => {
+        this.running--;
+        this.pump();
+      });
     }
   }
 
   private async deliver(sandbox: string, item: OutboxItem): Promise<void> {
     try {
       const res = await fetch(this.target, {
-        method: 'POST', headers: { 'content-type': 'application/json', 'x-mock-sandbox': sandbox }, body: JSON.stringify(item),
-        signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'manual',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-mock-sandbox': sandbox },
+        body: JSON.stringify(item),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+        redirect: 'manual',
       });
       await res.arrayBuffer().catch(() => undefined);
       if (!res.ok) this.log(`teamchat-mock: --push-target answered ${res.status} to push notification ${item.id}`);

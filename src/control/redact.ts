@@ -14,10 +14,12 @@ export function learnSecretParameters(doc: unknown): void {
   const walk = (node: any, seen: Set<unknown>): void => {
     if (!node || typeof node !== 'object' || seen.has(node)) return;
     seen.add(node);
-    if (node['x-secret'] === true && typeof node.name === 'string' && typeof node.in === 'string') SECRET_KEYS.add(node.name);
+    if (node['x-secret'] === true && typeof node.name === 'string' && typeof node.in === 'string')
+      SECRET_KEYS.add(node.name);
     if (node.requestBody) {
       for (const media of Object.values<any>(node.requestBody.content ?? {})) {
-        for (const [name, prop] of Object.entries<any>(media?.schema?.properties ?? {})) if (prop?.['x-secret'] === true) SECRET_KEYS.add(name);
+        for (const [name, prop] of Object.entries<any>(media?.schema?.properties ?? {}))
+          if (prop?.['x-secret'] === true) SECRET_KEYS.add(name);
       }
     }
     for (const value of Object.values(node)) walk(value, seen);
@@ -44,8 +46,12 @@ export function redact<T>(value: T): T {
   if (!value || typeof value !== 'object') return value;
   let out: Record<string, unknown> | null = null;
   for (const [key, v] of Object.entries(value)) {
-    const clean = SECRET_KEYS.has(key) && v !== null && v !== undefined ? REDACTED
-      : typeof v === 'string' ? redactPath(v) : redact(v);
+    const clean =
+      SECRET_KEYS.has(key) && v !== null && v !== undefined
+        ? REDACTED
+        : typeof v === 'string'
+          ? redactPath(v)
+          : redact(v);
     if (clean !== v) (out ??= { ...(value as Record<string, unknown>) })[key] = clean;
   }
   return (out ?? value) as T;
@@ -62,7 +68,11 @@ export function redactTemporaryUrls(bytes: Buffer): Buffer {
 export function redactBytes(bytes: Buffer): Buffer {
   const out = redactTemporaryUrls(bytes);
   if (!SECRET_MARKS.some((mark) => out.includes(mark))) return out;
-  try { return Buffer.from(JSON.stringify(redact(JSON.parse(out.toString())))); } catch { return out; }
+  try {
+    return Buffer.from(JSON.stringify(redact(JSON.parse(out.toString()))));
+  } catch {
+    return out;
+  }
 }
 
 /**
@@ -71,7 +81,10 @@ export function redactBytes(bytes: Buffer): Buffer {
  * theirs are searched for secrets. Searching every answer's bytes cost a quarter of a large read.
  * Answers the description does not govern (scenarios, a proxied upstream) are searched always.
  */
-export function operationsAnsweringSecrets(doc: { components?: Record<string, Record<string, unknown>> }, operations: Array<{ id: string; spec: any }>): Set<string> {
+export function operationsAnsweringSecrets(
+  doc: { components?: Record<string, Record<string, unknown>> },
+  operations: Array<{ id: string; spec: any }>,
+): Set<string> {
   const out = new Set<string>();
   for (const op of operations) if (holdsSecretKey(doc, op.spec.responses, new Set())) out.add(op.id);
   return out;
@@ -81,9 +94,16 @@ function holdsSecretKey(doc: any, node: any, seen: Set<unknown>): boolean {
   if (!node || typeof node !== 'object' || seen.has(node)) return false;
   seen.add(node);
   if (typeof node.$ref === 'string') {
-    const target = node.$ref.replace(/^#\//, '').split('/').reduce((at: any, key: string) => at?.[key], doc);
+    const target = node.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((at: any, key: string) => at?.[key], doc);
     return holdsSecretKey(doc, target, seen);
   }
-  if (node.properties && Object.entries<any>(node.properties).some(([k, p]) => SECRET_KEYS.has(k) || p?.['x-secret'] === true)) return true;
+  if (
+    node.properties &&
+    Object.entries<any>(node.properties).some(([k, p]) => SECRET_KEYS.has(k) || p?.['x-secret'] === true)
+  )
+    return true;
   return Object.values(node).some((v) => holdsSecretKey(doc, v, seen));
 }

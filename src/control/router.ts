@@ -56,20 +56,41 @@ export function controlRouter(options: ControlOptions): express.Router {
   const responder = new Responder(contract, { strictResponses: false, log: options.log });
   const router = express.Router();
   // The same stages as the API; control answers are never reused, intercepted or journalled.
-  const { handle, refuse } = pipeline({
-    contract, responder, views: { authenticated: {}, open: { ...controlViews(options.host), ...outboxControlViews(options.host) } }, serverAt: () => options.server,
-    serverLevel: options.server.featureLevel, worldFor: options.worldFor, adopt: options.adopt, nextId: options.nextId,
-  }, { ...emptyHooks(), beforeRespond: options.beforeRespond ?? [] });
+  const { handle, refuse } = pipeline(
+    {
+      contract,
+      responder,
+      views: { authenticated: {}, open: { ...controlViews(options.host), ...outboxControlViews(options.host) } },
+      serverAt: () => options.server,
+      serverLevel: options.server.featureLevel,
+      worldFor: options.worldFor,
+      adopt: options.adopt,
+      nextId: options.nextId,
+    },
+    { ...emptyHooks(), beforeRespond: options.beforeRespond ?? [] },
+  );
 
   router.use((req: Request, res: Response, next: NextFunction) => {
     if (req.path === '/ui' || req.path.startsWith('/ui/')) return next();
     const forged = forgeable(req);
     if (forged) return refuse(req, res, forged);
     if (options.closed) {
-      return refuse(req, res, new ApiError('UNAUTHORIZED', 'The control API is closed: the server listens beyond loopback; start it with --control-token', 401));
+      return refuse(
+        req,
+        res,
+        new ApiError(
+          'UNAUTHORIZED',
+          'The control API is closed: the server listens beyond loopback; start it with --control-token',
+          401,
+        ),
+      );
     }
     if (options.token && !sameToken(req.headers[TOKEN_HEADER], options.token)) {
-      return refuse(req, res, new ApiError('UNAUTHORIZED', `Missing or wrong control token (header X-Mock-Token)`, 401));
+      return refuse(
+        req,
+        res,
+        new ApiError('UNAUTHORIZED', `Missing or wrong control token (header X-Mock-Token)`, 401),
+      );
     }
     next();
   });

@@ -16,8 +16,22 @@ const PSEUDO_OPERATIONS: Record<ServiceBotCall['kind'], Operation> = {
 export function serviceBotExchange(id: number, sandbox: string, call: ServiceBotCall): Exchange {
   const body = redact(call.result);
   return {
-    id, time: call.timeMs, started: 0, duration_ms: call.durationMs, sandbox, method: 'POST', path: call.url, level: 0,
-    operation: PSEUDO_OPERATIONS[call.kind], user: call.bot, raw: call.params, params: call.params,
-    status: call.status, body, bodyBytes: Buffer.from(JSON.stringify(body)), problems: [], scenario: null,
+    id,
+    time: call.timeMs,
+    started: 0,
+    duration_ms: call.durationMs,
+    sandbox,
+    method: 'POST',
+    path: call.url,
+    level: 0,
+    operation: PSEUDO_OPERATIONS[call.kind],
+    user: call.bot,
+    raw: call.params,
+    params: call.params,
+    status: call.status,
+    body,
+    bodyBytes: Buffer.from(JSON.stringify(body)),
+    problems: [],
+    scenario: null,
   };
 }

@@ -48,7 +48,8 @@ function checkClockTarget(world: World, p: Record<string, any>): void {
   const next = p.to_next_delivery ? world.nextDelivery() : null;
   if (p.to_next_delivery && next === null) throw badRequest('Nothing is scheduled');
   if (next !== null && next * 1000 > ms) ms = next * 1000;
-  if (!(ms >= 0 && ms <= MAX_CLOCK_MS)) throw badRequest(`The clock must stay between 1970 and 9999 (asked for ${ms} ms)`);
+  if (!(ms >= 0 && ms <= MAX_CLOCK_MS))
+    throw badRequest(`The clock must stay between 1970 and 9999 (asked for ${ms} ms)`);
 }
 
 /** A state that does not fit the State schema, refused as a bad request naming where. */
@@ -65,7 +66,12 @@ export function controlViews(host: ControlHost): OpenViewTable {
   return {
     'mock-info': (ctx) => {
       const level = host.world(ctx.sandbox).featureLevel ?? host.server.featureLevel;
-      return { zulip_feature_level: level, zulip_version: host.serverAt(level).version, sandbox: ctx.sandbox, fixture: fixtureName(host.fixturePath) };
+      return {
+        zulip_feature_level: level,
+        zulip_version: host.serverAt(level).version,
+        sandbox: ctx.sandbox,
+        fixture: fixtureName(host.fixturePath),
+      };
     },
 
     'mock-set-feature-level': (ctx, p) => {
@@ -75,7 +81,9 @@ export function controlViews(host: ControlHost): OpenViewTable {
       return { zulip_feature_level: level, zulip_version: host.serverAt(level).version };
     },
 
-    'mock-reactivate-realm': (ctx) => { reactivateRealm(host.world(ctx.sandbox)); },
+    'mock-reactivate-realm': (ctx) => {
+      reactivateRealm(host.world(ctx.sandbox));
+    },
 
     'mock-reset': (ctx, p) => {
       const world = host.world(ctx.sandbox);
@@ -93,7 +101,9 @@ export function controlViews(host: ControlHost): OpenViewTable {
       // The description checked the definition's shape; its rules' effects are data, never functions.
       const scenario: Scenario = p.definition ? (p.definition as Scenario) : await loadScenarioByName(p.name!);
       const world = host.world(ctx.sandbox);
-      const active = refusingBadState(() => world.parts.scenarios.activate(scenario, p.definition ? 'inline' : `scenarios/${p.name}`, world.store));
+      const active = refusingBadState(() =>
+        world.parts.scenarios.activate(scenario, p.definition ? 'inline' : `scenarios/${p.name}`, world.store),
+      );
       return { scenario: active.summary() };
     },
 
@@ -105,9 +115,13 @@ export function controlViews(host: ControlHost): OpenViewTable {
 
     'mock-journal': (_ctx, p) => host.journal.query(p as JournalQuery),
     'mock-verify': (_ctx, p) => host.journal.query(p as JournalQuery),
-    'mock-clear-journal': () => { host.journal.clear(); },
+    'mock-clear-journal': () => {
+      host.journal.clear();
+    },
     'mock-coverage': (ctx, p) => host.coverage(p.sandbox ?? ctx.sandbox),
-    'mock-reset-coverage': (ctx, p) => { host.resetCoverage(p.sandbox ?? ctx.sandbox); },
+    'mock-reset-coverage': (ctx, p) => {
+      host.resetCoverage(p.sandbox ?? ctx.sandbox);
+    },
 
     'mock-settle-outgoing': async (ctx, p) => {
       const calls = host.world(ctx.sandbox).serviceBots;

@@ -21,7 +21,11 @@ export interface EventSink {
    * Sends `event` to every queue of each of `userIds` that asked for its type.
    * `perQueue` may adjust the event for one queue (e.g. add local_message_id for the sender's queue).
    */
-  publish(userIds: Iterable<number>, event: Record<string, unknown>, perQueue?: (queueId: string, userId: number, queue?: QueueTraits) => Record<string, unknown> | null): void;
+  publish(
+    userIds: Iterable<number>,
+    event: Record<string, unknown>,
+    perQueue?: (queueId: string, userId: number, queue?: QueueTraits) => Record<string, unknown> | null,
+  ): void;
   /** Whether any queue exists: without one, an event costly to build need not be built. */
   readonly listening?: boolean;
   /** Whether the user has a queue that takes message events (absent: a sink that cannot tell, as if none). */
@@ -63,7 +67,11 @@ export interface FilePart {
 
 /** A view's answer that is a file's bytes, not JSON: the respond stage writes it as it is. */
 export class FileResult {
-  constructor(readonly bytes: Buffer, readonly contentType: string, readonly headers: Record<string, string> = {}) {}
+  constructor(
+    readonly bytes: Buffer,
+    readonly contentType: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
 }
 
 /** What every view receives besides the caller. */

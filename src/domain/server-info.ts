@@ -110,10 +110,13 @@ const HEARTBEAT_MIN_SECONDS = 45;
 const HEARTBEAT_MAX_SECONDS = 55;
 const CLIENT_TIMEOUT_MARGIN_SECONDS = 90 - HEARTBEAT_MAX_SECONDS;
 
-function longpoll(heartbeatOverride: number | undefined): Pick<ServerInfo, 'longpollTimeoutSeconds' | 'heartbeatSeconds'> {
-  const heartbeatSeconds = heartbeatOverride === undefined
-    ? { min: HEARTBEAT_MIN_SECONDS, max: HEARTBEAT_MAX_SECONDS }
-    : { min: heartbeatOverride, max: heartbeatOverride };
+function longpoll(
+  heartbeatOverride: number | undefined,
+): Pick<ServerInfo, 'longpollTimeoutSeconds' | 'heartbeatSeconds'> {
+  const heartbeatSeconds =
+    heartbeatOverride === undefined
+      ? { min: HEARTBEAT_MIN_SECONDS, max: HEARTBEAT_MAX_SECONDS }
+      : { min: heartbeatOverride, max: heartbeatOverride };
   return { heartbeatSeconds, longpollTimeoutSeconds: Math.ceil(heartbeatSeconds.max) + CLIENT_TIMEOUT_MARGIN_SECONDS };
 }
 
@@ -152,10 +155,16 @@ const REPORT_TYPE_NAMES: Record<string, string> = {
   other: 'Other reason',
 };
 
-export function serverInfo(contract: Contract, featureLevel = NEWEST_FEATURE_LEVEL, options: ServerInfoOptions = {}): ServerInfo {
+export function serverInfo(
+  contract: Contract,
+  featureLevel = NEWEST_FEATURE_LEVEL,
+  options: ServerInfoOptions = {},
+): ServerInfo {
   const { heartbeatSeconds, devLogin = true, uploadSpaceLimitBytes = DEFAULT_UPLOAD_SPACE_MIB * 1024 * 1024 } = options;
   // The report types the server accepts are the description's enum; only their names live here.
-  const reportEnum: string[] | undefined = contract.byId.get('report-message')?.params.find((p) => p.name === 'report_type')?.schema?.enum;
+  const reportEnum: string[] | undefined = contract.byId
+    .get('report-message')
+    ?.params.find((p) => p.name === 'report_type')?.schema?.enum;
   if (!reportEnum) throw new Error('the description gives report-message report_type no enum');
   return {
     featureLevel,
@@ -188,7 +197,14 @@ export function serverInfo(contract: Contract, featureLevel = NEWEST_FEATURE_LEV
  */
 function versionFor(level: number): string {
   const releases: Array<[number, string]> = [
-    [65, '4.0'], [114, '5.0'], [144, '6.0'], [185, '7.0'], [237, '8.0'], [278, '9.0'], [359, '10.0'], [420, '11.0'],
+    [65, '4.0'],
+    [114, '5.0'],
+    [144, '6.0'],
+    [185, '7.0'],
+    [237, '8.0'],
+    [278, '9.0'],
+    [359, '10.0'],
+    [420, '11.0'],
   ];
   for (const [final, release] of releases) {
     if (level === final) return release;

@@ -20,22 +20,31 @@ export const bodyTooLarge = () => new ApiError('BAD_REQUEST', 'Request body too 
 const discardFiles: multer.StorageEngine = {
   _handleFile(_req, file, done) {
     let size = 0;
-    file.stream.on('data', (chunk: Buffer) => { size += chunk.length; });
+    file.stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+    });
     file.stream.on('error', done);
     file.stream.on('end', () => done(null, { size }));
   },
-  _removeFile(_req, _file, done) { done(null); },
+  _removeFile(_req, _file, done) {
+    done(null);
+  },
 };
 
 const keepFiles: multer.StorageEngine = {
   _handleFile(_req, file, done) {
     const chunks: Buffer[] = [];
     let size = 0;
-    file.stream.on('data', (chunk: Buffer) => { chunks.push(chunk); size += chunk.length; });
+    file.stream.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+    });
     file.stream.on('error', done);
     file.stream.on('end', () => done(null, { size, buffer: Buffer.concat(chunks, size) }));
   },
-  _removeFile(_req, _file, done) { done(null); },
+  _removeFile(_req, _file, done) {
+    done(null);
+  },
 };
 
 /**
@@ -47,10 +56,16 @@ const keepFiles: multer.StorageEngine = {
  */
 function uploadLimits(req: Request): { fileSize: number; files: number } | null {
   const mib = (n: number) => 2 * n * 1024 * 1024;
-  if (req.method === 'POST' && (req.path === '/user_uploads' || req.path === '/user_uploads/' || /^\/realm\/emoji\/[^/]+\/?$/.test(req.path))) {
+  if (
+    req.method === 'POST' &&
+    (req.path === '/user_uploads' || req.path === '/user_uploads/' || /^\/realm\/emoji\/[^/]+\/?$/.test(req.path))
+  ) {
     return { fileSize: mib(MAX_FILE_UPLOAD_SIZE_MIB), files: 2 };
   }
-  if ((req.method === 'POST' && /^\/(?:bots|users\/me\/avatar)\/?$/.test(req.path)) || (req.method === 'PATCH' && /^\/bots\/[^/]+\/?$/.test(req.path))) {
+  if (
+    (req.method === 'POST' && /^\/(?:bots|users\/me\/avatar)\/?$/.test(req.path)) ||
+    (req.method === 'PATCH' && /^\/bots\/[^/]+\/?$/.test(req.path))
+  ) {
     return { fileSize: mib(MAX_AVATAR_FILE_SIZE_MIB), files: 2 };
   }
   return null;
@@ -70,7 +85,8 @@ function multipartParser(): RequestHandler {
   const parserFor = (upload: { fileSize: number; files: number }) => {
     const key = `${upload.fileSize}/${upload.files}`;
     let parser = uploadParsers.get(key);
-    if (!parser) uploadParsers.set(key, (parser = multer({ storage: keepFiles, limits: { ...limits, ...upload } }).any()));
+    if (!parser)
+      uploadParsers.set(key, (parser = multer({ storage: keepFiles, limits: { ...limits, ...upload } }).any()));
     return parser;
   };
   return (req, res, next) => {
@@ -110,20 +126,36 @@ const UTF8_FORM = /^application\/x-www-form-urlencoded\s*(?:;\s*charset\s*=\s*"?
 function isPlainForm(req: Request): boolean {
   const type = req.headers['content-type'];
   const length = req.headers['content-length'];
-  return type !== undefined && length !== undefined && req.headers['content-encoding'] === undefined
-    && req.headers['transfer-encoding'] === undefined && UTF8_FORM.test(type) && /^\d{1,7}$/.test(length) && Number(length) <= BODY_LIMIT_BYTES;
+  return (
+    type !== undefined &&
+    length !== undefined &&
+    req.headers['content-encoding'] === undefined &&
+    req.headers['transfer-encoding'] === undefined &&
+    UTF8_FORM.test(type) &&
+    /^\d{1,7}$/.test(length) &&
+    Number(length) <= BODY_LIMIT_BYTES
+  );
 }
 
 function parsePlainForm(text: string): Record<string, unknown> {
   if (!text.length) return {};
   let count = 1;
   for (let i = text.indexOf('&'); i !== -1; i = text.indexOf('&', i + 1)) {
-    if (++count > PARAMETER_LIMIT) throw new ApiError('BAD_REQUEST', 'Malformed request body: too many parameters', 413);
+    if (++count > PARAMETER_LIMIT)
+      throw new ApiError('BAD_REQUEST', 'Malformed request body: too many parameters', 413);
   }
   try {
-    return qs.parse(text, { allowPrototypes: true, arrayLimit: count, depth: 0, charset: 'utf-8', parameterLimit: PARAMETER_LIMIT, strictDepth: true });
+    return qs.parse(text, {
+      allowPrototypes: true,
+      arrayLimit: count,
+      depth: 0,
+      charset: 'utf-8',
+      parameterLimit: PARAMETER_LIMIT,
+      strictDepth: true,
+    });
   } catch (err) {
-    if (err instanceof RangeError) throw new ApiError('BAD_REQUEST', 'Malformed request body: The input exceeded the depth', 400);
+    if (err instanceof RangeError)
+      throw new ApiError('BAD_REQUEST', 'Malformed request body: The input exceeded the depth', 400);
     throw err;
   }
 }

@@ -26,13 +26,21 @@ export function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: Buf
   const text = JSON.stringify(errorBody(new ApiError('BAD_REQUEST', msg, status)));
   // A HEAD request gets the headers only (the packet that failed usually starts with its method).
   const head = err.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\n`
-    + `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${head ? '' : text}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${head ? '' : text}`,
+  );
 }
 
 /** The server's 'checkExpectation' listener (an Expect other than 100-continue): 417, as node does. */
 export function answerExpectationFailed(req: IncomingMessage, res: ServerResponse): void {
-  const text = JSON.stringify(errorBody(new ApiError('BAD_REQUEST', `Unsupported Expect header: ${req.headers.expect}`, 417)));
-  res.writeHead(417, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), Connection: 'close' });
+  const text = JSON.stringify(
+    errorBody(new ApiError('BAD_REQUEST', `Unsupported Expect header: ${req.headers.expect}`, 417)),
+  );
+  res.writeHead(417, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(text),
+    Connection: 'close',
+  });
   res.end(req.method === 'HEAD' ? undefined : text);
 }

@@ -52,8 +52,13 @@ class ExchangeRecord implements Exchange {
   #raw: Record<string, unknown> | null = null;
 
   constructor(
-    readonly id: number, readonly time: number, public sandbox: string, readonly method: string, readonly path: string,
-    private readonly query: Record<string, unknown>, private readonly form: Record<string, unknown>,
+    readonly id: number,
+    readonly time: number,
+    public sandbox: string,
+    readonly method: string,
+    readonly path: string,
+    private readonly query: Record<string, unknown>,
+    private readonly form: Record<string, unknown>,
   ) {}
 
   get raw(): Record<string, unknown> {
@@ -63,8 +68,13 @@ class ExchangeRecord implements Exchange {
 }
 
 /** A record of `req` in the journal's terms; `world` is the one serving it, if it could be chosen. */
-export function exchangeOf(id: number, req: Request, world: { name: string; clock: { nowMs(): number } } | null, query: Record<string, unknown>): Exchange {
-  const body = (req.body && typeof req.body === 'object') ? req.body : {};
+export function exchangeOf(
+  id: number,
+  req: Request,
+  world: { name: string; clock: { nowMs(): number } } | null,
+  query: Record<string, unknown>,
+): Exchange {
+  const body = req.body && typeof req.body === 'object' ? req.body : {};
   // The template world (name '') stands in for a sandbox not made yet: the record names the sandbox asked for.
   const sandbox = (world?.name || req.mockSandboxWanted) ?? '';
   return new ExchangeRecord(id, world?.clock.nowMs() ?? Date.now(), sandbox, req.method, req.path, query, body);

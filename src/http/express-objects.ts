@@ -17,9 +17,16 @@ export function expressObjects(app: express.Express): Objects {
   const NodeResponse = http.ServerResponse as unknown as (...args: unknown[]) => void;
   if (!callable(NodeRequest) || !callable(NodeResponse)) return {};
   // Plain constructors: Reflect.construct with a new.target gave the same objects four times slower.
-  function Request(this: unknown, ...args: unknown[]) { NodeRequest.apply(this, args); }
+  function Request(this: unknown, ...args: unknown[]) {
+    NodeRequest.apply(this, args);
+  }
   Request.prototype = app.request;
-  function Response(this: unknown, ...args: unknown[]) { NodeResponse.apply(this, args); }
+  function Response(this: unknown, ...args: unknown[]) {
+    NodeResponse.apply(this, args);
+  }
   Response.prototype = app.response;
-  return { IncomingMessage: Request as unknown as typeof http.IncomingMessage, ServerResponse: Response as unknown as typeof http.ServerResponse };
+  return {
+    IncomingMessage: Request as unknown as typeof http.IncomingMessage,
+    ServerResponse: Response as unknown as typeof http.ServerResponse,
+  };
 }

@@ -19,7 +19,9 @@ const LOOPBACK_ADDRESS = /^127\.(?:\d{1,3})\.(?:\d{1,3})\.(?:\d{1,3})$/;
 function isLoopbackName(name: string): boolean {
   if (name === 'localhost' || name.endsWith('.localhost')) return true;
   if (name === '::1') return true;
-  return LOOPBACK_ADDRESS.test(name) && name.split('.').every((part) => Number(part) <= 255 && String(Number(part)) === part);
+  return (
+    LOOPBACK_ADDRESS.test(name) && name.split('.').every((part) => Number(part) <= 255 && String(Number(part)) === part)
+  );
 }
 
 const isWildcard = (addr: string) => addr === '0.0.0.0' || addr === '::';
@@ -29,15 +31,22 @@ export function hostAllowList(listenHost: string, extra: string[] = []): (name: 
   const exact = new Set<string>();
   const suffixes: string[] = [];
   const add = (entry: string) => {
-    const name = entry.trim().toLowerCase().replace(/^\[|\]$/g, '');
+    const name = entry
+      .trim()
+      .toLowerCase()
+      .replace(/^\[|\]$/g, '');
     // ".example.test" allows the name and its subdomains, as in Vite.
-    if (name.startsWith('.')) { suffixes.push(name); exact.add(name.slice(1)); } else if (name) exact.add(name);
+    if (name.startsWith('.')) {
+      suffixes.push(name);
+      exact.add(name.slice(1));
+    } else if (name) exact.add(name);
   };
   const listen = listenHost.toLowerCase().replace(/^\[|\]$/g, '');
   add(listen);
   if (isWildcard(listen)) {
     // Every address of the machine reaches a wildcard listener, and so does its own name.
-    for (const list of Object.values(networkInterfaces())) for (const i of list ?? []) add(i.address.replace(/%.*$/, ''));
+    for (const list of Object.values(networkInterfaces()))
+      for (const i of list ?? []) add(i.address.replace(/%.*$/, ''));
     add(machineName());
   }
   for (const entry of extra) add(entry);
@@ -50,7 +59,10 @@ export function hostNotAllowed(header: string | undefined): ApiError {
   if (!header) return new ApiError('BAD_REQUEST', 'Missing Host header', 403);
   const name = hostOf(header);
   const shown = name && isIP(name) === 6 ? `[${name}]` : name;
-  return new ApiError('BAD_REQUEST',
+  return new ApiError(
+    'BAD_REQUEST',
     `Host '${header}' is not allowed: this server answers only the names of the address it listens on` +
-    (name ? ` (start it with --allowed-host ${shown} to allow this one)` : ''), 403);
+      (name ? ` (start it with --allowed-host ${shown} to allow this one)` : ''),
+    403,
+  );
 }

@@ -32,10 +32,20 @@ export class Responder {
   /** Told of every response that breaks the description (the test suite's contract guard listens). */
   readonly violationObservers: Array<(v: Violation) => void> = [];
 
-  constructor(private readonly contract: Contract, private readonly options: ResponderOptions) {}
+  constructor(
+    private readonly contract: Contract,
+    private readonly options: ResponderOptions,
+  ) {}
 
-  finish(res: Response, ex: Exchange, status: number, body: Record<string, unknown>, headers: Record<string, string> = NO_HEADERS): void {
-    let problems = this.options.validateResponses === false ? [] : this.contract.checkResponse(ex.operation, status, body);
+  finish(
+    res: Response,
+    ex: Exchange,
+    status: number,
+    body: Record<string, unknown>,
+    headers: Record<string, string> = NO_HEADERS,
+  ): void {
+    let problems =
+      this.options.validateResponses === false ? [] : this.contract.checkResponse(ex.operation, status, body);
     if (problems.length) {
       const where = ex.operation ? ex.operation.id : `${ex.method} ${ex.path}`;
       const detail = problems.map((p) => `${p.path || '/'}: ${p.message}`).join('; ');
@@ -69,7 +79,10 @@ export class Responder {
   }
 
   /** The answer to an error: an ApiError as it says, anything else logged as unexpected and a 500. */
-  errorAnswer(err: unknown, ex: Exchange): { status: number; body: Record<string, unknown>; headers: Record<string, string> } {
+  errorAnswer(
+    err: unknown,
+    ex: Exchange,
+  ): { status: number; body: Record<string, unknown>; headers: Record<string, string> } {
     if (!(err instanceof ApiError)) {
       this.options.log(`teamchat-mock: unexpected error in ${ex.method} ${ex.path}: ${(err as Error)?.stack ?? err}`);
       err = internalError();
@@ -86,7 +99,9 @@ export class Responder {
     if (relay.problems.length) {
       const where = ex.operation ? ex.operation.id : `${ex.method} ${ex.path}`;
       const detail = relay.problems.map((p) => `${p.path || '/'}: ${p.message}`).join('; ');
-      this.options.log(`teamchat-mock: upstream response of ${where} (status ${status}, feature level ${relay.level}) differs from the description: ${detail}`);
+      this.options.log(
+        `teamchat-mock: upstream response of ${where} (status ${status}, feature level ${relay.level}) differs from the description: ${detail}`,
+      );
     }
     ex.status = status;
     ex.body = body;
@@ -118,15 +133,22 @@ export class Responder {
     ex.problems = [];
     ex.duration_ms = performance.now() - ex.started;
     if (res.headersSent || res.destroyed) return;
-    res.writeHead(200, { ...file.headers, ...FILE_HEADERS, 'Content-Type': file.contentType, 'Content-Length': file.bytes.length });
+    res.writeHead(200, {
+      ...file.headers,
+      ...FILE_HEADERS,
+      'Content-Type': file.contentType,
+      'Content-Length': file.bytes.length,
+    });
     res.end(file.bytes);
   }
 
   private send(res: Response, ex: Exchange, headers: Record<string, string>): void {
     if (res.headersSent || res.destroyed) return;
     const bytes = ex.bodyBytes!;
-    const all = headers === NO_HEADERS ? { 'Content-Type': 'application/json', 'Content-Length': bytes.length }
-      : { ...headers, 'Content-Type': 'application/json', 'Content-Length': bytes.length };
+    const all =
+      headers === NO_HEADERS
+        ? { 'Content-Type': 'application/json', 'Content-Length': bytes.length }
+        : { ...headers, 'Content-Type': 'application/json', 'Content-Length': bytes.length };
     res.writeHead(ex.status, all);
     res.end(bytes);
   }

@@ -70,21 +70,35 @@ export function answerCacheHooks(): Pick<PipelineHooks, 'beforeHandle' | 'afterR
   const caches = new WeakMap<World, AnswerCache>();
   const cacheOf = (world: World) => {
     let cache = caches.get(world);
-    if (!cache) caches.set(world, cache = new AnswerCache());
+    if (!cache) caches.set(world, (cache = new AnswerCache()));
     return cache;
   };
   return {
-    beforeHandle: [(call) => {
-      if (!call.op.cacheable || hasBody(call.req)) return null;
-      call.second = call.world.clock.now();
-      call.reuseKey = answerKey(call);
-      const cached = cacheOf(call.world).get(call.world.store, call.second, call.reuseKey);
-      return cached ? { status: 200, body: cached.body, bytes: cached.bytes } : null;
-    }],
-    afterRespond: [(call) => {
-      const { world, ex } = call;
-      if (call.reuseKey === null || call.answer?.bytes || ex.status !== 200 || ex.problems.length || world.clock.now() !== call.second) return;
-      cacheOf(world).put(world.store, call.versionBefore, call.second, call.reuseKey, { body: ex.body as Record<string, unknown>, bytes: ex.bodyBytes! });
-    }],
+    beforeHandle: [
+      (call) => {
+        if (!call.op.cacheable || hasBody(call.req)) return null;
+        call.second = call.world.clock.now();
+        call.reuseKey = answerKey(call);
+        const cached = cacheOf(call.world).get(call.world.store, call.second, call.reuseKey);
+        return cached ? { status: 200, body: cached.body, bytes: cached.bytes } : null;
+      },
+    ],
+    afterRespond: [
+      (call) => {
+        const { world, ex } = call;
+        if (
+          call.reuseKey === null ||
+          call.answer?.bytes ||
+          ex.status !== 200 ||
+          ex.problems.length ||
+          world.clock.now() !== call.second
+        )
+          return;
+        cacheOf(world).put(world.store, call.versionBefore, call.second, call.reuseKey, {
+          body: ex.body as Record<string, unknown>,
+          bytes: ex.bodyBytes!,
+        });
+      },
+    ],
   };
 }

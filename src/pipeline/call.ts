@@ -48,7 +48,13 @@ export class Call {
   reuseKey: string | null = null;
   second = 0;
 
-  constructor(readonly req: Request, readonly res: Response, public world: World, readonly ex: Exchange, readonly query: RawValues) {
+  constructor(
+    readonly req: Request,
+    readonly res: Response,
+    public world: World,
+    readonly ex: Exchange,
+    readonly query: RawValues,
+  ) {
     this.versionBefore = world.store.version;
   }
 

@@ -5,7 +5,7 @@ import { decodeParams } from '../contract/decode.js';
 import type { Call } from './call.js';
 
 export function decodeStage(call: Call): void {
-  const body = (call.req.body && typeof call.req.body === 'object') ? call.req.body : {};
+  const body = call.req.body && typeof call.req.body === 'object' ? call.req.body : {};
   try {
     const { params, ignored } = decodeParams(call.op, call.pathValues, body, call.query, call.level);
     call.params = call.ex.params = params;

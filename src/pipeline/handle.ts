@@ -28,13 +28,19 @@ function clientName(userAgent: string | undefined): string {
 function contextOf(call: Call, deps: HandleDeps): Ctx | OpenCtx {
   const { world, level } = call;
   return {
-    store: world.store, actor: call.actor, clock: world.clock, events: world.events, serviceBots: world.serviceBots, server: deps.serverAt(level),
+    store: world.store,
+    actor: call.actor,
+    clock: world.clock,
+    events: world.events,
+    serviceBots: world.serviceBots,
+    server: deps.serverAt(level),
     supports: (k) => supportsAt(level, k),
     hasField: (schema, field) => fieldExistsAt(deps.contract.doc, schema, field, level),
     variantOf: (schema, field) => variantAt(deps.contract.doc, schema, field, level),
     // At the newest level too: kinds of events the server stopped sending (EventKinds) are dropped.
     eventShaper: eventShaperAt(deps.contract.doc, level),
-    clientName: clientName(call.req.headers['user-agent']), sandbox: world.name,
+    clientName: clientName(call.req.headers['user-agent']),
+    sandbox: world.name,
     files: (call.req.files as FilePart[] | undefined) ?? NO_FILES,
     // Only for operations open to anyone: those that check their own kind of credentials.
     ...(call.op.authenticated ? {} : { authorization: call.req.headers.authorization }),
@@ -46,10 +52,14 @@ export function handleStage(deps: HandleDeps, hooks: PipelineHooks['beforeHandle
     for (const hook of hooks) if ((call.answer = hook(call))) return;
     const params = call.decoded();
     const { id, authenticated } = call.op;
-    const view = (authenticated ? deps.views.authenticated : deps.views.open)[id as never] as ((ctx: Ctx & OpenCtx, params: unknown) => ViewResult | Promise<ViewResult>) | undefined;
+    const view = (authenticated ? deps.views.authenticated : deps.views.open)[id as never] as
+      ((ctx: Ctx & OpenCtx, params: unknown) => ViewResult | Promise<ViewResult>) | undefined;
     if (!view) throw notImplemented(id);
     const result = view(contextOf(call, deps) as Ctx & OpenCtx, params);
-    if (result instanceof Promise) return result.then((data) => { call.data = data; });
+    if (result instanceof Promise)
+      return result.then((data) => {
+        call.data = data;
+      });
     call.data = result;
   };
 }

@@ -4,7 +4,11 @@ import type { Answer, Call } from './call.js';
 import type { PipelineHooks } from './hooks.js';
 
 function take(call: Call, hit: Answer | 'drop' | null): boolean {
-  if (hit === 'drop') { call.dropped = true; call.ex.scenario ??= 'drop'; return true; }
+  if (hit === 'drop') {
+    call.dropped = true;
+    call.ex.scenario ??= 'drop';
+    return true;
+  }
   if (!hit) return false;
   call.ex.scenario = hit.scenario ?? null;
   call.answer = hit;
@@ -15,7 +19,10 @@ export function interceptStage(hooks: PipelineHooks['intercept']) {
   function from(call: Call, i: number): Promise<void> | void {
     for (; i < hooks.length; i++) {
       const hit = hooks[i](call);
-      if (hit instanceof Promise) return hit.then((h) => { if (!take(call, h)) return from(call, i + 1); });
+      if (hit instanceof Promise)
+        return hit.then((h) => {
+          if (!take(call, h)) return from(call, i + 1);
+        });
       if (take(call, hit)) return;
     }
   }

@@ -16,7 +16,8 @@ const LOGIN_OPERATION = 'fetch-api-key';
 /** The limiter's two hooks: count (and refuse) before the view, forget after a success. */
 export function loginLimiter(): Pick<PipelineHooks, 'beforeHandle' | 'afterRespond'> {
   const attempts = new WeakMap<World, Map<string, number[]>>();
-  const usernameOf = (call: Call) => (call.op.id === LOGIN_OPERATION && !call.decodeError ? String(call.params?.username ?? '') : null);
+  const usernameOf = (call: Call) =>
+    call.op.id === LOGIN_OPERATION && !call.decodeError ? String(call.params?.username ?? '') : null;
   const logOf = (world: World) => {
     let log = attempts.get(world);
     if (!log) attempts.set(world, (log = new Map()));

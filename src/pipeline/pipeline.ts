@@ -35,7 +35,11 @@ export interface PipelineDeps extends HandleDeps {
   adopt?: Adopt;
 }
 
-interface Stage { name: string; run: (call: Call) => Promise<void> | void; always?: true }
+interface Stage {
+  name: string;
+  run: (call: Call) => Promise<void> | void;
+  always?: true;
+}
 
 export function pipeline(deps: PipelineDeps, hooks: PipelineHooks) {
   const stages: Stage[] = [
@@ -48,7 +52,13 @@ export function pipeline(deps: PipelineDeps, hooks: PipelineHooks) {
     { name: 'handle', run: handleStage(deps, hooks.beforeHandle) },
     { name: 'shape', run: shapeStage },
     { name: 'respond', run: respondStage(deps.responder, hooks), always: true },
-    { name: 'record', run: (call) => { for (const hook of hooks.record) hook(call.ex); }, always: true },
+    {
+      name: 'record',
+      run: (call) => {
+        for (const hook of hooks.record) hook(call.ex);
+      },
+      always: true,
+    },
   ];
 
   /** Runs the stages from `i` on; an error becomes the answer and the run goes on to "respond". */
@@ -56,8 +66,20 @@ export function pipeline(deps: PipelineDeps, hooks: PipelineHooks) {
     for (; i < stages.length; i++) {
       if ((call.answer || call.dropped) && !stages[i].always) continue;
       let wait: Promise<void> | void;
-      try { wait = stages[i].run(call); } catch (err) { fail(call, err); continue; }
-      if (wait) return wait.then(() => run(call, i + 1), (err) => { fail(call, err); return run(call, i + 1); });
+      try {
+        wait = stages[i].run(call);
+      } catch (err) {
+        fail(call, err);
+        continue;
+      }
+      if (wait)
+        return wait.then(
+          () => run(call, i + 1),
+          (err) => {
+            fail(call, err);
+            return run(call, i + 1);
+          },
+        );
     }
   }
 
@@ -67,7 +89,8 @@ export function pipeline(deps: PipelineDeps, hooks: PipelineHooks) {
     call.dropped = false;
   }
 
-  const exchange = (req: Request, world: World | null, query: RawValues) => exchangeOf(deps.nextId(), req, world, query);
+  const exchange = (req: Request, world: World | null, query: RawValues) =>
+    exchangeOf(deps.nextId(), req, world, query);
 
   /** Answers `req` with an error outside the stages (no world, an unknown route, a body that does not parse). */
   function refuse(req: Request, res: Response, err: unknown, world: World | null = null): void {
@@ -79,7 +102,12 @@ export function pipeline(deps: PipelineDeps, hooks: PipelineHooks) {
   function handle(req: Request, res: Response): Promise<void> | void {
     const query = (req.query && typeof req.query === 'object' ? req.query : {}) as RawValues;
     let world: World;
-    try { world = deps.worldFor(req); } catch (err) { if (err instanceof ApiError) return refuse(req, res, err); throw err; }
+    try {
+      world = deps.worldFor(req);
+    } catch (err) {
+      if (err instanceof ApiError) return refuse(req, res, err);
+      throw err;
+    }
     return run(new Call(req, res, world, exchange(req, world, query), query), 0);
   }
 

@@ -28,7 +28,20 @@ export interface ProxyOptions {
 }
 
 /** Connection-level headers (RFC 9110 7.6.1) and those the mock sets itself are not passed on. */
-const HOP_HEADERS = new Set(['host', 'connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'content-length', 'expect', 'accept-encoding', 'content-encoding']);
+const HOP_HEADERS = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'content-length',
+  'expect',
+  'accept-encoding',
+  'content-encoding',
+]);
 /** Upstream headers never relayed: the mock's origin must not take an upstream's cookies. */
 const DROPPED_HEADERS = new Set(['set-cookie', 'set-cookie2']);
 /** Bytes of one upstream answer the mock reads at most (the largest API answers are a few MB). */
@@ -44,10 +57,14 @@ export class Proxy {
   private readonly drift: DriftChecker;
   private level: Promise<number | null> | null = null;
 
-  constructor(private readonly options: ProxyOptions, contract: Contract) {
+  constructor(
+    private readonly options: ProxyOptions,
+    contract: Contract,
+  ) {
     this.site = new URL(options.upstream).href.replace(/\/+$/, '');
     this.only = options.only ? new Set(options.only) : null;
-    for (const id of this.only ?? []) if (!contract.byId.has(id)) throw new Error(`--proxy-only: the description has no operation ${id}`);
+    for (const id of this.only ?? [])
+      if (!contract.byId.has(id)) throw new Error(`--proxy-only: the description has no operation ${id}`);
     this.drift = new DriftChecker(contract);
   }
 
@@ -72,10 +89,16 @@ export class Proxy {
 
   /** The feature level the upstream reports (asked once; null when it does not say). */
   private upstreamLevel(): Promise<number | null> {
-    this.level ??= fetch(`${this.site}/api/v1/server_settings`, { signal: AbortSignal.timeout(10_000), redirect: 'manual' })
+    this.level ??= fetch(`${this.site}/api/v1/server_settings`, {
+      signal: AbortSignal.timeout(10_000),
+      redirect: 'manual',
+    })
       .then((res) => res.json())
-      .then((body: any) => (Number.isInteger(body?.zulip_feature_level) ? body.zulip_feature_level as number : null))
-      .catch(() => { this.level = null; return null; });
+      .then((body: any) => (Number.isInteger(body?.zulip_feature_level) ? (body.zulip_feature_level as number) : null))
+      .catch(() => {
+        this.level = null;
+        return null;
+      });
     return this.level;
   }
 
@@ -92,14 +115,20 @@ export class Proxy {
     let res: Response;
     try {
       res = await fetch(`${this.site}${req.baseUrl}${req.url}`, {
-        method: req.method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+        method: req.method,
+        headers,
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
       });
     } catch (err) {
       throw upstreamUnreachable(this.site, (err as any)?.cause?.code ?? (err as Error).message);
     }
     const bytes = await readCapped(res, this.site);
     const out: Record<string, string> = {};
-    res.headers.forEach((v, k) => { if (!HOP_HEADERS.has(k) && !DROPPED_HEADERS.has(k)) out[k] = v; });
+    res.headers.forEach((v, k) => {
+      if (!HOP_HEADERS.has(k) && !DROPPED_HEADERS.has(k)) out[k] = v;
+    });
     if (!/^application\/(.+\+)?json\b/i.test(res.headers.get('content-type') ?? '')) Object.assign(out, INERT_HEADERS);
     const level = (await this.upstreamLevel()) ?? call.level;
     const contentType = res.headers.get('content-type') ?? 'none';
@@ -114,14 +143,20 @@ export class Proxy {
       problems = [{ path: '', message: `response is not JSON (content type ${contentType})` }];
     }
     const relay: Relay = { bytes, headers: out, problems, level, json };
-    const answered = json ? (parsed && typeof parsed === 'object' ? parsed : { value: parsed }) : asRecorded(bytes, contentType);
+    const answered = json
+      ? parsed && typeof parsed === 'object'
+        ? parsed
+        : { value: parsed }
+      : asRecorded(bytes, contentType);
     return { status: res.status, body: answered as Record<string, unknown>, relay, scenario: undefined };
   }
 }
 
 /** What the journal keeps of an answer that is not JSON: its type and its bytes, as text when they are UTF-8. */
 function asRecorded(bytes: Buffer, contentType: string): Record<string, unknown> {
-  return isUtf8(bytes) ? { content_type: contentType, text: bytes.toString('utf8') } : { content_type: contentType, base64: bytes.toString('base64') };
+  return isUtf8(bytes)
+    ? { content_type: contentType, text: bytes.toString('utf8') }
+    : { content_type: contentType, base64: bytes.toString('base64') };
 }
 
 /** Whether a request target's path holds a `.` or `..` segment, plain or percent-encoded. */
@@ -150,7 +185,10 @@ async function readCapped(res: Response, site: string): Promise<Buffer> {
     }
   } catch (err) {
     if (err instanceof ApiError) throw err;
-    throw upstreamMalformed(site, `the answer was cut short or badly framed (${(err as any)?.cause?.code ?? (err as Error).message})`);
+    throw upstreamMalformed(
+      site,
+      `the answer was cut short or badly framed (${(err as any)?.cause?.code ?? (err as Error).message})`,
+    );
   }
   return Buffer.concat(chunks);
 }

@@ -10,10 +10,16 @@ const API_CALLS_PER_WINDOW = 200;
 const WINDOW_MS = 60_000;
 
 export const rateLimitHit = (secondsToFreedom: number) =>
-  new ApiError('RATE_LIMIT_HIT', 'API usage exceeded rate limit', 429, { 'retry-after': secondsToFreedom }, {
-    // As the rate-limited scenario sends it: whole seconds, rounded up.
-    'Retry-After': String(Math.ceil(secondsToFreedom)),
-  });
+  new ApiError(
+    'RATE_LIMIT_HIT',
+    'API usage exceeded rate limit',
+    429,
+    { 'retry-after': secondsToFreedom },
+    {
+      // As the rate-limited scenario sends it: whole seconds, rounded up.
+      'Retry-After': String(Math.ceil(secondsToFreedom)),
+    },
+  );
 
 /**
  * The times (mock-clock ms) of a user's latest accepted requests, oldest first, at most as many

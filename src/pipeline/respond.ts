@@ -7,7 +7,11 @@ import type { PipelineHooks } from './hooks.js';
 export function respondStage(responder: Responder, hooks: Pick<PipelineHooks, 'beforeRespond' | 'afterRespond'>) {
   function write(call: Call): void {
     const { answer, res, ex } = call;
-    if (call.dropped || !answer) { ex.status = 0; call.req.socket.destroy(); return; }
+    if (call.dropped || !answer) {
+      ex.status = 0;
+      call.req.socket.destroy();
+      return;
+    }
     if (answer.relay) responder.relay(res, ex, answer.status, answer.body, answer.relay);
     else if (answer.file) responder.sendFile(res, ex, answer.file);
     else if (answer.bytes) responder.replay(res, ex, answer.body, answer.bytes);

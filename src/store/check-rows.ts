@@ -12,23 +12,56 @@ type Field = [name: string, type: 'number' | 'string'];
 const ROW_KEYS: Record<string, { key: Field[]; unique?: Field[]; caseless?: boolean }> = {
   users: { key: [['user_id', 'number']], unique: [['email', 'string']], caseless: true },
   streams: { key: [['stream_id', 'number']], unique: [['name', 'string']], caseless: true },
-  subscriptions: { key: [['user_id', 'number'], ['stream_id', 'number']] },
+  subscriptions: {
+    key: [
+      ['user_id', 'number'],
+      ['stream_id', 'number'],
+    ],
+  },
   user_groups: { key: [['id', 'number']] },
   channel_folders: { key: [['id', 'number']] },
   linkifiers: { key: [['id', 'number']] },
   realm_emoji: { key: [['id', 'number']] },
   messages: { key: [['id', 'number']] },
-  user_topics: { key: [['user_id', 'number'], ['stream_id', 'number'], ['topic', 'string']], caseless: true },
+  user_topics: {
+    key: [
+      ['user_id', 'number'],
+      ['stream_id', 'number'],
+      ['topic', 'string'],
+    ],
+    caseless: true,
+  },
   scheduled_messages: { key: [['scheduled_message_id', 'number']] },
   reminders: { key: [['reminder_id', 'number']] },
   saved_snippets: { key: [['id', 'number']] },
-  navigation_views: { key: [['user_id', 'number'], ['fragment', 'string']] },
-  remote_push_devices: { key: [['server_uuid', 'string'], ['realm_uuid', 'string'], ['token_id', 'string']] },
+  navigation_views: {
+    key: [
+      ['user_id', 'number'],
+      ['fragment', 'string'],
+    ],
+  },
+  remote_push_devices: {
+    key: [
+      ['server_uuid', 'string'],
+      ['realm_uuid', 'string'],
+      ['token_id', 'string'],
+    ],
+  },
   drafts: { key: [['id', 'number']] },
   push_devices: { key: [['device_id', 'number']] },
   sent_push_notifications: { key: [['id', 'number']] },
-  former_subscriptions: { key: [['user_id', 'number'], ['stream_id', 'number']] },
-  bot_storage: { key: [['user_id', 'number'], ['key', 'string']] },
+  former_subscriptions: {
+    key: [
+      ['user_id', 'number'],
+      ['stream_id', 'number'],
+    ],
+  },
+  bot_storage: {
+    key: [
+      ['user_id', 'number'],
+      ['key', 'string'],
+    ],
+  },
   attachments: { key: [['id', 'number']], unique: [['path_id', 'string']] },
   user_avatars: { key: [['path_id', 'string']], unique: [['user_id', 'number']] },
   invites: { key: [['key', 'string']] },
@@ -42,11 +75,18 @@ export function rowProblem(state: Record<string, unknown>): string | null {
     // Worked out once per collection, not per row: a large state has a hundred thousand messages.
     const norm = (v: unknown) => (spec.caseless && typeof v === 'string' ? v.toLowerCase() : String(v));
     const keyName = spec.key.map(([f]) => f).join('+');
-    const keyOf = spec.key.length === 1
-      ? (r: Record<string, unknown>) => norm(r[spec.key[0][0]])
-      : (r: Record<string, unknown>) => spec.key.map(([f]) => norm(r[f])).join(':');
-    const checks = [{ what: keyName, valueOf: keyOf, seen: new Set<string>() },
-      ...(spec.unique ?? []).map(([field]) => ({ what: field, valueOf: (r: Record<string, unknown>) => norm(r[field]), seen: new Set<string>() }))];
+    const keyOf =
+      spec.key.length === 1
+        ? (r: Record<string, unknown>) => norm(r[spec.key[0][0]])
+        : (r: Record<string, unknown>) => spec.key.map(([f]) => norm(r[f])).join(':');
+    const checks = [
+      { what: keyName, valueOf: keyOf, seen: new Set<string>() },
+      ...(spec.unique ?? []).map(([field]) => ({
+        what: field,
+        valueOf: (r: Record<string, unknown>) => norm(r[field]),
+        seen: new Set<string>(),
+      })),
+    ];
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i];
       const r = row as Record<string, unknown>;

@@ -5,9 +5,7 @@
 export type Key = string | number;
 
 export type RowChange =
-  | { t: 'insert'; row: object }
-  | { t: 'update'; key: Key; patch: object }
-  | { t: 'remove'; key: Key };
+  { t: 'insert'; row: object } | { t: 'update'; key: Key; patch: object } | { t: 'remove'; key: Key };
 
 export interface CollectionOptions<T> {
   key: (row: T) => Key;
@@ -67,17 +65,35 @@ export class Collection<T extends object> {
     }
   }
 
-  keyOf(row: T): Key { return this.options.key(row); }
-  get size(): number { return this.rows.length; }
-  get(key: Key): T | undefined { return this.byKey.get(key); }
-  has(key: Key): boolean { return this.byKey.has(key); }
+  keyOf(row: T): Key {
+    return this.options.key(row);
+  }
+  get size(): number {
+    return this.rows.length;
+  }
+  get(key: Key): T | undefined {
+    return this.byKey.get(key);
+  }
+  has(key: Key): boolean {
+    return this.byKey.has(key);
+  }
   /** Lookup by a unique index declared in the options. */
-  by(index: string, value: Key): T | undefined { return this.indexes.get(index)?.get(value); }
+  by(index: string, value: Key): T | undefined {
+    return this.indexes.get(index)?.get(value);
+  }
   /** The rows sharing `value` in a group index, in insertion order (a live view: do not change it). */
-  group(index: string, value: Key): ReadonlySet<T> { return this.groupIndexes.get(index)?.get(value) ?? NO_ROWS; }
-  all(): readonly T[] { return this.rows; }
-  filter(pred: (row: T) => boolean): T[] { return this.rows.filter(pred); }
-  find(pred: (row: T) => boolean): T | undefined { return this.rows.find(pred); }
+  group(index: string, value: Key): ReadonlySet<T> {
+    return this.groupIndexes.get(index)?.get(value) ?? NO_ROWS;
+  }
+  all(): readonly T[] {
+    return this.rows;
+  }
+  filter(pred: (row: T) => boolean): T[] {
+    return this.rows.filter(pred);
+  }
+  find(pred: (row: T) => boolean): T | undefined {
+    return this.rows.find(pred);
+  }
 
   insert(row: T): T {
     if (this.byKey.has(this.options.key(row))) throw new Error(`duplicate key ${this.options.key(row)}`);

@@ -41,10 +41,12 @@ function readIdLimits(file: string): IdLimits {
   } catch (err) {
     throw new FixtureError(`${file}: not valid JSON (${(err as Error).message})`);
   }
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new FixtureError(`${file}: the top level must be a JSON object`);
+  if (!data || typeof data !== 'object' || Array.isArray(data))
+    throw new FixtureError(`${file}: the top level must be a JSON object`);
   for (const [name, value] of Object.entries(data)) {
     if (!(name in idField)) throw new FixtureError(`${file}: /${name}: not an ID counter`);
-    if (!Number.isSafeInteger(value) || (value as number) < 0) throw new FixtureError(`${file}: /${name}: must be a non-negative integer`);
+    if (!Number.isSafeInteger(value) || (value as number) < 0)
+      throw new FixtureError(`${file}: /${name}: must be a non-negative integer`);
   }
   return data as IdLimits;
 }
@@ -78,12 +80,20 @@ export class Persister {
   private readonly compactBytes: number;
 
   /** `snapshotSeq`: the log sequence the loaded snapshot already contains. */
-  constructor(readonly file: string, private readonly store: Store, snapshotSeq: number, options: PersistOptions = {}) {
+  constructor(
+    readonly file: string,
+    private readonly store: Store,
+    snapshotSeq: number,
+    options: PersistOptions = {},
+  ) {
     this.durable = !!options.durable;
     this.delayMs = options.delayMs ?? 5;
     this.compactBytes = options.compactBytes ?? 32 * 1024 * 1024;
     this.logFile = logFileOf(file);
-    this.db = new Low(new DataFile<Record<string, unknown>>(file, { parse: JSON.parse, stringify: (d) => JSON.stringify(d) }), {});
+    this.db = new Low(
+      new DataFile<Record<string, unknown>>(file, { parse: JSON.parse, stringify: (d) => JSON.stringify(d) }),
+      {},
+    );
     this.seq = snapshotSeq;
     this.replayLog(snapshotSeq);
     this.idsFile = idsFileOf(file);
@@ -109,7 +119,11 @@ export class Persister {
     for (const line of lines) {
       if (!line) continue;
       let entry: { q: number; ch: Change };
-      try { entry = JSON.parse(line); } catch { break; } // a torn tail: written up to here
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        break;
+      } // a torn tail: written up to here
       if (entry.q <= snapshotSeq) continue;
       this.store.replay(entry.ch);
       this.seq = entry.q;
@@ -130,7 +144,10 @@ export class Persister {
 
   private schedule(delay: number): void {
     if (this.timer || this.busy) return;
-    this.timer = setTimeout(() => { this.timer = null; void this.flushNow(); }, delay);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.flushNow();
+    }, delay);
   }
 
   private async flushNow(): Promise<void> {
@@ -141,14 +158,16 @@ export class Persister {
       else await this.append();
       this.writtenVersion = version;
       this.waiters = this.waiters.filter((w) => (w.version <= version ? (w.resolve(), false) : true));
-    })().catch((err: Error) => {
-      for (const w of this.waiters) w.reject(err);
-      this.waiters = [];
-      console.error(`teamchat-mock: writing ${this.file} failed: ${err.message}`);
-    }).finally(() => {
-      this.busy = null;
-      if (this.pending.length || this.needsSnapshot) this.schedule(this.delayMs);
-    });
+    })()
+      .catch((err: Error) => {
+        for (const w of this.waiters) w.reject(err);
+        this.waiters = [];
+        console.error(`teamchat-mock: writing ${this.file} failed: ${err.message}`);
+      })
+      .finally(() => {
+        this.busy = null;
+        if (this.pending.length || this.needsSnapshot) this.schedule(this.delayMs);
+      });
     return this.busy;
   }
 
@@ -202,7 +221,10 @@ export class Persister {
   /** Shutdown: write what is pending and leave a fresh snapshot. */
   async close(): Promise<void> {
     this.unsubscribe();
-    if (this.timer) { clearTimeout(this.timer); this.timer = null; }
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
     if (this.busy) await this.busy;
     this.needsSnapshot = true;
     await this.flushNow();
@@ -211,7 +233,8 @@ export class Persister {
     // Everything is in the snapshot now: the next run continues where this one stopped (no gap),
     // still above the IDs of rows deleted since (which the snapshot no longer shows).
     if (this.writtenVersion !== this.store.version || this.pending.length) return; // the snapshot failed: keep the margin
-    for (const name of Object.keys(this.idLimits) as Array<keyof IdLimits>) this.idLimits[name] = this.store.peekId(name);
+    for (const name of Object.keys(this.idLimits) as Array<keyof IdLimits>)
+      this.idLimits[name] = this.store.peekId(name);
     this.writeIdLimits();
   }
 }

@@ -4,22 +4,50 @@
 import { Collection, type RowChange } from './collection.js';
 import { DerivedValues } from './derived.js';
 import type {
-  Attachment, BotStorageEntry, Invite, ChannelFolder, Draft, Linkifier, Message, NavigationView, PushDevice, RemotePushDevice, RealmEmoji, Reminder, SavedSnippet,
-  ScheduledMessage, SentPushNotification, State, Stream, Subscription, User, UserAvatar, UserGroup, UserTopic,
+  Attachment,
+  BotStorageEntry,
+  Invite,
+  ChannelFolder,
+  Draft,
+  Linkifier,
+  Message,
+  NavigationView,
+  PushDevice,
+  RemotePushDevice,
+  RealmEmoji,
+  Reminder,
+  SavedSnippet,
+  ScheduledMessage,
+  SentPushNotification,
+  State,
+  Stream,
+  Subscription,
+  User,
+  UserAvatar,
+  UserGroup,
+  UserTopic,
 } from './state.js';
 
 export type CounterName =
-  | 'users' | 'streams' | 'user_groups' | 'channel_folders' | 'linkifiers' | 'realm_emoji' | 'messages'
-  | 'scheduled_messages' | 'reminders' | 'saved_snippets' | 'drafts' | 'push_devices' | 'sent_push_notifications'
+  | 'users'
+  | 'streams'
+  | 'user_groups'
+  | 'channel_folders'
+  | 'linkifiers'
+  | 'realm_emoji'
+  | 'messages'
+  | 'scheduled_messages'
+  | 'reminders'
+  | 'saved_snippets'
+  | 'drafts'
+  | 'push_devices'
+  | 'sent_push_notifications'
   | 'attachments';
 
 export type CollectionName = Exclude<keyof State, 'realm'>;
 
 /** One change to the state, as the persister logs it. `load` replaces everything. */
-export type Change =
-  | (RowChange & { c: CollectionName })
-  | { t: 'realm'; patch: object }
-  | { t: 'load' };
+export type Change = (RowChange & { c: CollectionName }) | { t: 'realm'; patch: object } | { t: 'load' };
 
 /** Reserved IDs ahead of use, per counter: every ID handed out is below its counter's limit. */
 export type IdLimits = Partial<Record<CounterName, number>>;
@@ -30,7 +58,8 @@ const ID_BLOCK = 100;
 export const subscriptionKey = (userId: number, streamId: number) => `${userId}:${streamId}`;
 /** Bot storage keys are compared exactly (case included), as on the real server. */
 export const navigationViewKey = (userId: number, fragment: string) => `${userId}:${fragment}`;
-export const remotePushDeviceKey = (serverUuid: string, realmUuid: string, tokenId: string) => `${serverUuid}:${realmUuid}:${tokenId}`;
+export const remotePushDeviceKey = (serverUuid: string, realmUuid: string, tokenId: string) =>
+  `${serverUuid}:${realmUuid}:${tokenId}`;
 export const botStorageKey = (userId: number, key: string) => `${userId}:${key}`;
 /** A channel topic, for store.messages.group('topic', ...); topics compare case-insensitively. */
 export const topicKey = (streamId: number, topic: string) => `${streamId}:${topic.toLowerCase()}`;
@@ -92,45 +121,110 @@ export class Store {
     // may list them otherwise.
     const messages = state.messages;
     for (let i = 1; i < messages.length; i++) {
-      if (messages[i - 1].id > messages[i].id) { messages.sort((a, b) => a.id - b.id); break; }
+      if (messages[i - 1].id > messages[i].id) {
+        messages.sort((a, b) => a.id - b.id);
+        break;
+      }
     }
     const changed = (c: CollectionName) => (change: RowChange) => this.markChanged({ ...change, c });
-    this.users = new Collection(state.users, { key: (u) => u.user_id, unique: { email: (u) => u.email.toLowerCase() } }, changed('users'));
-    this.streams = new Collection(state.streams, { key: (s) => s.stream_id, unique: { name: (s) => s.name.toLowerCase() } }, changed('streams'));
-    this.subscriptions = new Collection(state.subscriptions, { key: (s) => subscriptionKey(s.user_id, s.stream_id) }, changed('subscriptions'));
-    this.formerSubscriptions = new Collection(state.former_subscriptions, { key: (s) => subscriptionKey(s.user_id, s.stream_id) }, changed('former_subscriptions'));
+    this.users = new Collection(
+      state.users,
+      { key: (u) => u.user_id, unique: { email: (u) => u.email.toLowerCase() } },
+      changed('users'),
+    );
+    this.streams = new Collection(
+      state.streams,
+      { key: (s) => s.stream_id, unique: { name: (s) => s.name.toLowerCase() } },
+      changed('streams'),
+    );
+    this.subscriptions = new Collection(
+      state.subscriptions,
+      { key: (s) => subscriptionKey(s.user_id, s.stream_id) },
+      changed('subscriptions'),
+    );
+    this.formerSubscriptions = new Collection(
+      state.former_subscriptions,
+      { key: (s) => subscriptionKey(s.user_id, s.stream_id) },
+      changed('former_subscriptions'),
+    );
     this.userGroups = new Collection(state.user_groups, { key: (g) => g.id }, changed('user_groups'));
     this.channelFolders = new Collection(state.channel_folders, { key: (f) => f.id }, changed('channel_folders'));
     this.linkifiers = new Collection(state.linkifiers, { key: (l) => l.id }, changed('linkifiers'));
     this.realmEmoji = new Collection(state.realm_emoji, { key: (e) => e.id }, changed('realm_emoji'));
-    this.messages = new Collection(state.messages, {
-      key: (m) => m.id,
-      // Sends check whether a topic exists and who took part in it: without this, a scan of every message.
-      groups: { topic: (m) => (m.type === 'stream' && m.stream_id !== null ? topicKey(m.stream_id, m.topic) : null) },
-    }, changed('messages'));
-    this.userTopics = new Collection(state.user_topics, { key: (t) => userTopicKey(t.user_id, t.stream_id, t.topic) }, changed('user_topics'));
-    this.scheduledMessages = new Collection(state.scheduled_messages, { key: (m) => m.scheduled_message_id }, changed('scheduled_messages'));
+    this.messages = new Collection(
+      state.messages,
+      {
+        key: (m) => m.id,
+        // Sends check whether a topic exists and who took part in it: without this, a scan of every message.
+        groups: { topic: (m) => (m.type === 'stream' && m.stream_id !== null ? topicKey(m.stream_id, m.topic) : null) },
+      },
+      changed('messages'),
+    );
+    this.userTopics = new Collection(
+      state.user_topics,
+      { key: (t) => userTopicKey(t.user_id, t.stream_id, t.topic) },
+      changed('user_topics'),
+    );
+    this.scheduledMessages = new Collection(
+      state.scheduled_messages,
+      { key: (m) => m.scheduled_message_id },
+      changed('scheduled_messages'),
+    );
     this.reminders = new Collection(state.reminders, { key: (r) => r.reminder_id }, changed('reminders'));
     this.savedSnippets = new Collection(state.saved_snippets, { key: (s) => s.id }, changed('saved_snippets'));
-    this.navigationViews = new Collection(state.navigation_views, { key: (v) => navigationViewKey(v.user_id, v.fragment), groups: { user: (v) => v.user_id } }, changed('navigation_views'));
-    this.remotePushDevices = new Collection(state.remote_push_devices, { key: (d) => remotePushDeviceKey(d.server_uuid, d.realm_uuid, d.token_id) }, changed('remote_push_devices'));
+    this.navigationViews = new Collection(
+      state.navigation_views,
+      { key: (v) => navigationViewKey(v.user_id, v.fragment), groups: { user: (v) => v.user_id } },
+      changed('navigation_views'),
+    );
+    this.remotePushDevices = new Collection(
+      state.remote_push_devices,
+      { key: (d) => remotePushDeviceKey(d.server_uuid, d.realm_uuid, d.token_id) },
+      changed('remote_push_devices'),
+    );
     this.drafts = new Collection(state.drafts, { key: (d) => d.id }, changed('drafts'));
-    this.attachments = new Collection(state.attachments, { key: (a) => a.id, unique: { path_id: (a) => a.path_id } }, changed('attachments'));
+    this.attachments = new Collection(
+      state.attachments,
+      { key: (a) => a.id, unique: { path_id: (a) => a.path_id } },
+      changed('attachments'),
+    );
     this.pushDevices = new Collection(state.push_devices, { key: (d) => d.device_id }, changed('push_devices'));
-    this.sentPushNotifications = new Collection(state.sent_push_notifications, { key: (n) => n.id }, changed('sent_push_notifications'));
-    this.botStorage = new Collection(state.bot_storage, { key: (e) => botStorageKey(e.user_id, e.key), groups: { user: (e) => e.user_id } }, changed('bot_storage'));
+    this.sentPushNotifications = new Collection(
+      state.sent_push_notifications,
+      { key: (n) => n.id },
+      changed('sent_push_notifications'),
+    );
+    this.botStorage = new Collection(
+      state.bot_storage,
+      { key: (e) => botStorageKey(e.user_id, e.key), groups: { user: (e) => e.user_id } },
+      changed('bot_storage'),
+    );
     this.userAvatars = new Collection(state.user_avatars, { key: (a) => a.path_id }, changed('user_avatars'));
     // Fixtures and snapshots made before invitations existed have none.
     this.invites = new Collection((state.invites ??= []), { key: (i) => i.key }, changed('invites'));
     this.byName = new Map<CollectionName, Collection<any>>([
-      ['users', this.users], ['streams', this.streams], ['subscriptions', this.subscriptions], ['user_groups', this.userGroups],
-      ['channel_folders', this.channelFolders], ['linkifiers', this.linkifiers], ['realm_emoji', this.realmEmoji],
-      ['messages', this.messages], ['user_topics', this.userTopics], ['scheduled_messages', this.scheduledMessages],
-      ['reminders', this.reminders], ['saved_snippets', this.savedSnippets], ['drafts', this.drafts],
-      ['navigation_views', this.navigationViews], ['remote_push_devices', this.remotePushDevices],
-      ['push_devices', this.pushDevices], ['sent_push_notifications', this.sentPushNotifications],
-      ['former_subscriptions', this.formerSubscriptions], ['bot_storage', this.botStorage], ['attachments', this.attachments],
-      ['user_avatars', this.userAvatars], ['invites', this.invites],
+      ['users', this.users],
+      ['streams', this.streams],
+      ['subscriptions', this.subscriptions],
+      ['user_groups', this.userGroups],
+      ['channel_folders', this.channelFolders],
+      ['linkifiers', this.linkifiers],
+      ['realm_emoji', this.realmEmoji],
+      ['messages', this.messages],
+      ['user_topics', this.userTopics],
+      ['scheduled_messages', this.scheduledMessages],
+      ['reminders', this.reminders],
+      ['saved_snippets', this.savedSnippets],
+      ['drafts', this.drafts],
+      ['navigation_views', this.navigationViews],
+      ['remote_push_devices', this.remotePushDevices],
+      ['push_devices', this.pushDevices],
+      ['sent_push_notifications', this.sentPushNotifications],
+      ['former_subscriptions', this.formerSubscriptions],
+      ['bot_storage', this.botStorage],
+      ['attachments', this.attachments],
+      ['user_avatars', this.userAvatars],
+      ['invites', this.invites],
     ]);
     // A reset or an import starts the IDs again from its rows, as a fresh world does.
     this.counters.clear();
@@ -163,7 +257,9 @@ export class Store {
     this.partVersions.set(part, (this.partVersions.get(part) ?? 0) + 1);
   }
 
-  get realm() { return this.state.realm; }
+  get realm() {
+    return this.state.realm;
+  }
 
   /** Changes organization settings (the realm is a single object, not a collection). */
   updateRealm(patch: Partial<State['realm']>): void {
@@ -211,7 +307,9 @@ export class Store {
 
   onChange(listener: (change: Change) => void): () => void {
     this.listeners.push(listener);
-    return () => { this.listeners = this.listeners.filter((l) => l !== listener); };
+    return () => {
+      this.listeners = this.listeners.filter((l) => l !== listener);
+    };
   }
 
   private markChanged(change: Change): void {
@@ -222,8 +320,18 @@ export class Store {
 }
 
 export const idField: Record<CounterName, string> = {
-  users: 'user_id', streams: 'stream_id', user_groups: 'id', channel_folders: 'id', linkifiers: 'id',
-  realm_emoji: 'id', messages: 'id', scheduled_messages: 'scheduled_message_id', reminders: 'reminder_id',
-  saved_snippets: 'id', drafts: 'id', push_devices: 'device_id', sent_push_notifications: 'id',
+  users: 'user_id',
+  streams: 'stream_id',
+  user_groups: 'id',
+  channel_folders: 'id',
+  linkifiers: 'id',
+  realm_emoji: 'id',
+  messages: 'id',
+  scheduled_messages: 'scheduled_message_id',
+  reminders: 'reminder_id',
+  saved_snippets: 'id',
+  drafts: 'id',
+  push_devices: 'device_id',
+  sent_push_notifications: 'id',
   attachments: 'id',
 };

@@ -7,7 +7,10 @@ function locate() {
   const at = path.indexOf('/__mock/ui');
   const before = at >= 0 ? path.slice(0, at) : '';
   const prefix = /\/sandbox\/([A-Za-z0-9_-]{1,64})$/.exec(before);
-  return { root: `${prefix ? before.slice(0, -prefix[0].length) : before}/__mock/`, prefixSandbox: prefix?.[1] ?? null };
+  return {
+    root: `${prefix ? before.slice(0, -prefix[0].length) : before}/__mock/`,
+    prefixSandbox: prefix?.[1] ?? null,
+  };
 }
 
 const where = locate();
@@ -61,7 +64,10 @@ export async function control(method, path, { body, query } = {}) {
   }
   const headers = controlHeaders();
   // State changes go as JSON, always: the control API refuses any other kind (a page could forge it).
-  if (method !== 'GET') { headers['Content-Type'] = 'application/json'; body ??= {}; }
+  if (method !== 'GET') {
+    headers['Content-Type'] = 'application/json';
+    body ??= {};
+  }
   let res;
   try {
     res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -69,7 +75,11 @@ export async function control(method, path, { body, query } = {}) {
     throw new ControlError(0, { msg: `The mock does not answer (${err.message})` });
   }
   let data = null;
-  try { data = await res.json(); } catch { /* not JSON */ }
+  try {
+    data = await res.json();
+  } catch {
+    /* not JSON */
+  }
   if (res.status === 401) for (const fn of unauthorizedListeners) fn(data?.msg ?? 'Unauthorized');
   if (!data || data.result !== 'success') throw new ControlError(res.status, data);
   const { result: _r, msg: _m, ...fields } = data;

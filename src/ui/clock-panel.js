@@ -26,7 +26,8 @@ function tick() {
   $('clock-now').textContent = longTime(now);
   $('clock-now').setAttribute('datetime', new Date(now).toISOString());
   $('clock-iso').textContent = new Date(now).toISOString();
-  if (reading.next_delivery !== null) $('clock-next-relative').textContent = relative(reading.next_delivery * 1000, now);
+  if (reading.next_delivery !== null)
+    $('clock-next-relative').textContent = relative(reading.next_delivery * 1000, now);
 }
 
 function render() {
@@ -38,9 +39,17 @@ function render() {
   $('clock-state').dataset.frozen = String(r.frozen);
   $('clock-offset').textContent = r.offset_ms === 0 ? 'Same as real time.' : `${duration(r.offset_ms)} from real time.`;
   $('clock-to-next').disabled = r.next_delivery === null;
-  fill($('clock-next'), r.next_delivery === null ? 'Nothing scheduled.'
-    : [h('time', { datetime: new Date(r.next_delivery * 1000).toISOString() }, longTime(r.next_delivery * 1000)), ' (',
-      h('span', { id: 'clock-next-relative' }), ')']);
+  fill(
+    $('clock-next'),
+    r.next_delivery === null
+      ? 'Nothing scheduled.'
+      : [
+          h('time', { datetime: new Date(r.next_delivery * 1000).toISOString() }, longTime(r.next_delivery * 1000)),
+          ' (',
+          h('span', { id: 'clock-next-relative' }),
+          ')',
+        ],
+  );
   tick();
 }
 
@@ -76,7 +85,9 @@ export function initClock() {
     'clock-real': [{ real: true }, 'back to real time'],
   };
   for (const [id, [body, what]] of Object.entries(actions)) $(id).addEventListener('click', () => move(body, what));
-  $('clock-freeze').addEventListener('click', () => move({ freeze: !reading?.frozen }, reading?.frozen ? 'unfrozen' : 'frozen'));
+  $('clock-freeze').addEventListener('click', () =>
+    move({ freeze: !reading?.frozen }, reading?.frozen ? 'unfrozen' : 'frozen'),
+  );
   $('clock-set-form').addEventListener('submit', (e) => {
     e.preventDefault();
     const value = $('clock-set-input').value;

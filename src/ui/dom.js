@@ -36,12 +36,41 @@ export function fill(el, ...children) {
 
 /** A table whose cells carry their column label, so narrow screens can stack them. */
 export function table(caption, columns, rows, opts = {}) {
-  return h('div', { class: 'table-wrap' },
-    h('table', { class: `data-table ${opts.class ?? ''}` },
+  return h(
+    'div',
+    { class: 'table-wrap' },
+    h(
+      'table',
+      { class: `data-table ${opts.class ?? ''}` },
       caption ? h('caption', { class: 'visually-hidden' }, caption) : null,
-      h('thead', {}, h('tr', {}, columns.map((c) => h('th', { scope: 'col' }, c)))),
-      h('tbody', {}, rows.map((cells) => h('tr', {}, cells.map((cell, i) =>
-        h(i === 0 ? 'th' : 'td', { scope: i === 0 ? 'row' : null, 'data-label': columns[i] }, h('span', { class: 'cell' }, cell))))))));
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          columns.map((c) => h('th', { scope: 'col' }, c)),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        rows.map((cells) =>
+          h(
+            'tr',
+            {},
+            cells.map((cell, i) =>
+              h(
+                i === 0 ? 'th' : 'td',
+                { scope: i === 0 ? 'row' : null, 'data-label': columns[i] },
+                h('span', { class: 'cell' }, cell),
+              ),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
 }
 
 const pad = (n, width = 2) => String(n).padStart(width, '0');
@@ -60,10 +89,14 @@ export const longTime = (ms) => dateTime.format(new Date(ms));
 export function relative(ms, nowMs) {
   const diff = ms - nowMs;
   const abs = Math.abs(diff) / 1000;
-  const text = abs < 60 ? `${Math.round(abs)} s`
-    : abs < 3600 ? `${Math.round(abs / 60)} min`
-      : abs < 172800 ? `${Math.round(abs / 360) / 10} h`
-        : `${Math.round(abs / 8640) / 10} days`;
+  const text =
+    abs < 60
+      ? `${Math.round(abs)} s`
+      : abs < 3600
+        ? `${Math.round(abs / 60)} min`
+        : abs < 172800
+          ? `${Math.round(abs / 360) / 10} h`
+          : `${Math.round(abs / 8640) / 10} days`;
   return diff >= 0 ? `in ${text}` : `${text} ago`;
 }
 
@@ -72,8 +105,16 @@ export function duration(ms) {
   const sign = ms < 0 ? '−' : '+';
   let s = Math.round(Math.abs(ms) / 1000);
   const parts = [];
-  for (const [unit, size] of [['d', 86400], ['h', 3600], ['min', 60], ['s', 1]]) {
-    if (s >= size) { parts.push(`${Math.floor(s / size)} ${unit}`); s %= size; }
+  for (const [unit, size] of [
+    ['d', 86400],
+    ['h', 3600],
+    ['min', 60],
+    ['s', 1],
+  ]) {
+    if (s >= size) {
+      parts.push(`${Math.floor(s / size)} ${unit}`);
+      s %= size;
+    }
   }
   return parts.length ? sign + parts.join(' ') : '0 s';
 }

@@ -20,7 +20,11 @@ export const onJournalActivity = (fn) => listeners.push(fn);
 const statusClass = (s) => (s === 0 ? 's-dropped' : s < 300 ? 's-ok' : s < 500 ? 's-client' : 's-server');
 
 function filters() {
-  return { operation: $('filter-operation').value.trim(), user: $('filter-user').value, status: $('filter-status').value };
+  return {
+    operation: $('filter-operation').value.trim(),
+    user: $('filter-user').value,
+    status: $('filter-status').value,
+  };
 }
 
 function matches(e, f) {
@@ -35,19 +39,37 @@ function matches(e, f) {
 function entryItem(e) {
   const problems = e.problems.length;
   const label = `${e.method} ${e.path}, status ${e.status || 'dropped'}${e.code ? ` ${e.code}` : ''}${e.user ? `, ${e.user}` : ''}${problems ? `, ${problems} validation problem${problems > 1 ? 's' : ''}` : ''}`;
-  return h('li', { class: `entry ${statusClass(e.status)}${problems ? ' has-problems' : ''}`, 'data-id': e.id },
-    h('button', { type: 'button', class: 'entry-button', 'aria-label': label, 'aria-current': e.id === selectedId ? 'true' : null, onclick: () => select(e.id) },
-      h('span', { class: 'entry-line' },
+  return h(
+    'li',
+    { class: `entry ${statusClass(e.status)}${problems ? ' has-problems' : ''}`, 'data-id': e.id },
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'entry-button',
+        'aria-label': label,
+        'aria-current': e.id === selectedId ? 'true' : null,
+        onclick: () => select(e.id),
+      },
+      h(
+        'span',
+        { class: 'entry-line' },
         h('span', { class: 'status-badge' }, e.status || 'drop'),
         h('span', { class: 'method' }, e.method),
         h('span', { class: 'path' }, e.path),
-        h('time', { class: 'entry-time', datetime: new Date(e.time).toISOString() }, clockTime(e.time))),
-      h('span', { class: 'entry-line entry-meta' },
+        h('time', { class: 'entry-time', datetime: new Date(e.time).toISOString() }, clockTime(e.time)),
+      ),
+      h(
+        'span',
+        { class: 'entry-line entry-meta' },
         h('span', { class: 'operation' }, e.operation ?? 'no operation'),
         h('span', { class: 'user' }, e.user ?? 'anonymous'),
         e.code ? h('span', { class: 'code' }, e.code) : null,
         problems ? h('span', { class: 'problem-badge' }, `⚠ ${problems} problem${problems > 1 ? 's' : ''}`) : null,
-        e.scenario ? h('span', { class: 'scenario-badge' }, `scenario ${e.scenario}`) : null)));
+        e.scenario ? h('span', { class: 'scenario-badge' }, `scenario ${e.scenario}`) : null,
+      ),
+    ),
+  );
 }
 
 function renderList() {
@@ -58,22 +80,29 @@ function renderList() {
   fill($('journal-list'), shown.map(entryItem));
   if (focused) $('journal-list').querySelector(`[data-id="${focused}"] button`)?.focus();
   const filtered = shown.length !== entries.length;
-  $('journal-summary').textContent = entries.length === 0 ? 'No requests yet: call the API and they appear here.'
-    : `${shown.length} request${shown.length === 1 ? '' : 's'}${filtered ? ` of ${entries.length} (filtered)` : ''}, newest first`;
+  $('journal-summary').textContent =
+    entries.length === 0
+      ? 'No requests yet: call the API and they appear here.'
+      : `${shown.length} request${shown.length === 1 ? '' : 's'}${filtered ? ` of ${entries.length} (filtered)` : ''}, newest first`;
   $('journal-count').textContent = String(entries.length);
 }
 
 /** Keeps the filter choices in step with what the journal holds. */
 function refreshChoices() {
   const ops = [...new Set(entries.map((e) => e.operation).filter(Boolean))].sort();
-  fill($('operation-options'), ops.map((op) => h('option', { value: op })));
+  fill(
+    $('operation-options'),
+    ops.map((op) => h('option', { value: op })),
+  );
   syncSelect($('filter-user'), [...new Set(entries.map((e) => e.user ?? '(anonymous)'))].sort());
   syncSelect($('filter-status'), [...new Set(entries.map((e) => String(e.status)))].sort(), 'exact');
 }
 
 function syncSelect(select, values, group) {
-  const holder = group ? (select.querySelector(`optgroup[data-group="${group}"]`)
-    ?? select.appendChild(h('optgroup', { label: 'Exact status', 'data-group': group }))) : select;
+  const holder = group
+    ? (select.querySelector(`optgroup[data-group="${group}"]`) ??
+      select.appendChild(h('optgroup', { label: 'Exact status', 'data-group': group })))
+    : select;
   const have = new Set([...holder.querySelectorAll('option')].map((o) => o.value));
   for (const v of values) if (!have.has(v)) holder.append(h('option', { value: v }, v));
 }
@@ -101,7 +130,13 @@ function addEntries(batch) {
 }
 
 function setLive(state) {
-  const text = { live: 'Live', polling: 'Live (polling)', reconnecting: 'Reconnecting…', offline: 'Mock not answering', refused: 'Control token needed' }[state];
+  const text = {
+    live: 'Live',
+    polling: 'Live (polling)',
+    reconnecting: 'Reconnecting…',
+    offline: 'Mock not answering',
+    refused: 'Control token needed',
+  }[state];
   const el = $('live-status');
   el.textContent = text;
   el.dataset.state = state;

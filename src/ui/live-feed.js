@@ -31,7 +31,9 @@ export function startLiveFeed({ sinceId, onEntries, onStatus }) {
     const tick = async () => {
       if (stopped) return;
       try {
-        const page = await control('GET', '/journal', { query: { since_id: lastId, sandbox: currentSandbox(), limit: 500 } });
+        const page = await control('GET', '/journal', {
+          query: { since_id: lastId, sandbox: currentSandbox(), limit: 500 },
+        });
         deliver(page.entries.reverse());
         onStatus('polling');
       } catch (err) {
@@ -46,11 +48,19 @@ export function startLiveFeed({ sinceId, onEntries, onStatus }) {
     let failures = 0;
     let live = false;
     source = new EventSource(streamUrl(lastId));
-    source.addEventListener('ready', () => { live = true; failures = 0; onStatus('live'); });
+    source.addEventListener('ready', () => {
+      live = true;
+      failures = 0;
+      onStatus('live');
+    });
     source.addEventListener('entry', (event) => deliver([JSON.parse(event.data)]));
     source.addEventListener('error', () => {
       if (stopped) return;
-      if (live && source.readyState === EventSource.CONNECTING) { live = false; onStatus('reconnecting'); return; }
+      if (live && source.readyState === EventSource.CONNECTING) {
+        live = false;
+        onStatus('reconnecting');
+        return;
+      }
       failures++;
       // Closed for good (an error answer such as 401), or failing again and again: poll instead.
       if (source.readyState === EventSource.CLOSED || failures >= MAX_STREAM_FAILURES) {

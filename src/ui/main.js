@@ -59,8 +59,11 @@ function refreshAfterChange() {
 async function loadInfo() {
   try {
     const info = await control('GET', '/info');
-    fill($('server-info'), `Zulip ${info.zulip_version} · feature level ${info.zulip_feature_level}`,
-      info.fixture ? h('span', { class: 'muted' }, ` · fixture ${info.fixture.split(/[\\/]/).pop()}`) : null);
+    fill(
+      $('server-info'),
+      `Zulip ${info.zulip_version} · feature level ${info.zulip_feature_level}`,
+      info.fixture ? h('span', { class: 'muted' }, ` · fixture ${info.fixture.split(/[\\/]/).pop()}`) : null,
+    );
   } catch (err) {
     $('server-info').textContent = `Cannot reach the control API: ${err.message}`;
   }
@@ -69,11 +72,18 @@ async function loadInfo() {
 async function loadSandboxes() {
   const select = $('sandbox-select');
   let names = ['default'];
-  try { names = (await control('GET', '/sandboxes')).sandboxes; } catch { /* keep the default */ }
+  try {
+    names = (await control('GET', '/sandboxes')).sandboxes;
+  } catch {
+    /* keep the default */
+  }
   if (!names.includes(currentSandbox())) names.push(currentSandbox());
   // Rebuilding the options of an open list would close it: only when they changed.
   if ([...select.options].map((o) => o.value).join() === names.join()) return;
-  fill(select, names.map((n) => h('option', { value: n, selected: n === currentSandbox() }, n)));
+  fill(
+    select,
+    names.map((n) => h('option', { value: n, selected: n === currentSandbox() }, n)),
+  );
 }
 
 async function switchSandbox(name) {
@@ -88,7 +98,10 @@ function initReset() {
   const dialog = $('reset-dialog');
   $('reset-button').addEventListener('click', () => dialog.showModal());
   dialog.addEventListener('close', async () => {
-    if (dialog.returnValue !== 'confirm') { $('reset-button').focus(); return; }
+    if (dialog.returnValue !== 'confirm') {
+      $('reset-button').focus();
+      return;
+    }
     try {
       const { fixture } = await control('POST', '/reset', { body: {} });
       toast(`Sandbox ${currentSandbox()} reset to ${fixture ? fixture.split(/[\\/]/).pop() : 'its fixture'}.`);
@@ -102,7 +115,10 @@ function initReset() {
 
 function initToken() {
   const form = $('token-form');
-  onUnauthorized((msg) => { form.hidden = false; $('token-reason').textContent = msg; });
+  onUnauthorized((msg) => {
+    form.hidden = false;
+    $('token-reason').textContent = msg;
+  });
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     setToken($('token-input').value.trim());

@@ -12,27 +12,56 @@ let source = null;
 let lastId = 0;
 
 function emailItem(item) {
-  return h('li', { class: 'outbox-item', 'data-kind': 'email', 'data-id': String(item.id) },
-    h('p', { class: 'outbox-head' },
+  return h(
+    'li',
+    { class: 'outbox-item', 'data-kind': 'email', 'data-id': String(item.id) },
+    h(
+      'p',
+      { class: 'outbox-head' },
       h('span', { class: 'outbox-badge mono' }, item.template),
-      ' ', h('strong', {}, item.subject),
-      h('span', { class: 'muted' }, ` · to ${item.to} · ${clockTime(item.time)}`)),
-    h('details', {},
+      ' ',
+      h('strong', {}, item.subject),
+      h('span', { class: 'muted' }, ` · to ${item.to} · ${clockTime(item.time)}`),
+    ),
+    h(
+      'details',
+      {},
       h('summary', {}, 'Text and links'),
       h('pre', { class: 'mono outbox-text' }, item.text),
-      h('ul', { class: 'outbox-links' }, Object.entries(item.links ?? {}).map(([name, url]) =>
-        h('li', {}, h('span', { class: 'muted' }, `${name}: `), h('code', { class: 'mono' }, url))))));
+      h(
+        'ul',
+        { class: 'outbox-links' },
+        Object.entries(item.links ?? {}).map(([name, url]) =>
+          h('li', {}, h('span', { class: 'muted' }, `${name}: `), h('code', { class: 'mono' }, url)),
+        ),
+      ),
+    ),
+  );
 }
 
 function pushItem(item) {
-  return h('li', { class: 'outbox-item', 'data-kind': 'push', 'data-id': String(item.id) },
-    h('p', { class: 'outbox-head' },
+  return h(
+    'li',
+    { class: 'outbox-item', 'data-kind': 'push', 'data-id': String(item.id) },
+    h(
+      'p',
+      { class: 'outbox-head' },
       h('span', { class: 'outbox-badge mono' }, `${item.form} ${item.event}`),
-      ' ', h('strong', {}, `user ${item.user_id} · device ${item.device_id}`),
-      h('span', { class: 'muted' }, ` · message${item.message_ids.length > 1 ? 's' : ''} ${item.message_ids.join(', ')} · ${clockTime(item.time)}`)),
-    h('details', {},
+      ' ',
+      h('strong', {}, `user ${item.user_id} · device ${item.device_id}`),
+      h(
+        'span',
+        { class: 'muted' },
+        ` · message${item.message_ids.length > 1 ? 's' : ''} ${item.message_ids.join(', ')} · ${clockTime(item.time)}`,
+      ),
+    ),
+    h(
+      'details',
+      {},
       h('summary', {}, 'Payload'),
-      h('pre', { class: 'mono outbox-text' }, JSON.stringify(item.payload, null, 2))));
+      h('pre', { class: 'mono outbox-text' }, JSON.stringify(item.payload, null, 2)),
+    ),
+  );
 }
 
 const render = (item) => (item.kind === 'email' ? emailItem(item) : pushItem(item));
@@ -56,12 +85,16 @@ function listen() {
   if (hasToken() || typeof EventSource === 'undefined') return;
   source = new EventSource(outboxStreamUrl(lastId));
   source.addEventListener('item', (event) => prepend([JSON.parse(event.data)]));
-  source.addEventListener('error', () => { if (source?.readyState === EventSource.CLOSED) source = null; });
+  source.addEventListener('error', () => {
+    if (source?.readyState === EventSource.CLOSED) source = null;
+  });
 }
 
 export async function refreshOutbox() {
   try {
-    const page = await control('GET', '/outbox', { query: { kind: $('outbox-kind').value || undefined, limit: MAX_SHOWN } });
+    const page = await control('GET', '/outbox', {
+      query: { kind: $('outbox-kind').value || undefined, limit: MAX_SHOWN },
+    });
     fill($('outbox-list'), page.items.map(render));
     lastId = Math.max(0, ...page.items.map((i) => i.id));
     $('outbox-summary').textContent = `${page.items.length} shown of ${page.count}`;
@@ -76,7 +109,11 @@ export function initOutbox() {
   $('outbox-kind').addEventListener('change', refreshOutbox);
   $('outbox-refresh').addEventListener('click', refreshOutbox);
   $('outbox-clear').addEventListener('click', async () => {
-    try { await control('DELETE', '/outbox'); } catch (err) { toast(`Outbox: ${err.message}`, 'error'); }
+    try {
+      await control('DELETE', '/outbox');
+    } catch (err) {
+      toast(`Outbox: ${err.message}`, 'error');
+    }
     await refreshOutbox();
   });
 }

@@ -33,10 +33,25 @@ async function load() {
     const [{ state }, clock] = await Promise.all([control('GET', '/state'), control('GET', '/clock')]);
     const ix = indexState(state);
     // Keep the reader's place: which sections are open, where the page is scrolled.
-    const closed = new Set([...$('state-body').querySelectorAll('details.channel-messages:not([open]) > summary')].map((s) => s.textContent));
-    fill($('state-body'), SECTIONS.map(([id, title, render]) => h('section', { class: 'state-section', id: `state-${id}`, 'aria-labelledby': `state-${id}-title` },
-      h('h3', { id: `state-${id}-title` }, title, h('span', { class: 'muted count-note' }, ` (${countOf(state, id)})`)),
-      render(ix, clock.now_ms))));
+    const closed = new Set(
+      [...$('state-body').querySelectorAll('details.channel-messages:not([open]) > summary')].map((s) => s.textContent),
+    );
+    fill(
+      $('state-body'),
+      SECTIONS.map(([id, title, render]) =>
+        h(
+          'section',
+          { class: 'state-section', id: `state-${id}`, 'aria-labelledby': `state-${id}-title` },
+          h(
+            'h3',
+            { id: `state-${id}-title` },
+            title,
+            h('span', { class: 'muted count-note' }, ` (${countOf(state, id)})`),
+          ),
+          render(ix, clock.now_ms),
+        ),
+      ),
+    );
     for (const s of $('state-body').querySelectorAll('details.channel-messages > summary')) {
       if (closed.has(s.textContent)) s.parentElement.open = false;
     }
@@ -49,13 +64,24 @@ async function load() {
 }
 
 function countOf(state, id) {
-  const key = { users: 'users', channels: 'streams', groups: 'user_groups', messages: 'messages', scheduled: 'scheduled_messages', reminders: 'reminders', devices: 'push_devices' }[id];
+  const key = {
+    users: 'users',
+    channels: 'streams',
+    groups: 'user_groups',
+    messages: 'messages',
+    scheduled: 'scheduled_messages',
+    reminders: 'reminders',
+    devices: 'push_devices',
+  }[id];
   return state[key].length;
 }
 
 /** Loads the state now (one load at a time; a request made meanwhile runs once afterwards). */
 export function refreshState() {
-  if (loading) { loading.again = true; return loading.promise; }
+  if (loading) {
+    loading.again = true;
+    return loading.promise;
+  }
   const run = { again: false, promise: null };
   run.promise = load().finally(() => {
     loading = null;
@@ -66,13 +92,29 @@ export function refreshState() {
 }
 
 export function initState() {
-  fill($('state-nav'), SECTIONS.map(([id, title]) => h('li', {}, h('a', { href: `#state-${id}`, onclick: (e) => {
-    e.preventDefault();
-    const target = $(`state-${id}`);
-    target?.scrollIntoView({ block: 'start' });
-    target?.querySelector('h3')?.setAttribute('tabindex', '-1');
-    target?.querySelector('h3')?.focus({ preventScroll: true });
-  } }, title))));
+  fill(
+    $('state-nav'),
+    SECTIONS.map(([id, title]) =>
+      h(
+        'li',
+        {},
+        h(
+          'a',
+          {
+            href: `#state-${id}`,
+            onclick: (e) => {
+              e.preventDefault();
+              const target = $(`state-${id}`);
+              target?.scrollIntoView({ block: 'start' });
+              target?.querySelector('h3')?.setAttribute('tabindex', '-1');
+              target?.querySelector('h3')?.focus({ preventScroll: true });
+            },
+          },
+          title,
+        ),
+      ),
+    ),
+  );
   $('state-filter').addEventListener('input', applyFilter);
   $('state-refresh').addEventListener('click', () => refreshState());
 }

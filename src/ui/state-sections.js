@@ -10,7 +10,10 @@ export function indexState(state) {
   const groups = new Map(state.user_groups.map((g) => [g.id, g]));
   const streams = new Map(state.streams.map((s) => [s.stream_id, s]));
   return {
-    state, users, groups, streams,
+    state,
+    users,
+    groups,
+    streams,
     userName: (id) => users.get(id)?.full_name ?? `user ${id}`,
     groupName: (id) => groups.get(id)?.name ?? `group ${id}`,
     streamName: (id) => streams.get(id)?.name ?? `channel ${id}`,
@@ -49,24 +52,59 @@ function settingText(ix, key, value) {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-const SHOWN_ELSEWHERE = new Set(['stream_id', 'name', 'description', 'rendered_description', 'invite_only', 'is_web_public', 'is_archived']);
+const SHOWN_ELSEWHERE = new Set([
+  'stream_id',
+  'name',
+  'description',
+  'rendered_description',
+  'invite_only',
+  'is_web_public',
+  'is_archived',
+]);
 
 function channelCard(ix, s) {
-  const subscribers = ix.state.subscriptions.filter((sub) => sub.stream_id === s.stream_id).map((sub) => ix.userName(sub.user_id)).sort();
+  const subscribers = ix.state.subscriptions
+    .filter((sub) => sub.stream_id === s.stream_id)
+    .map((sub) => ix.userName(sub.user_id))
+    .sort();
   const kind = s.is_web_public ? 'web-public' : s.invite_only ? 'private' : 'public';
   const settings = Object.entries(s).filter(([k]) => !SHOWN_ELSEWHERE.has(k));
-  return h('article', { class: 'card channel', 'aria-labelledby': `channel-${s.stream_id}` },
-    h('h4', { id: `channel-${s.stream_id}` }, `#${s.name}`,
-      h('span', { class: `tag tag-${kind}` }, kind), s.is_archived ? h('span', { class: 'tag tag-archived' }, 'archived') : null),
+  return h(
+    'article',
+    { class: 'card channel', 'aria-labelledby': `channel-${s.stream_id}` },
+    h(
+      'h4',
+      { id: `channel-${s.stream_id}` },
+      `#${s.name}`,
+      h('span', { class: `tag tag-${kind}` }, kind),
+      s.is_archived ? h('span', { class: 'tag tag-archived' }, 'archived') : null,
+    ),
     h('p', { class: 'muted' }, `ID ${s.stream_id}${s.description ? ` · ${s.description}` : ''}`),
-    h('p', {}, h('strong', {}, `${subscribers.length} subscriber${subscribers.length === 1 ? '' : 's'}: `), names(subscribers)),
-    h('details', {},
+    h(
+      'p',
+      {},
+      h('strong', {}, `${subscribers.length} subscriber${subscribers.length === 1 ? '' : 's'}: `),
+      names(subscribers),
+    ),
+    h(
+      'details',
+      {},
       h('summary', {}, 'Settings'),
-      h('dl', { class: 'settings' }, settings.map(([k, v]) => h('div', {}, h('dt', {}, k), h('dd', {}, settingText(ix, k, v)))))));
+      h(
+        'dl',
+        { class: 'settings' },
+        settings.map(([k, v]) => h('div', {}, h('dt', {}, k), h('dd', {}, settingText(ix, k, v)))),
+      ),
+    ),
+  );
 }
 
 export function channelsSection(ix) {
-  return h('div', { class: 'cards' }, [...ix.state.streams].sort((a, b) => a.name.localeCompare(b.name)).map((s) => channelCard(ix, s)));
+  return h(
+    'div',
+    { class: 'cards' },
+    [...ix.state.streams].sort((a, b) => a.name.localeCompare(b.name)).map((s) => channelCard(ix, s)),
+  );
 }
 
 export function groupsSection(ix) {
@@ -83,7 +121,12 @@ export function groupsSection(ix) {
 /** How a device receives notifications: its legacy token, its E2EE registration (token ID, or push_account_id before FL 468), or not at all yet. */
 function pushRegistration(d) {
   if (d.token !== undefined) return h('span', { class: 'mono' }, d.token);
-  if (d.push_token_id) return h('span', { class: 'mono' }, `E2EE, token ID ${d.push_token_id}${d.push_key_id == null ? '' : `, key ${d.push_key_id}`}`);
+  if (d.push_token_id)
+    return h(
+      'span',
+      { class: 'mono' },
+      `E2EE, token ID ${d.push_token_id}${d.push_key_id == null ? '' : `, key ${d.push_key_id}`}`,
+    );
   if (d.pending_push_token_id) return `E2EE, pending ${d.pending_push_token_id}`;
   if (d.push_account_id !== undefined) return `E2EE, push account ${d.push_account_id}`;
   return 'logged in, not registered for push';
@@ -100,5 +143,10 @@ export function devicesSection(ix) {
     longTime(d.registered_at * 1000),
     String(sent(d.device_id)),
   ]);
-  return table('Push devices', ['User', 'Device ID', 'Platform', 'Registration', 'Registered', 'Test notifications'], rows, { class: 'devices-table' });
+  return table(
+    'Push devices',
+    ['User', 'Device ID', 'Platform', 'Registration', 'Registered', 'Test notifications'],
+    rows,
+    { class: 'devices-table' },
+  );
 }

@@ -6,11 +6,21 @@ import { Target, readZuliprc } from './target.js';
 import { runSuite } from './suite.js';
 import { lines, summary, writeReport } from './report.js';
 
-interface VerifyOptions { target?: string; email?: string; apiKey?: string; zuliprc?: string; write: boolean; channel: string; report?: string }
+interface VerifyOptions {
+  target?: string;
+  email?: string;
+  apiKey?: string;
+  zuliprc?: string;
+  write: boolean;
+  channel: string;
+  report?: string;
+}
 
 export function verifyCommand(fail: (message: string) => never): Command {
   return new Command('verify')
-    .description('check a server against the OpenAPI description at the feature level it reports; exit 1 on any difference')
+    .description(
+      'check a server against the OpenAPI description at the feature level it reports; exit 1 on any difference',
+    )
     .option('--target <url>', 'the server to check, e.g. https://chat.example.com (default: the zuliprc site)')
     .option('--email <email>', 'the user to call as')
     .option('--api-key <key>', "that user's API key")
@@ -23,9 +33,14 @@ export function verifyCommand(fail: (message: string) => never): Command {
       const site = opts.target ?? rc.site;
       const email = opts.email ?? rc.email;
       const apiKey = opts.apiKey ?? rc.key;
-      if (!site || !email || !apiKey) fail('verify needs --target, --email and --api-key (or a --zuliprc with site, email and key)');
+      if (!site || !email || !apiKey)
+        fail('verify needs --target, --email and --api-key (or a --zuliprc with site, email and key)');
       let target: Target;
-      try { target = new Target(site, { email, apiKey }); } catch { fail(`verify: --target ${site} is not an absolute URL`); }
+      try {
+        target = new Target(site, { email, apiKey });
+      } catch {
+        fail(`verify: --target ${site} is not an absolute URL`);
+      }
       const run = await runSuite(compileContract(), target, { write: opts.write, channel: opts.channel, site });
       for (const line of lines(run)) console.log(line);
       console.log(summary(run));

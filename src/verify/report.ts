@@ -6,7 +6,10 @@ import type { StepResult, VerifyRun } from './suite.js';
 const describe = (r: StepResult) => r.problems.map((p) => `${p.path || '/'}: ${p.message}`).join('; ');
 
 export function lines(run: VerifyRun): string[] {
-  return run.results.map((r) => `${r.ok ? 'ok  ' : 'DIFF'} ${r.operation} ${r.method} ${r.path} ${r.status}${r.ok ? '' : `: ${describe(r)}`}`);
+  return run.results.map(
+    (r) =>
+      `${r.ok ? 'ok  ' : 'DIFF'} ${r.operation} ${r.method} ${r.path} ${r.status}${r.ok ? '' : `: ${describe(r)}`}`,
+  );
 }
 
 export function summary(run: VerifyRun): string {
@@ -14,7 +17,8 @@ export function summary(run: VerifyRun): string {
   return `verified ${run.results.length} operations of ${run.target} at feature level ${run.level}: ${run.results.length - bad} ok, ${bad} differ from the description (${(run.duration_ms / 1000).toFixed(1)} s)`;
 }
 
-const xml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+const xml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
 function junit(run: VerifyRun): string {
   const failures = run.results.filter((r) => !r.ok).length;
@@ -28,5 +32,10 @@ function junit(run: VerifyRun): string {
 
 /** JUnit XML when the name ends in .xml, JSON otherwise. */
 export function writeReport(file: string, run: VerifyRun): void {
-  writeFileSync(file, file.toLowerCase().endsWith('.xml') ? junit(run) : `${JSON.stringify({ ...run, summary: summary(run) }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    file.toLowerCase().endsWith('.xml')
+      ? junit(run)
+      : `${JSON.stringify({ ...run, summary: summary(run) }, null, 2)}\n`,
+  );
 }

@@ -8,12 +8,17 @@ import { eventsOf, registerQueue } from '../helpers/events.js';
 import { sendMessage, sendToChannel } from '../helpers/messages.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
 beforeEach(() => t.server.world.reset());
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const words = async (who: string) => (await t.as(who).get('/users/me/alert_words')).body.alert_words;
-const flagsOf = async (who: string, id: number) => (await t.as(who).get(`/messages/${id}`)).body.message.flags as string[];
+const flagsOf = async (who: string, id: number) =>
+  (await t.as(who).get(`/messages/${id}`)).body.message.flags as string[];
 
 describe('the alert word list', () => {
   it('reads the fixture words back, each user their own', async () => {
@@ -25,10 +30,18 @@ describe('the alert word list', () => {
   it('adds trimmed words, ignoring empty ones and ones present in another case, the last new spelling winning', async () => {
     const hamlet = await registerQueue(t, 'hamlet', ['alert_words']);
     const othello = await registerQueue(t, 'othello', ['alert_words']);
-    const r = await t.as('hamlet').post('/users/me/alert_words', { alert_words: ['  Yorick ', 'CASTLE', '', '   ', 'yorick', 'poor fellow'] });
-    expect(r.body).toEqual({ result: 'success', msg: '', alert_words: ['denmark', 'castle', 'ophelia', 'yorick', 'poor fellow'] });
+    const r = await t
+      .as('hamlet')
+      .post('/users/me/alert_words', { alert_words: ['  Yorick ', 'CASTLE', '', '   ', 'yorick', 'poor fellow'] });
+    expect(r.body).toEqual({
+      result: 'success',
+      msg: '',
+      alert_words: ['denmark', 'castle', 'ophelia', 'yorick', 'poor fellow'],
+    });
     expect(await words('hamlet')).toEqual(['denmark', 'castle', 'ophelia', 'yorick', 'poor fellow']);
-    expect(await eventsOf(t, 'hamlet', hamlet)).toEqual([{ id: 0, type: 'alert_words', alert_words: ['denmark', 'castle', 'ophelia', 'yorick', 'poor fellow'] }]);
+    expect(await eventsOf(t, 'hamlet', hamlet)).toEqual([
+      { id: 0, type: 'alert_words', alert_words: ['denmark', 'castle', 'ophelia', 'yorick', 'poor fellow'] },
+    ]);
     expect(await eventsOf(t, 'othello', othello)).toEqual([]);
   });
 
@@ -38,7 +51,10 @@ describe('the alert word list', () => {
     expect(r.body).toEqual({ result: 'success', msg: '', alert_words: ['castle', 'ophelia'] });
     await t.as('hamlet').delete('/users/me/alert_words', { alert_words: ['nothing'] });
     expect(await words('hamlet')).toEqual(['castle', 'ophelia']);
-    expect((await eventsOf(t, 'hamlet', queue)).map((e) => e.alert_words)).toEqual([['castle', 'ophelia'], ['castle', 'ophelia']]);
+    expect((await eventsOf(t, 'hamlet', queue)).map((e) => e.alert_words)).toEqual([
+      ['castle', 'ophelia'],
+      ['castle', 'ophelia'],
+    ]);
   });
 
   it('refuses a word over 100 characters (counted before trimming) and changes nothing', async () => {
@@ -50,9 +66,24 @@ describe('the alert word list', () => {
   });
 
   it('refuses a missing list or one that is not of strings', async () => {
-    expectError(await t.as('hamlet').post('/users/me/alert_words', {}), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'alert_words' argument");
-    expectError(await t.as('hamlet').delete('/users/me/alert_words', {}), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'alert_words' argument");
-    expectError(await t.as('hamlet').post('/users/me/alert_words', { alert_words: [1] }), 400, 'BAD_REQUEST', 'alert_words[0] is not a string');
+    expectError(
+      await t.as('hamlet').post('/users/me/alert_words', {}),
+      400,
+      'REQUEST_VARIABLE_MISSING',
+      "Missing 'alert_words' argument",
+    );
+    expectError(
+      await t.as('hamlet').delete('/users/me/alert_words', {}),
+      400,
+      'REQUEST_VARIABLE_MISSING',
+      "Missing 'alert_words' argument",
+    );
+    expectError(
+      await t.as('hamlet').post('/users/me/alert_words', { alert_words: [1] }),
+      400,
+      'BAD_REQUEST',
+      'alert_words[0] is not a string',
+    );
   });
 });
 
@@ -89,7 +120,11 @@ describe('has_alert_word on new messages', () => {
   it('flags each recipient by their own words, in the message event, the read back and the is:alerted narrow', async () => {
     const hamlet = await registerQueue(t, 'hamlet', ['message']);
     const cordelia = await registerQueue(t, 'cordelia', ['message']);
-    const id = await sendMessage(t, 'othello', { type: 'private', to: JSON.stringify([4, 6]), content: 'King Lear is in the castle' });
+    const id = await sendMessage(t, 'othello', {
+      type: 'private',
+      to: JSON.stringify([4, 6]),
+      content: 'King Lear is in the castle',
+    });
     const [toHamlet] = await eventsOf(t, 'hamlet', hamlet);
     const [toCordelia] = await eventsOf(t, 'cordelia', cordelia);
     expect(toHamlet.flags).toEqual(['has_alert_word']);
@@ -99,7 +134,12 @@ describe('has_alert_word on new messages', () => {
     const rendered = async (who: string) => (await t.as(who).get(`/messages/${id}`)).body.message.content;
     expect(await rendered('hamlet')).toBe('<p>King Lear is in the castle</p>');
     expect(await rendered('cordelia')).toBe(await rendered('hamlet'));
-    const narrow = await t.as('hamlet').get('/messages', { anchor: 'newest', num_before: 5, num_after: 0, narrow: JSON.stringify([{ operator: 'is', operand: 'alerted' }]) });
+    const narrow = await t.as('hamlet').get('/messages', {
+      anchor: 'newest',
+      num_before: 5,
+      num_after: 0,
+      narrow: JSON.stringify([{ operator: 'is', operand: 'alerted' }]),
+    });
     expect(narrow.body.messages.map((m: { id: number }) => m.id)).toContain(id);
   });
 

@@ -5,9 +5,13 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/errors.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
 beforeEach(() => t.server.world.reset());
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const bot = () => t.as('hamlet-bot');
 const stored = async (who = 'hamlet-bot') => (await t.as(who).get('/bot_storage')).body.storage;
@@ -28,13 +32,23 @@ describe('/bot_storage', () => {
     expect(await stored('iago-bot')).toEqual({});
     await t.as('hamlet').call('PUT', '/bot_storage', { storage: { mine: 'yes' } });
     expect(await stored('hamlet')).toEqual({ mine: 'yes' });
-    expectError(await t.as('iago-bot').get('/bot_storage', { keys: ['counter'] }), 400, 'BAD_REQUEST', 'Key does not exist.');
+    expectError(
+      await t.as('iago-bot').get('/bot_storage', { keys: ['counter'] }),
+      400,
+      'BAD_REQUEST',
+      'Key does not exist.',
+    );
   });
 
   it('refuses reading or removing a key without an entry, removing nothing then', async () => {
     await bot().call('PUT', '/bot_storage', { storage: { a: '1', b: '2' } });
     expectError(await bot().get('/bot_storage', { keys: ['a', 'missing'] }), 400, 'BAD_REQUEST', 'Key does not exist.');
-    expectError(await bot().delete('/bot_storage', { keys: ['a', 'missing'] }), 400, 'BAD_REQUEST', 'Key does not exist.');
+    expectError(
+      await bot().delete('/bot_storage', { keys: ['a', 'missing'] }),
+      400,
+      'BAD_REQUEST',
+      'Key does not exist.',
+    );
     expect(await stored()).toEqual({ a: '1', b: '2' });
     expect((await bot().delete('/bot_storage', { keys: ['a'] })).status).toBe(200);
     expect(await stored()).toEqual({ b: '2' });
@@ -53,14 +67,29 @@ describe('/bot_storage', () => {
     }
     // 10 characters are left: a 4-character key with a 7-character value (one of them outside the BMP) is 1 too many.
     const r = await bot().call('PUT', '/bot_storage', { storage: { more: 'abcde😀f' } });
-    expectError(r, 400, 'BAD_REQUEST', 'Request exceeds storage limit by 1 characters. The limit is 10000000 characters.');
+    expectError(
+      r,
+      400,
+      'BAD_REQUEST',
+      'Request exceeds storage limit by 1 characters. The limit is 10000000 characters.',
+    );
     expect(Object.keys(await stored())).toEqual(keys);
     // Replacing an entry counts only the difference.
     expect((await bot().call('PUT', '/bot_storage', { storage: { more: 'abcde😀' } })).status).toBe(200);
   });
 
   it('refuses values that are not strings and a missing storage', async () => {
-    expectError(await bot().call('PUT', '/bot_storage', { storage: { counter: 3 } }), 400, 'BAD_REQUEST', 'storage["counter"] is not a string');
-    expectError(await bot().call('PUT', '/bot_storage', {}), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'storage' argument");
+    expectError(
+      await bot().call('PUT', '/bot_storage', { storage: { counter: 3 } }),
+      400,
+      'BAD_REQUEST',
+      'storage["counter"] is not a string',
+    );
+    expectError(
+      await bot().call('PUT', '/bot_storage', {}),
+      400,
+      'REQUEST_VARIABLE_MISSING',
+      "Missing 'storage' argument",
+    );
   });
 });

@@ -8,12 +8,23 @@ import { ControlClient } from '../../src/control/client.js';
 
 let t: TestServer;
 let control: ControlClient;
-beforeAll(async () => { t = await startTestServer(); control = new ControlClient(t.base); });
+beforeAll(async () => {
+  t = await startTestServer();
+  control = new ControlClient(t.base);
+});
 beforeEach(() => t.server.world.reset());
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const embedded = async (service: string, full = 'Helper', config?: Record<string, string>) => {
-  const r = await t.as('hamlet').post('/bots', { full_name: full, short_name: full.toLowerCase(), bot_type: 4, service_name: service, ...(config ? { config_data: JSON.stringify(config) } : {}) });
+  const r = await t.as('hamlet').post('/bots', {
+    full_name: full,
+    short_name: full.toLowerCase(),
+    bot_type: 4,
+    service_name: service,
+    ...(config ? { config_data: JSON.stringify(config) } : {}),
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.user_id as number;
 };
@@ -26,14 +37,24 @@ describe('embedded bots', () => {
     await sendToChannel(t, 'hamlet', 'Denmark', 'hello', '@**Helper** hi there');
     await settled();
     const [reply] = newest(1);
-    expect(reply).toMatchObject({ sender_id: bot, stream_id: 1, topic: 'hello', content: 'beep boop', client: 'Internal' });
+    expect(reply).toMatchObject({
+      sender_id: bot,
+      stream_id: 1,
+      topic: 'hello',
+      content: 'beep boop',
+      client: 'Internal',
+    });
   });
 
   it('encrypt answers a direct message with its ROT13, the mention removed when there is one', async () => {
     const bot = await embedded('encrypt');
     await sendMessage(t, 'hamlet', { type: 'direct', to: [bot], content: 'Hello, World!' });
     await settled();
-    expect(newest(1)[0]).toMatchObject({ sender_id: bot, type: 'private', content: 'Encrypted/Decrypted text: Uryyb, Jbeyq!' });
+    expect(newest(1)[0]).toMatchObject({
+      sender_id: bot,
+      type: 'private',
+      content: 'Encrypted/Decrypted text: Uryyb, Jbeyq!',
+    });
     await sendToChannel(t, 'hamlet', 'Denmark', 'rot', `@**Helper|${bot}**   secret`);
     await settled();
     expect(newest(1)[0]).toMatchObject({ sender_id: bot, content: 'Encrypted/Decrypted text: frperg' });
@@ -54,10 +75,20 @@ describe('embedded bots', () => {
     const bot = await embedded('followup', 'Followup', { stream: 'Verona' });
     await sendToChannel(t, 'hamlet', 'Denmark', 'meeting', '@**Followup** send the minutes');
     await settled();
-    expect(newest(1)[0]).toMatchObject({ sender_id: bot, stream_id: 3, topic: 'hamlet@zulip.com', content: 'from hamlet@zulip.com: send the minutes' });
+    expect(newest(1)[0]).toMatchObject({
+      sender_id: bot,
+      stream_id: 3,
+      topic: 'hamlet@zulip.com',
+      content: 'from hamlet@zulip.com: send the minutes',
+    });
     await sendToChannel(t, 'hamlet', 'Denmark', 'meeting', '@**Followup**');
     await settled();
-    expect(newest(1)[0]).toMatchObject({ sender_id: bot, stream_id: 1, topic: 'meeting', content: 'Please specify the message you want to send to followup stream after @mention-bot' });
+    expect(newest(1)[0]).toMatchObject({
+      sender_id: bot,
+      stream_id: 1,
+      topic: 'meeting',
+      content: 'Please specify the message you want to send to followup stream after @mention-bot',
+    });
   });
 
   it('says in the journal when it does not run a bundled bot', async () => {

@@ -11,7 +11,10 @@ import { expectError } from '../helpers/errors.js';
 import { sendMessage, sendToChannel } from '../helpers/messages.js';
 import { ControlClient } from '../../src/control/client.js';
 
-interface Hit { headers: http.IncomingHttpHeaders; body: string }
+interface Hit {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
 type Answer = (hit: Hit, req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 let t: TestServer;
@@ -20,7 +23,12 @@ let listener: http.Server;
 let hookUrl: string;
 let hits: Hit[] = [];
 let answer: Answer;
-const json = (status: number, body: unknown): Answer => (_h, _q, res) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(typeof body === 'string' ? body : JSON.stringify(body)); };
+const json =
+  (status: number, body: unknown): Answer =>
+  (_h, _q, res) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(typeof body === 'string' ? body : JSON.stringify(body));
+  };
 
 beforeAll(async () => {
   // Long enough for a loaded machine; the timeout test starts a server of its own with a short one.
@@ -50,7 +58,13 @@ afterAll(async () => {
 });
 
 const createBot = async (params: Record<string, unknown> = {}, owner = 'hamlet') => {
-  const r = await t.as(owner).post('/bots', { full_name: 'Pinger', short_name: 'pinger', bot_type: 3, payload_url: JSON.stringify(hookUrl), ...params });
+  const r = await t.as(owner).post('/bots', {
+    full_name: 'Pinger',
+    short_name: 'pinger',
+    bot_type: 3,
+    payload_url: JSON.stringify(hookUrl),
+    ...params,
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   const bot = t.server.world.store.users.get(r.body.user_id)!;
   return { id: bot.user_id, email: bot.email, token: bot.bot_service!.token };
@@ -59,11 +73,16 @@ const settle = async () => expect(await control.outgoing.settle(5000)).toEqual({
 
 /** The newest messages `who` sees in a narrow, oldest first, with their Markdown. */
 async function latest(who: string, narrow: unknown[], num = 10): Promise<any[]> {
-  const r = await t.as(who).get('/messages', { anchor: 'newest', num_before: num, num_after: 0, narrow, apply_markdown: false });
+  const r = await t
+    .as(who)
+    .get('/messages', { anchor: 'newest', num_before: num, num_after: 0, narrow, apply_markdown: false });
   expect(r.status).toBe(200);
   return r.body.messages;
 }
-const topicNarrow = (channel: string, topic: string) => [{ operator: 'channel', operand: channel }, { operator: 'topic', operand: topic }];
+const topicNarrow = (channel: string, topic: string) => [
+  { operator: 'channel', operand: channel },
+  { operator: 'topic', operand: topic },
+];
 
 describe('Zulip format (interface 1)', () => {
   it('posts exactly the real payload for a mention and posts the answer in the same topic', async () => {
@@ -76,13 +95,31 @@ describe('Zulip format (interface 1)', () => {
     expect(headers['user-agent']).toBe(`ZulipOutgoingWebhook/${t.server.server.version}`);
     const payload = JSON.parse(body);
     expect(Object.keys(payload).sort()).toEqual(['bot_email', 'bot_full_name', 'data', 'message', 'token', 'trigger']);
-    expect(payload).toMatchObject({ data: 'hi @**Pinger** how are you?', token: bot.token, bot_email: bot.email, bot_full_name: 'Pinger', trigger: 'mention' });
+    expect(payload).toMatchObject({
+      data: 'hi @**Pinger** how are you?',
+      token: bot.token,
+      bot_email: bot.email,
+      bot_full_name: 'Pinger',
+      trigger: 'mention',
+    });
     const hamlet = t.user('hamlet');
     expect(payload.message).toMatchObject({
-      id, type: 'stream', stream_id: 1, display_recipient: 'Denmark', subject: 'hook', sender_id: hamlet.user_id, sender_email: hamlet.email,
-      content: 'hi @**Pinger** how are you?', content_type: 'text/x-markdown', recipient_id: 1, client: expect.any(String),
+      id,
+      type: 'stream',
+      stream_id: 1,
+      display_recipient: 'Denmark',
+      subject: 'hook',
+      sender_id: hamlet.user_id,
+      sender_email: hamlet.email,
+      content: 'hi @**Pinger** how are you?',
+      content_type: 'text/x-markdown',
+      recipient_id: 1,
+      client: expect.any(String),
       rendered_content: `<p>hi <span class="user-mention" data-user-id="${bot.id}">@Pinger</span> how are you?</p>`,
-      avatar_url: expect.any(String), reactions: [], submessages: [], is_me_message: false,
+      avatar_url: expect.any(String),
+      reactions: [],
+      submessages: [],
+      is_me_message: false,
     });
     expect(payload.message).not.toHaveProperty('flags');
     const [, reply] = await latest('hamlet', topicNarrow('Denmark', 'hook'), 2);
@@ -98,7 +135,10 @@ describe('Zulip format (interface 1)', () => {
     expect(one).toMatchObject({ trigger: 'direct_message', data: 'ping' });
     // A one-to-one message shows the sender's conversation, as the bot's clients see it.
     expect(one.message).toMatchObject({ id: dm, type: 'private', recipient_id: 100000 + hamlet.user_id });
-    expect((await latest('hamlet', [{ operator: 'dm', operand: [bot.id] }], 1))[0]).toMatchObject({ sender_id: bot.id, content: 'pong' });
+    expect((await latest('hamlet', [{ operator: 'dm', operand: [bot.id] }], 1))[0]).toMatchObject({
+      sender_id: bot.id,
+      content: 'pong',
+    });
 
     const othello = t.user('othello');
     await sendMessage(t, 'hamlet', { type: 'direct', to: [bot.id, othello.user_id], content: 'all of us' });
@@ -116,12 +156,16 @@ describe('Zulip format (interface 1)', () => {
 
   it('is called for a group the bot is in only while the bot is subscribed, and once per message', async () => {
     const bot = await createBot();
-    const group = await t.as('iago').post('/user_groups/create', { name: 'helpers', description: 'bots', members: [bot.id] });
+    const group = await t
+      .as('iago')
+      .post('/user_groups/create', { name: 'helpers', description: 'bots', members: [bot.id] });
     expect(group.status).toBe(200);
     await sendToChannel(t, 'hamlet', 'Denmark', 'g', 'calling @*helpers*');
     await settle();
     expect(hits).toHaveLength(0);
-    const sub = await t.as('hamlet').post('/users/me/subscriptions', { subscriptions: [{ name: 'Denmark' }], principals: [bot.id] });
+    const sub = await t
+      .as('hamlet')
+      .post('/users/me/subscriptions', { subscriptions: [{ name: 'Denmark' }], principals: [bot.id] });
     expect(sub.status, JSON.stringify(sub.body)).toBe(200);
     await sendToChannel(t, 'hamlet', 'Denmark', 'g', 'calling @*helpers* and @**Pinger** and @**Pinger** again');
     await settle();
@@ -133,7 +177,7 @@ describe('Zulip format (interface 1)', () => {
     expect(hits.map((h) => JSON.parse(h.body).trigger)).toEqual(['mention', 'direct_message']);
   });
 
-  it('is not called for a silent mention, a mention in code, a wildcard, a bot\'s message, a message that does not include it, or once deactivated', async () => {
+  it("is not called for a silent mention, a mention in code, a wildcard, a bot's message, a message that does not include it, or once deactivated", async () => {
     const bot = await createBot();
     await sendToChannel(t, 'hamlet', 'Denmark', 'n', 'silently @_**Pinger**');
     await sendToChannel(t, 'hamlet', 'Denmark', 'n', '`@**Pinger**` and\n```\n@**Pinger**\n```');
@@ -167,7 +211,10 @@ describe('Zulip format (interface 1)', () => {
       await sendToChannel(t, 'hamlet', 'Denmark', 'answers', `@**Pinger** ${JSON.stringify(body)}`);
       await settle();
       const added = t.server.world.store.messages.all().slice(before + 1);
-      expect(added.map((m) => m.content), JSON.stringify(body)).toEqual(posted === null ? [] : [posted]);
+      expect(
+        added.map((m) => m.content),
+        JSON.stringify(body),
+      ).toEqual(posted === null ? [] : [posted]);
       if (posted !== null) expect(added[0].sender_id).toBe(bot.id);
     }
   });
@@ -182,14 +229,18 @@ describe('Zulip format (interface 1)', () => {
     expect(failure).toMatchObject({ sender_id: bot.id, content: 'Failure! Invalid JSON in response' });
     const [notice] = await latest('hamlet', [{ operator: 'dm', operand: [bot.id] }], 1);
     expect(notice.sender_id).toBe(bot.id);
-    expect(notice.content).toBe(`[A message](${t.base}/#narrow/channel/1-Denmark/topic/bad/near/${id}) to your bot @_**Pinger** triggered an outgoing webhook.\n`
-      + 'The outgoing webhook server attempted to send a message in Zulip, but that request resulted in the following error:\n> Invalid JSON in response\n'
-      + 'The response contains the following payload:\n```\n"it\'s not json"\n```');
+    expect(notice.content).toBe(
+      `[A message](${t.base}/#narrow/channel/1-Denmark/topic/bad/near/${id}) to your bot @_**Pinger** triggered an outgoing webhook.\n` +
+        'The outgoing webhook server attempted to send a message in Zulip, but that request resulted in the following error:\n> Invalid JSON in response\n' +
+        'The response contains the following payload:\n```\n"it\'s not json"\n```',
+    );
 
     answer = json(200, '[1, 2]');
     await sendToChannel(t, 'hamlet', 'Denmark', 'bad', '@**Pinger** again');
     await settle();
-    expect((await latest('hamlet', topicNarrow('Denmark', 'bad'), 1))[0].content).toBe('Failure! Invalid response format');
+    expect((await latest('hamlet', topicNarrow('Denmark', 'bad'), 1))[0].content).toBe(
+      'Failure! Invalid response format',
+    );
   });
 
   it('answers a 500 with "Third party responded with 500", tried once, the owner told the status and the payload', async () => {
@@ -203,17 +254,24 @@ describe('Zulip format (interface 1)', () => {
     expect(failure).toMatchObject({ sender_id: bot.id, content: 'Failure! Third party responded with 500' });
     const [notice] = await latest('hamlet', [{ operator: 'dm', operand: [bot.id] }], 1);
     const slug = [bot.id, othello.user_id].sort((a, b) => a - b).join(',');
-    expect(notice.content).toBe(`[A message](${t.base}/#narrow/dm/${slug}/near/${id}) to your bot @_**Pinger** triggered an outgoing webhook.\n`
-      + 'The webhook got a response with status code *500*.\n'
-      + 'The response contains the following payload:\n```\nb\'{"error":"boom"}\'\n```');
+    expect(notice.content).toBe(
+      `[A message](${t.base}/#narrow/dm/${slug}/near/${id}) to your bot @_**Pinger** triggered an outgoing webhook.\n` +
+        'The webhook got a response with status code *500*.\n' +
+        'The response contains the following payload:\n```\nb\'{"error":"boom"}\'\n```',
+    );
   });
 });
 
 describe('tries again only after timeouts and connection errors', () => {
   const expectUnavailable = async (botId: number, id: number, failure: string) => {
-    expect((await latest('hamlet', topicNarrow('Denmark', 'down'), 1))[0]).toMatchObject({ sender_id: botId, content: 'Failure! Bot is unavailable' });
+    expect((await latest('hamlet', topicNarrow('Denmark', 'down'), 1))[0]).toMatchObject({
+      sender_id: botId,
+      content: 'Failure! Bot is unavailable',
+    });
     const [notice] = await latest('hamlet', [{ operator: 'dm', operand: [botId] }], 1);
-    expect(notice.content).toBe(`[A message](${t.base}/#narrow/channel/1-Denmark/topic/down/near/${id}) to your bot @_**Pinger** triggered an outgoing webhook.\n${failure}`);
+    expect(notice.content).toBe(
+      `[A message](${t.base}/#narrow/channel/1-Denmark/topic/down/near/${id}) to your bot @_**Pinger** triggered an outgoing webhook.\n${failure}`,
+    );
   };
 
   it('a dropped connection: four tries, then "Bot is unavailable" and the owner\'s notice; every try in the journal, token redacted', async () => {
@@ -227,9 +285,16 @@ describe('tries again only after timeouts and connection errors', () => {
     const { entries } = await control.journal.list({ operation: 'outgoing-webhook' });
     expect(entries.map((e) => [e.params.attempt, (e.response as any).outcome, e.code, e.status])).toEqual([
       [4, 'failure: maximum retries exceeded', 'CONNECTION_ERROR', 0],
-      [3, 'retry', 'CONNECTION_ERROR', 0], [2, 'retry', 'CONNECTION_ERROR', 0], [1, 'retry', 'CONNECTION_ERROR', 0],
+      [3, 'retry', 'CONNECTION_ERROR', 0],
+      [2, 'retry', 'CONNECTION_ERROR', 0],
+      [1, 'retry', 'CONNECTION_ERROR', 0],
     ]);
-    expect(entries[0]).toMatchObject({ method: 'POST', path: hookUrl, user: bot.email, params: { trigger: 'mention', message_id: id } });
+    expect(entries[0]).toMatchObject({
+      method: 'POST',
+      path: hookUrl,
+      user: bot.email,
+      params: { trigger: 'mention', message_id: id },
+    });
     expect((entries[0].params.request as any).token).toBe('[redacted]');
     expect(JSON.stringify(entries)).not.toContain(bot.token);
   });
@@ -251,14 +316,22 @@ describe('tries again only after timeouts and connection errors', () => {
     const quick = await startTestServer({ outgoingTimeoutMs: 150 });
     try {
       answer = () => {}; // never answers
-      const r = await quick.as('hamlet').post('/bots', { full_name: 'Pinger', short_name: 'pinger', bot_type: 3, payload_url: JSON.stringify(hookUrl) });
+      const r = await quick.as('hamlet').post('/bots', {
+        full_name: 'Pinger',
+        short_name: 'pinger',
+        bot_type: 3,
+        payload_url: JSON.stringify(hookUrl),
+      });
       const id = await sendToChannel(quick, 'hamlet', 'Denmark', 'down', '@**Pinger** slow?');
       expect(await new ControlClient(quick.base).outgoing.settle(5000)).toEqual({ settled: true, pending: 0 });
       expect(hits).toHaveLength(4);
       const messages = quick.server.world.store.messages.all().slice(-2);
       expect(messages.map((m) => [m.sender_id, m.content])).toEqual([
         [r.body.user_id, 'Failure! Bot is unavailable'],
-        [r.body.user_id, `[A message](${quick.base}/#narrow/channel/1-Denmark/topic/down/near/${id}) to your bot @_**Pinger** triggered an outgoing webhook.\nRequest timed out after 0.15 seconds.`],
+        [
+          r.body.user_id,
+          `[A message](${quick.base}/#narrow/channel/1-Denmark/topic/down/near/${id}) to your bot @_**Pinger** triggered an outgoing webhook.\nRequest timed out after 0.15 seconds.`,
+        ],
       ]);
       expect(messages[1].recipient_ids).toEqual([quick.user('hamlet').user_id, r.body.user_id].sort((a, b) => a - b));
     } finally {
@@ -277,12 +350,23 @@ describe('Slack format (interface 2)', () => {
     expect(hits[0].headers['content-type']).toBe('application/x-www-form-urlencoded');
     const ts = String(t.server.world.store.messages.get(id)!.timestamp);
     expect([...new URLSearchParams(hits[0].body)]).toEqual([
-      ['token', bot.token], ['team_id', `T${t.server.world.store.realm.id}`], ['team_domain', new URL(t.base).host],
-      ['channel_id', 'C1'], ['channel_name', 'Denmark'], ['thread_ts', ts], ['timestamp', ts],
-      ['user_id', `U${hamlet.user_id}`], ['user_name', hamlet.full_name], ['text', '@**Pinger** hello'],
-      ['trigger_word', 'mention'], ['service_id', String(bot.id)],
+      ['token', bot.token],
+      ['team_id', `T${t.server.world.store.realm.id}`],
+      ['team_domain', new URL(t.base).host],
+      ['channel_id', 'C1'],
+      ['channel_name', 'Denmark'],
+      ['thread_ts', ts],
+      ['timestamp', ts],
+      ['user_id', `U${hamlet.user_id}`],
+      ['user_name', hamlet.full_name],
+      ['text', '@**Pinger** hello'],
+      ['trigger_word', 'mention'],
+      ['service_id', String(bot.id)],
     ]);
-    expect((await latest('hamlet', topicNarrow('Denmark', 'slack'), 1))[0]).toMatchObject({ sender_id: bot.id, content: 'slack says hi' });
+    expect((await latest('hamlet', topicNarrow('Denmark', 'slack'), 1))[0]).toMatchObject({
+      sender_id: bot.id,
+      content: 'slack says hi',
+    });
   });
 
   it('takes no direct messages: no call, a failure in the conversation, no notice to the owner', async () => {
@@ -290,20 +374,38 @@ describe('Slack format (interface 2)', () => {
     await sendMessage(t, 'othello', { type: 'direct', to: [bot.id], content: 'hello' });
     await settle();
     expect(hits).toHaveLength(0);
-    expect((await latest('othello', [{ operator: 'dm', operand: [bot.id] }], 1))[0])
-      .toMatchObject({ sender_id: bot.id, content: "Failure! Slack outgoing webhooks don't support direct messages." });
+    expect((await latest('othello', [{ operator: 'dm', operand: [bot.id] }], 1))[0]).toMatchObject({
+      sender_id: bot.id,
+      content: "Failure! Slack outgoing webhooks don't support direct messages.",
+    });
     expect(await latest('hamlet', [{ operator: 'dm', operand: [bot.id] }])).toEqual([]);
   });
 });
 
 describe('safety', () => {
   it('refuses a payload_url that is not on loopback unless the host was allowed', async () => {
-    expectError(await t.as('hamlet').post('/bots', { full_name: 'Far', short_name: 'far', bot_type: 3, payload_url: JSON.stringify('https://bots.example.com/hook') }),
-      400, 'BAD_REQUEST', 'payload_url: bots.example.com is not a loopback address; the mock calls only 127.0.0.1, ::1 and localhost unless started with --allow-outgoing bots.example.com');
+    expectError(
+      await t.as('hamlet').post('/bots', {
+        full_name: 'Far',
+        short_name: 'far',
+        bot_type: 3,
+        payload_url: JSON.stringify('https://bots.example.com/hook'),
+      }),
+      400,
+      'BAD_REQUEST',
+      'payload_url: bots.example.com is not a loopback address; the mock calls only 127.0.0.1, ::1 and localhost unless started with --allow-outgoing bots.example.com',
+    );
     const bot = await createBot({ payload_url: JSON.stringify('https://bots.allowed.example/hook') });
-    expectError(await t.as('hamlet').patch(`/bots/${bot.id}`, { service_payload_url: JSON.stringify('http://10.0.0.1/') }),
-      400, 'BAD_REQUEST', 'service_payload_url: 10.0.0.1 is not a loopback address; the mock calls only 127.0.0.1, ::1 and localhost unless started with --allow-outgoing 10.0.0.1');
-    expect((await t.as('hamlet').patch(`/bots/${bot.id}`, { service_payload_url: JSON.stringify('http://localhost:1/') })).status).toBe(200);
+    expectError(
+      await t.as('hamlet').patch(`/bots/${bot.id}`, { service_payload_url: JSON.stringify('http://10.0.0.1/') }),
+      400,
+      'BAD_REQUEST',
+      'service_payload_url: 10.0.0.1 is not a loopback address; the mock calls only 127.0.0.1, ::1 and localhost unless started with --allow-outgoing 10.0.0.1',
+    );
+    expect(
+      (await t.as('hamlet').patch(`/bots/${bot.id}`, { service_payload_url: JSON.stringify('http://localhost:1/') }))
+        .status,
+    ).toBe(200);
   });
 
   it('does not call a URL elsewhere that reached the state another way: answered as a disallowed network (407)', async () => {
@@ -313,29 +415,38 @@ describe('safety', () => {
     store.users.update(row, { bot_service: { ...row.bot_service!, base_url: 'http://bots.example.com/hook' } });
     const id = await sendToChannel(t, 'hamlet', 'Denmark', 'far', '@**Pinger** hello');
     await settle();
-    expect((await latest('hamlet', topicNarrow('Denmark', 'far'), 1))[0].content).toBe('Failure! Third party responded with 407');
+    expect((await latest('hamlet', topicNarrow('Denmark', 'far'), 1))[0].content).toBe(
+      'Failure! Third party responded with 407',
+    );
     expect((await latest('hamlet', [{ operator: 'dm', operand: [bot.id] }], 1))[0].content).toBe(
-      `[A message](${t.base}/#narrow/channel/1-Denmark/topic/far/near/${id}) to your bot @_**Pinger** triggered an outgoing webhook.\n`
-      + 'The URL configured for the webhook is for a private or disallowed network.');
+      `[A message](${t.base}/#narrow/channel/1-Denmark/topic/far/near/${id}) to your bot @_**Pinger** triggered an outgoing webhook.\n` +
+        'The URL configured for the webhook is for a private or disallowed network.',
+    );
   });
 
-  it('fails at once on a URL the HTTP library cannot use (none given), with the exception in the owner\'s notice', async () => {
+  it("fails at once on a URL the HTTP library cannot use (none given), with the exception in the owner's notice", async () => {
     const r = await t.as('hamlet').post('/bots', { full_name: 'Nowhere', short_name: 'nowhere', bot_type: 3 });
     const id = await sendToChannel(t, 'hamlet', 'Denmark', 'none', '@**Nowhere** hello');
     await settle();
-    expect((await latest('hamlet', topicNarrow('Denmark', 'none'), 1))[0].content)
-      .toBe('Failure! An exception of type *MissingSchema* occurred for message `@**Nowhere** hello`! See the Zulip server logs for more information.');
+    expect((await latest('hamlet', topicNarrow('Denmark', 'none'), 1))[0].content).toBe(
+      'Failure! An exception of type *MissingSchema* occurred for message `@**Nowhere** hello`! See the Zulip server logs for more information.',
+    );
     expect((await latest('hamlet', [{ operator: 'dm', operand: [r.body.user_id] }], 1))[0].content).toBe(
-      `[A message](${t.base}/#narrow/channel/1-Denmark/topic/none/near/${id}) to your bot @_**Nowhere** triggered an outgoing webhook.\n`
-      + 'When trying to send a request to the webhook service, an exception of type MissingSchema occurred:\n```\n'
-      + "Invalid URL '': No scheme supplied. Perhaps you meant https://?\n```");
+      `[A message](${t.base}/#narrow/channel/1-Denmark/topic/none/near/${id}) to your bot @_**Nowhere** triggered an outgoing webhook.\n` +
+        'When trying to send a request to the webhook service, an exception of type MissingSchema occurred:\n```\n' +
+        "Invalid URL '': No scheme supplied. Perhaps you meant https://?\n```",
+    );
   });
 
   it('the sender never waits for the bot, and settle reports what is still pending', async () => {
     await createBot();
     let release!: () => void;
-    const released = new Promise<void>((resolve) => { release = resolve; });
-    answer = (_h, _q, res) => { void released.then(() => json(200, { content: 'late' })(_h, _q, res)); };
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    answer = (_h, _q, res) => {
+      void released.then(() => json(200, { content: 'late' })(_h, _q, res));
+    };
     const t0 = performance.now();
     await sendToChannel(t, 'hamlet', 'Denmark', 'wait', '@**Pinger** take your time');
     expect(performance.now() - t0).toBeLessThan(100);

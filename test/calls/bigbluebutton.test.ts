@@ -7,8 +7,12 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 
 let t: TestServer;
-beforeEach(async () => { t = await startTestServer(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const create = (who: string, params: Record<string, unknown>, headers?: Record<string, string>) =>
   t.as(who, headers).get('/calls/bigbluebutton/create', params);
@@ -18,7 +22,9 @@ function detailsOf(url: string): Record<string, unknown> {
   const match = /^\/calls\/bigbluebutton\/join\?bigbluebutton=([A-Za-z0-9_-]+):([A-Za-z0-9_-]{43})$/.exec(url);
   expect(match).not.toBeNull();
   const [, value, signature] = match!;
-  const key = createHash('sha256').update('django.core.signing.Signersigner' + 'teamchat-mock').digest();
+  const key = createHash('sha256')
+    .update('django.core.signing.Signersigner' + 'teamchat-mock')
+    .digest();
   expect(createHmac('sha256', key).update(value).digest('base64url')).toBe(signature);
   return JSON.parse(Buffer.from(value, 'base64url').toString('latin1'));
 }
@@ -30,9 +36,16 @@ describe('GET /calls/bigbluebutton/create', () => {
     expect(Object.keys(r.body).sort()).toEqual(['msg', 'result', 'url']);
     const details = detailsOf(r.body.url);
     expect(Object.keys(details)).toEqual(['meeting_id', 'name', 'lock_settings_disable_cam', 'moderator']);
-    expect(details).toMatchObject({ name: 'Denmark meeting', lock_settings_disable_cam: true, moderator: t.user('hamlet').user_id });
+    expect(details).toMatchObject({
+      name: 'Denmark meeting',
+      lock_settings_disable_cam: true,
+      moderator: t.user('hamlet').user_id,
+    });
     expect(details.meeting_id).toMatch(/^zulip-[1-9][0-9]{11}$/);
-    expect(detailsOf((await create('polonius', { meeting_name: 'x' })).body.url)).toMatchObject({ lock_settings_disable_cam: false, moderator: t.user('polonius').user_id });
+    expect(detailsOf((await create('polonius', { meeting_name: 'x' })).body.url)).toMatchObject({
+      lock_settings_disable_cam: false,
+      moderator: t.user('polonius').user_id,
+    });
   });
 
   it('writes non-ASCII names as Python does (escaped), so the signed value is plain ASCII', async () => {
@@ -67,6 +80,8 @@ describe('GET /calls/bigbluebutton/create', () => {
   it('requires meeting_name', async () => {
     const r = await create('hamlet', {});
     expect(r.status).toBe(400);
-    expect(r.body).toEqual(error('REQUEST_VARIABLE_MISSING', "Missing 'meeting_name' argument", { var_name: 'meeting_name' }));
+    expect(r.body).toEqual(
+      error('REQUEST_VARIABLE_MISSING', "Missing 'meeting_name' argument", { var_name: 'meeting_name' }),
+    );
   });
 });

@@ -9,11 +9,18 @@ let configured: TestServer;
 let bare: TestServer;
 beforeAll(async () => {
   configured = await startTestServer({
-    services: { nextcloudServer: 'https://cloud.example.com/nextcloud', webexSite: 'https://acme.webex.com/acme', constructorGroupsUrl: 'https://groups.example.com' },
+    services: {
+      nextcloudServer: 'https://cloud.example.com/nextcloud',
+      webexSite: 'https://acme.webex.com/acme',
+      constructorGroupsUrl: 'https://groups.example.com',
+    },
   });
   bare = await startTestServer();
 });
-afterAll(async () => { await configured.close(); await bare.close(); });
+afterAll(async () => {
+  await configured.close();
+  await bare.close();
+});
 
 describe('POST /calls/nextcloud_talk/create', () => {
   it('answers a Talk link on the configured server, the same at the same mock time', async () => {
@@ -23,17 +30,40 @@ describe('POST /calls/nextcloud_talk/create', () => {
     expect(Object.keys(r.body).sort()).toEqual(['msg', 'result', 'url']);
     // The absolute path replaces the server URL's own path, as the real server's urljoin does.
     expect(r.body.url).toMatch(/^https:\/\/cloud\.example\.com\/index\.php\/call\/[a-z0-9]{8}$/);
-    expect((await configured.as('hamlet').post('/calls/nextcloud_talk/create', { room_name: '#Denmark > planning' })).body.url).toBe(r.body.url);
-    expect((await configured.as('othello').post('/calls/nextcloud_talk/create', { room_name: '#Denmark > planning' })).body.url).not.toBe(r.body.url);
+    expect(
+      (await configured.as('hamlet').post('/calls/nextcloud_talk/create', { room_name: '#Denmark > planning' })).body
+        .url,
+    ).toBe(r.body.url);
+    expect(
+      (await configured.as('othello').post('/calls/nextcloud_talk/create', { room_name: '#Denmark > planning' })).body
+        .url,
+    ).not.toBe(r.body.url);
   });
 
   it('needs room_name, and answers as an unconfigured server without --nextcloud-server', async () => {
-    expectError(await configured.as('hamlet').post('/calls/nextcloud_talk/create', {}), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'room_name' argument");
-    expectError(await bare.as('hamlet').post('/calls/nextcloud_talk/create', { room_name: 'x' }), 400, 'BAD_REQUEST', 'Nextcloud Talk credentials have not been configured');
+    expectError(
+      await configured.as('hamlet').post('/calls/nextcloud_talk/create', {}),
+      400,
+      'REQUEST_VARIABLE_MISSING',
+      "Missing 'room_name' argument",
+    );
+    expectError(
+      await bare.as('hamlet').post('/calls/nextcloud_talk/create', { room_name: 'x' }),
+      400,
+      'BAD_REQUEST',
+      'Nextcloud Talk credentials have not been configured',
+    );
   });
 
   it('does not exist before feature level 465', async () => {
-    expectError(await configured.as('hamlet', { 'X-Mock-Feature-Level': '464' }).post('/calls/nextcloud_talk/create', { room_name: 'x' }), 404, 'BAD_REQUEST', 'Not Found');
+    expectError(
+      await configured
+        .as('hamlet', { 'X-Mock-Feature-Level': '464' })
+        .post('/calls/nextcloud_talk/create', { room_name: 'x' }),
+      404,
+      'BAD_REQUEST',
+      'Not Found',
+    );
   });
 });
 
@@ -45,8 +75,18 @@ describe('POST /calls/webex/create', () => {
   });
 
   it('answers as an unconfigured server without --webex-site, and does not exist before 493', async () => {
-    expectError(await bare.as('hamlet').post('/calls/webex/create'), 400, 'BAD_REQUEST', 'Webex credentials have not been configured');
-    expectError(await configured.as('hamlet', { 'X-Mock-Feature-Level': '492' }).post('/calls/webex/create'), 404, 'BAD_REQUEST', 'Not Found');
+    expectError(
+      await bare.as('hamlet').post('/calls/webex/create'),
+      400,
+      'BAD_REQUEST',
+      'Webex credentials have not been configured',
+    );
+    expectError(
+      await configured.as('hamlet', { 'X-Mock-Feature-Level': '492' }).post('/calls/webex/create'),
+      404,
+      'BAD_REQUEST',
+      'Not Found',
+    );
   });
 });
 
@@ -61,7 +101,17 @@ describe('POST /calls/constructorgroups/create', () => {
   });
 
   it('answers as an unconfigured server without --constructor-groups-url, and does not exist before 460', async () => {
-    expectError(await bare.as('hamlet').post('/calls/constructorgroups/create'), 400, 'BAD_REQUEST', 'Constructor Groups credentials have not been configured');
-    expectError(await configured.as('hamlet', { 'X-Mock-Feature-Level': '459' }).post('/calls/constructorgroups/create'), 404, 'BAD_REQUEST', 'Not Found');
+    expectError(
+      await bare.as('hamlet').post('/calls/constructorgroups/create'),
+      400,
+      'BAD_REQUEST',
+      'Constructor Groups credentials have not been configured',
+    );
+    expectError(
+      await configured.as('hamlet', { 'X-Mock-Feature-Level': '459' }).post('/calls/constructorgroups/create'),
+      404,
+      'BAD_REQUEST',
+      'Not Found',
+    );
   });
 });

@@ -6,8 +6,12 @@ import { expectError } from '../helpers/errors.js';
 import { streamId } from '../helpers/fixture-rows.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const id = (who: string) => t.user(who).user_id;
 const domain = () => t.server.world.store.realm.email_gateway_domain;
@@ -45,23 +49,58 @@ describe('GET /streams/{stream_id}/email_address', () => {
 
   it('refuses senders that are not the caller, the gateway bot or a bot the caller owns', async () => {
     const denmark = streamId(t, 'Denmark');
-    expectError(await t.as('hamlet').get(`/streams/${denmark}/email_address`, { sender_id: id('iago-bot') }), 400, 'BAD_REQUEST', 'Insufficient permission');
-    expectError(await t.as('hamlet').get(`/streams/${denmark}/email_address`, { sender_id: id('othello') }), 400, 'BAD_REQUEST', 'No such bot');
-    expectError(await t.as('hamlet').get(`/streams/${denmark}/email_address`, { sender_id: 9999 }), 400, 'BAD_REQUEST', 'No such bot');
+    expectError(
+      await t.as('hamlet').get(`/streams/${denmark}/email_address`, { sender_id: id('iago-bot') }),
+      400,
+      'BAD_REQUEST',
+      'Insufficient permission',
+    );
+    expectError(
+      await t.as('hamlet').get(`/streams/${denmark}/email_address`, { sender_id: id('othello') }),
+      400,
+      'BAD_REQUEST',
+      'No such bot',
+    );
+    expectError(
+      await t.as('hamlet').get(`/streams/${denmark}/email_address`, { sender_id: 9999 }),
+      400,
+      'BAD_REQUEST',
+      'No such bot',
+    );
     expect(await address('iago', denmark, { sender_id: id('iago-bot') })).toMatch(/^denmark\./);
   });
 
   it('answers Invalid channel ID for unknown, archived or inaccessible channels', async () => {
     expectError(await t.as('hamlet').get('/streams/999/email_address'), 400, 'BAD_REQUEST', 'Invalid channel ID');
-    expectError(await t.as('othello').get(`/streams/${streamId(t, 'core team')}/email_address`), 400, 'BAD_REQUEST', 'Invalid channel ID');
-    expectError(await t.as('hamlet').get(`/streams/${streamId(t, 'Old Rome')}/email_address`), 400, 'BAD_REQUEST', 'Invalid channel ID');
-    expectError(await t.as('polonius').get(`/streams/${streamId(t, 'Denmark')}/email_address`), 400, 'BAD_REQUEST', 'Invalid channel ID');
+    expectError(
+      await t.as('othello').get(`/streams/${streamId(t, 'core team')}/email_address`),
+      400,
+      'BAD_REQUEST',
+      'Invalid channel ID',
+    );
+    expectError(
+      await t.as('hamlet').get(`/streams/${streamId(t, 'Old Rome')}/email_address`),
+      400,
+      'BAD_REQUEST',
+      'Invalid channel ID',
+    );
+    expectError(
+      await t.as('polonius').get(`/streams/${streamId(t, 'Denmark')}/email_address`),
+      400,
+      'BAD_REQUEST',
+      'Invalid channel ID',
+    );
     expect(await address('polonius', streamId(t, 'Verona'))).toMatch(/^verona\./);
   });
 
   it('answers only users who may post in the channel', async () => {
     const venice = streamId(t, 'Venice'); // can_send_message_group: administrators
-    expectError(await t.as('hamlet').get(`/streams/${venice}/email_address`), 400, 'BAD_REQUEST', 'You do not have permission to post in this channel.');
+    expectError(
+      await t.as('hamlet').get(`/streams/${venice}/email_address`),
+      400,
+      'BAD_REQUEST',
+      'You do not have permission to post in this channel.',
+    );
     expect(await address('iago', venice)).toMatch(/^venice\./);
   });
 });

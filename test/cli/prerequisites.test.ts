@@ -15,7 +15,9 @@ const missingPython = { ...python, missing: 'no Python 3 with pytest and request
 describe('finding the programs', () => {
   it('takes CHROMIUM_PATH when it names an executable, and says so when it does not', () => {
     expect(findChromium({ CHROMIUM_PATH: process.execPath })).toEqual({ path: process.execPath });
-    expect(findChromium({ CHROMIUM_PATH: '/nonexistent/chromium' })).toEqual({ missing: 'CHROMIUM_PATH=/nonexistent/chromium is not an executable file' });
+    expect(findChromium({ CHROMIUM_PATH: '/nonexistent/chromium' })).toEqual({
+      missing: 'CHROMIUM_PATH=/nonexistent/chromium is not an executable file',
+    });
   });
 
   it('looks for the usual names on PATH', () => {
@@ -25,7 +27,9 @@ describe('finding the programs', () => {
   });
 
   it('takes PYTHON only when it can import pytest and requests', () => {
-    expect(findPython({ PYTHON: '/nonexistent/python3' })).toEqual({ missing: 'PYTHON=/nonexistent/python3 cannot import pytest and requests' });
+    expect(findPython({ PYTHON: '/nonexistent/python3' })).toEqual({
+      missing: 'PYTHON=/nonexistent/python3 cannot import pytest and requests',
+    });
     expect('path' in findPython({ PATH: process.env.PATH })).toBe(true);
   });
 });
@@ -38,7 +42,10 @@ describe('what to do about missing ones', () => {
   });
 
   it("installs Debian's packages as root with apt-get", () => {
-    expect(plan([missingChromium, missingPython], root)).toEqual({ install: ['chromium', 'python3', 'python3-pytest', 'python3-requests'], aptGet: '/usr/bin/apt-get' });
+    expect(plan([missingChromium, missingPython], root)).toEqual({
+      install: ['chromium', 'python3', 'python3-pytest', 'python3-requests'],
+      aptGet: '/usr/bin/apt-get',
+    });
   });
 
   it('stops with one line when it cannot install', () => {
@@ -46,19 +53,29 @@ describe('what to do about missing ones', () => {
       error: 'npm test: no Chromium found: install them (apt-get install chromium) or set CHROMIUM_PATH',
     });
     expect(plan([missingChromium, missingPython], { ...root, aptGet: null })).toEqual({
-      error: 'npm test: no Chromium found; no Python 3 with pytest and requests found: install them (apt-get install chromium python3 python3-pytest python3-requests) or set CHROMIUM_PATH / PYTHON',
+      error:
+        'npm test: no Chromium found; no Python 3 with pytest and requests found: install them (apt-get install chromium python3 python3-pytest python3-requests) or set CHROMIUM_PATH / PYTHON',
     });
   });
 
   it('never installs over an override that names a missing program', () => {
-    expect(plan([{ ...missingChromium, missing: 'CHROMIUM_PATH=/x is not an executable file' }], { ...root, env: { CHROMIUM_PATH: '/x' } })).toEqual({
+    expect(
+      plan([{ ...missingChromium, missing: 'CHROMIUM_PATH=/x is not an executable file' }], {
+        ...root,
+        env: { CHROMIUM_PATH: '/x' },
+      }),
+    ).toEqual({
       error: 'npm test: CHROMIUM_PATH=/x is not an executable file: fix CHROMIUM_PATH or unset it',
     });
   });
 });
 
 describe('the script', () => {
-  const run = (env: Record<string, string>) => spawnSync(process.execPath, [path.join(ROOT, 'scripts/test-prerequisites.mjs')], { env: { ...process.env, ...env }, encoding: 'utf8' });
+  const run = (env: Record<string, string>) =>
+    spawnSync(process.execPath, [path.join(ROOT, 'scripts/test-prerequisites.mjs')], {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    });
 
   it('passes on this machine', () => {
     expect(run({})).toMatchObject({ status: 0, stdout: '', stderr: '' });
@@ -68,6 +85,8 @@ describe('the script', () => {
     const r = run({ CHROMIUM_PATH: '/nonexistent/chromium', PYTHON: '/nonexistent/python3' });
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe('npm test: CHROMIUM_PATH=/nonexistent/chromium is not an executable file; PYTHON=/nonexistent/python3 cannot import pytest and requests: fix CHROMIUM_PATH or unset it\n');
+    expect(r.stderr).toBe(
+      'npm test: CHROMIUM_PATH=/nonexistent/chromium is not an executable file; PYTHON=/nonexistent/python3 cannot import pytest and requests: fix CHROMIUM_PATH or unset it\n',
+    );
   });
 });

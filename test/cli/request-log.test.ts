@@ -31,7 +31,13 @@ describe('--log-format json', () => {
       await twoRequests(cli);
       const lines = (await linesAfterStart(cli, 2)).map((l) => JSON.parse(l));
       const [first, ...rest] = cli.stdout().trimEnd().split('\n');
-      expect(JSON.parse(first)).toEqual({ event: 'listening', url: cli.base, api: `${cli.base}/api/v1`, feature_level: 496, control: `${cli.base}/__mock` });
+      expect(JSON.parse(first)).toEqual({
+        event: 'listening',
+        url: cli.base,
+        api: `${cli.base}/api/v1`,
+        feature_level: 496,
+        control: `${cli.base}/__mock`,
+      });
       expect(rest).toHaveLength(2);
       for (const line of lines) {
         expect(Date.parse(line.time)).toBeGreaterThan(Date.now() - 60_000);
@@ -69,7 +75,9 @@ describe('--quiet', () => {
     try {
       await twoRequests(cli);
       await new Promise((r) => setTimeout(r, 200));
-      expect(cli.stdout()).toBe(`teamchat-mock listening on ${cli.base} (API at ${cli.base}/api/v1, feature level 496)\n`);
+      expect(cli.stdout()).toBe(
+        `teamchat-mock listening on ${cli.base} (API at ${cli.base}/api/v1, feature level 496)\n`,
+      );
     } finally {
       await cli.stop();
     }

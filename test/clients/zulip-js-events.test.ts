@@ -6,8 +6,12 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { zulipAs } from '../helpers/zulip-js.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer({ longpollTimeoutSeconds: 1 }); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer({ longpollTimeoutSeconds: 1 });
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const client = (who: string) => zulipAs(t, who);
 
@@ -31,14 +35,26 @@ describe('zulip-js and the event queues', () => {
     expect(echo).toMatchObject({ result: 'success', last_event_id: -1 });
 
     const sent = await hamlet.messages.send({
-      type: 'stream', to: 'Denmark', topic: 'local echo', content: 'echo me', queue_id: echo.queue_id, local_id: '17.01',
+      type: 'stream',
+      to: 'Denmark',
+      topic: 'local echo',
+      content: 'echo me',
+      queue_id: echo.queue_id,
+      local_id: '17.01',
     });
     expect(sent.result).toBe('success');
 
     const mine = await hamlet.events.retrieve({ queue_id: echo.queue_id, last_event_id: -1 });
     expect(mine.events).toHaveLength(1);
-    expect(mine.events[0]).toMatchObject({ type: 'message', local_message_id: '17.01', message: { id: sent.id, content: 'echo me' } });
-    for (const [z, q] of [[hamlet, other], [othello, theirs]] as const) {
+    expect(mine.events[0]).toMatchObject({
+      type: 'message',
+      local_message_id: '17.01',
+      message: { id: sent.id, content: 'echo me' },
+    });
+    for (const [z, q] of [
+      [hamlet, other],
+      [othello, theirs],
+    ] as const) {
       const r = await z.events.retrieve({ queue_id: q.queue_id, last_event_id: -1 });
       expect(r.events).toHaveLength(1);
       expect(r.events[0].message.id).toBe(sent.id);
@@ -56,7 +72,14 @@ describe('zulip-js and the event queues', () => {
     expect(r.result).toBe('success');
     const got = await hamlet.events.retrieve({ queue_id: q.queue_id, last_event_id: -1 });
     expect(got.events).toEqual([
-      { type: 'subscription', op: 'update', stream_id: denmark.stream_id, property: 'in_home_view', value: false, id: 0 },
+      {
+        type: 'subscription',
+        op: 'update',
+        stream_id: denmark.stream_id,
+        property: 'in_home_view',
+        value: false,
+        id: 0,
+      },
       { type: 'subscription', op: 'update', stream_id: denmark.stream_id, property: 'is_muted', value: true, id: 1 },
     ]);
   });
@@ -80,8 +103,17 @@ describe('zulip-js and the event queues', () => {
     const typing = await hamlet.callEndpoint(`/messages/${sent.id}/typing`, 'POST', { op: 'start' });
     expect(typing.result).toBe('success');
     const event = await until(() => seenByIago.find((e) => e.type === 'typing_edit_message'));
-    expect(event).toMatchObject({ type: 'typing_edit_message', op: 'start', sender_id: t.user('hamlet').user_id, message_id: sent.id });
-    const none = await othello.events.retrieve({ queue_id: othelloQueue.queue_id, last_event_id: -1, dont_block: true });
+    expect(event).toMatchObject({
+      type: 'typing_edit_message',
+      op: 'start',
+      sender_id: t.user('hamlet').user_id,
+      message_id: sent.id,
+    });
+    const none = await othello.events.retrieve({
+      queue_id: othelloQueue.queue_id,
+      last_event_id: -1,
+      dont_block: true,
+    });
     expect(none.events).toEqual([]);
   });
 
@@ -90,14 +122,22 @@ describe('zulip-js and the event queues', () => {
     const store = t.server.world.store;
     const denmark = store.streams.by('name', 'denmark')!;
     // The hour the clock jumps must not garbage-collect the queue (idle after 10 minutes by default).
-    const q = await hamlet.queues.register({ event_types: ['message', 'scheduled_messages'], idle_queue_timeout: 7200 });
+    const q = await hamlet.queues.register({
+      event_types: ['message', 'scheduled_messages'],
+      idle_queue_timeout: 7200,
+    });
     const at = t.server.clock.now() + 3600;
     const scheduled = await hamlet.callEndpoint('/scheduled_messages', 'POST', {
-      type: 'stream', to: denmark.stream_id, topic: 'later', content: 'sent from the past', scheduled_delivery_timestamp: at,
+      type: 'stream',
+      to: denmark.stream_id,
+      topic: 'later',
+      content: 'sent from the past',
+      scheduled_delivery_timestamp: at,
     });
     expect(scheduled.result).toBe('success');
     const sid = scheduled.scheduled_message_id;
-    const fresh = (events: any[]) => events.filter((e) => e.type === 'message' && e.message.content.includes('sent from the past'));
+    const fresh = (events: any[]) =>
+      events.filter((e) => e.type === 'message' && e.message.content.includes('sent from the past'));
 
     const before = await hamlet.events.retrieve({ queue_id: q.queue_id, last_event_id: -1, dont_block: true });
     expect(before.events.map((e: any) => [e.type, e.op])).toEqual([['scheduled_messages', 'add']]);
@@ -111,8 +151,14 @@ describe('zulip-js and the event queues', () => {
     const after = await hamlet.events.retrieve({ queue_id: q.queue_id, last_event_id: 0, dont_block: true });
     const [delivered] = fresh(after.events);
     expect(delivered.message.id).not.toBe(sid);
-    expect(delivered.message).toMatchObject({ sender_id: t.user('hamlet').user_id, stream_id: denmark.stream_id, subject: 'later' });
-    expect(after.events).toContainEqual(expect.objectContaining({ type: 'scheduled_messages', op: 'remove', scheduled_message_id: sid }));
+    expect(delivered.message).toMatchObject({
+      sender_id: t.user('hamlet').user_id,
+      stream_id: denmark.stream_id,
+      subject: 'later',
+    });
+    expect(after.events).toContainEqual(
+      expect.objectContaining({ type: 'scheduled_messages', op: 'remove', scheduled_message_id: sid }),
+    );
     expect(store.scheduledMessages.get(sid)!.delivered_message_id).toBe(delivered.message.id);
     expect(store.messages.get(delivered.message.id)!.content).toBe('sent from the past');
   });

@@ -8,8 +8,12 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { zulipAs } from '../helpers/zulip-js.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer({ longpollTimeoutSeconds: 1 }); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer({ longpollTimeoutSeconds: 1 });
+});
+afterAll(async () => {
+  await t.close();
+});
 
 type Event = Record<string, any> & { id: number; type: string };
 
@@ -33,20 +37,36 @@ describe('a zulip-js client session against the mock', () => {
     const othello = await zulipAs(t, 'othello');
 
     const mine = await hamlet.queues.register({ event_types: ['message', 'update_message_flags'] });
-    expect(mine).toMatchObject({ result: 'success', queue_id: expect.any(String), zulip_feature_level: expect.any(Number) });
-    const theirs = await othello.queues.register({ event_types: ['message', 'update_message', 'reaction', 'subscription'] });
+    expect(mine).toMatchObject({
+      result: 'success',
+      queue_id: expect.any(String),
+      zulip_feature_level: expect.any(Number),
+    });
+    const theirs = await othello.queues.register({
+      event_types: ['message', 'update_message', 'reaction', 'subscription'],
+    });
     const othelloEvents = reader(othello, theirs.queue_id);
     const hamletEvents = reader(hamlet, mine.queue_id);
 
     // The newest messages of Denmark.
-    const newest = await hamlet.messages.retrieve({ anchor: 'newest', num_before: 5, num_after: 0, narrow: [{ operator: 'channel', operand: 'Denmark' }] });
+    const newest = await hamlet.messages.retrieve({
+      anchor: 'newest',
+      num_before: 5,
+      num_after: 0,
+      narrow: [{ operator: 'channel', operand: 'Denmark' }],
+    });
     expect(newest.result).toBe('success');
     expect(newest.found_newest).toBe(true);
     expect(newest.messages.length).toBeGreaterThan(0);
     expect(newest.messages.every((m: any) => m.display_recipient === 'Denmark')).toBe(true);
 
     // Send.
-    const sent = await hamlet.messages.send({ type: 'stream', to: 'Denmark', topic: 'session', content: 'Hello from **zulip-js**' });
+    const sent = await hamlet.messages.send({
+      type: 'stream',
+      to: 'Denmark',
+      topic: 'session',
+      content: 'Hello from **zulip-js**',
+    });
     expect(sent.result).toBe('success');
     const id = sent.id;
     const [arrived] = (await othelloEvents()).filter((e) => e.type === 'message');
@@ -62,15 +82,28 @@ describe('a zulip-js client session against the mock', () => {
     const reacted = await hamlet.reactions.add({ message_id: id, emoji_name: 'thumbs_up' });
     expect(reacted.result).toBe('success');
     const reaction = (await othelloEvents()).find((e) => e.type === 'reaction');
-    expect(reaction).toMatchObject({ op: 'add', message_id: id, emoji_name: 'thumbs_up', user_id: t.user('hamlet').user_id });
+    expect(reaction).toMatchObject({
+      op: 'add',
+      message_id: id,
+      emoji_name: 'thumbs_up',
+      user_id: t.user('hamlet').user_id,
+    });
 
     // Mark read and star: flag events go to the user whose flags changed.
     await hamletEvents();
     expect((await hamlet.messages.flags.add({ messages: [id], flag: 'read' })).result).toBe('success');
     expect((await hamlet.messages.flags.add({ messages: [id], flag: 'starred' })).result).toBe('success');
     const flags = (await hamletEvents()).filter((e) => e.type === 'update_message_flags');
-    expect(flags.map((e) => [e.op, e.flag, e.messages])).toEqual([['add', 'read', [id]], ['add', 'starred', [id]]]);
-    const starred = await hamlet.messages.retrieve({ anchor: id, num_before: 0, num_after: 0, narrow: [{ operator: 'is', operand: 'starred' }] });
+    expect(flags.map((e) => [e.op, e.flag, e.messages])).toEqual([
+      ['add', 'read', [id]],
+      ['add', 'starred', [id]],
+    ]);
+    const starred = await hamlet.messages.retrieve({
+      anchor: id,
+      num_before: 0,
+      num_after: 0,
+      narrow: [{ operator: 'is', operand: 'starred' }],
+    });
     expect(starred.messages.map((m: any) => m.id)).toEqual([id]);
 
     // Unsubscribe and subscribe again: Othello, a subscriber of Scotland, sees both.
@@ -80,11 +113,16 @@ describe('a zulip-js client session against the mock', () => {
     expect(joined.result).toBe('success');
     expect(joined.subscribed).toEqual({ [String(t.user('hamlet').user_id)]: ['Scotland'] });
     const peers = (await othelloEvents()).filter((e) => e.type === 'subscription').map((e) => [e.op, e.user_ids]);
-    expect(peers).toEqual([['peer_remove', [t.user('hamlet').user_id]], ['peer_add', [t.user('hamlet').user_id]]]);
+    expect(peers).toEqual([
+      ['peer_remove', [t.user('hamlet').user_id]],
+      ['peer_add', [t.user('hamlet').user_id]],
+    ]);
 
     // Lists: users, channels, topics.
     const users = await hamlet.users.retrieve();
-    expect(users.members.map((u: any) => u.email)).toEqual(expect.arrayContaining(['iago@zulip.com', 'othello@zulip.com']));
+    expect(users.members.map((u: any) => u.email)).toEqual(
+      expect.arrayContaining(['iago@zulip.com', 'othello@zulip.com']),
+    );
     const streams = await hamlet.streams.retrieve();
     expect(streams.streams.map((s: any) => s.name)).toEqual(expect.arrayContaining(['Denmark', 'Verona']));
     const denmark = streams.streams.find((s: any) => s.name === 'Denmark');

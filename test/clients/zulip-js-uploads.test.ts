@@ -9,8 +9,12 @@ import { zulipAs } from '../helpers/zulip-js.js';
 import { download, TINY_PNG } from '../helpers/uploads.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('zulip-js and uploads', () => {
   it('uploads an image, links it in a message; a subscriber downloads the same bytes, a non-subscriber is refused', async () => {
@@ -18,18 +22,32 @@ describe('zulip-js and uploads', () => {
     writeFileSync(file, TINY_PNG);
     const hamlet = await zulipAs(t, 'hamlet');
     const up = await hamlet.callEndpoint('/user_uploads', 'POST', { filename: createReadStream(file) });
-    expect(up).toMatchObject({ result: 'success', filename: 'screenshot.png', url: expect.stringMatching(/^\/user_uploads\/2\/.+\/screenshot\.png$/) });
+    expect(up).toMatchObject({
+      result: 'success',
+      filename: 'screenshot.png',
+      url: expect.stringMatching(/^\/user_uploads\/2\/.+\/screenshot\.png$/),
+    });
 
-    const sent = await hamlet.messages.send({ type: 'stream', to: 'core team', topic: 'screens', content: `[screenshot.png](${up.url})` });
+    const sent = await hamlet.messages.send({
+      type: 'stream',
+      to: 'core team',
+      topic: 'screens',
+      content: `[screenshot.png](${up.url})`,
+    });
     const iago = await zulipAs(t, 'iago');
     const fetched = await iago.messages.getById({ message_id: sent.id });
     expect(fetched.message.content).toContain(`href="${up.url}"`);
     const got = await download(t, 'iago', up.url);
     expect(got.status).toBe(200);
     expect(got.bytes.equals(TINY_PNG)).toBe(true);
-    expect(await download(t, 'othello', up.url)).toMatchObject({ status: 403, body: { result: 'error', code: 'BAD_REQUEST', msg: 'You are not authorized to view this file.' } });
+    expect(await download(t, 'othello', up.url)).toMatchObject({
+      status: 403,
+      body: { result: 'error', code: 'BAD_REQUEST', msg: 'You are not authorized to view this file.' },
+    });
 
     const listed = await hamlet.callEndpoint('/attachments', 'GET', {});
-    expect(listed.attachments).toContainEqual(expect.objectContaining({ name: 'screenshot.png', messages: [expect.objectContaining({ id: sent.id })] }));
+    expect(listed.attachments).toContainEqual(
+      expect.objectContaining({ name: 'screenshot.png', messages: [expect.objectContaining({ id: sent.id })] }),
+    );
   });
 });

@@ -7,8 +7,12 @@ import { zulipAs, zulipLogin } from '../helpers/zulip-js.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('zulip-js on the client endpoints', () => {
   it('logs in with a password and drives users, channels, topics, subscriptions and emoji', async () => {
@@ -40,7 +44,11 @@ describe('zulip-js on the client endpoints', () => {
 
   it('lets an administrator create a user, who can then log in', async () => {
     const iago = await zulipAs(t, 'iago', 'password');
-    const created = await iago.users.create({ email: 'juliet@zulip.com', password: 'capulet-secret', full_name: 'Juliet' });
+    const created = await iago.users.create({
+      email: 'juliet@zulip.com',
+      password: 'capulet-secret',
+      full_name: 'Juliet',
+    });
     expect(created.result).toBe('success');
     const juliet = await zulipLogin(t.base, { email: 'juliet@zulip.com', password: 'capulet-secret' }, 'password');
     const me = await juliet.users.me.getProfile();

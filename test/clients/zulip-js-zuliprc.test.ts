@@ -10,8 +10,12 @@ import { zulipAs } from '../helpers/zulip-js.js';
 import { zuliprc } from '../../src/cli-output.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('zulip-js against the mock', () => {
   it('reads the subscriptions and the own user of a zuliprc user', async () => {
@@ -23,11 +27,19 @@ describe('zulip-js against the mock', () => {
 
     const subs = await z.streams.subscriptions.retrieve();
     expect(subs.result).toBe('success');
-    const expected = t.server.world.store.subscriptions.filter((s) => s.user_id === hamlet.user_id).map((s) => s.stream_id).sort();
+    const expected = t.server.world.store.subscriptions
+      .filter((s) => s.user_id === hamlet.user_id)
+      .map((s) => s.stream_id)
+      .sort();
     expect(subs.subscriptions.map((s: { stream_id: number }) => s.stream_id).sort()).toEqual(expected);
 
     const me = await z.users.me.getProfile();
-    expect(me).toMatchObject({ result: 'success', user_id: hamlet.user_id, email: hamlet.email, full_name: hamlet.full_name });
+    expect(me).toMatchObject({
+      result: 'success',
+      user_id: hamlet.user_id,
+      email: hamlet.email,
+      full_name: hamlet.full_name,
+    });
   });
 
   it('sees subscribers when asking for them, the way the client passes the flag', async () => {
@@ -35,7 +47,10 @@ describe('zulip-js against the mock', () => {
     const subs = await z.streams.subscriptions.retrieve({ include_subscribers: true });
     expect(subs.result).toBe('success');
     const denmark = subs.subscriptions.find((s: { name: string }) => s.name === 'Denmark');
-    const expected = t.server.world.store.subscriptions.filter((s) => s.stream_id === denmark.stream_id && t.server.world.store.users.get(s.user_id)!.is_active).map((s) => s.user_id).sort((a, b) => a - b);
+    const expected = t.server.world.store.subscriptions
+      .filter((s) => s.stream_id === denmark.stream_id && t.server.world.store.users.get(s.user_id)!.is_active)
+      .map((s) => s.user_id)
+      .sort((a, b) => a - b);
     expect([...denmark.subscribers].sort((a: number, b: number) => a - b)).toEqual(expected);
   });
 });

@@ -22,14 +22,21 @@ describe('a storm of concurrent sends', () => {
   const acked: number[][] = Array.from({ length: CLIENTS }, () => []);
 
   it('acknowledges every one of 50 x 200 concurrent sends with its own ID', async () => {
-    await Promise.all(Array.from({ length: CLIENTS }, async (_, c) => {
-      const client = t.as(SENDERS[c % SENDERS.length]);
-      for (let i = 0; i < PER_CLIENT; i++) {
-        const r = await client.post('/messages', { type: 'stream', to: 'Denmark', topic: topic(c), content: content(c, i) });
-        expect(r.status, JSON.stringify(r.body)).toBe(200);
-        acked[c].push(r.body.id);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async (_, c) => {
+        const client = t.as(SENDERS[c % SENDERS.length]);
+        for (let i = 0; i < PER_CLIENT; i++) {
+          const r = await client.post('/messages', {
+            type: 'stream',
+            to: 'Denmark',
+            topic: topic(c),
+            content: content(c, i),
+          });
+          expect(r.status, JSON.stringify(r.body)).toBe(200);
+          acked[c].push(r.body.id);
+        }
+      }),
+    );
     const all = acked.flat();
     expect(all).toHaveLength(CLIENTS * PER_CLIENT);
     expect(new Set(all).size).toBe(all.length);
@@ -54,12 +61,23 @@ describe('a storm of concurrent sends', () => {
   });
 
   it('reads every message back for its sender through matches_narrow', async () => {
-    await Promise.all(Array.from({ length: CLIENTS }, async (_, c) => {
-      const narrow = [{ operator: 'channel', operand: 'Denmark' }, { operator: 'topic', operand: topic(c) }];
-      const r = await t.as(SENDERS[c % SENDERS.length]).get('/messages/matches_narrow', { msg_ids: acked[c], narrow });
-      expect(r.status).toBe(200);
-      expect(Object.keys(r.body.messages).map(Number).sort((a, b) => a - b)).toEqual(acked[c]);
-    }));
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async (_, c) => {
+        const narrow = [
+          { operator: 'channel', operand: 'Denmark' },
+          { operator: 'topic', operand: topic(c) },
+        ];
+        const r = await t
+          .as(SENDERS[c % SENDERS.length])
+          .get('/messages/matches_narrow', { msg_ids: acked[c], narrow });
+        expect(r.status).toBe(200);
+        expect(
+          Object.keys(r.body.messages)
+            .map(Number)
+            .sort((a, b) => a - b),
+        ).toEqual(acked[c]);
+      }),
+    );
   });
 
   it('has every acknowledged send in the journal, with the ID it answered', async () => {

@@ -5,21 +5,47 @@ import type { Exchange } from '../../src/http/exchange.js';
 import { sharedContract } from '../../src/server.js';
 import { undescribedError } from '../setup/described-errors.js';
 
-function exchange(operation: string, status: number, body: Record<string, unknown>, extra: Partial<Exchange> = {}): Exchange {
-  return { operation: sharedContract().byId.get(operation)!, status, body, params: {}, scenario: null, ...extra } as Exchange;
+function exchange(
+  operation: string,
+  status: number,
+  body: Record<string, unknown>,
+  extra: Partial<Exchange> = {},
+): Exchange {
+  return {
+    operation: sharedContract().byId.get(operation)!,
+    status,
+    body,
+    params: {},
+    scenario: null,
+    ...extra,
+  } as Exchange;
 }
 const error = (msg: string, code = 'BAD_REQUEST') => ({ result: 'error', msg, code });
 
 describe('undescribed errors', () => {
-  it('accepts a described wording, with the request\'s own values in it', () => {
+  it("accepts a described wording, with the request's own values in it", () => {
     expect(undescribedError(exchange('mute-user', 400, error('User already muted')))).toBeNull();
-    expect(undescribedError(exchange('get-user-presence', 400, error('No presence data for cordelia@zulip.com')))).toBeNull();
+    expect(
+      undescribedError(exchange('get-user-presence', 400, error('No presence data for cordelia@zulip.com'))),
+    ).toBeNull();
     expect(undescribedError(exchange('update-user-group-members', 400, error('Invalid user ID: 12345')))).toBeNull();
-    expect(undescribedError(exchange('add-linkifier', 400, { ...error('Bad regular expression: missing ): (x'), errors: { __all__: ['x'] } }))).toBeNull();
+    expect(
+      undescribedError(
+        exchange('add-linkifier', 400, {
+          ...error('Bad regular expression: missing ): (x'),
+          errors: { __all__: ['x'] },
+        }),
+      ),
+    ).toBeNull();
   });
 
   it('reports another wording, another code or another status', () => {
-    expect(undescribedError(exchange('mute-user', 400, error('User was already muted')))).toEqual({ operation: 'mute-user', status: 400, code: 'BAD_REQUEST', msg: 'User was already muted' });
+    expect(undescribedError(exchange('mute-user', 400, error('User was already muted')))).toEqual({
+      operation: 'mute-user',
+      status: 400,
+      code: 'BAD_REQUEST',
+      msg: 'User was already muted',
+    });
     expect(undescribedError(exchange('mute-user', 400, error('User already muted', 'USER_MUTED')))).not.toBeNull();
     expect(undescribedError(exchange('mute-user', 404, error('User already muted')))).not.toBeNull();
     // Short messages must match word for word.

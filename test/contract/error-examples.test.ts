@@ -18,14 +18,21 @@ function sources(dir: string): string[] {
 }
 
 /** The first argument of badRequest(...) / new ApiError(CODE, ...) when it is a string literal or a template. */
-const THROWN = /(?:badRequest|new ApiError\(\s*'[A-Z_]+'\s*,)\s*\(?\s*('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`)/g;
+const THROWN =
+  /(?:badRequest|new ApiError\(\s*'[A-Z_]+'\s*,)\s*\(?\s*('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`)/g;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A pattern matching every message the literal can produce (a template's holes match anything). */
 function patternOf(literal: string): RegExp {
   const body = literal.slice(1, -1);
-  if (literal[0] === '`') return new RegExp(`^${body.split(/\$\{[^}]*\}/).map(escape).join('.*')}$`);
+  if (literal[0] === '`')
+    return new RegExp(
+      `^${body
+        .split(/\$\{[^}]*\}/)
+        .map(escape)
+        .join('.*')}$`,
+    );
   return new RegExp(`^${escape(body.replace(literal[0] === "'" ? /\\'/g : /\\"/g, literal[0]))}$`);
 }
 
@@ -56,15 +63,19 @@ describe('error wording', () => {
       const names = catalog.exampleNames(op.id) ?? [];
       const twice = names.filter((n, i) => names.indexOf(n) !== i);
       if (twice.length) problems.push(`${op.id}: ${[...new Set(twice)].join(', ')} twice`);
-      if (catalog.errorExamples(op.id).some((e) => e.name === null)) problems.push(`${op.id}: an error example without a name`);
+      if (catalog.errorExamples(op.id).some((e) => e.name === null))
+        problems.push(`${op.id}: an error example without a name`);
     }
     expect(problems).toEqual([]);
   });
 
   it('error examples are whole: a msg and a code, no key left over from a comma in a flow mapping', () => {
-    const broken = contract.operations.flatMap((op) => catalog.errorExamples(op.id)
-      .filter((e) => typeof e.body.msg !== 'string' || Object.values(e.body).some((v) => v === null))
-      .map((e) => `${op.id} ${e.name}: ${JSON.stringify(e.body)}`));
+    const broken = contract.operations.flatMap((op) =>
+      catalog
+        .errorExamples(op.id)
+        .filter((e) => typeof e.body.msg !== 'string' || Object.values(e.body).some((v) => v === null))
+        .map((e) => `${op.id} ${e.name}: ${JSON.stringify(e.body)}`),
+    );
     expect([...new Set(broken)]).toEqual([]);
   });
 });

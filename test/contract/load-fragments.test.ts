@@ -22,7 +22,10 @@ const fragment = (name: string, text: string) => writeFileSync(path.join(dir, 'p
 
 describe('loading the description from fragments', () => {
   it('merges the path items of every fragment into one document', () => {
-    fragment('messages.yaml', `paths:\n  /messages:\n    get:\n${operation('get-messages')}    post:\n${operation('send-message')}`);
+    fragment(
+      'messages.yaml',
+      `paths:\n  /messages:\n    get:\n${operation('get-messages')}    post:\n${operation('send-message')}`,
+    );
     fragment('users.yaml', `paths:\n  /users:\n    get:\n${operation('get-users')}`);
     const doc = loadDescription('api', dir);
     expect(Object.keys(doc.paths).sort()).toEqual(['/messages', '/users']);
@@ -40,7 +43,10 @@ describe('loading the description from fragments', () => {
   });
 
   it('refuses a fragment that adds to a path item of the root document', () => {
-    writeFileSync(path.join(dir, 'api.yaml'), ROOT.replace('paths: {}', `paths:\n  /users:\n    get:\n${operation('get-users')}`));
+    writeFileSync(
+      path.join(dir, 'api.yaml'),
+      ROOT.replace('paths: {}', `paths:\n  /users:\n    get:\n${operation('get-users')}`),
+    );
     fragment('users.yaml', `paths:\n  /users:\n    post:\n${operation('create-user')}`);
     expect(() => loadDescription('api', dir)).toThrow(
       `path /users is described in two files, ${path.join(dir, 'api.yaml')} and ${path.join(dir, 'paths', 'users.yaml')}: a path item belongs in one fragment`,
@@ -50,6 +56,8 @@ describe('loading the description from fragments', () => {
   it('refuses a component defined in two fragments', () => {
     fragment('a.yaml', 'paths: {}\ncomponents:\n  schemas:\n    Thing: { type: string }\n');
     fragment('b.yaml', 'paths: {}\ncomponents:\n  schemas:\n    Thing: { type: integer }\n');
-    expect(() => loadDescription('api', dir)).toThrow(`${path.join(dir, 'paths', 'b.yaml')}: components.schemas.Thing is already defined`);
+    expect(() => loadDescription('api', dir)).toThrow(
+      `${path.join(dir, 'paths', 'b.yaml')}: components.schemas.Thing is already defined`,
+    );
   });
 });

@@ -11,12 +11,16 @@ describe('views', () => {
   const contract = sharedContract();
 
   it('exist for every operation of the description, open ones for operations without security', () => {
-    const missing = contract.operations.filter((op) => !(op.authenticated ? views.authenticated : views.open)[op.id as never]).map((op) => op.id);
+    const missing = contract.operations
+      .filter((op) => !(op.authenticated ? views.authenticated : views.open)[op.id as never])
+      .map((op) => op.id);
     expect(missing.sort()).toEqual([...NOT_IMPLEMENTED_YET].sort());
   });
 
   it('exist only for operations the description has', () => {
-    const extra = [...Object.keys(views.authenticated), ...Object.keys(views.open)].filter((id) => !contract.byId.has(id));
+    const extra = [...Object.keys(views.authenticated), ...Object.keys(views.open)].filter(
+      (id) => !contract.byId.has(id),
+    );
     expect(extra).toEqual([]);
   });
 });

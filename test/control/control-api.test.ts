@@ -6,8 +6,12 @@ import { basicAuth, Client } from '../helpers/server.js';
 import { zulipLogin } from '../helpers/zulip-js.js';
 
 let mock: StartedMock;
-beforeAll(async () => { mock = await startMockServer(); });
-afterAll(async () => { await mock.close(); });
+beforeAll(async () => {
+  mock = await startMockServer();
+});
+afterAll(async () => {
+  await mock.close();
+});
 
 const as = (who: string, base = mock.baseUrl, headers?: Record<string, string>) => {
   const u = mock.server.world.store.users.by('email', mock.user(who).email)!;
@@ -32,10 +36,21 @@ describe('the journal', () => {
     const { count, entries } = await mock.control.journal.list();
     expect(count).toBe(2);
     expect(entries[0]).toMatchObject({
-      method: 'POST', path: '/user_topics', operation: 'update-user-topic', user: 'othello@zulip.com',
-      status: 400, code: 'BAD_REQUEST', params: { stream_id: 'x', topic: 'journal', visibility_policy: '1' }, problems: [],
+      method: 'POST',
+      path: '/user_topics',
+      operation: 'update-user-topic',
+      user: 'othello@zulip.com',
+      status: 400,
+      code: 'BAD_REQUEST',
+      params: { stream_id: 'x', topic: 'journal', visibility_policy: '1' },
+      problems: [],
     });
-    expect(entries[1]).toMatchObject({ user: 'hamlet@zulip.com', status: 200, code: null, params: { stream_id: 1, topic: 'journal', visibility_policy: 1 } });
+    expect(entries[1]).toMatchObject({
+      user: 'hamlet@zulip.com',
+      status: 200,
+      code: null,
+      params: { stream_id: 1, topic: 'journal', visibility_policy: 1 },
+    });
     expect(entries[1].response).toEqual({ result: 'success', msg: '' });
   });
 
@@ -47,16 +62,32 @@ describe('the journal', () => {
     await as('iago').post('/user_topics', {});
     expect((await mock.control.journal.list({ operation: 'get-own-user' })).count).toBe(2);
     expect((await mock.control.journal.list({ user: 'iago@zulip.com' })).count).toBe(3);
-    expect((await mock.control.journal.list({ status: 400 })).entries.map((e) => e.code)).toEqual(['REQUEST_VARIABLE_MISSING']);
+    expect((await mock.control.journal.list({ status: 400 })).entries.map((e) => e.code)).toEqual([
+      'REQUEST_VARIABLE_MISSING',
+    ]);
     expect((await mock.control.journal.list({ operation: 'get-own-user', user: 'hamlet@zulip.com' })).count).toBe(1);
   });
 
   it('answers "was this operation called with these parameters, how many times"', async () => {
     await mock.control.journal.clear();
-    for (const topic of ['a', 'b', 'a']) await as('hamlet').post('/user_topics', { stream_id: 1, topic, visibility_policy: 0 });
-    expect((await mock.control.journal.verify({ operation: 'update-user-topic', params: { topic: 'a' } })).count).toBe(2);
-    expect((await mock.control.journal.verify({ operation: 'update-user-topic', params: { topic: 'c' } })).count).toBe(0);
-    expect((await mock.control.journal.verify({ operation: 'update-user-topic', params: { stream_id: 1 }, user: 'hamlet@zulip.com', status: 200 })).count).toBe(3);
+    for (const topic of ['a', 'b', 'a'])
+      await as('hamlet').post('/user_topics', { stream_id: 1, topic, visibility_policy: 0 });
+    expect((await mock.control.journal.verify({ operation: 'update-user-topic', params: { topic: 'a' } })).count).toBe(
+      2,
+    );
+    expect((await mock.control.journal.verify({ operation: 'update-user-topic', params: { topic: 'c' } })).count).toBe(
+      0,
+    );
+    expect(
+      (
+        await mock.control.journal.verify({
+          operation: 'update-user-topic',
+          params: { stream_id: 1 },
+          user: 'hamlet@zulip.com',
+          status: 200,
+        })
+      ).count,
+    ).toBe(3);
     const viaQuery = await mock.control.journal.list({ operation: 'update-user-topic', params: { topic: 'b' } });
     expect(viaQuery.count).toBe(1);
   });
@@ -88,7 +119,9 @@ describe('reset, state and clock', () => {
   it('refuses a malformed snapshot and an unknown fixture name', async () => {
     await expect(mock.control.state.import({ users: 'nope' } as never)).rejects.toThrow(ControlError);
     await expect(mock.control.reset('../../etc/passwd')).rejects.toMatchObject({ status: 400 });
-    await expect(mock.control.reset('no-such-fixture')).rejects.toMatchObject({ body: { msg: "No fixture named 'no-such-fixture'" } });
+    await expect(mock.control.reset('no-such-fixture')).rejects.toMatchObject({
+      body: { msg: "No fixture named 'no-such-fixture'" },
+    });
   });
 
   it('reads, sets, advances and freezes the clock', async () => {
@@ -112,9 +145,12 @@ describe('sandboxes', () => {
     const inA = as('hamlet', mock.baseUrl, { 'X-Mock-Sandbox': name });
     const z = await zulipLogin(mock.sandbox(other).baseUrl, mock.user('hamlet'));
     await inA.post('/user_topics', { stream_id: 1, topic: 'only in A', visibility_policy: 1 });
-    await mock.sandbox(name).control.state.export().then((s) => {
-      expect(s.user_topics.some((t) => t.topic === 'only in A')).toBe(true);
-    });
+    await mock
+      .sandbox(name)
+      .control.state.export()
+      .then((s) => {
+        expect(s.user_topics.some((t) => t.topic === 'only in A')).toBe(true);
+      });
     const b = await mock.sandbox(other).control.state.export();
     expect(b.user_topics.some((t) => t.topic === 'only in A')).toBe(false);
     expect(mock.server.world.store.userTopics.all().some((t) => t.topic === 'only in A')).toBe(false);
@@ -135,7 +171,12 @@ describe('sandboxes', () => {
   });
 
   it('refuses an invalid sandbox name with an envelope', async () => {
-    const res = await fetch(`${mock.baseUrl}/api/v1/users/me`, { headers: { 'x-mock-sandbox': 'bad name!', authorization: basicAuth(mock.user('hamlet').email, mock.user('hamlet').api_key) } });
+    const res = await fetch(`${mock.baseUrl}/api/v1/users/me`, {
+      headers: {
+        'x-mock-sandbox': 'bad name!',
+        authorization: basicAuth(mock.user('hamlet').email, mock.user('hamlet').api_key),
+      },
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).code).toBe('BAD_REQUEST');
   });

@@ -11,8 +11,12 @@ import { launchBrowser } from '../ui/browser.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'teamchat-coverage-'));
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('--coverage-report', () => {
   it('writes the JSON report of every sandbox when the server closes', async () => {
@@ -26,7 +30,9 @@ describe('--coverage-report', () => {
     expect(report.sandbox).toBe('*');
     const own = report.operations.find((o: any) => o.operation === 'get-own-user');
     expect(own).toMatchObject({ calls: 2, statuses: { 200: 2 } });
-    expect(report.operations.find((o: any) => o.operation === 'send-message').error_codes).toEqual({ REQUEST_VARIABLE_MISSING: 1 });
+    expect(report.operations.find((o: any) => o.operation === 'send-message').error_codes).toEqual({
+      REQUEST_VARIABLE_MISSING: 1,
+    });
     expect(report.totals.requests).toBe(3);
   });
 
@@ -41,7 +47,9 @@ describe('--coverage-report', () => {
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
     await page.goto(`file://${file}`);
-    expect(await page.locator('#totals').textContent()).toMatch(/^1 of \d+ operations called, 0 of \d+ documented errors seen, 1 requests/);
+    expect(await page.locator('#totals').textContent()).toMatch(
+      /^1 of \d+ operations called, 0 of \d+ documented errors seen, 1 requests/,
+    );
     const cell = page.locator('[data-operation="get-own-user"]');
     expect(await cell.getAttribute('class')).toMatch(/\b(full|low|some)\b/);
     expect(await page.locator('[data-operation="get-subscriptions"]').getAttribute('class')).toContain('none');

@@ -12,17 +12,34 @@ beforeAll(async () => {
   t = await startTestServer({ journalEntries: 5 });
   control = new ControlClient(t.base);
 });
-afterAll(async () => { await t.close(); });
-beforeEach(async () => { await control.coverage.reset('*'); await control.reset(); });
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await control.coverage.reset('*');
+  await control.reset();
+});
 
-const op = (report: Awaited<ReturnType<ControlClient['coverage']['get']>>, id: string) => report.operations.find((o) => o.operation === id)!;
+const op = (report: Awaited<ReturnType<ControlClient['coverage']['get']>>, id: string) =>
+  report.operations.find((o) => o.operation === id)!;
 
 describe('GET /__mock/coverage', () => {
   it('counts calls, statuses, error codes and parameters after the journal dropped them', async () => {
     const hamlet = t.as('hamlet');
-    for (let i = 0; i < 3; i++) expect((await hamlet.post('/messages', { type: 'stream', to: 'Denmark', topic: 't', content: `hi ${i}` })).status).toBe(200);
-    expect((await hamlet.post('/messages', { type: 'stream', to: 'Denmark', topic: 't' })).body.code).toBe('REQUEST_VARIABLE_MISSING');
-    expect((await t.as('hamlet', { 'X-Mock-Scenario': 'stream-wildcard-mention-not-allowed' }).post('/messages', { type: 'stream', to: 'Denmark', topic: 't', content: 'x' })).status).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await hamlet.post('/messages', { type: 'stream', to: 'Denmark', topic: 't', content: `hi ${i}` })).status,
+      ).toBe(200);
+    expect((await hamlet.post('/messages', { type: 'stream', to: 'Denmark', topic: 't' })).body.code).toBe(
+      'REQUEST_VARIABLE_MISSING',
+    );
+    expect(
+      (
+        await t
+          .as('hamlet', { 'X-Mock-Scenario': 'stream-wildcard-mention-not-allowed' })
+          .post('/messages', { type: 'stream', to: 'Denmark', topic: 't', content: 'x' })
+      ).status,
+    ).toBe(400);
     for (let i = 0; i < 6; i++) await hamlet.get('/users/me');
     // The journal holds only the newest five requests now.
     expect((await control.journal.list({ operation: 'send-message' })).count).toBe(0);
@@ -30,7 +47,10 @@ describe('GET /__mock/coverage', () => {
     const report = await control.coverage.get();
     const send = op(report, 'send-message');
     expect(send).toMatchObject({
-      method: 'POST', path: '/messages', resource: 'messages', calls: 5,
+      method: 'POST',
+      path: '/messages',
+      resource: 'messages',
+      calls: 5,
       statuses: { 200: 3, 400: 2 },
       error_codes: { REQUEST_VARIABLE_MISSING: 1, STREAM_WILDCARD_MENTION_NOT_ALLOWED: 1 },
       scenarios: { 'stream-wildcard-mention-not-allowed': 1 },
@@ -65,19 +85,31 @@ describe('GET /__mock/coverage', () => {
     await t.as('hamlet').get('/users/me');
     await control.reset();
     expect(op(await control.coverage.get(), 'get-own-user').calls).toBe(1);
-    const r = await fetch(`${t.base}/__mock/coverage`, { method: 'DELETE', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const r = await fetch(`${t.base}/__mock/coverage`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(await r.json()).toEqual({ result: 'success', msg: '' });
     expect((await control.coverage.get()).totals.requests).toBe(0);
   });
 
   it('lists only the operations of the sandbox feature level', async () => {
-    await fetch(`${t.base}/__mock/feature-level`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ level: 160 }) });
+    await fetch(`${t.base}/__mock/feature-level`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ level: 160 }),
+    });
     try {
       const report = await control.coverage.get();
       expect(report.zulip_feature_level).toBe(160);
       expect(report.operations.map((o) => o.operation)).not.toContain('update-user-topic');
     } finally {
-      await fetch(`${t.base}/__mock/feature-level`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ level: null }) });
+      await fetch(`${t.base}/__mock/feature-level`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ level: null }),
+      });
     }
   });
 });

@@ -5,11 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer({ longpollTimeoutSeconds: 30 }); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer({ longpollTimeoutSeconds: 30 });
+});
+afterAll(async () => {
+  await t.close();
+});
 
-interface Entry { id: number; operation: string | null }
-const journal = async (query: string): Promise<Entry[]> => (await (await fetch(`${t.base}/__mock/journal?${query}`)).json()).entries;
+interface Entry {
+  id: number;
+  operation: string | null;
+}
+const journal = async (query: string): Promise<Entry[]> =>
+  (await (await fetch(`${t.base}/__mock/journal?${query}`)).json()).entries;
 
 /** Polls the queue, makes two requests while the poll waits, then wakes the poll with a message. */
 async function pollAnsweredLast(): Promise<number> {
@@ -38,7 +46,10 @@ describe('a long-poll answered after later requests', () => {
   it('does not hide them from the live stream replay', async () => {
     const pollId = await pollAnsweredLast();
     const abort = new AbortController();
-    const res = await fetch(`${t.base}/__mock/journal/stream`, { headers: { 'Last-Event-ID': String(pollId) }, signal: abort.signal });
+    const res = await fetch(`${t.base}/__mock/journal/stream`, {
+      headers: { 'Last-Event-ID': String(pollId) },
+      signal: abort.signal,
+    });
     const reader = res.body!.getReader();
     let text = '';
     while (!text.includes('event: ready')) text += new TextDecoder().decode((await reader.read()).value);

@@ -9,7 +9,11 @@ import { ROOT } from './markdown.js';
 const run = promisify(execFile);
 
 it('docs/reference/cli.md matches --help', async () => {
-  const outcome = await run(process.execPath, [path.join(ROOT, 'scripts/generate-cli-reference.mjs'), '--check'], { cwd: ROOT })
-    .then(() => 'current', (err: { stderr?: string }) => err.stderr?.trim() ?? String(err));
+  const outcome = await run(process.execPath, [path.join(ROOT, 'scripts/generate-cli-reference.mjs'), '--check'], {
+    cwd: ROOT,
+  }).then(
+    () => 'current',
+    (err: { stderr?: string }) => err.stderr?.trim() ?? String(err),
+  );
   expect(outcome).toBe('current');
 }, 120_000);

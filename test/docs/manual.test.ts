@@ -9,7 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { ROOT, anchors, links, manualFiles, read } from './markdown.js';
 
 /** What the 775-line README documented, listed once from it (see its `source`). */
-const OLD = JSON.parse(readFileSync(path.join(ROOT, 'test/docs/old-readme-terms.json'), 'utf8')) as Record<string, string[]>;
+const OLD = JSON.parse(readFileSync(path.join(ROOT, 'test/docs/old-readme-terms.json'), 'utf8')) as Record<
+  string,
+  string[]
+>;
 const TERM_LISTS = ['flags', 'npmCommands', 'subcommands', 'environment', 'controlPaths', 'headers'];
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -24,7 +27,7 @@ describe('the manual', () => {
     expect(read('README.md').split('\n').length).toBeLessThanOrEqual(250);
   });
 
-  it.each(TERM_LISTS)('still documents every one of the old README\'s %s', (list) => {
+  it.each(TERM_LISTS)("still documents every one of the old README's %s", (list) => {
     expect(OLD[list].length).toBeGreaterThan(0);
     expect(OLD[list].filter((term) => !mentions(everything, term))).toEqual([]);
   });
@@ -34,7 +37,10 @@ describe('the manual', () => {
     const flags = new Set([...reference.matchAll(/^ {2}(?:-\w, )?(--[a-z][\w-]*)/gm)].map((m) => m[1]));
     flags.delete('--help');
     expect(flags.size).toBeGreaterThan(20);
-    const prose = files.filter((f) => f !== 'docs/reference/cli.md').map(read).join('\n');
+    const prose = files
+      .filter((f) => f !== 'docs/reference/cli.md')
+      .map(read)
+      .join('\n');
     expect([...flags].filter((flag) => !mentions(prose, flag))).toEqual([]);
   });
 
@@ -45,15 +51,19 @@ describe('the manual', () => {
         if (/^[a-z][\w+.-]*:/i.test(target)) continue; // https:, mailto: ...
         const [pathPart, anchor] = target.split('#');
         const resolved = pathPart ? path.join(path.dirname(file), pathPart) : file;
-        if (!existsSync(path.join(ROOT, resolved))) { broken.push(`${file}: ${target} (no ${resolved})`); continue; }
-        if (anchor && resolved.endsWith('.md') && !anchors(read(resolved)).has(anchor)) broken.push(`${file}: ${target} (no heading #${anchor})`);
+        if (!existsSync(path.join(ROOT, resolved))) {
+          broken.push(`${file}: ${target} (no ${resolved})`);
+          continue;
+        }
+        if (anchor && resolved.endsWith('.md') && !anchors(read(resolved)).has(anchor))
+          broken.push(`${file}: ${target} (no heading #${anchor})`);
         if (!anchor && statSync(path.join(ROOT, resolved)).isDirectory()) broken.push(`${file}: ${target} (a folder)`);
       }
     }
     expect(broken).toEqual([]);
   });
 
-  it('links every page of docs/ from the manual\'s index or the README', () => {
+  it("links every page of docs/ from the manual's index or the README", () => {
     const index = links(read('docs/README.md')).map((l) => path.join('docs', l.split('#')[0]));
     const fromReadme = links(read('README.md')).map((l) => l.split('#')[0]);
     const decisions = links(read('docs/decisions/README.md')).map((l) => path.join('docs/decisions', l.split('#')[0]));

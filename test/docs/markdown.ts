@@ -32,7 +32,11 @@ export function anchors(markdown: string): Set<string> {
   const seen = new Map<string, number>();
   const out = new Set<string>();
   for (const m of prose(markdown).matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
-    const base = m[1].toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').trim().replace(/\s/g, '-');
+    const base = m[1]
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .trim()
+      .replace(/\s/g, '-');
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     out.add(n ? `${base}-${n}` : base);

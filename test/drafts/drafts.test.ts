@@ -8,23 +8,52 @@ import { streamId } from '../helpers/fixture-rows.js';
 import { ControlClient } from '../../src/control/client.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
-beforeEach(async () => { await new ControlClient(t.base).reset(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await new ControlClient(t.base).reset();
+});
 
 const list = (who: string) => t.as(who).get('/drafts');
 const create = (who: string, drafts: unknown[]) => t.as(who).post('/drafts', { drafts });
-const channelDraft = (extra: Record<string, unknown> = {}) =>
-  ({ type: 'stream', to: [streamId(t, 'Denmark')], topic: 'plans', content: 'We should meet', timestamp: 1795000000, ...extra });
+const channelDraft = (extra: Record<string, unknown> = {}) => ({
+  type: 'stream',
+  to: [streamId(t, 'Denmark')],
+  topic: 'plans',
+  content: 'We should meet',
+  timestamp: 1795000000,
+  ...extra,
+});
 
 describe('drafts', () => {
-  it('lists the fixture drafts of Hamlet, oldest first, and none of anyone else\'s', async () => {
+  it("lists the fixture drafts of Hamlet, oldest first, and none of anyone else's", async () => {
     const r = await list('hamlet');
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
-      result: 'success', msg: '', count: 2, drafts: [
-        { id: 1, type: 'stream', to: [streamId(t, 'Verona')], topic: 'greetings', content: 'Good morning, Verona!', timestamp: 1795089600 },
-        { id: 2, type: 'private', to: [t.user('othello').user_id], topic: '', content: 'About that handkerchief...', timestamp: 1795176000 },
+      result: 'success',
+      msg: '',
+      count: 2,
+      drafts: [
+        {
+          id: 1,
+          type: 'stream',
+          to: [streamId(t, 'Verona')],
+          topic: 'greetings',
+          content: 'Good morning, Verona!',
+          timestamp: 1795089600,
+        },
+        {
+          id: 2,
+          type: 'private',
+          to: [t.user('othello').user_id],
+          topic: '',
+          content: 'About that handkerchief...',
+          timestamp: 1795176000,
+        },
       ],
     });
     expect((await list('othello')).body).toEqual({ result: 'success', msg: '', count: 0, drafts: [] });
@@ -32,18 +61,28 @@ describe('drafts', () => {
 
   it('creates drafts, with an add event, and reads them back', async () => {
     const q = await registerQueue(t, 'othello', ['drafts']);
-    const r = await create('othello', [channelDraft(), { type: '', to: [], topic: '', content: '  just an idea  ', timestamp: 1795000001.7 }]);
+    const r = await create('othello', [
+      channelDraft(),
+      { type: '', to: [], topic: '', content: '  just an idea  ', timestamp: 1795000001.7 },
+    ]);
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ result: 'success', msg: '', ids: [3, 4] });
     const stored = [
-      { id: 3, type: 'stream', to: [streamId(t, 'Denmark')], topic: 'plans', content: 'We should meet', timestamp: 1795000000 },
+      {
+        id: 3,
+        type: 'stream',
+        to: [streamId(t, 'Denmark')],
+        topic: 'plans',
+        content: 'We should meet',
+        timestamp: 1795000000,
+      },
       { id: 4, type: '', to: [], topic: '', content: '  just an idea', timestamp: 1795000001 },
     ];
     expect((await list('othello')).body.drafts).toEqual(stored);
     expect(await eventsOf(t, 'othello', q)).toEqual([{ type: 'drafts', op: 'add', drafts: stored, id: 0 }]);
   });
 
-  it('refuses invalid drafts in the real server\'s words, and saves none of the batch', async () => {
+  it("refuses invalid drafts in the real server's words, and saves none of the batch", async () => {
     const cases: Array<[unknown, string]> = [
       [channelDraft({ to: [] }), 'Must specify exactly 1 channel ID for channel messages'],
       [channelDraft({ to: [99999] }), 'Invalid channel ID'],
@@ -51,9 +90,12 @@ describe('drafts', () => {
       [channelDraft({ content: '   ' }), 'Message must not be empty'],
       [channelDraft({ timestamp: -5 }), 'Timestamp must not be negative.'],
     ];
-    for (const [draft, msg] of cases) expect((await create('othello', [channelDraft(), draft])).body).toEqual(error('BAD_REQUEST', msg));
+    for (const [draft, msg] of cases)
+      expect((await create('othello', [channelDraft(), draft])).body).toEqual(error('BAD_REQUEST', msg));
     // A guest cannot address a channel he cannot read.
-    expect((await create('polonius', [channelDraft({ to: [streamId(t, 'Denmark')] })])).body).toEqual(error('BAD_REQUEST', 'Invalid channel ID'));
+    expect((await create('polonius', [channelDraft({ to: [streamId(t, 'Denmark')] })])).body).toEqual(
+      error('BAD_REQUEST', 'Invalid channel ID'),
+    );
     expect((await list('othello')).body.count).toBe(0);
   });
 
@@ -61,7 +103,14 @@ describe('drafts', () => {
     const q = await registerQueue(t, 'hamlet', ['drafts']);
     const r = await t.as('hamlet').patch('/drafts/1', { draft: channelDraft({ content: 'Good evening, Denmark!' }) });
     expect(r.body).toEqual({ result: 'success', msg: '' });
-    const edited = { id: 1, type: 'stream', to: [streamId(t, 'Denmark')], topic: 'plans', content: 'Good evening, Denmark!', timestamp: 1795000000 };
+    const edited = {
+      id: 1,
+      type: 'stream',
+      to: [streamId(t, 'Denmark')],
+      topic: 'plans',
+      content: 'Good evening, Denmark!',
+      timestamp: 1795000000,
+    };
     expect((await list('hamlet')).body.drafts[0]).toEqual(edited);
     expect(await eventsOf(t, 'hamlet', q)).toEqual([{ type: 'drafts', op: 'update', draft: edited, id: 0 }]);
     const refused = await t.as('othello').patch('/drafts/1', { draft: channelDraft() });

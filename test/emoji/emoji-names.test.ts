@@ -28,7 +28,7 @@ describe('the emoji name data', () => {
     expect(data.extra).toEqual(['zulip']);
   });
 
-  it('names the rest from CLDR as the server\'s generated table does', () => {
+  it("names the rest from CLDR as the server's generated table does", () => {
     // Pairs the server's generated emoji_names.py also holds (CLDR names, flags, sequences).
     expect(names.melting_face).toBe('1fae0');
     expect(names.woman_technologist).toBe('1f469-200d-1f4bb');
@@ -58,38 +58,72 @@ describe('the emoji name data', () => {
 
 describe('the names through HTTP', () => {
   let t: TestServer;
-  beforeAll(async () => { t = await startTestServer(); });
-  afterAll(async () => { await t.close(); });
-  beforeEach(async () => { await new ControlClient(t.base).reset(); });
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(async () => {
+    await new ControlClient(t.base).reset();
+  });
 
-  it('sets a status emoji by the server\'s name and refuses another set\'s name', async () => {
-    expect((await t.as('hamlet').post('/users/me/status', { emoji_name: 'smile' })).body).toEqual({ result: 'success', msg: '' });
-    expect(t.user('hamlet').status).toMatchObject({ emoji_name: 'smile', emoji_code: '1f604', reaction_type: 'unicode_emoji' });
+  it("sets a status emoji by the server's name and refuses another set's name", async () => {
+    expect((await t.as('hamlet').post('/users/me/status', { emoji_name: 'smile' })).body).toEqual({
+      result: 'success',
+      msg: '',
+    });
+    expect(t.user('hamlet').status).toMatchObject({
+      emoji_name: 'smile',
+      emoji_code: '1f604',
+      reaction_type: 'unicode_emoji',
+    });
     const r = await t.as('hamlet').post('/users/me/status', { emoji_name: 'slightly_smiling_face' });
     expect(r.status).toBe(400);
     expect(r.body).toEqual(error('BAD_REQUEST', "Emoji 'slightly_smiling_face' does not exist"));
-    const wrong = await t.as('hamlet').post('/users/me/status', { emoji_name: 'smile', emoji_code: '1f642', reaction_type: 'unicode_emoji' });
+    const wrong = await t
+      .as('hamlet')
+      .post('/users/me/status', { emoji_name: 'smile', emoji_code: '1f642', reaction_type: 'unicode_emoji' });
     expect(wrong.body).toEqual(error('BAD_REQUEST', 'Invalid emoji name.'));
   });
 
   it('reacts by an alias with the alias as the name and the shared code point', async () => {
     const id = await sendToChannel(t, 'hamlet', 'Denmark', 'emoji', 'hi');
-    expect((await t.as('othello').post(`/messages/${id}/reactions`, { emoji_name: 'slight_smile' })).body).toEqual({ result: 'success', msg: '' });
-    expect((await t.as('iago').post(`/messages/${id}/reactions`, { emoji_name: 'like' })).body).toEqual({ result: 'success', msg: '' });
+    expect((await t.as('othello').post(`/messages/${id}/reactions`, { emoji_name: 'slight_smile' })).body).toEqual({
+      result: 'success',
+      msg: '',
+    });
+    expect((await t.as('iago').post(`/messages/${id}/reactions`, { emoji_name: 'like' })).body).toEqual({
+      result: 'success',
+      msg: '',
+    });
     expect((await readMessage(t, 'hamlet', id)).reactions).toEqual([
-      { emoji_name: 'slight_smile', emoji_code: '1f642', reaction_type: 'unicode_emoji', user_id: t.user('othello').user_id },
+      {
+        emoji_name: 'slight_smile',
+        emoji_code: '1f642',
+        reaction_type: 'unicode_emoji',
+        user_id: t.user('othello').user_id,
+      },
       { emoji_name: 'like', emoji_code: '1f44d', reaction_type: 'unicode_emoji', user_id: t.user('iago').user_id },
     ]);
   });
 
   it('renders :name: in a message as the real server does', async () => {
-    const id = await sendToChannel(t, 'hamlet', 'Denmark', 'emoji', ':smile: :thumbs_up: :piñata: :green_tick: :zulip: :big_smile: http://example.com');
-    expect((await readMessage(t, 'hamlet', id, { apply_markdown: true })).content).toBe('<p>'
-      + '<span aria-label="smile" class="emoji emoji-1f604" role="img" title="smile">:smile:</span> '
-      + '<span aria-label="thumbs up" class="emoji emoji-1f44d" role="img" title="thumbs up">:thumbs_up:</span> '
-      + '<span aria-label="piñata" class="emoji emoji-1fa85" role="img" title="piñata">:piñata:</span> '
-      + '<img alt=":green_tick:" class="emoji" src="/user_avatars/2/emoji/images/1.png" title="green tick"> '
-      + '<img alt=":zulip:" class="emoji" src="/static/generated/emoji/images/emoji/unicode/zulip.png" title="zulip"> '
-      + ':big_smile: <a href="http://example.com">http://example.com</a></p>');
+    const id = await sendToChannel(
+      t,
+      'hamlet',
+      'Denmark',
+      'emoji',
+      ':smile: :thumbs_up: :piñata: :green_tick: :zulip: :big_smile: http://example.com',
+    );
+    expect((await readMessage(t, 'hamlet', id, { apply_markdown: true })).content).toBe(
+      '<p>' +
+        '<span aria-label="smile" class="emoji emoji-1f604" role="img" title="smile">:smile:</span> ' +
+        '<span aria-label="thumbs up" class="emoji emoji-1f44d" role="img" title="thumbs up">:thumbs_up:</span> ' +
+        '<span aria-label="piñata" class="emoji emoji-1fa85" role="img" title="piñata">:piñata:</span> ' +
+        '<img alt=":green_tick:" class="emoji" src="/user_avatars/2/emoji/images/1.png" title="green tick"> ' +
+        '<img alt=":zulip:" class="emoji" src="/static/generated/emoji/images/emoji/unicode/zulip.png" title="zulip"> ' +
+        ':big_smile: <a href="http://example.com">http://example.com</a></p>',
+    );
   });
 });

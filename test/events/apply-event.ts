@@ -14,12 +14,16 @@ export interface RawUnread {
 export function rawUnread(unread: Obj): RawUnread {
   const where = new Map<number, string>();
   for (const p of unread.pms) for (const id of p.unread_message_ids) where.set(id, `pm:${p.other_user_id}`);
-  for (const s of unread.streams) for (const id of s.unread_message_ids) where.set(id, `stream:${s.stream_id}:${s.topic}`);
+  for (const s of unread.streams)
+    for (const id of s.unread_message_ids) where.set(id, `stream:${s.stream_id}:${s.topic}`);
   for (const h of unread.huddles) for (const id of h.unread_message_ids) where.set(id, `huddle:${h.user_ids_string}`);
   return { where, mentions: new Set(unread.mentions) };
 }
 
-function conversationOf(userId: number, message: { type: string; stream_id?: number; topic?: string; user_ids?: number[] }): string {
+function conversationOf(
+  userId: number,
+  message: { type: string; stream_id?: number; topic?: string; user_ids?: number[] },
+): string {
   if (message.type === 'stream') return `stream:${message.stream_id}:${message.topic}`;
   const others = (message.user_ids ?? []).filter((id) => id !== userId);
   if (others.length <= 1) return `pm:${others[0] ?? userId}`;
@@ -34,12 +38,16 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
       const flags: string[] = event.flags ?? [];
       const userIds = m.type === 'private' ? (m.display_recipient as Obj[]).map((r) => r.id) : [];
       if (!flags.includes('read')) {
-        raw.where.set(m.id, conversationOf(userId, { type: m.type, stream_id: m.stream_id, topic: m.subject, user_ids: userIds }));
+        raw.where.set(
+          m.id,
+          conversationOf(userId, { type: m.type, stream_id: m.stream_id, topic: m.subject, user_ids: userIds }),
+        );
         if (flags.includes('mentioned')) raw.mentions.add(m.id);
       }
       // The first message of a channel without one: the real server's apply_event sets it here.
       if (m.type === 'stream') {
-        for (const sub of state.subscriptions ?? []) if (sub.stream_id === m.stream_id && sub.first_message_id === null) sub.first_message_id = m.id;
+        for (const sub of state.subscriptions ?? [])
+          if (sub.stream_id === m.stream_id && sub.first_message_id === null) sub.first_message_id = m.id;
       }
       if (m.type === 'private' && state.recent_private_conversations) {
         const others = userIds.filter((id) => id !== userId).sort((a, b) => a - b);
@@ -55,7 +63,10 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
         raw.where.clear();
         raw.mentions.clear();
       } else if (event.flag === 'read' && event.op === 'add') {
-        for (const id of event.messages) { raw.where.delete(id); raw.mentions.delete(id); }
+        for (const id of event.messages) {
+          raw.where.delete(id);
+          raw.mentions.delete(id);
+        }
       } else if (event.flag === 'read' && event.op === 'remove') {
         for (const [id, d] of Object.entries<Obj>(event.message_details ?? {})) {
           raw.where.set(Number(id), conversationOf(userId, d as any));
@@ -63,7 +74,9 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
         }
       } else if (event.flag === 'starred') {
         const set = new Set<number>(state.starred_messages);
-        for (const id of event.messages) if (event.op === 'add') set.add(id); else set.delete(id);
+        for (const id of event.messages)
+          if (event.op === 'add') set.add(id);
+          else set.delete(id);
         state.starred_messages = [...set].sort((a, b) => a - b);
       }
       break;
@@ -74,7 +87,8 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
     case 'stream':
       if (event.op === 'delete') {
         const gone = new Set<number>(event.stream_ids ?? event.streams.map((s: Obj) => s.stream_id));
-        for (const k of ['subscriptions', 'unsubscribed', 'never_subscribed']) state[k] = state[k].filter((s: Obj) => !gone.has(s.stream_id));
+        for (const k of ['subscriptions', 'unsubscribed', 'never_subscribed'])
+          state[k] = state[k].filter((s: Obj) => !gone.has(s.stream_id));
       } else if (event.op === 'update') {
         // One property of the channel, wherever the client lists it (first_message_id, ...).
         for (const k of ['subscriptions', 'unsubscribed', 'never_subscribed']) {
@@ -98,7 +112,8 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
       break;
     case 'user_topic': {
       // Topics compare without case; the event spells the topic as the request did.
-      const same = (t: Obj) => t.stream_id === event.stream_id && t.topic_name.toLowerCase() === event.topic_name.toLowerCase();
+      const same = (t: Obj) =>
+        t.stream_id === event.stream_id && t.topic_name.toLowerCase() === event.topic_name.toLowerCase();
       state.user_topics = state.user_topics.filter((t: Obj) => !same(t));
       if (event.visibility_policy !== 0) {
         const { stream_id, topic_name, last_updated, visibility_policy } = event;
@@ -123,13 +138,29 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
     case 'user_status': {
       const key = String(event.user_id);
       const status: Obj = state.user_status[key] ?? {};
-      if (event.away !== undefined) { if (event.away) status.away = true; else delete status.away; }
-      if (event.status_text !== undefined) { if (event.status_text) status.status_text = event.status_text; else delete status.status_text; }
-      if (event.emoji_name !== undefined) {
-        if (event.emoji_name) Object.assign(status, { emoji_name: event.emoji_name, emoji_code: event.emoji_code, reaction_type: event.reaction_type });
-        else { delete status.emoji_name; delete status.emoji_code; delete status.reaction_type; }
+      if (event.away !== undefined) {
+        if (event.away) status.away = true;
+        else delete status.away;
       }
-      if (Object.keys(status).length) state.user_status[key] = status; else delete state.user_status[key];
+      if (event.status_text !== undefined) {
+        if (event.status_text) status.status_text = event.status_text;
+        else delete status.status_text;
+      }
+      if (event.emoji_name !== undefined) {
+        if (event.emoji_name)
+          Object.assign(status, {
+            emoji_name: event.emoji_name,
+            emoji_code: event.emoji_code,
+            reaction_type: event.reaction_type,
+          });
+        else {
+          delete status.emoji_name;
+          delete status.emoji_code;
+          delete status.reaction_type;
+        }
+      }
+      if (Object.keys(status).length) state.user_status[key] = status;
+      else delete state.user_status[key];
       break;
     }
     case 'realm':
@@ -169,7 +200,11 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
       break;
     // FL 406-467: a registration's state, by the client's push_account_id.
     case 'push_device':
-      if (state.push_devices) state.push_devices[String(event.push_account_id)] = { status: event.status, error_code: event.error_code ?? null };
+      if (state.push_devices)
+        state.push_devices[String(event.push_account_id)] = {
+          status: event.status,
+          error_code: event.error_code ?? null,
+        };
       break;
     case 'navigation_view':
       applyNavigationView(state, event);
@@ -189,7 +224,8 @@ function applyRealmDomains(state: Obj, event: Obj): void {
   if (!state.realm_domains) return;
   const domains: Obj[] = state.realm_domains;
   if (event.op === 'add') domains.push({ ...event.realm_domain });
-  else if (event.op === 'change') state.realm_domains = domains.map((d) => (d.domain === event.realm_domain.domain ? { ...event.realm_domain } : d));
+  else if (event.op === 'change')
+    state.realm_domains = domains.map((d) => (d.domain === event.realm_domain.domain ? { ...event.realm_domain } : d));
   else if (event.op === 'remove') state.realm_domains = domains.filter((d) => d.domain !== event.domain);
 }
 
@@ -205,7 +241,8 @@ function applyNavigationView(state: Obj, event: Obj): void {
 function applyChannelFolder(state: Obj, event: Obj): void {
   const folders: Obj[] = state.channel_folders;
   if (event.op === 'add') folders.push(structuredClone(event.channel_folder));
-  else if (event.op === 'update') Object.assign(folders.find((f) => f.id === event.channel_folder_id) ?? {}, event.data);
+  else if (event.op === 'update')
+    Object.assign(folders.find((f) => f.id === event.channel_folder_id) ?? {}, event.data);
   else if (event.op === 'reorder') {
     const position = new Map<number, number>(event.order.map((id: number, i: number) => [id, i]));
     for (const f of folders) f.order = position.get(f.id) ?? f.order;
@@ -215,7 +252,8 @@ function applyChannelFolder(state: Obj, event: Obj): void {
 
 /** Organization settings: `update` names one, `update_dict` carries several in `data`. */
 function applyRealm(state: Obj, event: Obj): void {
-  const changed: Obj = event.op === 'update_dict' ? event.data : event.op === 'update' ? { [event.property]: event.value } : {};
+  const changed: Obj =
+    event.op === 'update_dict' ? event.data : event.op === 'update' ? { [event.property]: event.value } : {};
   for (const [name, value] of Object.entries(changed)) {
     state[`realm_${name}`] = value;
     // The deprecated boolean follows the policy that replaced it.
@@ -257,7 +295,9 @@ function applySubscription(state: Obj, event: Obj, userId: number): void {
         for (const s of state[k]) {
           if (!event.stream_ids.includes(s.stream_id) || !s.subscribers) continue;
           const set = new Set<number>(s.subscribers);
-          for (const id of event.user_ids) if (event.op === 'peer_add') set.add(id); else set.delete(id);
+          for (const id of event.user_ids)
+            if (event.op === 'peer_add') set.add(id);
+            else set.delete(id);
           if (typeof s.subscriber_count === 'number') s.subscriber_count += set.size - s.subscribers.length;
           s.subscribers = [...set].sort((a, b) => a - b);
         }
@@ -292,7 +332,10 @@ function applyUserGroup(state: Obj, event: Obj): void {
       if (group) group.direct_subgroup_ids = [...group.direct_subgroup_ids, ...event.direct_subgroup_ids];
       break;
     case 'remove_subgroups':
-      if (group) group.direct_subgroup_ids = group.direct_subgroup_ids.filter((id: number) => !event.direct_subgroup_ids.includes(id));
+      if (group)
+        group.direct_subgroup_ids = group.direct_subgroup_ids.filter(
+          (id: number) => !event.direct_subgroup_ids.includes(id),
+        );
       break;
     default:
       break;
@@ -307,13 +350,17 @@ function applyUserGroup(state: Obj, event: Obj): void {
 function applyRealmBot(state: Obj, event: Obj): void {
   if (!state.realm_bots) return;
   if (event.op === 'add') state.realm_bots.push(structuredClone(event.bot));
-  else if (event.op === 'delete' || event.op === 'remove') state.realm_bots = state.realm_bots.filter((b: Obj) => b.user_id !== event.bot.user_id);
+  else if (event.op === 'delete' || event.op === 'remove')
+    state.realm_bots = state.realm_bots.filter((b: Obj) => b.user_id !== event.bot.user_id);
   else if (event.op === 'update') {
     const bot = state.realm_bots.find((b: Obj) => b.user_id === event.bot.user_id);
     if (!bot) return;
     const { services, ...rest } = event.bot;
     Object.assign(bot, structuredClone(rest));
-    if (services) bot.services = bot.services.length ? [{ ...bot.services[0], ...structuredClone(services[0]) }] : structuredClone(services);
+    if (services)
+      bot.services = bot.services.length
+        ? [{ ...bot.services[0], ...structuredClone(services[0]) }]
+        : structuredClone(services);
   }
 }
 
@@ -322,7 +369,13 @@ function applyDevice(state: Obj, event: Obj): void {
   if (!state.devices) return;
   const key = String(event.device_id);
   if (event.op === 'add') {
-    state.devices[key] = { push_key_id: null, push_token_id: null, pending_push_token_id: null, push_token_last_updated_timestamp: null, push_registration_error_code: null };
+    state.devices[key] = {
+      push_key_id: null,
+      push_token_id: null,
+      pending_push_token_id: null,
+      push_token_last_updated_timestamp: null,
+      push_registration_error_code: null,
+    };
   } else if (event.op === 'remove') {
     delete state.devices[key];
   } else if (event.op === 'update' && state.devices[key]) {
@@ -348,7 +401,9 @@ function applyRealmUser(state: Obj, event: Obj): void {
   }
   if (event.op !== 'update') return;
   const { user_id: userId, is_active: isActive, ...changed } = person;
-  const listed = [...(state.realm_users ?? []), ...(state.realm_non_active_users ?? [])].find((u: Obj) => u.user_id === userId);
+  const listed = [...(state.realm_users ?? []), ...(state.realm_non_active_users ?? [])].find(
+    (u: Obj) => u.user_id === userId,
+  );
   if (listed) Object.assign(listed, changed);
   if (isActive === undefined) return;
   if (listed && state.realm_users) {

@@ -6,9 +6,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
-afterEach(() => { vi.useRealTimers(); vi.restoreAllMocks(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 /** Starts a poll on a fresh queue under fake timers; says whether it has been answered. */
 async function waitingPoll() {
@@ -17,13 +24,17 @@ async function waitingPoll() {
   expect(queue.event_queue_longpoll_timeout_seconds).toBe(90);
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   let answer: any = null;
-  const poll = hamlet.get('/events', { queue_id: queue.queue_id, last_event_id: -1 }).then((r) => { answer = r; });
+  const poll = hamlet.get('/events', { queue_id: queue.queue_id, last_event_id: -1 }).then((r) => {
+    answer = r;
+  });
   // The request has reached the server once its wait has set the (fake) heartbeat timer.
   await vi.waitFor(() => expect(vi.getTimerCount()).toBeGreaterThan(0));
   return { answered: () => answer, poll };
 }
 
-const settle = async () => { for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve)); };
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+};
 
 describe('the long-poll heartbeat', () => {
   it('comes at 45 s when the draw is lowest', async () => {

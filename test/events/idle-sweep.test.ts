@@ -5,8 +5,17 @@ import { EventHub } from '../../src/domain/events/hub.js';
 import type { QueueOptions } from '../../src/domain/events/queue.js';
 
 const options = (now: number, idleTimeoutSecs: number): QueueOptions => ({
-  userId: 4, eventTypes: null, messageFilter: null, allPublicStreams: false, capabilities: {},
-  emptyTopicDisplayName: 'general chat', applyMarkdown: true, slimPresence: false, clientGravatar: false, idleTimeoutSecs, now,
+  userId: 4,
+  eventTypes: null,
+  messageFilter: null,
+  allPublicStreams: false,
+  capabilities: {},
+  emptyTopicDisplayName: 'general chat',
+  applyMarkdown: true,
+  slimPresence: false,
+  clientGravatar: false,
+  idleTimeoutSecs,
+  now,
 });
 
 describe('the idle sweep', () => {

@@ -6,10 +6,26 @@ import { EventHub } from '../../src/domain/events/hub.js';
 import { EventQueue, type QueueOptions } from '../../src/domain/events/queue.js';
 
 const options = (eventTypes: string[] | null): QueueOptions => ({
-  userId: 4, eventTypes: eventTypes && new Set(eventTypes), messageFilter: null, allPublicStreams: false, capabilities: {},
-  emptyTopicDisplayName: 'general chat', applyMarkdown: true, slimPresence: false, clientGravatar: false, idleTimeoutSecs: 600, now: 1000,
+  userId: 4,
+  eventTypes: eventTypes && new Set(eventTypes),
+  messageFilter: null,
+  allPublicStreams: false,
+  capabilities: {},
+  emptyTopicDisplayName: 'general chat',
+  applyMarkdown: true,
+  slimPresence: false,
+  clientGravatar: false,
+  idleTimeoutSecs: 600,
+  now: 1000,
 });
-const flagsEvent = { type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: [1], all: false };
+const flagsEvent = {
+  type: 'update_message_flags',
+  op: 'add',
+  operation: 'add',
+  flag: 'read',
+  messages: [1],
+  all: false,
+};
 const types = (q: EventQueue) => q.contents().map((e) => e.type);
 
 afterEach(() => vi.restoreAllMocks());

@@ -6,8 +6,12 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { registerQueue } from '../helpers/events.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer({ longpollTimeoutSeconds: 1 }); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer({ longpollTimeoutSeconds: 1 });
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const hub = () => t.server.world.events;
 
@@ -15,7 +19,10 @@ const poll = (who: string, queueId: string, params: Record<string, unknown> = {}
   t.as(who).get('/events', { queue_id: queueId, last_event_id: -1, dont_block: true, ...params });
 
 const badQueue = (queueId: string) => ({
-  result: 'error', code: 'BAD_EVENT_QUEUE_ID', msg: `Bad event queue ID: ${queueId}`, queue_id: queueId,
+  result: 'error',
+  code: 'BAD_EVENT_QUEUE_ID',
+  msg: `Bad event queue ID: ${queueId}`,
+  queue_id: queueId,
 });
 
 function messageEvent(over: { subject?: string; stream?: string; id?: number } = {}) {
@@ -24,9 +31,15 @@ function messageEvent(over: { subject?: string; stream?: string; id?: number } =
     type: 'message',
     flags: [],
     message: {
-      id: over.id ?? 1000, type: 'stream', stream_id: stream.stream_id, display_recipient: stream.name,
-      subject: over.subject ?? 'castle', sender_id: t.user('iago').user_id, sender_email: 'iago@zulip.com',
-      content: 'hi', rendered_content: '<p>hi</p>',
+      id: over.id ?? 1000,
+      type: 'stream',
+      stream_id: stream.stream_id,
+      display_recipient: stream.name,
+      subject: over.subject ?? 'castle',
+      sender_id: t.user('iago').user_id,
+      sender_email: 'iago@zulip.com',
+      content: 'hi',
+      rendered_content: '<p>hi</p>',
     },
   };
 }
@@ -38,9 +51,16 @@ describe('GET /events', () => {
     for (const n of [1, 2, 3]) hub().publish([uid], { type: 'custom_test', n });
     const all = await poll('hamlet', q, { dont_block: false });
     expect(all.status).toBe(200);
-    expect(all.body).toEqual({ result: 'success', msg: '', queue_id: q, events: [
-      { type: 'custom_test', n: 1, id: 0 }, { type: 'custom_test', n: 2, id: 1 }, { type: 'custom_test', n: 3, id: 2 },
-    ] });
+    expect(all.body).toEqual({
+      result: 'success',
+      msg: '',
+      queue_id: q,
+      events: [
+        { type: 'custom_test', n: 1, id: 0 },
+        { type: 'custom_test', n: 2, id: 1 },
+        { type: 'custom_test', n: 3, id: 2 },
+      ],
+    });
     const rest = await poll('hamlet', q, { last_event_id: 1 });
     expect(rest.body.events).toEqual([{ type: 'custom_test', n: 3, id: 2 }]);
     const none = await poll('hamlet', q, { last_event_id: 2 });
@@ -103,7 +123,11 @@ describe('DELETE /events', () => {
     const del = await t.as('hamlet').delete('/events', { queue_id: q });
     expect(del.status).toBe(200);
     expect(del.body).toEqual({ result: 'success', msg: '' });
-    expect(hub().queuesOf(t.user('hamlet').user_id).map((x) => x.id)).not.toContain(q);
+    expect(
+      hub()
+        .queuesOf(t.user('hamlet').user_id)
+        .map((x) => x.id),
+    ).not.toContain(q);
     expect((await poll('hamlet', q)).body).toEqual(badQueue(q));
     const again = await t.as('hamlet').delete('/events', { queue_id: q });
     expect(again.status).toBe(400);
@@ -138,7 +162,11 @@ describe('idle queues', () => {
     expect((await poll('hamlet', q)).status).toBe(200);
     t.server.clock.advance(61_000);
     // Collected by the tick that ran when the clock moved, before anyone polls.
-    expect(hub().queuesOf(t.user('hamlet').user_id).map((x) => x.id)).not.toContain(q);
+    expect(
+      hub()
+        .queuesOf(t.user('hamlet').user_id)
+        .map((x) => x.id),
+    ).not.toContain(q);
     const r = await poll('hamlet', q);
     expect(r.status).toBe(400);
     expect(r.body).toEqual(badQueue(q));
@@ -172,7 +200,9 @@ describe('which queues an event reaches', () => {
     const othello = await registerQueue(t, 'othello');
     hub().publish([hamlet], { type: 'subscription', op: 'update', stream_id: 1, property: 'pin_to_top', value: true });
     expect((await poll('hamlet', messages)).body.events).toEqual([]);
-    expect((await poll('hamlet', subs)).body.events).toEqual([{ type: 'subscription', op: 'update', stream_id: 1, property: 'pin_to_top', value: true, id: 0 }]);
+    expect((await poll('hamlet', subs)).body.events).toEqual([
+      { type: 'subscription', op: 'update', stream_id: 1, property: 'pin_to_top', value: true, id: 0 },
+    ]);
     expect((await poll('hamlet', all)).body.events).toHaveLength(1);
     expect((await poll('othello', othello)).body.events).toEqual([]);
   });
@@ -211,7 +241,13 @@ describe('which queues an event reaches', () => {
     const plain = await registerQueue(t, 'hamlet');
     const capable = await registerQueue(t, 'hamlet', undefined, { client_capabilities: { empty_topic_name: true } });
     hub().publish([hamlet], messageEvent({ subject: '' }));
-    hub().publish([hamlet], { type: 'user_topic', stream_id: 1, topic_name: '', last_updated: 1, visibility_policy: 1 });
+    hub().publish([hamlet], {
+      type: 'user_topic',
+      stream_id: 1,
+      topic_name: '',
+      last_updated: 1,
+      visibility_policy: 1,
+    });
     const [pm, pu] = (await poll('hamlet', plain)).body.events;
     expect(pm.message.subject).toBe('general chat');
     expect(pu.topic_name).toBe('general chat');
@@ -228,18 +264,26 @@ describe('which queues an event reaches', () => {
     const r = (await poll('hamlet', raw)).body.events[0].message;
     expect(r).toMatchObject({ content: 'hi', content_type: 'text/x-markdown' });
     expect(r).not.toHaveProperty('rendered_content');
-    expect((await poll('hamlet', html)).body.events[0].message).toMatchObject({ content: '<p>hi</p>', content_type: 'text/html' });
+    expect((await poll('hamlet', html)).body.events[0].message).toMatchObject({
+      content: '<p>hi</p>',
+      content_type: 'text/html',
+    });
   });
 
   it('passes only matching message events to a queue registered with a narrow', async () => {
     const hamlet = t.user('hamlet').user_id;
-    const q = await registerQueue(t, 'hamlet', undefined, { narrow: [['channel', 'denmark'], ['topic', 'Castle']] });
+    const q = await registerQueue(t, 'hamlet', undefined, {
+      narrow: [
+        ['channel', 'denmark'],
+        ['topic', 'Castle'],
+      ],
+    });
     hub().publish([hamlet], messageEvent({ id: 1 }));
     hub().publish([hamlet], messageEvent({ id: 2, stream: 'Verona' }));
     hub().publish([hamlet], messageEvent({ id: 3, subject: 'moat' }));
     hub().publish([hamlet], { type: 'custom_test' });
     const events = (await poll('hamlet', q)).body.events;
-    expect(events.map((e: any) => e.type === 'message' ? e.message.id : e.type)).toEqual([1, 'custom_test']);
+    expect(events.map((e: any) => (e.type === 'message' ? e.message.id : e.type))).toEqual([1, 'custom_test']);
   });
 });
 
@@ -273,13 +317,30 @@ describe('server lifecycle', () => {
 describe('message events of a real send, as each queue asked for them', () => {
   it('topic, content and avatar follow empty_topic_name, apply_markdown and client_gravatar', async () => {
     const plain = await registerQueue(t, 'othello');
-    const modern = await registerQueue(t, 'othello', undefined, { apply_markdown: true, client_gravatar: false, client_capabilities: { empty_topic_name: true } });
-    const sent = await t.as('hamlet').post('/messages', { type: 'stream', to: 'Denmark', topic: '', content: 'in **general**' });
+    const modern = await registerQueue(t, 'othello', undefined, {
+      apply_markdown: true,
+      client_gravatar: false,
+      client_capabilities: { empty_topic_name: true },
+    });
+    const sent = await t
+      .as('hamlet')
+      .post('/messages', { type: 'stream', to: 'Denmark', topic: '', content: 'in **general**' });
     expect(sent.status).toBe(200);
     const [p] = (await poll('othello', plain)).body.events;
-    expect(p.message).toMatchObject({ id: sent.body.id, subject: 'general chat', content: 'in **general**', content_type: 'text/x-markdown', avatar_url: null });
+    expect(p.message).toMatchObject({
+      id: sent.body.id,
+      subject: 'general chat',
+      content: 'in **general**',
+      content_type: 'text/x-markdown',
+      avatar_url: null,
+    });
     const [m] = (await poll('othello', modern)).body.events;
-    expect(m.message).toMatchObject({ id: sent.body.id, subject: '', content: '<p>in <strong>general</strong></p>', content_type: 'text/html' });
+    expect(m.message).toMatchObject({
+      id: sent.body.id,
+      subject: '',
+      content: '<p>in <strong>general</strong></p>',
+      content_type: 'text/html',
+    });
     expect(m.message.avatar_url).toMatch(/^https:\/\/secure\.gravatar\.com\/avatar\//);
     expect(t.server.world.store.messages.get(sent.body.id)!.topic).toBe('');
   });
@@ -294,8 +355,12 @@ describe('message events of a real send, as each queue asked for them', () => {
     expect(core.invite_only).toBe(true);
     const everything = await registerQueue(t, 'othello', undefined, { all_public_streams: true });
     const usual = await registerQueue(t, 'othello');
-    const inRome = await t.as('hamlet').post('/messages', { type: 'stream', to: 'Rome', topic: 'forum', content: 'public' });
-    const inCore = await t.as('hamlet').post('/messages', { type: 'stream', to: 'core team', topic: 'secret', content: 'private' });
+    const inRome = await t
+      .as('hamlet')
+      .post('/messages', { type: 'stream', to: 'Rome', topic: 'forum', content: 'public' });
+    const inCore = await t
+      .as('hamlet')
+      .post('/messages', { type: 'stream', to: 'core team', topic: 'secret', content: 'private' });
     expect([inRome.status, inCore.status]).toEqual([200, 200]);
     const got = (await poll('othello', everything)).body.events;
     expect(got.map((e: any) => e.message.id)).toEqual([inRome.body.id]);
@@ -305,7 +370,9 @@ describe('message events of a real send, as each queue asked for them', () => {
 
   it('a direct message keeps its empty subject for every queue', async () => {
     const plain = await registerQueue(t, 'othello');
-    const sent = await t.as('hamlet').post('/messages', { type: 'direct', to: [t.user('othello').user_id], content: 'psst' });
+    const sent = await t
+      .as('hamlet')
+      .post('/messages', { type: 'direct', to: [t.user('othello').user_id], content: 'psst' });
     expect(sent.status).toBe(200);
     const [e] = (await poll('othello', plain)).body.events;
     expect(e.message).toMatchObject({ id: sent.body.id, type: 'private', subject: '' });

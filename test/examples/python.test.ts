@@ -11,10 +11,14 @@ import { ROOT } from '../helpers/cli.js';
 it('the pytest example passes against the mock', async () => {
   const python = findPython();
   if ('missing' in python) throw new Error(`${python.missing}: run npm test, which installs it`);
-  const { stdout } = await promisify(execFile)(python.path, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', path.join(ROOT, 'examples/python')], {
-    cwd: path.join(ROOT, 'examples/python'),
-    env: { ...process.env, TEAMCHAT_MOCK: `${process.execPath} ${path.join(ROOT, 'scripts/start.mjs')}` },
-    timeout: 150_000,
-  });
+  const { stdout } = await promisify(execFile)(
+    python.path,
+    ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', path.join(ROOT, 'examples/python')],
+    {
+      cwd: path.join(ROOT, 'examples/python'),
+      env: { ...process.env, TEAMCHAT_MOCK: `${process.execPath} ${path.join(ROOT, 'scripts/start.mjs')}` },
+      timeout: 150_000,
+    },
+  );
   expect(stdout).toMatch(/^3 passed in [\d.]+s$/m);
 }, 180_000);

@@ -15,16 +15,35 @@ import { limitBreakers, sampleValue, schemaType, wireValue } from '../helpers/sa
 export type Wire = string | { bytes: number[] } | { raw: string };
 
 /** Names and words of the fixture, so that valid strings sometimes name something that exists. */
-const FIXTURE_WORDS = ['Denmark', 'core team', 'Verona', 'Wales', 'hamlet@zulip.com', 'iago@zulip.com', 'greetings', '', 'role:members', 'moderation'];
+const FIXTURE_WORDS = [
+  'Denmark',
+  'core team',
+  'Verona',
+  'Wales',
+  'hamlet@zulip.com',
+  'iago@zulip.com',
+  'greetings',
+  '',
+  'role:members',
+  'moderation',
+];
 
 /** IDs of the fixture's rows (users 1-15, channels 1-9, groups 1-12, messages 1-30) and a bit past. */
-const ids = fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 16 }) }, { weight: 1, arbitrary: fc.integer({ min: 17, max: 40 }) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 2 ** 31 - 1 }) });
-
-const text = (minLength: number, maxLength: number) => fc.oneof(
-  { weight: 3, arbitrary: fc.string({ minLength, maxLength }) },
-  { weight: 1, arbitrary: fc.string({ minLength, maxLength, unit: 'grapheme' }) },
-  { weight: 1, arbitrary: fc.constantFrom(...FIXTURE_WORDS).filter((w) => w.length >= minLength && w.length <= maxLength) },
+const ids = fc.oneof(
+  { weight: 4, arbitrary: fc.integer({ min: 1, max: 16 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 17, max: 40 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 0, max: 2 ** 31 - 1 }) },
 );
+
+const text = (minLength: number, maxLength: number) =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.string({ minLength, maxLength }) },
+    { weight: 1, arbitrary: fc.string({ minLength, maxLength, unit: 'grapheme' }) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(...FIXTURE_WORDS).filter((w) => w.length >= minLength && w.length <= maxLength),
+    },
+  );
 
 /** Values the schema accepts. */
 export function validArb(doc: OpenApiDoc, schema: any, depth = 0): fc.Arbitrary<unknown> {
@@ -39,26 +58,36 @@ export function validArb(doc: OpenApiDoc, schema: any, depth = 0): fc.Arbitrary<
   const min = typeof s.minimum === 'number' ? s.minimum : -(2 ** 31);
   const max = typeof s.maximum === 'number' ? s.maximum : 2 ** 31 - 1;
   switch (types[0]) {
-    case 'null': return fc.constant(null);
-    case 'integer': return fc.oneof(
-      { weight: 6, arbitrary: ids.filter((n) => n >= min && n <= max) },
-      { weight: 1, arbitrary: fc.integer({ min, max }) },
-      { weight: 1, arbitrary: fc.constantFrom(min, max) },
-    );
-    case 'number': return fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
-    case 'boolean': return fc.boolean();
-    case 'string': return text(s.minLength ?? 0, Math.min(s.maxLength ?? 40, 200));
+    case 'null':
+      return fc.constant(null);
+    case 'integer':
+      return fc.oneof(
+        { weight: 6, arbitrary: ids.filter((n) => n >= min && n <= max) },
+        { weight: 1, arbitrary: fc.integer({ min, max }) },
+        { weight: 1, arbitrary: fc.constantFrom(min, max) },
+      );
+    case 'number':
+      return fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+    case 'boolean':
+      return fc.boolean();
+    case 'string':
+      return text(s.minLength ?? 0, Math.min(s.maxLength ?? 40, 200));
     case 'array': {
       if (Array.isArray(s.prefixItems)) return fc.tuple(...s.prefixItems.map((x: any) => validArb(doc, x, depth + 1)));
-      return fc.array(validArb(doc, s.items ?? {}, depth + 1), { minLength: s.minItems ?? 0, maxLength: Math.min(s.maxItems ?? 4, 4) });
+      return fc.array(validArb(doc, s.items ?? {}, depth + 1), {
+        minLength: s.minItems ?? 0,
+        maxLength: Math.min(s.maxItems ?? 4, 4),
+      });
     }
     case 'object': {
       const props = Object.entries<any>(s.properties ?? {});
-      if (!props.length) return fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 });
+      if (!props.length)
+        return fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 });
       const model = Object.fromEntries(props.map(([k, v]) => [k, validArb(doc, v, depth + 1)]));
       return fc.record(model, { requiredKeys: (s.required ?? []).filter((k: string) => k in model) });
     }
-    default: return fc.jsonValue({ maxDepth: 2 });
+    default:
+      return fc.jsonValue({ maxDepth: 2 });
   }
 }
 
@@ -67,16 +96,66 @@ const deepObjects = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
 
 /** Hostile text that is no kind of valid value: bad JSON, deep nesting, huge strings, control bytes. */
 const HOSTILE: Wire[] = [
-  '', ' ', '{', '[1,', '{"a":}', "{'a':1}", 'undefined', 'NaN', '-Infinity', '1e400', '-0', '0x10', ' 7 ', '+5', '1_000',
-  '\u0000', 'a\u0000b', '\r\n', '%', 'null', 'true', '[]', '{}', '[null]', '{"":null}', '"', '\\', '\ud800', '\udfff\ud800',
-  deepArrays(3000), deepObjects(3000), deepArrays(200_000), `[${'1,'.repeat(50_000)}1]`,
-  'a'.repeat(100_000), '😀'.repeat(30_000), 'e\u0301'.repeat(20_000), '\u202e\u200b\ufeff',
-  '{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', '{"prototype":{"polluted":true}}',
-  '[{"__proto__":{"polluted":true}}]', '{"__proto__":null}', '{"toString":1,"hasOwnProperty":2,"valueOf":3}',
-  '{"a":1,"a":2}', '[1,1,1]',
-  { bytes: [0xff, 0xfe, 0xfd] }, { bytes: [0xc3, 0x28] }, { bytes: [0xed, 0xa0, 0x80] }, { bytes: [0xe0, 0xa4] }, { bytes: [0x80] },
-  { bytes: [0xf4, 0x90, 0x80, 0x80] }, { bytes: [0x22, 0xff, 0x22] },
-  { raw: '%zz' }, { raw: '%' }, { raw: '%4' }, { raw: '%u0041' }, { raw: '%%' }, { raw: '%C3%28' }, { raw: '%ED%A0%80' }, { raw: '%2' },
+  '',
+  ' ',
+  '{',
+  '[1,',
+  '{"a":}',
+  "{'a':1}",
+  'undefined',
+  'NaN',
+  '-Infinity',
+  '1e400',
+  '-0',
+  '0x10',
+  ' 7 ',
+  '+5',
+  '1_000',
+  '\u0000',
+  'a\u0000b',
+  '\r\n',
+  '%',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '[null]',
+  '{"":null}',
+  '"',
+  '\\',
+  '\ud800',
+  '\udfff\ud800',
+  deepArrays(3000),
+  deepObjects(3000),
+  deepArrays(200_000),
+  `[${'1,'.repeat(50_000)}1]`,
+  'a'.repeat(100_000),
+  '😀'.repeat(30_000),
+  'e\u0301'.repeat(20_000),
+  '\u202e\u200b\ufeff',
+  '{"__proto__":{"polluted":true}}',
+  '{"constructor":{"prototype":{"polluted":true}}}',
+  '{"prototype":{"polluted":true}}',
+  '[{"__proto__":{"polluted":true}}]',
+  '{"__proto__":null}',
+  '{"toString":1,"hasOwnProperty":2,"valueOf":3}',
+  '{"a":1,"a":2}',
+  '[1,1,1]',
+  { bytes: [0xff, 0xfe, 0xfd] },
+  { bytes: [0xc3, 0x28] },
+  { bytes: [0xed, 0xa0, 0x80] },
+  { bytes: [0xe0, 0xa4] },
+  { bytes: [0x80] },
+  { bytes: [0xf4, 0x90, 0x80, 0x80] },
+  { bytes: [0x22, 0xff, 0x22] },
+  { raw: '%zz' },
+  { raw: '%' },
+  { raw: '%4' },
+  { raw: '%u0041' },
+  { raw: '%%' },
+  { raw: '%C3%28' },
+  { raw: '%ED%A0%80' },
+  { raw: '%2' },
 ];
 
 /** A JSON text with a key duplicated (the later one wins in JSON.parse). */
@@ -105,8 +184,9 @@ export function nastyWireArb(doc: OpenApiDoc, p: ParamSpec): fc.Arbitrary<Wire> 
   if (type !== 'boolean') wrongTypes.push('true', 'maybe');
   if (type !== 'array') wrongTypes.push('[1,2]', '["x"]');
   if (type !== 'object') wrongTypes.push('{"k":"v"}');
-  const shaped = [duplicateKey(sample), withProtoKeys(sample), p.json ? JSON.stringify([sample, sample]) : null]
-    .filter((x): x is string => x !== null);
+  const shaped = [duplicateKey(sample), withProtoKeys(sample), p.json ? JSON.stringify([sample, sample]) : null].filter(
+    (x): x is string => x !== null,
+  );
   const breakers = limitBreakers(doc, p.schema).map((v) => wireValue(p, v));
   return fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...HOSTILE) },
@@ -123,10 +203,24 @@ export function validWireArb(doc: OpenApiDoc, p: ParamSpec): fc.Arbitrary<Wire> 
 
 /** Values for Authorization: valid ones are chosen elsewhere; these are all wrong in some way. */
 export const badAuthorizationArb: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('', 'Basic', 'Basic ', 'Basic =', 'Basic !!!', 'Bearer abc', 'basic aGFtbGV0', 'Basic aGFtbGV0QHp1bGlwLmNvbQ==',
-    `Basic ${Buffer.from('hamlet@zulip.com:').toString('base64')}`, `Basic ${Buffer.from(':').toString('base64')}`,
-    `Basic ${Buffer.from('hamlet@zulip.com:wrong-key').toString('base64')}`, `Basic ${Buffer.from('nobody@nowhere:x').toString('base64')}`,
-    `Basic ${Buffer.from([0xff, 0xfe, 0x3a, 0x80]).toString('base64')}`, `Basic ${'A'.repeat(6000)}`, 'Basic a b c', 'Digest x=y'),
+  fc.constantFrom(
+    '',
+    'Basic',
+    'Basic ',
+    'Basic =',
+    'Basic !!!',
+    'Bearer abc',
+    'basic aGFtbGV0',
+    'Basic aGFtbGV0QHp1bGlwLmNvbQ==',
+    `Basic ${Buffer.from('hamlet@zulip.com:').toString('base64')}`,
+    `Basic ${Buffer.from(':').toString('base64')}`,
+    `Basic ${Buffer.from('hamlet@zulip.com:wrong-key').toString('base64')}`,
+    `Basic ${Buffer.from('nobody@nowhere:x').toString('base64')}`,
+    `Basic ${Buffer.from([0xff, 0xfe, 0x3a, 0x80]).toString('base64')}`,
+    `Basic ${'A'.repeat(6000)}`,
+    'Basic a b c',
+    'Digest x=y',
+  ),
   fc.string({ maxLength: 60 }).map((s) => `Basic ${Buffer.from(s).toString('base64')}`),
   fc.string({ maxLength: 40 }).filter((s) => /^[\x21-\x7e ]*$/.test(s)),
 );

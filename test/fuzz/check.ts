@@ -18,12 +18,18 @@ export interface FuzzTarget {
 /** A short, readable form of a request for failure messages. */
 export function describeRequest(req: RawRequest): string {
   const body = req.body ? req.body.subarray(0, 300).toString('latin1') : '';
-  const headers = Object.entries(req.headers).map(([k, v]) => `${k}: ${String(v).slice(0, 80)}`).join(' | ');
+  const headers = Object.entries(req.headers)
+    .map(([k, v]) => `${k}: ${String(v).slice(0, 80)}`)
+    .join(' | ');
   return `${req.method} ${req.path.slice(0, 300)}${req.path.length > 300 ? `... (${req.path.length} chars)` : ''}\n  ${headers}\n  body(${req.body?.length ?? 0}): ${body}`;
 }
 
 /** Sends `req` and checks every property; returns the response for further checks. */
-export async function checkRequest(target: FuzzTarget, req: RawRequest, options: { keepChanges?: boolean } = {}): Promise<RawResponse> {
+export async function checkRequest(
+  target: FuzzTarget,
+  req: RawRequest,
+  options: { keepChanges?: boolean } = {},
+): Promise<RawResponse> {
   const world = target.t.server.world;
   const versionBefore = world.store.version;
   const stateBefore = JSON.stringify(world.store.state);
@@ -31,22 +37,35 @@ export async function checkRequest(target: FuzzTarget, req: RawRequest, options:
   const res = await send(target.t.base, req, REQUEST_TIMEOUT_MS);
   const where = `\n${describeRequest(req)}\n  -> ${res.status} ${res.text.slice(0, 300)}`;
   const violations = takeViolations();
-  if (violations.length) throw new Error(`response breaks the description: ${JSON.stringify(violations.map((v) => v.problems))}${where}`);
+  if (violations.length)
+    throw new Error(`response breaks the description: ${JSON.stringify(violations.map((v) => v.problems))}${where}`);
   if (res.status === 501 && !hasView(target)) return res;
   if (res.status >= 500) throw new Error(`server error ${res.status}${where}\n  log: ${target.logs.join('\n')}`);
   if (target.logs.length) throw new Error(`the server logged: ${target.logs.join('\n')}${where}`);
   if (req.method !== 'HEAD') {
     const b = res.json;
-    const ok = b && typeof b === 'object' && !Array.isArray(b) && typeof b.msg === 'string'
-      && (b.result === 'success' ? res.status < 300 : b.result === 'error' && res.status >= 400
-        // Every error has a code except 405, which the real server writes with allowed_methods instead.
-        && (res.status === 405 ? b.code === undefined && Array.isArray(b.allowed_methods) : typeof b.code === 'string'));
+    const ok =
+      b &&
+      typeof b === 'object' &&
+      !Array.isArray(b) &&
+      typeof b.msg === 'string' &&
+      (b.result === 'success'
+        ? res.status < 300
+        : b.result === 'error' &&
+          res.status >= 400 &&
+          // Every error has a code except 405, which the real server writes with allowed_methods instead.
+          (res.status === 405 ? b.code === undefined && Array.isArray(b.allowed_methods) : typeof b.code === 'string'));
     if (!ok) throw new Error(`not a JSON envelope${where}`);
-    if (!String(res.headers['content-type']).startsWith('application/json')) throw new Error(`content-type ${res.headers['content-type']}${where}`);
+    if (!String(res.headers['content-type']).startsWith('application/json'))
+      throw new Error(`content-type ${res.headers['content-type']}${where}`);
   }
   if (res.status >= 400) {
-    if (world.store.version !== versionBefore) throw new Error(`a refused request changed the state (version ${versionBefore} -> ${world.store.version})${where}`);
-    if (JSON.stringify(world.store.state) !== stateBefore) throw new Error(`a refused request changed the state behind the store's back${where}`);
+    if (world.store.version !== versionBefore)
+      throw new Error(
+        `a refused request changed the state (version ${versionBefore} -> ${world.store.version})${where}`,
+      );
+    if (JSON.stringify(world.store.state) !== stateBefore)
+      throw new Error(`a refused request changed the state behind the store's back${where}`);
   } else if (world.store.version !== versionBefore && !options.keepChanges) {
     // Accepted changes are fine; start the next request from the fixture again.
     resetWorld(target);

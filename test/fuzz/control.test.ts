@@ -40,38 +40,77 @@ function restore(): void {
 }
 
 /** A fixture snapshot with one thing broken: a row of the wrong shape, a key missing or duplicated. */
-const corruptStateArb = fc.tuple(
-  fc.constantFrom('users', 'streams', 'subscriptions', 'user_groups', 'messages', 'realm'),
-  fc.constantFrom('empty-row', 'null-row', 'no-key', 'wrong-types', 'duplicate', 'not-array', 'proto'),
-).map(([name, how]) => {
-  const state: any = structuredClone(fixture);
-  const rows = state[name];
-  const first = Array.isArray(rows) ? rows[0] : rows;
-  if (how === 'empty-row') Array.isArray(rows) ? rows.push({}) : (state[name] = {});
-  if (how === 'null-row') Array.isArray(rows) ? rows.push(null) : (state[name] = null);
-  if (how === 'no-key') for (const k of ['user_id', 'stream_id', 'id', 'email', 'name']) delete first[k];
-  if (how === 'wrong-types') for (const k of Object.keys(first)) first[k] = typeof first[k] === 'string' ? 5 : 'x';
-  if (how === 'duplicate' && Array.isArray(rows)) rows.push(structuredClone(first));
-  if (how === 'not-array') state[name] = 'nope';
-  if (how === 'proto') first.__proto__ = { polluted: true };
-  return state;
-});
+const corruptStateArb = fc
+  .tuple(
+    fc.constantFrom('users', 'streams', 'subscriptions', 'user_groups', 'messages', 'realm'),
+    fc.constantFrom('empty-row', 'null-row', 'no-key', 'wrong-types', 'duplicate', 'not-array', 'proto'),
+  )
+  .map(([name, how]) => {
+    const state: any = structuredClone(fixture);
+    const rows = state[name];
+    const first = Array.isArray(rows) ? rows[0] : rows;
+    if (how === 'empty-row') Array.isArray(rows) ? rows.push({}) : (state[name] = {});
+    if (how === 'null-row') Array.isArray(rows) ? rows.push(null) : (state[name] = null);
+    if (how === 'no-key') for (const k of ['user_id', 'stream_id', 'id', 'email', 'name']) delete first[k];
+    if (how === 'wrong-types') for (const k of Object.keys(first)) first[k] = typeof first[k] === 'string' ? 5 : 'x';
+    if (how === 'duplicate' && Array.isArray(rows)) rows.push(structuredClone(first));
+    if (how === 'not-array') state[name] = 'nope';
+    if (how === 'proto') first.__proto__ = { polluted: true };
+    return state;
+  });
 
-const HOSTILE_VALUES: unknown[] = [null, -1, 1.5, 2 ** 53, 1e300, '', 'x'.repeat(100_000), [], {}, true, '../../etc/passwd', '..', '/etc/passwd',
-  'default/../default', '%2e%2e', 'a\u0000b', JSON.parse('{"__proto__":{"polluted":true}}'), { constructor: { prototype: { polluted: true } } }];
+const HOSTILE_VALUES: unknown[] = [
+  null,
+  -1,
+  1.5,
+  2 ** 53,
+  1e300,
+  '',
+  'x'.repeat(100_000),
+  [],
+  {},
+  true,
+  '../../etc/passwd',
+  '..',
+  '/etc/passwd',
+  'default/../default',
+  '%2e%2e',
+  'a\u0000b',
+  JSON.parse('{"__proto__":{"polluted":true}}'),
+  { constructor: { prototype: { polluted: true } } },
+];
 
 /** JSON text put into the body as it is: values too deep to build and stringify in the test. */
-class RawJson { constructor(readonly text: string) {} }
-const deep = (open: string, inner: string, close: string, n: number) => new RawJson(open.repeat(n) + inner + close.repeat(n));
-const DEEP_VALUES = [deep('{"a":', '1', '}', 60_000), deep('[', '', ']', 150_000), deep('[{"a":', '1', '}]', 30_000),
+class RawJson {
+  constructor(readonly text: string) {}
+}
+const deep = (open: string, inner: string, close: string, n: number) =>
+  new RawJson(open.repeat(n) + inner + close.repeat(n));
+const DEEP_VALUES = [
+  deep('{"a":', '1', '}', 60_000),
+  deep('[', '', ']', 150_000),
+  deep('[{"a":', '1', '}]', 30_000),
   new RawJson(`{"name":"deep","state":{"realm":${deep('{"a":', '1', '}', 60_000).text}}}`),
-  new RawJson(`{"name":"deep","rules":[{"operation":"get-own-user","respond":{"success":${deep('{"a":', '1', '}', 60_000).text}}}]}`)];
+  new RawJson(
+    `{"name":"deep","rules":[{"operation":"get-own-user","respond":{"success":${deep('{"a":', '1', '}', 60_000).text}}}]}`,
+  ),
+];
 
 function valueArb(p: ParamSpec): fc.Arbitrary<unknown> {
   const breakers = limitBreakers(contract.doc, p.schema);
   const hostile = [...HOSTILE_VALUES, ...breakers];
-  const special = p.name === 'state' ? [corruptStateArb] : p.name === 'definition' ? [fc.record({ name: fc.string(), state: fc.jsonValue({ maxDepth: 3 }), rules: fc.jsonValue({ maxDepth: 3 }) })] : [];
-  return fc.oneof(validArb(contract.doc, p.schema), fc.constantFrom(...hostile), fc.constantFrom(...DEEP_VALUES), ...special);
+  const special =
+    p.name === 'state'
+      ? [corruptStateArb]
+      : p.name === 'definition'
+        ? [fc.record({ name: fc.string(), state: fc.jsonValue({ maxDepth: 3 }), rules: fc.jsonValue({ maxDepth: 3 }) })]
+        : [];
+  return fc.oneof(
+    validArb(contract.doc, p.schema),
+    fc.constantFrom(...hostile),
+    fc.constantFrom(...DEEP_VALUES),
+    ...special,
+  );
 }
 
 /** JSON text of an object whose keys survive as written (__proto__ included). */
@@ -80,46 +119,81 @@ const objectText = (entries: Array<[string, unknown]>) =>
 
 function requestArb(op: Operation): fc.Arbitrary<RawRequest> {
   const fields = op.params.map((p) => fc.option(valueArb(p), { freq: 3 }).map((v) => [p, v] as const));
-  const rawBody = fc.constantFrom('', '{', 'null', '[]', '1', '"x"', '['.repeat(100_000), '{"a":1,"a":2}', objectText([['__proto__', { polluted: true }]]));
-  return fc.tuple(fc.tuple(...fields), fc.option(rawBody, { freq: 8 }), fc.array(fc.constantFrom('__proto__', 'constructor', 'extra'), { maxLength: 1 }))
+  const rawBody = fc.constantFrom(
+    '',
+    '{',
+    'null',
+    '[]',
+    '1',
+    '"x"',
+    '['.repeat(100_000),
+    '{"a":1,"a":2}',
+    objectText([['__proto__', { polluted: true }]]),
+  );
+  return fc
+    .tuple(
+      fc.tuple(...fields),
+      fc.option(rawBody, { freq: 8 }),
+      fc.array(fc.constantFrom('__proto__', 'constructor', 'extra'), { maxLength: 1 }),
+    )
     .map(([values, raw, extra]) => {
       let path = op.path;
       const query: string[] = [];
       const body: Array<[string, unknown]> = extra.map((k) => [k, 1]);
       for (const [p, v] of values) {
         if (v === null && !p.required) continue;
-        const text = v instanceof RawJson ? v.text.slice(0, 3000) : typeof v === 'string' && !p.json ? v : JSON.stringify(v) ?? 'null';
+        const text =
+          v instanceof RawJson
+            ? v.text.slice(0, 3000)
+            : typeof v === 'string' && !p.json
+              ? v
+              : (JSON.stringify(v) ?? 'null');
         if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeWire(text));
         else if (p.in === 'query') query.push(`${encodeWire(p.name)}=${encodeWire(text)}`);
         else body.push([p.name, v]);
       }
       const method = op.method.toUpperCase();
-      const req: RawRequest = { method, path: `/__mock${path}${query.length ? `?${query.join('&')}` : ''}`, headers: { 'content-type': 'application/json' } };
+      const req: RawRequest = {
+        method,
+        path: `/__mock${path}${query.length ? `?${query.join('&')}` : ''}`,
+        headers: { 'content-type': 'application/json' },
+      };
       if (method !== 'GET') req.body = Buffer.from(raw ?? objectText(body));
       return req;
     });
 }
 
-const cases = fc.constantFrom(...ops).chain(requestArb).map((req) => ({ req, [fc.toStringMethod]: () => describeRequest(req) }));
+const cases = fc
+  .constantFrom(...ops)
+  .chain(requestArb)
+  .map((req) => ({ req, [fc.toStringMethod]: () => describeRequest(req) }));
 
 describe('fuzzing the control API', () => {
   it(`keeps every property over ${RUNS} generated requests (seed ${fuzzSeed()}), and the API keeps answering`, async () => {
     const hamlet = target.t.user('hamlet');
     const auth = { authorization: basic(hamlet.email, hamlet.api_key) };
-    await fc.assert(fc.asyncProperty(cases, async ({ req }) => {
-      try {
-        const res = await checkRequest(target, req);
-        if (res.status < 300) {
-          // Whatever the control API accepted, the API must still answer without a 5xx.
-          for (const path of ['/api/v1/users/me', '/api/v1/users/me/subscriptions', '/api/v1/server_settings']) {
-            await checkRequest(target, { method: 'GET', path, headers: auth });
+    await fc.assert(
+      fc.asyncProperty(cases, async ({ req }) => {
+        try {
+          const res = await checkRequest(target, req);
+          if (res.status < 300) {
+            // Whatever the control API accepted, the API must still answer without a 5xx.
+            for (const path of ['/api/v1/users/me', '/api/v1/users/me/subscriptions', '/api/v1/server_settings']) {
+              await checkRequest(target, { method: 'GET', path, headers: auth });
+            }
+            await checkRequest(target, {
+              method: 'POST',
+              path: '/api/v1/register',
+              headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' },
+              body: Buffer.from(''),
+            });
           }
-          await checkRequest(target, { method: 'POST', path: '/api/v1/register', headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' }, body: Buffer.from('') });
+        } finally {
+          restore();
         }
-      } finally {
-        restore();
-      }
-    }), { numRuns: RUNS, seed: fuzzSeed() + 2, endOnFailure: process.env.FUZZ_SHRINK === '0' });
+      }),
+      { numRuns: RUNS, seed: fuzzSeed() + 2, endOnFailure: process.env.FUZZ_SHRINK === '0' },
+    );
     expect(({} as any).polluted).toBeUndefined();
   }, 600_000);
 });

@@ -21,9 +21,16 @@ const credentials = (who: string) => credentialsOf(target, who);
 describe('fuzzing every operation', () => {
   it('answers the generated valid request of every operation, as the owner, without a 5xx', async () => {
     for (const op of ops) {
-      const params = op.params.filter((p) => p.required).map((p) => ({ p, wire: wireValue(p, sampleValue(contract.doc, p.schema)), repeat: null }));
+      const params = op.params
+        .filter((p) => p.required)
+        .map((p) => ({ p, wire: wireValue(p, sampleValue(contract.doc, p.schema)), repeat: null }));
       const plan: Plan = {
-        op, method: op.method.toUpperCase(), auth: { user: 'desdemona' }, params, extra: [], encoding: 'form',
+        op,
+        method: op.method.toUpperCase(),
+        auth: { user: 'desdemona' },
+        params,
+        extra: [],
+        encoding: 'form',
         featureLevel: Number.isFinite(op.removedAt) ? String(op.removedAt - 1) : null,
       };
       await checkRequest(target, buildRequest(plan, credentials));

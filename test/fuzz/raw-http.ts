@@ -31,25 +31,43 @@ export function send(base: string, req: RawRequest, timeoutMs = 5000): Promise<R
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | string[]> = { ...req.headers };
     if (req.body !== undefined) headers['content-length'] = String(req.body.length);
-    const r = http.request({
-      host: url.hostname, port: url.port, method: req.method, path: req.path, headers, agent,
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        clearTimeout(timer);
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json: any;
-        try { json = JSON.parse(text); } catch { json = undefined; }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-      });
-      res.on('error', (err) => { clearTimeout(timer); reject(err); });
-    });
+    const r = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: req.method,
+        path: req.path,
+        headers,
+        agent,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          clearTimeout(timer);
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: any;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+        });
+        res.on('error', (err) => {
+          clearTimeout(timer);
+          reject(err);
+        });
+      },
+    );
     const timer = setTimeout(() => {
       r.destroy();
       reject(new HangError(`no answer within ${timeoutMs} ms: ${req.method} ${req.path.slice(0, 200)}`));
     }, timeoutMs);
-    r.on('error', (err) => { clearTimeout(timer); reject(err); });
+    r.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
     if (req.body !== undefined) r.write(req.body);
     r.end();
   });
@@ -60,10 +78,18 @@ export function rawExchange(base: string, bytes: string, timeoutMs = 5000): Prom
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(new URL(base).port), '127.0.0.1');
     const chunks: Buffer[] = [];
-    const timer = setTimeout(() => { socket.destroy(); reject(new HangError(`no answer to ${JSON.stringify(bytes.slice(0, 80))}`)); }, timeoutMs);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new HangError(`no answer to ${JSON.stringify(bytes.slice(0, 80))}`));
+    }, timeoutMs);
     socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('close', () => { clearTimeout(timer); resolve(Buffer.concat(chunks).toString('utf8')); });
-    socket.on('error', () => { /* the server may reset the connection after answering */ });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    socket.on('error', () => {
+      /* the server may reset the connection after answering */
+    });
     socket.end(bytes);
   });
 }

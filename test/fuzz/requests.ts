@@ -24,7 +24,19 @@ export interface Plan {
   featureLevel: string | null;
 }
 
-const EXTRA_KEYS = ['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString', 'a[b]', 'x.y', '', ' ', 'ü', 'client'];
+const EXTRA_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'hasOwnProperty',
+  'toString',
+  'a[b]',
+  'x.y',
+  '',
+  ' ',
+  'ü',
+  'client',
+];
 
 const authArb: fc.Arbitrary<Auth> = fc.oneof(
   { weight: 18, arbitrary: fc.constantFrom(...FUZZ_USERS).map((user) => ({ user })) },
@@ -44,7 +56,9 @@ function paramsArb(doc: OpenApiDoc, op: Operation, mode: Mode): fc.Arbitrary<Pla
     const nasty = nastyWireArb(doc, p);
     const wire = mode === 'chaos' ? fc.oneof(valid, nasty) : valid;
     const repeat = mode === 'chaos' ? fc.option(fc.oneof(valid, nasty), { freq: 4 }) : fc.constant(null);
-    return fc.record({ keep: present(p), wire, repeat }).map(({ keep, wire: w, repeat: r }) => (keep ? { p, wire: w, repeat: r } : null));
+    return fc
+      .record({ keep: present(p), wire, repeat })
+      .map(({ keep, wire: w, repeat: r }) => (keep ? { p, wire: w, repeat: r } : null));
   });
   const all = fc.tuple(...perParam).map((xs) => xs.filter((x): x is NonNullable<typeof x> => x !== null));
   if (mode !== 'one-bad' || !op.params.length) return all;
@@ -59,26 +73,48 @@ function paramsArb(doc: OpenApiDoc, op: Operation, mode: Mode): fc.Arbitrary<Pla
 
 export function planArb(doc: OpenApiDoc, ops: Operation[]): fc.Arbitrary<Plan> {
   return fc.constantFrom(...ops).chain((op) => {
-    const level = Number.isFinite(op.removedAt) ? fc.constant(String(op.removedAt - 1))
-      : fc.oneof({ weight: 12, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom('0', '54', '200', String(op.addedAt), 'abc', '-1', '99999', ' 496') });
-    return fc.record({
-      op: fc.constant(op),
-      method: fc.oneof({ weight: 15, arbitrary: fc.constant(op.method.toUpperCase()) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD') }),
-      auth: op.authenticated ? authArb : fc.oneof(fc.constant(null), authArb),
-      params: fc.constantFrom<Mode>('valid', 'valid', 'one-bad', 'one-bad', 'one-bad', 'chaos').chain((mode) => paramsArb(doc, op, mode)),
-      extra: fc.array(fc.tuple(fc.constantFrom(...EXTRA_KEYS), fc.constantFrom<Wire>('1', '{"polluted":true}', 'x')), { maxLength: 2 }),
-      encoding: fc.constantFrom<Encoding>('form', 'form', 'form', 'form', 'multipart', 'query', 'json'),
-      featureLevel: level,
-    }).map(withSummary);
+    const level = Number.isFinite(op.removedAt)
+      ? fc.constant(String(op.removedAt - 1))
+      : fc.oneof(
+          { weight: 12, arbitrary: fc.constant(null) },
+          { weight: 1, arbitrary: fc.constantFrom('0', '54', '200', String(op.addedAt), 'abc', '-1', '99999', ' 496') },
+        );
+    return fc
+      .record({
+        op: fc.constant(op),
+        method: fc.oneof(
+          { weight: 15, arbitrary: fc.constant(op.method.toUpperCase()) },
+          { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD') },
+        ),
+        auth: op.authenticated ? authArb : fc.oneof(fc.constant(null), authArb),
+        params: fc
+          .constantFrom<Mode>('valid', 'valid', 'one-bad', 'one-bad', 'one-bad', 'chaos')
+          .chain((mode) => paramsArb(doc, op, mode)),
+        extra: fc.array(
+          fc.tuple(fc.constantFrom(...EXTRA_KEYS), fc.constantFrom<Wire>('1', '{"polluted":true}', 'x')),
+          { maxLength: 2 },
+        ),
+        encoding: fc.constantFrom<Encoding>('form', 'form', 'form', 'form', 'multipart', 'query', 'json'),
+        featureLevel: level,
+      })
+      .map(withSummary);
   });
 }
 
-const short = (w: Wire) => (typeof w === 'string' ? JSON.stringify(w.length > 60 ? `${w.slice(0, 60)}...(${w.length})` : w) : JSON.stringify(w));
+const short = (w: Wire) =>
+  typeof w === 'string' ? JSON.stringify(w.length > 60 ? `${w.slice(0, 60)}...(${w.length})` : w) : JSON.stringify(w);
 
 /** Counterexamples print as the request they stand for, not as the operation's whole record. */
 function withSummary(plan: Plan): Plan {
-  const params = plan.params.map(({ p, wire, repeat }) => `${p.name}=${short(wire)}${repeat !== null ? ` (after ${short(repeat)})` : ''}`);
-  const who = plan.auth === null ? 'nobody' : 'user' in plan.auth ? plan.auth.user : `Authorization ${JSON.stringify(plan.auth.header.slice(0, 60))}`;
+  const params = plan.params.map(
+    ({ p, wire, repeat }) => `${p.name}=${short(wire)}${repeat !== null ? ` (after ${short(repeat)})` : ''}`,
+  );
+  const who =
+    plan.auth === null
+      ? 'nobody'
+      : 'user' in plan.auth
+        ? plan.auth.user
+        : `Authorization ${JSON.stringify(plan.auth.header.slice(0, 60))}`;
   const summary = `${plan.method} ${plan.op.path} [${plan.op.id}] as ${who}, ${plan.encoding}${plan.featureLevel !== null ? `, level ${plan.featureLevel}` : ''}: ${[...params, ...plan.extra.map(([k, v]) => `${k}=${short(v)}`)].join(', ')}`;
   return Object.assign(plan, { [fc.toStringMethod]: () => summary });
 }
@@ -106,7 +142,11 @@ function wireBytes(w: Wire): Buffer {
 export function multipartBody(fields: Array<[string, Wire]>, boundary: string): Buffer {
   const parts: Buffer[] = [];
   for (const [name, value] of fields) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/["\r\n]/g, '_')}"\r\n\r\n`), wireBytes(value), Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/["\r\n]/g, '_')}"\r\n\r\n`),
+      wireBytes(value),
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return Buffer.concat(parts);
@@ -121,7 +161,10 @@ export function buildRequest(plan: Plan, credentials: (user: string) => string):
   let path = plan.op.path;
   const fields: Array<[string, Wire]> = [];
   for (const { p, wire, repeat } of plan.params) {
-    if (p.in === 'path') { path = path.replace(`{${p.name}}`, encodeWire(wire)); continue; }
+    if (p.in === 'path') {
+      path = path.replace(`{${p.name}}`, encodeWire(wire));
+      continue;
+    }
     if (repeat !== null) fields.push([p.name, repeat]);
     fields.push([p.name, wire]);
   }
@@ -146,7 +189,10 @@ export function buildRequest(plan: Plan, credentials: (user: string) => string):
     body = multipartBody(fields, boundary);
   } else {
     headers['content-type'] = 'application/json';
-    body = Buffer.from(JSON.stringify(Object.fromEntries(fields.map(([k, v]) => [k, wireBytes(v).toString('utf8')]))), 'utf8');
+    body = Buffer.from(
+      JSON.stringify(Object.fromEntries(fields.map(([k, v]) => [k, wireBytes(v).toString('utf8')]))),
+      'utf8',
+    );
   }
   return { method: plan.method, path: target, headers, body };
 }

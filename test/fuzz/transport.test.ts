@@ -21,13 +21,17 @@ describe('fuzzing the HTTP layer', () => {
   it(`keeps every property over ${RUNS} broken requests (seed ${fuzzSeed()})`, async () => {
     const ops = contract.operations;
     // Each case carries the request it builds, so that a counterexample prints as that request.
-    const cases = fc.tuple(fc.constantFrom(...ops), fc.constantFrom(...FUZZ_USERS), stepsArb).map(([op, who, steps]) => {
-      let req = baseRequest(contract.doc, op, credentials(who));
-      for (const step of steps) req = step(req);
-      return { req, [fc.toStringMethod]: () => `${op.id} as ${who}: ${describeRequest(req)}` };
-    });
+    const cases = fc
+      .tuple(fc.constantFrom(...ops), fc.constantFrom(...FUZZ_USERS), stepsArb)
+      .map(([op, who, steps]) => {
+        let req = baseRequest(contract.doc, op, credentials(who));
+        for (const step of steps) req = step(req);
+        return { req, [fc.toStringMethod]: () => `${op.id} as ${who}: ${describeRequest(req)}` };
+      });
     await fc.assert(
-      fc.asyncProperty(cases, async ({ req }) => { await checkRequest(target, req); }),
+      fc.asyncProperty(cases, async ({ req }) => {
+        await checkRequest(target, req);
+      }),
       { numRuns: RUNS, seed: fuzzSeed() + 1, endOnFailure: process.env.FUZZ_SHRINK === '0' },
     );
   }, 600_000);
@@ -36,8 +40,14 @@ describe('fuzzing the HTTP layer', () => {
     ['a malformed request line', 'GET /api/v1/users/me HTTP/9.9 extra\r\n\r\n'],
     ['a header without a colon', 'GET /api/v1/users/me HTTP/1.1\r\nHost: x\r\nbroken header\r\n\r\n'],
     ['a lower-case method', 'get /api/v1/users/me HTTP/1.1\r\nHost: x\r\n\r\n'],
-    ['an invalid chunk', 'POST /api/v1/messages HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n'],
-    ['both Content-Length and chunked', 'POST /api/v1/messages HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n'],
+    [
+      'an invalid chunk',
+      'POST /api/v1/messages HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n',
+    ],
+    [
+      'both Content-Length and chunked',
+      'POST /api/v1/messages HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    ],
     ['headers past 16 KB', `GET /api/v1/users/me HTTP/1.1\r\nHost: x\r\nX-Filler: ${'x'.repeat(20_000)}\r\n\r\n`],
     ['a NUL in the path', 'GET /api/v1/users/\0me HTTP/1.1\r\nHost: x\r\n\r\n'],
   ])('answers %s with a JSON envelope (regression: node answered with a bare status line)', async (_name, bytes) => {

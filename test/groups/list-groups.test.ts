@@ -4,8 +4,12 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/errors.js';
 
 let t: TestServer;
-beforeEach(async () => { t = await startTestServer(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const store = () => t.server.world.store;
 const id = (who: string) => t.user(who).user_id;
@@ -14,10 +18,18 @@ describe('GET /user_groups', () => {
   it('lists the active groups by ID, system groups included', async () => {
     const r = await t.as('hamlet').get('/user_groups');
     expect(r.status).toBe(200);
-    const active = store().userGroups.filter((g) => !g.deactivated).map((g) => g.id).sort((a, b) => a - b);
+    const active = store()
+      .userGroups.filter((g) => !g.deactivated)
+      .map((g) => g.id)
+      .sort((a, b) => a - b);
     expect(r.body.user_groups.map((g: any) => g.id)).toEqual(active);
     const hamletcharacters = r.body.user_groups.find((g: any) => g.name === 'hamletcharacters');
-    expect(hamletcharacters).toMatchObject({ members: [id('hamlet'), id('cordelia')], direct_subgroup_ids: [], is_system_group: false, deactivated: false });
+    expect(hamletcharacters).toMatchObject({
+      members: [id('hamlet'), id('cordelia')],
+      direct_subgroup_ids: [],
+      is_system_group: false,
+      deactivated: false,
+    });
   });
 
   it('adds deactivated groups with include_deactivated_groups', async () => {

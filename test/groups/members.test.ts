@@ -6,8 +6,12 @@ import { error } from '../helpers/errors.js';
 import { groupId } from '../helpers/fixture-rows.js';
 
 let t: TestServer;
-beforeEach(async () => { t = await startTestServer(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const ok = { result: 'success', msg: '' };
 const id = (who: string) => t.user(who).user_id;
@@ -19,8 +23,14 @@ describe('GET /user_groups/{id}/members', () => {
   it('lists members of the group and of its subgroups at any depth, or only the direct ones', async () => {
     // leadership: Desdemona, with backend (Othello, Prospero) which holds hamletcharacters (Hamlet, Cordelia).
     const leadership = groupId(t, 'leadership');
-    expect((await members('hamlet', leadership)).body).toEqual({ ...ok, members: ids('desdemona', 'othello', 'prospero', 'hamlet', 'cordelia') });
-    expect((await members('hamlet', leadership, { direct_member_only: true })).body).toEqual({ ...ok, members: ids('desdemona') });
+    expect((await members('hamlet', leadership)).body).toEqual({
+      ...ok,
+      members: ids('desdemona', 'othello', 'prospero', 'hamlet', 'cordelia'),
+    });
+    expect((await members('hamlet', leadership, { direct_member_only: true })).body).toEqual({
+      ...ok,
+      members: ids('desdemona'),
+    });
   });
 
   it('reads system groups (role groups nest the higher roles) and deactivated groups', async () => {
@@ -32,15 +42,23 @@ describe('GET /user_groups/{id}/members', () => {
   it('leaves deactivated users out from FL 303 and lists them before', async () => {
     const backend = groupId(t, 'backend');
     expect((await t.as('iago').delete(`/users/${id('prospero')}`)).status).toBe(200);
-    expect((await members('hamlet', backend, { direct_member_only: true })).body).toEqual({ ...ok, members: ids('othello') });
+    expect((await members('hamlet', backend, { direct_member_only: true })).body).toEqual({
+      ...ok,
+      members: ids('othello'),
+    });
     const old = await members('hamlet', backend, { direct_member_only: true }, { 'X-Mock-Feature-Level': '302' });
     expect(old.body).toEqual({ ...ok, members: ids('othello', 'prospero') });
   });
 
   it('answers a change of membership at once', async () => {
     const hamletcharacters = groupId(t, 'hamletcharacters');
-    expect((await t.as('desdemona').post(`/user_groups/${hamletcharacters}/members`, { add: [id('aaron')] })).status).toBe(200);
-    expect((await members('cordelia', hamletcharacters)).body).toEqual({ ...ok, members: ids('hamlet', 'cordelia', 'aaron') });
+    expect(
+      (await t.as('desdemona').post(`/user_groups/${hamletcharacters}/members`, { add: [id('aaron')] })).status,
+    ).toBe(200);
+    expect((await members('cordelia', hamletcharacters)).body).toEqual({
+      ...ok,
+      members: ids('hamlet', 'cordelia', 'aaron'),
+    });
   });
 
   it('refuses guests and unknown groups', async () => {

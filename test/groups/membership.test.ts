@@ -5,8 +5,12 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { groupId } from '../helpers/fixture-rows.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const id = (who: string) => t.user(who).user_id;
 const ask = (group: number, user: number, params: Record<string, unknown> = {}, as = 'iago') =>
@@ -22,9 +26,15 @@ describe('GET /user_groups/{id}/members/{user_id}', () => {
   it('counts members of nested subgroups unless direct_member_only is true', async () => {
     // leadership > backend > hamletcharacters > hamlet
     expect((await ask(groupId(t, 'leadership'), id('hamlet'))).body).toEqual(answer(true));
-    expect((await ask(groupId(t, 'leadership'), id('hamlet'), { direct_member_only: false })).body).toEqual(answer(true));
-    expect((await ask(groupId(t, 'leadership'), id('hamlet'), { direct_member_only: true })).body).toEqual(answer(false));
-    expect((await ask(groupId(t, 'leadership'), id('desdemona'), { direct_member_only: true })).body).toEqual(answer(true));
+    expect((await ask(groupId(t, 'leadership'), id('hamlet'), { direct_member_only: false })).body).toEqual(
+      answer(true),
+    );
+    expect((await ask(groupId(t, 'leadership'), id('hamlet'), { direct_member_only: true })).body).toEqual(
+      answer(false),
+    );
+    expect((await ask(groupId(t, 'leadership'), id('desdemona'), { direct_member_only: true })).body).toEqual(
+      answer(true),
+    );
     // System groups nest the same way: the owner is in role:members through role:administrators.
     expect((await ask(groupId(t, 'role:members'), id('desdemona'))).body).toEqual(answer(true));
     expect((await ask(groupId(t, 'role:members'), id('polonius'))).body).toEqual(answer(false));
@@ -39,7 +49,9 @@ describe('GET /user_groups/{id}/members/{user_id}', () => {
   });
 
   it('can be asked about bots', async () => {
-    expect((await ask(groupId(t, 'role:members'), id('hamlet-bot'), { direct_member_only: true })).body).toEqual(answer(true));
+    expect((await ask(groupId(t, 'role:members'), id('hamlet-bot'), { direct_member_only: true })).body).toEqual(
+      answer(true),
+    );
     expect((await ask(groupId(t, 'role:administrators'), id('iago-bot'))).body).toEqual(answer(false));
   });
 

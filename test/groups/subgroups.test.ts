@@ -5,8 +5,12 @@ import { error } from '../helpers/errors.js';
 import { groupId } from '../helpers/fixture-rows.js';
 
 let t: TestServer;
-beforeEach(async () => { t = await startTestServer(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 describe('GET /user_groups/{user_group_id}/subgroups', () => {
   it('lists nested groups at any depth, or the direct ones only', async () => {
@@ -14,7 +18,11 @@ describe('GET /user_groups/{user_group_id}/subgroups', () => {
     const leadership = groupId(t, 'leadership');
     let r = await t.as('othello').get(`/user_groups/${leadership}/subgroups`);
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ result: 'success', msg: '', subgroups: [groupId(t, 'hamletcharacters'), groupId(t, 'backend')].sort((a, b) => a - b) });
+    expect(r.body).toEqual({
+      result: 'success',
+      msg: '',
+      subgroups: [groupId(t, 'hamletcharacters'), groupId(t, 'backend')].sort((a, b) => a - b),
+    });
     r = await t.as('othello').get(`/user_groups/${leadership}/subgroups`, { direct_subgroup_only: true });
     expect(r.body.subgroups).toEqual([groupId(t, 'backend')]);
     r = await t.as('othello').get(`/user_groups/${groupId(t, 'hamletcharacters')}/subgroups`);

@@ -6,14 +6,20 @@ import { error } from '../helpers/errors.js';
 import { groupId } from '../helpers/fixture-rows.js';
 
 let t: TestServer;
-beforeEach(async () => { t = await startTestServer(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const id = (who: string) => t.user(who).user_id;
 const group = (name: string) => t.server.world.store.userGroups.get(groupId(t, name))!;
-const change = (as: string, name: string, params: Record<string, unknown>) => t.as(as).post(`/user_groups/${groupId(t, name)}/members`, params);
+const change = (as: string, name: string, params: Record<string, unknown>) =>
+  t.as(as).post(`/user_groups/${groupId(t, name)}/members`, params);
 const isMember = async (name: string, who: string, direct = false) =>
-  (await t.as('iago').get(`/user_groups/${groupId(t, name)}/members/${id(who)}`, { direct_member_only: direct })).body.is_user_group_member;
+  (await t.as('iago').get(`/user_groups/${groupId(t, name)}/members/${id(who)}`, { direct_member_only: direct })).body
+    .is_user_group_member;
 const ok = { result: 'success', msg: '' };
 
 describe('adding and removing members: permissions', () => {
@@ -75,7 +81,9 @@ describe('adding and removing members: permissions', () => {
 
   it('lets bots call it when they hold the permission', async () => {
     const store = t.server.world.store;
-    store.userGroups.update(group('backend'), { can_add_members_group: { direct_members: [id('hamlet-bot')], direct_subgroups: [] } });
+    store.userGroups.update(group('backend'), {
+      can_add_members_group: { direct_members: [id('hamlet-bot')], direct_subgroups: [] },
+    });
     const r = await change('hamlet-bot', 'backend', { add: [id('aaron')] });
     expect(r.body).toEqual(ok);
     expect(await isMember('backend', 'aaron')).toBe(true);
@@ -92,7 +100,12 @@ describe('adding and removing members: permissions', () => {
 describe('adding and removing members: errors', () => {
   it('needs something to do', async () => {
     const r = await change('desdemona', 'backend', { add: [], delete_subgroups: [] });
-    expect(r.body).toEqual(error('BAD_REQUEST', 'Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".'));
+    expect(r.body).toEqual(
+      error(
+        'BAD_REQUEST',
+        'Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".',
+      ),
+    );
   });
 
   it('answers "Invalid user group" for an unknown group', async () => {
@@ -150,7 +163,9 @@ describe('subgroups', () => {
     t.server.world.store.userGroups.update(group('backend'), { can_manage_group: 1 });
     let r = await change('othello', 'backend', { delete_subgroups: [groupId(t, 'hamletcharacters')] });
     expect(r.body).toEqual(error('BAD_REQUEST', 'Insufficient permission'));
-    t.server.world.store.userGroups.update(group('backend'), { can_manage_group: { direct_members: [id('othello')], direct_subgroups: [] } });
+    t.server.world.store.userGroups.update(group('backend'), {
+      can_manage_group: { direct_members: [id('othello')], direct_subgroups: [] },
+    });
     r = await change('othello', 'backend', { delete_subgroups: [groupId(t, 'hamletcharacters')] });
     expect(r.body).toEqual(ok);
     expect(await isMember('backend', 'hamlet')).toBe(false);
@@ -160,13 +175,19 @@ describe('subgroups', () => {
     const hc = groupId(t, 'hamletcharacters');
     // hamletcharacters is inside backend, which is inside leadership.
     let r = await change('desdemona', 'hamletcharacters', { add_subgroups: [groupId(t, 'leadership')] });
-    expect(r.body).toEqual(error('BAD_REQUEST', `User group ${hc} is already a subgroup of one of the passed subgroups.`));
+    expect(r.body).toEqual(
+      error('BAD_REQUEST', `User group ${hc} is already a subgroup of one of the passed subgroups.`),
+    );
     r = await change('desdemona', 'hamletcharacters', { add_subgroups: [hc] });
-    expect(r.body).toEqual(error('BAD_REQUEST', `User group ${hc} is already a subgroup of one of the passed subgroups.`));
+    expect(r.body).toEqual(
+      error('BAD_REQUEST', `User group ${hc} is already a subgroup of one of the passed subgroups.`),
+    );
     r = await change('desdemona', 'backend', { add_subgroups: [hc] });
     expect(r.body).toEqual(error('BAD_REQUEST', `User group ${hc} is already a subgroup of this group.`));
     r = await change('desdemona', 'backend', { delete_subgroups: [groupId(t, 'leadership')] });
-    expect(r.body).toEqual(error('BAD_REQUEST', `User group ${groupId(t, 'leadership')} is not a subgroup of this group.`));
+    expect(r.body).toEqual(
+      error('BAD_REQUEST', `User group ${groupId(t, 'leadership')} is not a subgroup of this group.`),
+    );
     r = await change('desdemona', 'backend', { add_subgroups: [999] });
     expect(r.body).toEqual(error('BAD_REQUEST', 'Invalid user group ID: 999'));
     r = await change('desdemona', 'backend', { add_subgroups: [groupId(t, 'support')] });
@@ -183,14 +204,22 @@ describe('events', () => {
     const publish = vi.spyOn(t.server.world.events, 'publish');
     const gid = groupId(t, 'backend');
     const r = await change('desdemona', 'backend', {
-      add: [id('aaron')], delete: [id('prospero')], add_subgroups: [groupId(t, 'role:moderators')], delete_subgroups: [groupId(t, 'hamletcharacters')],
+      add: [id('aaron')],
+      delete: [id('prospero')],
+      add_subgroups: [groupId(t, 'role:moderators')],
+      delete_subgroups: [groupId(t, 'hamletcharacters')],
     });
     expect(r.body).toEqual(ok);
     expect(publish.mock.calls.map(([, e]) => e)).toEqual([
       { type: 'user_group', op: 'add_members', group_id: gid, user_ids: [id('aaron')] },
       { type: 'user_group', op: 'remove_members', group_id: gid, user_ids: [id('prospero')] },
       { type: 'user_group', op: 'add_subgroups', group_id: gid, direct_subgroup_ids: [groupId(t, 'role:moderators')] },
-      { type: 'user_group', op: 'remove_subgroups', group_id: gid, direct_subgroup_ids: [groupId(t, 'hamletcharacters')] },
+      {
+        type: 'user_group',
+        op: 'remove_subgroups',
+        group_id: gid,
+        direct_subgroup_ids: [groupId(t, 'hamletcharacters')],
+      },
     ]);
     expect([...publish.mock.calls[0][0]]).toContain(id('polonius'));
   });

@@ -8,8 +8,15 @@ import type { EventSink } from '../../src/domain/context.js';
  * Registers an event queue as `who` and gives its ID. `eventTypes` left out: every type, as a
  * client that does not filter. `extra`: further /register parameters.
  */
-export async function registerQueue(t: TestServer, who: string, eventTypes?: string[], extra: Record<string, unknown> = {}): Promise<string> {
-  const r = await t.as(who).post('/register', { ...(eventTypes ? { event_types: eventTypes } : {}), fetch_event_types: [], ...extra });
+export async function registerQueue(
+  t: TestServer,
+  who: string,
+  eventTypes?: string[],
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const r = await t
+    .as(who)
+    .post('/register', { ...(eventTypes ? { event_types: eventTypes } : {}), fetch_event_types: [], ...extra });
   expect(r.status).toBe(200);
   return r.body.queue_id;
 }
@@ -44,7 +51,8 @@ export function recordingSink() {
   const seen: Array<{ userId: number; event: Record<string, unknown> }> = [];
   const sink: EventSink = {
     publish(userIds, event, perQueue) {
-      for (const userId of new Set(userIds)) seen.push({ userId, event: (perQueue ? perQueue('q', userId) : event) ?? event });
+      for (const userId of new Set(userIds))
+        seen.push({ userId, event: (perQueue ? perQueue('q', userId) : event) ?? event });
     },
   };
   return { sink, seen, of: (type: string) => seen.filter((s) => s.event.type === type) };

@@ -5,6 +5,8 @@ export const stream = (t: TestServer, name: string) => t.server.world.store.stre
 
 export const streamId = (t: TestServer, name: string) => stream(t, name).stream_id;
 
-export const folderId = (t: TestServer, name: string) => t.server.world.store.channelFolders.find((f) => f.name === name)!.id;
+export const folderId = (t: TestServer, name: string) =>
+  t.server.world.store.channelFolders.find((f) => f.name === name)!.id;
 
-export const groupId = (t: TestServer, name: string) => t.server.world.store.userGroups.find((g) => g.name === name)!.id;
+export const groupId = (t: TestServer, name: string) =>
+  t.server.world.store.userGroups.find((g) => g.name === name)!.id;

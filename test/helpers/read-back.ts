@@ -16,7 +16,11 @@ export async function readMessage(t: TestServer, who: string, id: number, extra:
 }
 
 /** The caller's subscription to the channel, as GET /users/me/subscriptions shows it (or undefined). */
-export async function subscriptionOf(client: Client, streamId: number, params: Record<string, unknown> = {}): Promise<any> {
+export async function subscriptionOf(
+  client: Client,
+  streamId: number,
+  params: Record<string, unknown> = {},
+): Promise<any> {
   const res = await client.get('/users/me/subscriptions', params);
   expect(res.status).toBe(200);
   return res.body.subscriptions.find((s: any) => s.stream_id === streamId);

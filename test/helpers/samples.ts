@@ -13,10 +13,14 @@ export function sampleValue(doc: OpenApiDoc, schema: any, depth = 0): unknown {
   if (s.allOf) return Object.assign({}, ...s.allOf.map((x: any) => sampleValue(doc, x, depth + 1)));
   const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
   switch (type) {
-    case 'integer': return Math.max(1, s.minimum ?? 1);
-    case 'number': return Math.max(1, s.minimum ?? 1);
-    case 'boolean': return true;
-    case 'string': return 'x'.repeat(Math.max(1, s.minLength ?? 1));
+    case 'integer':
+      return Math.max(1, s.minimum ?? 1);
+    case 'number':
+      return Math.max(1, s.minimum ?? 1);
+    case 'boolean':
+      return true;
+    case 'string':
+      return 'x'.repeat(Math.max(1, s.minLength ?? 1));
     case 'array': {
       if (depth > 4) return [];
       const n = s.minItems ?? 1;
@@ -28,7 +32,8 @@ export function sampleValue(doc: OpenApiDoc, schema: any, depth = 0): unknown {
       for (const key of s.required ?? []) out[key] = sampleValue(doc, s.properties?.[key] ?? {}, depth + 1);
       return out;
     }
-    default: return 'x';
+    default:
+      return 'x';
   }
 }
 
@@ -55,8 +60,10 @@ export function limitBreakers(doc: OpenApiDoc, schema: any): unknown[] {
   if (s.oneOf || s.anyOf || s.const !== undefined) return [];
   const out: unknown[] = [];
   const type = schemaType(doc, s);
-  if (Array.isArray(s.enum) && type === 'string') out.push('zzz-not-a-value', `${s.enum[0]} `, String(s.enum[0]).toUpperCase() + 'X');
-  if (Array.isArray(s.enum) && type === 'integer') out.push(Math.max(...s.enum.filter((v: unknown) => typeof v === 'number')) + 1);
+  if (Array.isArray(s.enum) && type === 'string')
+    out.push('zzz-not-a-value', `${s.enum[0]} `, String(s.enum[0]).toUpperCase() + 'X');
+  if (Array.isArray(s.enum) && type === 'integer')
+    out.push(Math.max(...s.enum.filter((v: unknown) => typeof v === 'number')) + 1);
   if (type === 'string') {
     if (typeof s.maxLength === 'number') out.push('a'.repeat(s.maxLength + 1), '😀'.repeat(s.maxLength + 1));
     if (typeof s.minLength === 'number' && s.minLength > 0) out.push('a'.repeat(s.minLength - 1));
@@ -69,7 +76,8 @@ export function limitBreakers(doc: OpenApiDoc, schema: any): unknown[] {
   if (type === 'array') {
     const item = Array.isArray(s.prefixItems) ? undefined : sampleValue(doc, s.items ?? {}, 1);
     if (typeof s.maxItems === 'number') out.push(Array.from({ length: s.maxItems + 1 }, () => item ?? 1));
-    if (typeof s.minItems === 'number' && s.minItems > 0) out.push(Array.from({ length: s.minItems - 1 }, () => item ?? 1));
+    if (typeof s.minItems === 'number' && s.minItems > 0)
+      out.push(Array.from({ length: s.minItems - 1 }, () => item ?? 1));
   }
   if (type === 'object' && Array.isArray(s.required) && s.required.length) {
     const whole = sampleValue(doc, s) as Record<string, unknown>;

@@ -26,7 +26,11 @@ export function basicAuth(email: string, apiKey: string): string {
 }
 
 export class Client {
-  constructor(private readonly base: string, readonly user: User | null, private readonly extraHeaders: Record<string, string> = {}) {}
+  constructor(
+    private readonly base: string,
+    readonly user: User | null,
+    private readonly extraHeaders: Record<string, string> = {},
+  ) {}
 
   private headers(): Record<string, string> {
     const h: Record<string, string> = { ...this.extraHeaders };
@@ -34,7 +38,12 @@ export class Client {
     return h;
   }
 
-  async call<T = any>(method: string, path: string, params: Params = {}, options: { in?: 'query' | 'body' } = {}): Promise<CallResult<T>> {
+  async call<T = any>(
+    method: string,
+    path: string,
+    params: Params = {},
+    options: { in?: 'query' | 'body' } = {},
+  ): Promise<CallResult<T>> {
     const where = options.in ?? (method === 'GET' ? 'query' : 'body');
     const form = formEncode(params);
     const url = `${this.base}/api/v1${path}${where === 'query' && [...form].length ? `?${form}` : ''}`;
@@ -46,14 +55,26 @@ export class Client {
     const res = await fetch(url, init);
     const text = await res.text();
     let body: any = text;
-    try { body = JSON.parse(text); } catch { /* leave text */ }
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* leave text */
+    }
     return { status: res.status, body, headers: res.headers };
   }
 
-  get<T = any>(path: string, params?: Params) { return this.call<T>('GET', path, params); }
-  post<T = any>(path: string, params?: Params) { return this.call<T>('POST', path, params); }
-  patch<T = any>(path: string, params?: Params) { return this.call<T>('PATCH', path, params); }
-  delete<T = any>(path: string, params?: Params) { return this.call<T>('DELETE', path, params); }
+  get<T = any>(path: string, params?: Params) {
+    return this.call<T>('GET', path, params);
+  }
+  post<T = any>(path: string, params?: Params) {
+    return this.call<T>('POST', path, params);
+  }
+  patch<T = any>(path: string, params?: Params) {
+    return this.call<T>('PATCH', path, params);
+  }
+  delete<T = any>(path: string, params?: Params) {
+    return this.call<T>('DELETE', path, params);
+  }
 }
 
 export interface TestServer {

@@ -19,4 +19,5 @@ export function zulipLogin(realm: string, account: Account, how: 'api-key' | 'pa
 }
 
 /** zulip-js logged in as a fixture user (email or short name: 'hamlet') of a test server. */
-export const zulipAs = (t: TestServer, who: string, how: 'api-key' | 'password' = 'api-key') => zulipLogin(t.base, t.user(who), how);
+export const zulipAs = (t: TestServer, who: string, how: 'api-key' | 'password' = 'api-key') =>
+  zulipLogin(t.base, t.user(who), how);

@@ -6,8 +6,12 @@ import { startTestServer, basicAuth, type TestServer } from '../helpers/server.j
 
 const logged: string[] = [];
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer({ log: (l) => logged.push(l) }); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer({ log: (l) => logged.push(l) });
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('a body cut short', () => {
   it('is a 400 in the journal and nothing in the log', async () => {
@@ -15,10 +19,17 @@ describe('a body cut short', () => {
     const user = t.user('hamlet');
     const socket = net.connect(Number(port), '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
-    socket.write([
-      'POST /api/v1/messages HTTP/1.1', `Host: 127.0.0.1:${port}`, `Authorization: ${basicAuth(user.email, user.api_key)}`,
-      'Content-Type: application/x-www-form-urlencoded', 'Content-Length: 200', '', 'type=stream&to=Denmark',
-    ].join('\r\n'));
+    socket.write(
+      [
+        'POST /api/v1/messages HTTP/1.1',
+        `Host: 127.0.0.1:${port}`,
+        `Authorization: ${basicAuth(user.email, user.api_key)}`,
+        'Content-Type: application/x-www-form-urlencoded',
+        'Content-Length: 200',
+        '',
+        'type=stream&to=Denmark',
+      ].join('\r\n'),
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     socket.destroy();
     let entry;

@@ -4,9 +4,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
-afterEach(() => { t.server.world.clock.reset(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
+afterEach(() => {
+  t.server.world.clock.reset();
+});
 
 const subs = async (who = 'hamlet', params: Record<string, unknown> = {}, headers: Record<string, string> = {}) => {
   const r = await t.as(who, headers).get('/users/me/subscriptions', params);
@@ -29,7 +35,9 @@ describe('answers to reads are reused only while nothing they depend on changed'
   it('a change made through the store directly (a fixture edit, the control API) shows too', async () => {
     t.server.world.clock.freeze();
     const before = denmark(await subs());
-    t.server.world.store.streams.update(t.server.world.store.streams.get(before.stream_id)!, { description: 'Changed behind the API' });
+    t.server.world.store.streams.update(t.server.world.store.streams.get(before.stream_id)!, {
+      description: 'Changed behind the API',
+    });
     expect(denmark(await subs()).description).toBe('Changed behind the API');
   });
 
@@ -52,7 +60,9 @@ describe('answers to reads are reused only while nothing they depend on changed'
     const iago = (await subs('iago')).map((s) => s.name);
     expect(iago).not.toEqual(hamlet);
     expect(denmark(await subs('hamlet')).subscribers).toBeUndefined();
-    expect(denmark(await subs('hamlet', { include_subscribers: true })).subscribers).toContain(t.user('hamlet').user_id);
+    expect(denmark(await subs('hamlet', { include_subscribers: true })).subscribers).toContain(
+      t.user('hamlet').user_id,
+    );
     // Older levels lack the fields added since (and carry some removed since).
     const old = denmark(await subs('hamlet', {}, { 'X-Mock-Feature-Level': '1' }));
     const now = denmark(await subs('hamlet'));
@@ -74,7 +84,8 @@ describe('answers to reads are reused only while nothing they depend on changed'
 
   it('GET /events is never reused: it acknowledges events', async () => {
     const reg = await t.as('hamlet').post('/register', { event_types: ['message'] });
-    const poll = (last: number) => t.as('hamlet').get('/events', { queue_id: reg.body.queue_id, last_event_id: last, dont_block: true });
+    const poll = (last: number) =>
+      t.as('hamlet').get('/events', { queue_id: reg.body.queue_id, last_event_id: last, dont_block: true });
     expect((await poll(-1)).body.events).toEqual([]);
     await t.as('othello').post('/messages', { type: 'stream', to: 'Denmark', topic: 'cache', content: 'hi' });
     const events = (await poll(-1)).body.events;
@@ -87,7 +98,10 @@ describe('answerCache: false builds every answer anew', () => {
     const plain = await startTestServer({ answerCache: false });
     try {
       plain.server.world.clock.freeze();
-      const read = async () => (await plain.as('hamlet').get('/users/me/subscriptions')).body.subscriptions.find((s: any) => s.name === 'Denmark');
+      const read = async () =>
+        (await plain.as('hamlet').get('/users/me/subscriptions')).body.subscriptions.find(
+          (s: any) => s.name === 'Denmark',
+        );
       expect((await read()).description).not.toBe('edited in place');
       plain.server.world.store.streams.get((await read()).stream_id)!.description = 'edited in place';
       expect((await read()).description).toBe('edited in place');

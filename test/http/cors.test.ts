@@ -7,14 +7,21 @@ import { basicAuth } from '../helpers/server.js';
 const PAGE = 'http://localhost:5173';
 const HAMLET = basicAuth('hamlet@zulip.com', 'waG3GG7y6IC8lCLl0GJUzQa1hgDGih9f');
 
-const preflight = (url: string, origin: string) => fetch(url, {
-  method: 'OPTIONS',
-  headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
-});
+const preflight = (url: string, origin: string) =>
+  fetch(url, {
+    method: 'OPTIONS',
+    headers: {
+      origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'authorization,content-type',
+    },
+  });
 
 describe('with --cors', () => {
   let mock: StartedMock;
-  beforeAll(async () => { mock = await startMockServer({ cors: [PAGE, 'http://127.0.0.1:3000'] }); });
+  beforeAll(async () => {
+    mock = await startMockServer({ cors: [PAGE, 'http://127.0.0.1:3000'] });
+  });
   afterAll(() => mock.close());
 
   it('answers a preflight to the API from a listed origin', async () => {
@@ -35,7 +42,9 @@ describe('with --cors', () => {
     const denied = await fetch(`${mock.baseUrl}/api/v1/users/me`, { headers: { origin: PAGE } });
     expect(denied.status).toBe(401);
     expect(denied.headers.get('access-control-allow-origin')).toBe(PAGE);
-    const sandboxed = await fetch(`${mock.baseUrl}/sandbox/cors/api/v1/users/me`, { headers: { origin: PAGE, authorization: HAMLET } });
+    const sandboxed = await fetch(`${mock.baseUrl}/sandbox/cors/api/v1/users/me`, {
+      headers: { origin: PAGE, authorization: HAMLET },
+    });
     expect(sandboxed.status).toBe(200);
     expect(sandboxed.headers.get('access-control-allow-origin')).toBe(PAGE);
   });
@@ -60,7 +69,9 @@ describe('with --cors', () => {
 
 describe('without --cors (the default, as the real server)', () => {
   let mock: StartedMock;
-  beforeAll(async () => { mock = await startMockServer(); });
+  beforeAll(async () => {
+    mock = await startMockServer();
+  });
   afterAll(() => mock.close());
 
   it('sends no CORS headers', async () => {

@@ -8,13 +8,17 @@ import { describe, expect, it } from 'vitest';
 import { expressObjects } from '../../src/http/express-objects.js';
 
 describe('expressObjects', () => {
-  it('makes each request and response with the app\'s prototypes, and Express works on them as usual', async () => {
+  it("makes each request and response with the app's prototypes, and Express works on them as usual", async () => {
     const app = express();
-    app.get('/hello', (req, res) => { res.status(201).json({ query: req.query, path: req.path, isJson: req.is('json') }); });
+    app.get('/hello', (req, res) => {
+      res.status(201).json({ query: req.query, path: req.path, isJson: req.is('json') });
+    });
     const server = http.createServer(expressObjects(app), app);
     const seen: boolean[] = [];
     // The 'request' event comes before Express sees the objects.
-    server.on('request', (req, res) => seen.push(Object.getPrototypeOf(req) === app.request && Object.getPrototypeOf(res) === app.response));
+    server.on('request', (req, res) =>
+      seen.push(Object.getPrototypeOf(req) === app.request && Object.getPrototypeOf(res) === app.response),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hello?a=1`);
@@ -26,7 +30,7 @@ describe('expressObjects', () => {
     }
   });
 
-  it('the objects are still Node\'s requests and responses', () => {
+  it("the objects are still Node's requests and responses", () => {
     const app = express();
     const { IncomingMessage: Req, ServerResponse: Res } = expressObjects(app);
     const req = new Req!(new net.Socket());

@@ -8,11 +8,19 @@ import { startTestServer, basicAuth, type TestServer } from '../helpers/server.j
 import type { ViewTable } from '../../src/domain/context.js';
 
 const echo: Record<string, unknown>[] = [];
-const views: ViewTable = { 'update-settings': (_ctx, params) => { echo.push(params); } };
+const views: ViewTable = {
+  'update-settings': (_ctx, params) => {
+    echo.push(params);
+  },
+};
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer({ views: { authenticated: views, open: {} } }); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer({ views: { authenticated: views, open: {} } });
+});
+afterAll(async () => {
+  await t.close();
+});
 
 type Way = 'declared length' | 'chunked' | 'gzip';
 
@@ -20,19 +28,27 @@ type Way = 'declared length' | 'chunked' | 'gzip';
 function patchSettings(body: string, way: Way): Promise<{ status: number; json: any; params: unknown }> {
   const user = t.user('hamlet');
   const bytes = way === 'gzip' ? gzipSync(Buffer.from(body)) : Buffer.from(body);
-  const headers: Record<string, string> = { authorization: basicAuth(user.email, user.api_key), 'content-type': 'application/x-www-form-urlencoded' };
+  const headers: Record<string, string> = {
+    authorization: basicAuth(user.email, user.api_key),
+    'content-type': 'application/x-www-form-urlencoded',
+  };
   if (way === 'gzip') headers['content-encoding'] = 'gzip';
   if (way !== 'chunked') headers['content-length'] = String(bytes.length);
   echo.length = 0;
   return new Promise((resolve, reject) => {
     const req = http.request(`${t.base}/api/v1/settings`, { method: 'PATCH', headers }, (res) => {
       let text = '';
-      res.on('data', (c) => { text += c; });
+      res.on('data', (c) => {
+        text += c;
+      });
       res.on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(text), params: echo[0] ?? null }));
     });
     req.on('error', reject);
     // Chunked: two writes without a length.
-    if (way === 'chunked') { req.write(bytes.subarray(0, 3)); req.end(bytes.subarray(3)); } else req.end(bytes);
+    if (way === 'chunked') {
+      req.write(bytes.subarray(0, 3));
+      req.end(bytes.subarray(3));
+    } else req.end(bytes);
   });
 }
 
@@ -54,7 +70,9 @@ describe('the same bytes give the same parameters, however they are sent', () =>
   });
 
   it('decodes as the form says', async () => {
-    expect((await patchSettings(bodies[0][1], 'declared length')).params).toMatchObject({ full_name: 'Hämlet € of Denmark' });
+    expect((await patchSettings(bodies[0][1], 'declared length')).params).toMatchObject({
+      full_name: 'Hämlet € of Denmark',
+    });
     expect((await patchSettings(bodies[1][1], 'declared length')).params).toMatchObject({ full_name: 'second' });
     const odd = await patchSettings(bodies[2][1], 'declared length');
     expect(odd.params).toMatchObject({ full_name: '100%ZZ' });
@@ -65,7 +83,11 @@ describe('the same bytes give the same parameters, however they are sent', () =>
     const body = Array.from({ length: 2001 }, (_, i) => `k${i}=v`).join('&');
     const direct = await patchSettings(body, 'declared length');
     expect(direct.status).toBe(413);
-    expect(direct.json).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Malformed request body: too many parameters' });
+    expect(direct.json).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'Malformed request body: too many parameters',
+    });
     expect(await patchSettings(body, 'chunked')).toEqual(direct);
   });
 

@@ -5,13 +5,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basicAuth, startTestServer, type TestServer } from '../helpers/server.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
 
-const send = (path: string, form: FormData | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) => fetch(`${t.base}/api/v1${path}`, {
-  method: 'POST', body: form, duplex: 'half',
-  headers: { authorization: basicAuth(t.user('hamlet').email, t.user('hamlet').api_key), ...headers },
-} as RequestInit);
+const send = (path: string, form: FormData | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
+  fetch(`${t.base}/api/v1${path}`, {
+    method: 'POST',
+    body: form,
+    duplex: 'half',
+    headers: { authorization: basicAuth(t.user('hamlet').email, t.user('hamlet').api_key), ...headers },
+  } as RequestInit);
 
 describe('a multipart request with a file part', () => {
   it('is answered as if the file were not there', async () => {
@@ -37,8 +44,18 @@ describe('a multipart request with a file part', () => {
 
     const boundary = 'teamchat-boundary';
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="attachment"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-    const chunks = [new TextEncoder().encode(head), new Uint8Array(1024 * 1024 + 10), new TextEncoder().encode(`\r\n--${boundary}--\r\n`)];
-    const stream = new ReadableStream<Uint8Array>({ pull(controller) { const next = chunks.shift(); if (next) controller.enqueue(next); else controller.close(); } });
+    const chunks = [
+      new TextEncoder().encode(head),
+      new Uint8Array(1024 * 1024 + 10),
+      new TextEncoder().encode(`\r\n--${boundary}--\r\n`),
+    ];
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.shift();
+        if (next) controller.enqueue(next);
+        else controller.close();
+      },
+    });
     const chunked = await send('/user_topics', stream, { 'content-type': `multipart/form-data; boundary=${boundary}` });
     expect(chunked.status).toBe(413);
     expect(await chunked.json()).toEqual({ result: 'error', msg: 'Request body too large', code: 'BAD_REQUEST' });

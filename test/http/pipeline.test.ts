@@ -12,16 +12,28 @@ const logged: string[] = [];
 const echo: Record<string, unknown>[] = [];
 const views: ViewTable = {
   'get-linkifiers': () => ({ linkifiers: [] }),
-  'update-user-topic': (_ctx, params) => { echo.push(params); },
-  'update-settings': (_ctx, params) => { echo.push(params); },
-  'deactivate-user': (ctx) => { requireAdmin(ctx.actor); },
-  'get-own-user': () => { throw new Error('boom'); },
+  'update-user-topic': (_ctx, params) => {
+    echo.push(params);
+  },
+  'update-settings': (_ctx, params) => {
+    echo.push(params);
+  },
+  'deactivate-user': (ctx) => {
+    requireAdmin(ctx.actor);
+  },
+  'get-own-user': () => {
+    throw new Error('boom');
+  },
   'create-saved-snippet': () => ({ saved_snippet_id: 'not-a-number' }),
 };
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer({ views: { authenticated: views, open: {} }, log: (l) => logged.push(l) }); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer({ views: { authenticated: views, open: {} }, log: (l) => logged.push(l) });
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('routing', () => {
   it('answers an unknown path with a 404 envelope', async () => {
@@ -56,7 +68,11 @@ describe('authentication', () => {
     const r = await t.anonymous().get('/realm/linkifiers');
     expect(r.status).toBe(401);
     expect(r.headers.get('www-authenticate')).toBe('Basic realm="zulip"');
-    expect(r.body).toEqual({ result: 'error', msg: 'Not logged in: API authentication or user session required', code: 'UNAUTHORIZED' });
+    expect(r.body).toEqual({
+      result: 'error',
+      msg: 'Not logged in: API authentication or user session required',
+      code: 'UNAUTHORIZED',
+    });
   });
 
   it('refuses a wrong API key and an unknown email with Invalid API key', async () => {
@@ -71,13 +87,17 @@ describe('authentication', () => {
 
   it('accepts the email in any case', async () => {
     const hamlet = t.user('hamlet');
-    const res = await fetch(`${t.base}/api/v1/realm/linkifiers`, { headers: { authorization: basicAuth('HAMLET@zulip.com', hamlet.api_key) } });
+    const res = await fetch(`${t.base}/api/v1/realm/linkifiers`, {
+      headers: { authorization: basicAuth('HAMLET@zulip.com', hamlet.api_key) },
+    });
     expect(res.status).toBe(200);
   });
 
   it('refuses a deactivated account as the real API-key path does: UNAUTHORIZED with the message and WWW-Authenticate', async () => {
     const ariel = t.server.world.store.users.find((u) => !u.is_active && !u.is_bot)!;
-    const res = await fetch(`${t.base}/api/v1/realm/linkifiers`, { headers: { authorization: basicAuth(ariel.email, ariel.api_key) } });
+    const res = await fetch(`${t.base}/api/v1/realm/linkifiers`, {
+      headers: { authorization: basicAuth(ariel.email, ariel.api_key) },
+    });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe('Basic realm="zulip"');
     expect(await res.json()).toEqual({ result: 'error', msg: 'Account is deactivated', code: 'UNAUTHORIZED' });
@@ -86,7 +106,11 @@ describe('authentication', () => {
   it('refuses a non-administrator on an administrator-only operation', async () => {
     const r = await t.as('hamlet').delete(`/users/${t.user('othello').user_id}`);
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ result: 'error', msg: 'Must be an organization administrator', code: 'UNAUTHORIZED_PRINCIPAL' });
+    expect(r.body).toEqual({
+      result: 'error',
+      msg: 'Must be an organization administrator',
+      code: 'UNAUTHORIZED_PRINCIPAL',
+    });
     expect((await t.as('iago').delete(`/users/${t.user('othello').user_id}`)).status).toBe(200);
   });
 
@@ -110,19 +134,29 @@ describe('decoding', () => {
     form.append('stream_id', '3');
     form.append('topic', 'lunch');
     form.append('visibility_policy', '2');
-    const res = await fetch(`${t.base}/api/v1/user_topics`, { method: 'POST', body: form, headers: { authorization: basicAuth(t.user('hamlet').email, t.user('hamlet').api_key) } });
+    const res = await fetch(`${t.base}/api/v1/user_topics`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: basicAuth(t.user('hamlet').email, t.user('hamlet').api_key) },
+    });
     expect(res.status).toBe(200);
     expect(echo[0]).toEqual({ stream_id: 3, topic: 'lunch', visibility_policy: 2 });
   });
 
   it('reads PATCH parameters from the query string, and prefers the body when both have a key', async () => {
     echo.length = 0;
-    const inQuery = await t.as('hamlet').call('PATCH', '/settings', { twenty_four_hour_time: true, color_scheme: 2 }, { in: 'query' });
+    const inQuery = await t
+      .as('hamlet')
+      .call('PATCH', '/settings', { twenty_four_hour_time: true, color_scheme: 2 }, { in: 'query' });
     expect(inQuery.status).toBe(200);
     expect(echo[0]).toMatchObject({ twenty_four_hour_time: true, color_scheme: 2 });
     const res = await fetch(`${t.base}/api/v1/settings?color_scheme=3`, {
-      method: 'PATCH', body: new URLSearchParams({ color_scheme: '1' }),
-      headers: { authorization: basicAuth(t.user('hamlet').email, t.user('hamlet').api_key), 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'PATCH',
+      body: new URLSearchParams({ color_scheme: '1' }),
+      headers: {
+        authorization: basicAuth(t.user('hamlet').email, t.user('hamlet').api_key),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
     });
     expect(res.status).toBe(200);
     expect(echo[1]).toMatchObject({ color_scheme: 1 });
@@ -130,18 +164,32 @@ describe('decoding', () => {
 
   it('parses JSON fields and reports nested problems by path', async () => {
     const bad = await t.as('iago').patch('/settings', { target_users: { user_ids: ['x'] } });
-    expect(bad.body).toEqual({ result: 'error', msg: 'target_users["user_ids"][0] is not an integer', code: 'BAD_REQUEST' });
+    expect(bad.body).toEqual({
+      result: 'error',
+      msg: 'target_users["user_ids"][0] is not an integer',
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('reports the first missing parameter with var_name', async () => {
     const r = await t.as('hamlet').post('/user_topics', { stream_id: 3 });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ result: 'error', msg: "Missing 'topic' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'topic' });
+    expect(r.body).toEqual({
+      result: 'error',
+      msg: "Missing 'topic' argument",
+      code: 'REQUEST_VARIABLE_MISSING',
+      var_name: 'topic',
+    });
   });
 
   it.each([
     ['POST', '/user_topics', { stream_id: 'abc', topic: 't', visibility_policy: 1 }, 'stream_id is not an integer'],
-    ['POST', '/scheduled_messages', { type: 'stream', to: '{oops', content: 'c', topic: 't', scheduled_delivery_timestamp: 1 }, 'to is not valid JSON'],
+    [
+      'POST',
+      '/scheduled_messages',
+      { type: 'stream', to: '{oops', content: 'c', topic: 't', scheduled_delivery_timestamp: 1 },
+      'to is not valid JSON',
+    ],
     ['PATCH', '/users/me/subscriptions/muted_topics', { stream_id: 1, topic: 't', op: 'toggle' }, 'Invalid op'],
     ['POST', '/channels/create', { name: 'new', subscribers: 5 }, 'subscribers is not a list'],
     ['POST', '/channels/create', { name: 'new', subscribers: ['a'] }, 'subscribers[0] is not an integer'],
@@ -156,8 +204,12 @@ describe('decoding', () => {
   it('takes the last value of a repeated key, like the real server', async () => {
     echo.length = 0;
     const res = await fetch(`${t.base}/api/v1/user_topics`, {
-      method: 'POST', body: 'stream_id=1&stream_id=3&topic=a&visibility_policy=0',
-      headers: { authorization: basicAuth(t.user('hamlet').email, t.user('hamlet').api_key), 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      body: 'stream_id=1&stream_id=3&topic=a&visibility_policy=0',
+      headers: {
+        authorization: basicAuth(t.user('hamlet').email, t.user('hamlet').api_key),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
     });
     expect(res.status).toBe(200);
     expect(echo[0]).toMatchObject({ stream_id: 3 });
@@ -167,8 +219,12 @@ describe('decoding', () => {
 describe('the success envelope', () => {
   it('lists unused request keys, sorted, from query and body', async () => {
     const res = await fetch(`${t.base}/api/v1/user_topics?zeta=1`, {
-      method: 'POST', body: 'stream_id=3&topic=a&visibility_policy=0&alpha=2',
-      headers: { authorization: basicAuth(t.user('hamlet').email, t.user('hamlet').api_key), 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      body: 'stream_id=3&topic=a&visibility_policy=0&alpha=2',
+      headers: {
+        authorization: basicAuth(t.user('hamlet').email, t.user('hamlet').api_key),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
     });
     expect(await res.json()).toEqual({ result: 'success', msg: '', ignored_parameters_unsupported: ['alpha', 'zeta'] });
   });
@@ -192,7 +248,9 @@ describe('failures', () => {
   });
 
   it('answers an over-large body with a 413 envelope', async () => {
-    const r = await t.as('hamlet').post('/user_topics', { stream_id: 3, topic: 'x'.repeat(2 * 1024 * 1024), visibility_policy: 0 });
+    const r = await t
+      .as('hamlet')
+      .post('/user_topics', { stream_id: 3, topic: 'x'.repeat(2 * 1024 * 1024), visibility_policy: 0 });
     expect(r.status).toBe(413);
     expect(r.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
   });
@@ -227,6 +285,11 @@ describe('--strict-responses', () => {
 describe('ApiError', () => {
   it('carries code, message, status and extra fields', () => {
     const e = new ApiError('STREAM_DOES_NOT_EXIST', "Channel 'x' does not exist", 400, { stream: 'x' });
-    expect([e.code, e.message, e.status, e.extra]).toEqual(['STREAM_DOES_NOT_EXIST', "Channel 'x' does not exist", 400, { stream: 'x' }]);
+    expect([e.code, e.message, e.status, e.extra]).toEqual([
+      'STREAM_DOES_NOT_EXIST',
+      "Channel 'x' does not exist",
+      400,
+      { stream: 'x' },
+    ]);
   });
 });

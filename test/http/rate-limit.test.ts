@@ -5,7 +5,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type CallResult, type TestServer } from '../helpers/server.js';
 
 const control = (t: TestServer, path: string, body: unknown, sandbox = 'default') =>
-  fetch(`${t.base}/__mock${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-mock-sandbox': sandbox }, body: JSON.stringify(body) }).then((r) => r.json());
+  fetch(`${t.base}/__mock${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-mock-sandbox': sandbox },
+    body: JSON.stringify(body),
+  }).then((r) => r.json());
 
 /** Freezes the world's clock at a whole second and returns it (ms). */
 async function freeze(t: TestServer, sandbox = 'default'): Promise<number> {
@@ -14,7 +18,9 @@ async function freeze(t: TestServer, sandbox = 'default'): Promise<number> {
 }
 
 const limits = (r: CallResult) => ({
-  limit: r.headers.get('x-ratelimit-limit'), remaining: r.headers.get('x-ratelimit-remaining'), reset: r.headers.get('x-ratelimit-reset'),
+  limit: r.headers.get('x-ratelimit-limit'),
+  remaining: r.headers.get('x-ratelimit-remaining'),
+  reset: r.headers.get('x-ratelimit-reset'),
 });
 
 async function spend(t: TestServer, who: string, count: number, headers?: Record<string, string>): Promise<CallResult> {
@@ -25,8 +31,12 @@ async function spend(t: TestServer, who: string, count: number, headers?: Record
 
 describe('the rate-limit headers (always sent)', () => {
   let t: TestServer;
-  beforeAll(async () => { t = await startTestServer(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('count down on every authenticated answer, errors and reused answers included; Reset is a minute after the last call', async () => {
     const now = await freeze(t);
@@ -56,9 +66,15 @@ describe('the rate-limit headers (always sent)', () => {
 
 describe('--rate-limit (startMockServer { rateLimit: true })', () => {
   let t: TestServer;
-  beforeAll(async () => { t = await startTestServer({ rateLimit: true }); });
-  afterAll(async () => { await t.close(); });
-  beforeEach(async () => { await freeze(t); });
+  beforeAll(async () => {
+    t = await startTestServer({ rateLimit: true });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(async () => {
+    await freeze(t);
+  });
 
   it('answers the 201st request of a minute with 429 RATE_LIMIT_HIT, retry-after and Retry-After; time frees it', async () => {
     const now = await freeze(t);
@@ -67,7 +83,12 @@ describe('--rate-limit (startMockServer { rateLimit: true })', () => {
     expect(limits(last).remaining).toBe('0');
     const refused = await t.as('hamlet').get('/users/me');
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ result: 'error', msg: 'API usage exceeded rate limit', code: 'RATE_LIMIT_HIT', 'retry-after': 60 });
+    expect(refused.body).toEqual({
+      result: 'error',
+      msg: 'API usage exceeded rate limit',
+      code: 'RATE_LIMIT_HIT',
+      'retry-after': 60,
+    });
     expect(refused.headers.get('retry-after')).toBe('60');
     expect(limits(refused)).toEqual({ limit: '200', remaining: '0', reset: String(Math.floor(now / 1000) + 60) });
     // Others, and the same user in another sandbox, are not limited.
@@ -89,8 +110,12 @@ describe('--rate-limit (startMockServer { rateLimit: true })', () => {
 
 describe('--rate-limit: password attempts per user name (the real authenticate_by_username rule, 5 in 30 minutes)', () => {
   let t: TestServer;
-  beforeAll(async () => { t = await startTestServer({ rateLimit: true }); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await startTestServer({ rateLimit: true });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const login = (username: string, password: string) => t.anonymous().post('/fetch_api_key', { username, password });
 
@@ -99,7 +124,12 @@ describe('--rate-limit: password attempts per user name (the real authenticate_b
     for (let i = 0; i < 5; i++) expect((await login('othello@zulip.com', 'wrong')).status).toBe(401);
     const refused = await login('othello@zulip.com', 'password_othello');
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ result: 'error', msg: 'API usage exceeded rate limit', code: 'RATE_LIMIT_HIT', 'retry-after': 1800 });
+    expect(refused.body).toEqual({
+      result: 'error',
+      msg: 'API usage exceeded rate limit',
+      code: 'RATE_LIMIT_HIT',
+      'retry-after': 1800,
+    });
     expect(refused.headers.get('retry-after')).toBe('1800');
     // Another user name has its own count; the refused attempt was not counted.
     expect((await login('cordelia@zulip.com', 'password_cordelia')).status).toBe(200);
@@ -109,7 +139,7 @@ describe('--rate-limit: password attempts per user name (the real authenticate_b
     expect((await login('othello@zulip.com', 'password_othello')).status).toBe(200);
   });
 
-  it('forgets a name\'s failures after a successful login', async () => {
+  it("forgets a name's failures after a successful login", async () => {
     await freeze(t);
     for (let i = 0; i < 4; i++) expect((await login('prospero@zulip.com', 'wrong')).status).toBe(401);
     expect((await login('prospero@zulip.com', 'password_prospero')).status).toBe(200);
@@ -120,7 +150,10 @@ describe('--rate-limit: password attempts per user name (the real authenticate_b
   it('does not limit password attempts without --rate-limit', async () => {
     const open = await startTestServer();
     try {
-      for (let i = 0; i < 7; i++) expect((await open.anonymous().post('/fetch_api_key', { username: 'shiva@zulip.com', password: 'x' })).status).toBe(401);
+      for (let i = 0; i < 7; i++)
+        expect(
+          (await open.anonymous().post('/fetch_api_key', { username: 'shiva@zulip.com', password: 'x' })).status,
+        ).toBe(401);
     } finally {
       await open.close();
     }

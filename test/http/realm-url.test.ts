@@ -5,8 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer, type TestServer } from '../helpers/server.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const realmUrls = async (client: Client) => {
   const settings = (await client.get('/server_settings')).body;
@@ -18,7 +22,11 @@ describe('realm_url', () => {
   it('is the address the server listens on, not the fixture port, after a reset too', async () => {
     expect(t.base).not.toBe('http://127.0.0.1:9991');
     expect(await realmUrls(t.as('hamlet'))).toEqual([t.base, t.base, t.base]);
-    await fetch(`${t.base}/__mock/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    await fetch(`${t.base}/__mock/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(await realmUrls(t.as('hamlet'))).toEqual([t.base, t.base, t.base]);
   });
 
@@ -34,7 +42,9 @@ describe('realm_url', () => {
     try {
       const urls = ['https://chat.example.com', 'https://chat.example.com', 'https://chat.example.com'];
       expect(await realmUrls(proxied.as('hamlet'))).toEqual(urls);
-      expect((await proxied.as('hamlet', { 'X-Mock-Sandbox': 'ci' }).get('/server_settings')).body.realm_url).toBe('https://chat.example.com/sandbox/ci');
+      expect((await proxied.as('hamlet', { 'X-Mock-Sandbox': 'ci' }).get('/server_settings')).body.realm_url).toBe(
+        'https://chat.example.com/sandbox/ci',
+      );
     } finally {
       await proxied.close();
     }
@@ -42,11 +52,28 @@ describe('realm_url', () => {
 
   it('starts the links of a delivered reminder', async () => {
     const cordelia = t.as('cordelia');
-    const sent = await t.as('othello').post('/messages', { type: 'stream', to: 'Denmark', topic: 'links', content: 'remind me' });
+    const sent = await t
+      .as('othello')
+      .post('/messages', { type: 'stream', to: 'Denmark', topic: 'links', content: 'remind me' });
     const clock = (await (await fetch(`${t.base}/__mock/clock`)).json()).now;
-    expect((await cordelia.post('/reminders', { message_id: sent.body.id, scheduled_delivery_timestamp: clock + 3600 })).status).toBe(200);
-    await fetch(`${t.base}/__mock/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_ms: 3_601_000 }) });
-    const dms = await cordelia.get('/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow: [{ operator: 'is', operand: 'dm' }], apply_markdown: false });
-    expect(dms.body.messages[0].content).toContain(`[said](${t.base}/#narrow/channel/1-Denmark/topic/links/near/${sent.body.id})`);
+    expect(
+      (await cordelia.post('/reminders', { message_id: sent.body.id, scheduled_delivery_timestamp: clock + 3600 }))
+        .status,
+    ).toBe(200);
+    await fetch(`${t.base}/__mock/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advance_ms: 3_601_000 }),
+    });
+    const dms = await cordelia.get('/messages', {
+      anchor: 'newest',
+      num_before: 1,
+      num_after: 0,
+      narrow: [{ operator: 'is', operand: 'dm' }],
+      apply_markdown: false,
+    });
+    expect(dms.body.messages[0].content).toContain(
+      `[said](${t.base}/#narrow/channel/1-Denmark/topic/links/near/${sent.body.id})`,
+    );
   });
 });

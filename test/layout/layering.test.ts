@@ -17,11 +17,20 @@ const depcruise = path.join(root, 'node_modules/dependency-cruiser/bin/dependenc
  * violations it prints, as [rule, from, to] (to is empty for a cycle, printed over several lines).
  */
 function check(dir: string): { status: number | null; violations: Array<[string, string, string]> } {
-  const run = spawnSync(process.execPath, [depcruise, 'src', '--config', path.join(root, '.dependency-cruiser.cjs'), '--output-type', 'err'], {
-    cwd: dir, encoding: 'utf8', timeout: 90_000, env: { ...process.env, NO_COLOR: '1' },
-  });
+  const run = spawnSync(
+    process.execPath,
+    [depcruise, 'src', '--config', path.join(root, '.dependency-cruiser.cjs'), '--output-type', 'err'],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 90_000,
+      env: { ...process.env, NO_COLOR: '1' },
+    },
+  );
   if (run.error) throw run.error;
-  const violations = [...run.stdout.matchAll(/^ *error (\S+): (\S+) →(?: (\S+))?/gm)].map((m): [string, string, string] => [m[1], m[2], m[3] ?? '']);
+  const violations = [...run.stdout.matchAll(/^ *error (\S+): (\S+) →(?: (\S+))?/gm)].map(
+    (m): [string, string, string] => [m[1], m[2], m[3] ?? ''],
+  );
   return { status: run.status, violations };
 }
 
@@ -55,14 +64,18 @@ describe('the layering rule', () => {
 
     const { status, violations } = check(scratch);
     expect(status).not.toBe(0);
-    expect(violations).toEqual(expect.arrayContaining([
-      ['no-upward-from-ground', 'src/store/fixture.ts', 'src/domain/render.ts'],
-      ['no-upward-from-http', 'src/http/respond.ts', 'src/pipeline/call.ts'],
-      ['no-upward-from-world', 'src/world.ts', 'src/control/clock.ts'],
-      ['unlayered-file', 'src/gadgets/tool.ts', 'src/errors.ts'],
-    ]));
+    expect(violations).toEqual(
+      expect.arrayContaining([
+        ['no-upward-from-ground', 'src/store/fixture.ts', 'src/domain/render.ts'],
+        ['no-upward-from-http', 'src/http/respond.ts', 'src/pipeline/call.ts'],
+        ['no-upward-from-world', 'src/world.ts', 'src/control/clock.ts'],
+        ['unlayered-file', 'src/gadgets/tool.ts', 'src/errors.ts'],
+      ]),
+    );
     // A cycle is reported once, from one of its files (the rest of the cycle on the lines below).
-    expect(violations.filter(([rule]) => rule === 'no-circular').map(([, from]) => from)).toEqual([expect.stringMatching(/^src\/domain\/[ab]\.ts$/)]);
+    expect(violations.filter(([rule]) => rule === 'no-circular').map(([, from]) => from)).toEqual([
+      expect.stringMatching(/^src\/domain\/[ab]\.ts$/),
+    ]);
     expect(violations.filter(([, from]) => from === 'src/domain/render.ts')).toEqual([]);
     expect(violations).toHaveLength(5);
   });

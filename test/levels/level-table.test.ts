@@ -31,7 +31,9 @@ function tableLevels(): Set<number> {
 describe('the level table', () => {
   it('has a row for the level of every behaviour of openapi/behaviours.yaml', () => {
     const levels = tableLevels();
-    const missing = Object.entries(behaviours()).filter(([, b]) => !levels.has(b.level)).map(([k, b]) => `${k} (${b.level})`);
+    const missing = Object.entries(behaviours())
+      .filter(([, b]) => !levels.has(b.level))
+      .map(([k, b]) => `${k} (${b.level})`);
     expect(missing).toEqual([]);
   });
 });

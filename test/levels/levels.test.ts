@@ -8,9 +8,15 @@ import { sharedContract } from '../../src/server.js';
 import { behaviours } from '../../src/contract/behaviours.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
-beforeEach(async () => { await new ControlClient(t.base).reset(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await new ControlClient(t.base).reset();
+});
 
 const at = (level: number, who = 'hamlet') => t.as(who, { 'X-Mock-Feature-Level': String(level) });
 
@@ -18,19 +24,27 @@ describe('choosing the level', () => {
   it('register and server_settings report the level, with a version that fits it', async () => {
     const s = await t.anonymous().call('GET', '/server_settings');
     expect(s.body.zulip_feature_level).toBe(t.server.server.featureLevel);
-    const old = await fetch(`${t.base}/api/v1/server_settings`, { headers: { 'X-Mock-Feature-Level': '185' } }).then((r) => r.json());
+    const old = await fetch(`${t.base}/api/v1/server_settings`, { headers: { 'X-Mock-Feature-Level': '185' } }).then(
+      (r) => r.json(),
+    );
     expect(old).toMatchObject({ zulip_feature_level: 185, zulip_version: '7.0' });
-    const between = await fetch(`${t.base}/api/v1/server_settings`, { headers: { 'X-Mock-Feature-Level': '200' } }).then((r) => r.json());
+    const between = await fetch(`${t.base}/api/v1/server_settings`, {
+      headers: { 'X-Mock-Feature-Level': '200' },
+    }).then((r) => r.json());
     expect(between.zulip_version).toBe('8.0-dev');
   });
 
   it('the control API sets the level of a world until set back', async () => {
     const control = new ControlClient(t.base);
     expect(await control.setFeatureLevel(100)).toMatchObject({ zulip_feature_level: 100 });
-    expect((await t.as('hamlet').post('/user_topics', { stream_id: 1, topic: 'x', visibility_policy: 1 })).status).toBe(404);
+    expect((await t.as('hamlet').post('/user_topics', { stream_id: 1, topic: 'x', visibility_policy: 1 })).status).toBe(
+      404,
+    );
     expect((await control.info()).zulip_feature_level).toBe(100);
     await control.setFeatureLevel(null);
-    expect((await t.as('hamlet').post('/user_topics', { stream_id: 1, topic: 'x', visibility_policy: 1 })).status).toBe(200);
+    expect((await t.as('hamlet').post('/user_topics', { stream_id: 1, topic: 'x', visibility_policy: 1 })).status).toBe(
+      200,
+    );
   });
 
   it('--feature-level sets the server default', async () => {
@@ -38,7 +52,9 @@ describe('choosing the level', () => {
     try {
       const s = await old.anonymous().get('/server_settings');
       expect(s.body.zulip_feature_level).toBe(160);
-      expect((await old.as('hamlet').post('/user_topics', { stream_id: 1, topic: 'x', visibility_policy: 1 })).status).toBe(404);
+      expect(
+        (await old.as('hamlet').post('/user_topics', { stream_id: 1, topic: 'x', visibility_policy: 1 })).status,
+      ).toBe(404);
     } finally {
       await old.close();
     }
@@ -59,8 +75,9 @@ describe('operations appear at the level the description gives them', () => {
     const call = (level: number) => at(level, 'iago').call(op.method.toUpperCase(), path, {});
     // The route is absent: 404 "Not Found", or 405 when the path has other methods at that level.
     // It is present when the answer is neither (a 404 about a missing object still counts).
-    const absent = (res: { status: number; body: any }) => (res.status === 404 && res.body.msg === 'Not Found')
-      || (res.status === 405 && !res.body.allowed_methods.includes(op.method.toUpperCase()));
+    const absent = (res: { status: number; body: any }) =>
+      (res.status === 404 && res.body.msg === 'Not Found') ||
+      (res.status === 405 && !res.body.allowed_methods.includes(op.method.toUpperCase()));
     if (op.addedAt > 0) {
       const below = await call(op.addedAt - 1);
       expect(absent(below), JSON.stringify(below.body)).toBe(true);
@@ -115,7 +132,10 @@ describe('dated changes', () => {
   it('FL 139: one subscription update event before, two from it', async () => {
     const seen: Array<Record<string, unknown>> = [];
     const publish = t.server.world.events.publish.bind(t.server.world.events);
-    t.server.world.events.publish = (ids, event, perQueue) => { if (event.type === 'subscription') seen.push(event); publish(ids, event, perQueue); };
+    t.server.world.events.publish = (ids, event, perQueue) => {
+      if (event.type === 'subscription') seen.push(event);
+      publish(ids, event, perQueue);
+    };
     try {
       await at(138).patch('/users/me/subscriptions/1', { property: 'is_muted', value: true });
       expect(seen.map((e) => e.property)).toEqual(['is_muted']);
@@ -128,19 +148,30 @@ describe('dated changes', () => {
   });
 
   it('FL 167: ignored_parameters_unsupported only from it', async () => {
-    const before = await at(166).post('/users/me/subscriptions/properties', { subscription_data: [{ stream_id: 1, property: 'pin_to_top', value: true }], bogus: 1 });
+    const before = await at(166).post('/users/me/subscriptions/properties', {
+      subscription_data: [{ stream_id: 1, property: 'pin_to_top', value: true }],
+      bogus: 1,
+    });
     expect(before.body).toEqual({ result: 'success', msg: '' });
-    const after = await at(167).post('/users/me/subscriptions/properties', { subscription_data: [{ stream_id: 1, property: 'pin_to_top', value: true }], bogus: 1 });
+    const after = await at(167).post('/users/me/subscriptions/properties', {
+      subscription_data: [{ stream_id: 1, property: 'pin_to_top', value: true }],
+      bogus: 1,
+    });
     expect(after.body).toEqual({ result: 'success', msg: '', ignored_parameters_unsupported: ['bogus'] });
   });
 
   it('FL 169: muting a muted topic (and unmuting an unmuted one) errors before it', async () => {
-    const mute = (level: number, op: string) => at(level).patch('/users/me/subscriptions/muted_topics', { stream_id: 1, topic: 'lvl', op });
+    const mute = (level: number, op: string) =>
+      at(level).patch('/users/me/subscriptions/muted_topics', { stream_id: 1, topic: 'lvl', op });
     expect((await mute(168, 'add')).status).toBe(200);
     expect((await mute(168, 'add')).body).toEqual({ result: 'error', msg: 'Topic already muted', code: 'BAD_REQUEST' });
     expect((await mute(169, 'add')).status).toBe(200);
     expect((await mute(168, 'remove')).status).toBe(200);
-    expect((await mute(168, 'remove')).body).toEqual({ result: 'error', msg: 'Topic is not muted', code: 'BAD_REQUEST' });
+    expect((await mute(168, 'remove')).body).toEqual({
+      result: 'error',
+      msg: 'Topic is not muted',
+      code: 'BAD_REQUEST',
+    });
     expect((await mute(169, 'remove')).status).toBe(200);
   });
 
@@ -149,7 +180,8 @@ describe('dated changes', () => {
     const ariel = store.users.find((u) => !u.is_active && !u.is_bot)!;
     const group = store.userGroups.find((g) => !g.is_system_group && !g.deactivated)!;
     store.userGroups.update(group, { direct_members: [...group.direct_members, ariel.user_id] });
-    const ask = async (level: number) => (await at(level).get(`/user_groups/${group.id}/members/${ariel.user_id}`)).body.is_user_group_member;
+    const ask = async (level: number) =>
+      (await at(level).get(`/user_groups/${group.id}/members/${ariel.user_id}`)).body.is_user_group_member;
     expect(await ask(302)).toBe(true);
     expect(await ask(303)).toBe(false);
   });
@@ -157,8 +189,11 @@ describe('dated changes', () => {
   it('FL 391: members of a deactivated group can be changed only from it', async () => {
     const store = t.server.world.store;
     const group = store.userGroups.find((g) => g.deactivated)!;
-    store.userGroups.update(group, { can_manage_group: { direct_members: [t.user('hamlet').user_id], direct_subgroups: [] } });
-    const add = (level: number) => at(level).post(`/user_groups/${group.id}/members`, { add: [t.user('othello').user_id] });
+    store.userGroups.update(group, {
+      can_manage_group: { direct_members: [t.user('hamlet').user_id], direct_subgroups: [] },
+    });
+    const add = (level: number) =>
+      at(level).post(`/user_groups/${group.id}/members`, { add: [t.user('othello').user_id] });
     const before = await add(390);
     expect(before.body).toEqual({ result: 'error', msg: 'User group is deactivated.', code: 'BAD_REQUEST' });
     expect((await add(391)).status).toBe(200);
@@ -167,7 +202,11 @@ describe('dated changes', () => {
   it('FL 458: bots can be asked about only from it', async () => {
     const bot = t.user('iago-bot');
     const group = t.server.world.store.userGroups.find((g) => g.name === 'role:members')!;
-    expect((await at(457).get(`/user_groups/${group.id}/members/${bot.user_id}`)).body).toEqual({ result: 'error', msg: 'No such user', code: 'BAD_REQUEST' });
+    expect((await at(457).get(`/user_groups/${group.id}/members/${bot.user_id}`)).body).toEqual({
+      result: 'error',
+      msg: 'No such user',
+      code: 'BAD_REQUEST',
+    });
     expect((await at(458).get(`/user_groups/${group.id}/members/${bot.user_id}`)).body.is_user_group_member).toBe(true);
   });
 
@@ -176,8 +215,13 @@ describe('dated changes', () => {
     const bot = t.user('iago-bot');
     const group = store.userGroups.find((g) => g.name === 'hamletcharacters')!;
     store.userGroups.update(group, { can_add_members_group: { direct_members: [bot.user_id], direct_subgroups: [] } });
-    const add = (level: number) => at(level, 'iago-bot').post(`/user_groups/${group.id}/members`, { add: [t.user('prospero').user_id] });
-    expect((await add(495)).body).toEqual({ result: 'error', msg: 'This endpoint does not accept bot requests.', code: 'BAD_REQUEST' });
+    const add = (level: number) =>
+      at(level, 'iago-bot').post(`/user_groups/${group.id}/members`, { add: [t.user('prospero').user_id] });
+    expect((await add(495)).body).toEqual({
+      result: 'error',
+      msg: 'This endpoint does not accept bot requests.',
+      code: 'BAD_REQUEST',
+    });
     expect((await add(496)).status).toBe(200);
   });
 
@@ -207,10 +251,19 @@ describe('settings before the merge (FL 78 and 80)', () => {
   });
 
   it('settings endpoints list unsupported parameters from 78, before every other endpoint (167)', async () => {
-    expect((await at(77).patch('/settings/display', { twenty_four_hour_time: true, bogus: 1 })).body).toEqual({ result: 'success', msg: '' });
-    expect((await at(78).patch('/settings/display', { twenty_four_hour_time: true, bogus: 1 })).body)
-      .toEqual({ result: 'success', msg: '', ignored_parameters_unsupported: ['bogus'] });
-    const other = await at(78).post('/users/me/subscriptions/properties', { subscription_data: [{ stream_id: 1, property: 'pin_to_top', value: true }], bogus: 1 });
+    expect((await at(77).patch('/settings/display', { twenty_four_hour_time: true, bogus: 1 })).body).toEqual({
+      result: 'success',
+      msg: '',
+    });
+    expect((await at(78).patch('/settings/display', { twenty_four_hour_time: true, bogus: 1 })).body).toEqual({
+      result: 'success',
+      msg: '',
+      ignored_parameters_unsupported: ['bogus'],
+    });
+    const other = await at(78).post('/users/me/subscriptions/properties', {
+      subscription_data: [{ stream_id: 1, property: 'pin_to_top', value: true }],
+      bogus: 1,
+    });
     expect(other.body).toEqual({ result: 'success', msg: '' });
   });
 });
@@ -223,14 +276,21 @@ describe('dated changes of messaging', () => {
     const dm = { type: 'direct', to: [t.user('othello').user_id] };
     expect((await send(173, dm)).body).toEqual({ result: 'error', msg: 'Invalid type', code: 'BAD_REQUEST' });
     expect((await send(174, dm)).status).toBe(200);
-    expect((await send(247, { type: 'channel' })).body).toEqual({ result: 'error', msg: 'Invalid type', code: 'BAD_REQUEST' });
+    expect((await send(247, { type: 'channel' })).body).toEqual({
+      result: 'error',
+      msg: 'Invalid type',
+      code: 'BAD_REQUEST',
+    });
     expect((await send(248, { type: 'channel' })).status).toBe(200);
     expect((await send(173, { type: 'private', to: [t.user('othello').user_id] })).status).toBe(200);
   });
 
   it('FL 215: typing events about direct messages say "direct"; before, "private"', async () => {
     const othello = t.user('othello');
-    for (const [level, name] of [[214, 'private'], [215, 'direct']] as const) {
+    for (const [level, name] of [
+      [214, 'private'],
+      [215, 'direct'],
+    ] as const) {
       const q = await registerQueue(t, 'othello', ['typing']);
       expect((await at(level).post('/typing', { op: 'start', to: [othello.user_id] })).status).toBe(200);
       expect((await eventsOf(t, 'othello', q)).map((e) => e.message_type)).toEqual([name]);
@@ -271,7 +331,11 @@ describe('dated changes of messaging', () => {
     const created = await at(179).post('/scheduled_messages', params);
     expect(created.status).toBe(200);
     const id = created.body.scheduled_message_id;
-    const edited = await at(183).post('/scheduled_messages', { ...params, content: 'edited', scheduled_message_id: id });
+    const edited = await at(183).post('/scheduled_messages', {
+      ...params,
+      content: 'edited',
+      scheduled_message_id: id,
+    });
     expect(edited.body).toEqual({ result: 'success', msg: '', scheduled_message_id: id });
     expect(t.server.world.store.scheduledMessages.get(id)!.content).toBe('edited');
     const fresh = await at(184).post('/scheduled_messages', { ...params, content: 'new', scheduled_message_id: id });
@@ -280,7 +344,9 @@ describe('dated changes of messaging', () => {
   });
 
   it('FL 361: POST /message_edit_typing with message_id before it, POST /messages/{id}/typing from it', async () => {
-    const mine = t.server.world.store.messages.find((m) => m.sender_id === t.user('hamlet').user_id && m.type === 'stream')!;
+    const mine = t.server.world.store.messages.find(
+      (m) => m.sender_id === t.user('hamlet').user_id && m.type === 'stream',
+    )!;
     t.server.clock.set(mine.timestamp * 1000 + 1000);
     try {
       expect((await at(360).post('/message_edit_typing', { message_id: mine.id, op: 'start' })).status).toBe(200);

@@ -7,37 +7,58 @@ import { sendToChannel } from '../helpers/messages.js';
 import { ControlClient } from '../../src/control/client.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
-beforeEach(async () => { await new ControlClient(t.base).reset(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await new ControlClient(t.base).reset();
+});
 
 const at = (level: number, who = 'hamlet') => t.as(who, { 'X-Mock-Feature-Level': String(level) });
 
 describe('channel settings newer than 10.2', () => {
-  const settings = { 396: ['can_move_messages_out_of_channel_group', 'can_move_messages_within_channel_group'], 402: ['can_resolve_topics_group'],
-    407: ['can_delete_any_message_group', 'can_delete_own_message_group'], 441: ['can_create_topic_group'] };
-  it.each(Object.entries(settings))('FL %s: absent below it from channels and subscriptions, present from it', async (level, fields) => {
-    const below = Number(level) - 1;
-    const channel = async (l: number) => (await at(l).get('/streams/1')).body.stream;
-    const sub = async (l: number) => (await at(l).get('/users/me/subscriptions')).body.subscriptions[0];
-    for (const field of fields) {
-      expect(await channel(below)).not.toHaveProperty(field);
-      expect(await sub(below)).not.toHaveProperty(field);
-      expect(await channel(Number(level))).toHaveProperty(field);
-      expect(await sub(Number(level))).toHaveProperty(field);
-    }
-  });
+  const settings = {
+    396: ['can_move_messages_out_of_channel_group', 'can_move_messages_within_channel_group'],
+    402: ['can_resolve_topics_group'],
+    407: ['can_delete_any_message_group', 'can_delete_own_message_group'],
+    441: ['can_create_topic_group'],
+  };
+  it.each(Object.entries(settings))(
+    'FL %s: absent below it from channels and subscriptions, present from it',
+    async (level, fields) => {
+      const below = Number(level) - 1;
+      const channel = async (l: number) => (await at(l).get('/streams/1')).body.stream;
+      const sub = async (l: number) => (await at(l).get('/users/me/subscriptions')).body.subscriptions[0];
+      for (const field of fields) {
+        expect(await channel(below)).not.toHaveProperty(field);
+        expect(await sub(below)).not.toHaveProperty(field);
+        expect(await channel(Number(level))).toHaveProperty(field);
+        expect(await sub(Number(level))).toHaveProperty(field);
+      }
+    },
+  );
 });
 
 describe('POST /register', () => {
   it('FL 392, 410, 481: realm_topics_policy, the channel folder limits and idle_queue_timeout_secs only from their levels', async () => {
     const register = async (l: number) => (await at(l).post('/register', { fetch_event_types: ['realm'] })).body;
     const old = await register(372);
-    for (const key of ['realm_topics_policy', 'max_channel_folder_name_length', 'max_channel_folder_description_length', 'idle_queue_timeout_secs']) {
+    for (const key of [
+      'realm_topics_policy',
+      'max_channel_folder_name_length',
+      'max_channel_folder_description_length',
+      'idle_queue_timeout_secs',
+    ]) {
       expect(old).not.toHaveProperty(key);
     }
     expect(await register(392)).toHaveProperty('realm_topics_policy');
-    expect(await register(410)).toMatchObject({ max_channel_folder_name_length: 60, max_channel_folder_description_length: 1024 });
+    expect(await register(410)).toMatchObject({
+      max_channel_folder_name_length: 60,
+      max_channel_folder_description_length: 1024,
+    });
     expect(await register(480)).not.toHaveProperty('idle_queue_timeout_secs');
     expect(await register(481)).toHaveProperty('idle_queue_timeout_secs', 600);
   });
@@ -47,12 +68,15 @@ describe('POST /register', () => {
       const r = (await at(level).post('/register', { fetch_event_types: ['realm'] })).body;
       // The fixture's channel creation is open to members; wildcard mentions to administrators.
       expect(r).toMatchObject({
-        realm_create_public_stream_policy: expect.any(Number), realm_create_private_stream_policy: expect.any(Number),
-        realm_create_web_public_stream_policy: expect.any(Number), realm_wildcard_mention_policy: expect.any(Number),
+        realm_create_public_stream_policy: expect.any(Number),
+        realm_create_private_stream_policy: expect.any(Number),
+        realm_create_web_public_stream_policy: expect.any(Number),
+        realm_wildcard_mention_policy: expect.any(Number),
       });
       expect(Object.keys(r.server_supported_permission_settings).sort()).toEqual(['group', 'realm', 'stream']);
-      expect(r.server_supported_permission_settings.stream.can_administer_channel_group.default_group_name)
-        .toBe(level >= 427 ? 'channel_creator' : 'stream_creator_or_nobody');
+      expect(r.server_supported_permission_settings.stream.can_administer_channel_group.default_group_name).toBe(
+        level >= 427 ? 'channel_creator' : 'stream_creator_or_nobody',
+      );
       // Only the settings that exist at the level.
       expect('can_create_topic_group' in r.server_supported_permission_settings.stream).toBe(level >= 441);
     }
@@ -61,12 +85,19 @@ describe('POST /register', () => {
   it('the deprecated policies follow the group settings that replaced them', async () => {
     const store = t.server.world.store;
     const group = (name: string) => store.userGroups.find((g) => g.is_system_group && g.name === name)!.id;
-    store.updateRealm({ can_create_public_channel_group: group('role:fullmembers'), can_mention_many_users_group: group('role:nobody') });
+    store.updateRealm({
+      can_create_public_channel_group: group('role:fullmembers'),
+      can_mention_many_users_group: group('role:nobody'),
+    });
     const r = (await at(372).post('/register', { fetch_event_types: ['realm'] })).body;
     expect(r).toMatchObject({ realm_create_public_stream_policy: 3, realm_wildcard_mention_policy: 6 });
     // An anonymous group: the widest policy, a superset of who holds the permission.
-    store.updateRealm({ can_create_public_channel_group: { direct_members: [t.user('hamlet').user_id], direct_subgroups: [] } });
-    expect((await at(372).post('/register', { fetch_event_types: ['realm'] })).body.realm_create_public_stream_policy).toBe(1);
+    store.updateRealm({
+      can_create_public_channel_group: { direct_members: [t.user('hamlet').user_id], direct_subgroups: [] },
+    });
+    expect(
+      (await at(372).post('/register', { fetch_event_types: ['realm'] })).body.realm_create_public_stream_policy,
+    ).toBe(1);
   });
 
   it('the limits come with the realm section only; realm_filters is [] whenever asked for, also with nothing named', async () => {
@@ -87,7 +118,9 @@ describe('POST /register', () => {
   });
 
   it('FL 318 and 403: incoming webhook bots carry config, then config_options, then url_options too', async () => {
-    const bots = async (l: number) => (await at(l).post('/register', { fetch_event_types: ['realm_incoming_webhook_bots'] })).body.realm_incoming_webhook_bots[0];
+    const bots = async (l: number) =>
+      (await at(l).post('/register', { fetch_event_types: ['realm_incoming_webhook_bots'] })).body
+        .realm_incoming_webhook_bots[0];
     const keys = async (l: number) => Object.keys(await bots(l)).sort();
     expect(await keys(317)).toEqual(['all_event_types', 'config', 'display_name', 'name']);
     expect(await keys(372)).toEqual(['all_event_types', 'config_options', 'display_name', 'name']);
@@ -101,7 +134,10 @@ describe('linkifiers', () => {
     const first = async (l: number) => (await at(l).get('/realm/linkifiers')).body.linkifiers[0];
     const old = await first(470);
     expect(Object.keys(old).sort()).toEqual(['id', 'pattern', 'url_template']);
-    expect(await first(471)).toMatchObject({ example_input: expect.anything(), alternative_url_templates: expect.any(Array) });
+    expect(await first(471)).toMatchObject({
+      example_input: expect.anything(),
+      alternative_url_templates: expect.any(Array),
+    });
     expect(await first(471)).toHaveProperty('reverse_template');
   });
 });
@@ -109,17 +145,35 @@ describe('linkifiers', () => {
 describe('emoji names (behaviour emoji_smile_renamed, FL 421)', () => {
   it('before it, smile is 1f642 and 1f604 is big_smile; from it, smile is 1f604 and slight_smile 1f642', async () => {
     const id = await sendToChannel(t, 'hamlet', 'Denmark', 'smiles', 'hi');
-    const react = (l: number, who: string, params: Record<string, unknown>) => at(l, who).post(`/messages/${id}/reactions`, params);
-    expect((await react(420, 'othello', { emoji_name: 'smile', emoji_code: '1f642', reaction_type: 'unicode_emoji' })).status).toBe(200);
+    const react = (l: number, who: string, params: Record<string, unknown>) =>
+      at(l, who).post(`/messages/${id}/reactions`, params);
+    expect(
+      (await react(420, 'othello', { emoji_name: 'smile', emoji_code: '1f642', reaction_type: 'unicode_emoji' }))
+        .status,
+    ).toBe(200);
     expect((await react(420, 'iago', { emoji_name: 'big_smile' })).status).toBe(200);
-    expectError(await react(420, 'cordelia', { emoji_name: 'slight_smile' }), 400, 'BAD_REQUEST', "Emoji 'slight_smile' does not exist");
+    expectError(
+      await react(420, 'cordelia', { emoji_name: 'slight_smile' }),
+      400,
+      'BAD_REQUEST',
+      "Emoji 'slight_smile' does not exist",
+    );
     // (On another message: a reaction with a code the message already has joins that vote, whatever its name.)
     const other = await sendToChannel(t, 'hamlet', 'Denmark', 'smiles', 'again');
-    const reactOther = (params: Record<string, unknown>) => at(421, 'cordelia').post(`/messages/${other}/reactions`, params);
-    expectError(await reactOther({ emoji_name: 'smile', emoji_code: '1f642', reaction_type: 'unicode_emoji' }), 400, 'BAD_REQUEST', 'Invalid emoji name.');
+    const reactOther = (params: Record<string, unknown>) =>
+      at(421, 'cordelia').post(`/messages/${other}/reactions`, params);
+    expectError(
+      await reactOther({ emoji_name: 'smile', emoji_code: '1f642', reaction_type: 'unicode_emoji' }),
+      400,
+      'BAD_REQUEST',
+      'Invalid emoji name.',
+    );
     expectError(await reactOther({ emoji_name: 'big_smile' }), 400, 'BAD_REQUEST', "Emoji 'big_smile' does not exist");
     const message = t.server.world.store.messages.get(id)!;
-    expect(message.reactions.map((r) => [r.emoji_name, r.emoji_code])).toEqual([['smile', '1f642'], ['big_smile', '1f604']]);
+    expect(message.reactions.map((r) => [r.emoji_name, r.emoji_code])).toEqual([
+      ['smile', '1f642'],
+      ['big_smile', '1f604'],
+    ]);
     // Statuses too.
     expect((await at(372).post('/users/me/status', { emoji_name: 'smile' })).status).toBe(200);
     expect(t.user('hamlet').status).toMatchObject({ emoji_name: 'smile', emoji_code: '1f642' });
@@ -128,7 +182,8 @@ describe('emoji names (behaviour emoji_smile_renamed, FL 421)', () => {
 
 describe('APNs tokens (behaviour apns_token_hex, FL 373)', () => {
   it('10.2 decodes them as lenient base64; from 373 they are hexadecimal', async () => {
-    const add = (l: number, token: string) => at(l, 'cordelia').post('/users/me/apns_device_token', { token, appid: 'org.zulip.Zulip' });
+    const add = (l: number, token: string) =>
+      at(l, 'cordelia').post('/users/me/apns_device_token', { token, appid: 'org.zulip.Zulip' });
     expect((await add(372, 'apple-tokenbb')).status).toBe(200);
     expectError(await add(372, 'apple-token'), 400, 'BAD_REQUEST', 'Invalid APNS token');
     expect((await add(372, 'YWJj')).status).toBe(200);

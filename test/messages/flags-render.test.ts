@@ -9,11 +9,18 @@ import { readMessage } from '../helpers/read-back.js';
 import { ControlClient } from '../../src/control/client.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
-beforeEach(async () => { await new ControlClient(t.base).reset(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await new ControlClient(t.base).reset();
+});
 
-const flags = (who: string, messages: number[], op: string, flag: string) => t.as(who).post('/messages/flags', { messages, op, flag });
+const flags = (who: string, messages: number[], op: string, flag: string) =>
+  t.as(who).post('/messages/flags', { messages, op, flag });
 
 describe('POST /messages/flags', () => {
   it('stars and unstars; the response lists the request, the event only what changed', async () => {
@@ -52,12 +59,16 @@ describe('POST /messages/flags', () => {
     expect((await flags('othello', [17], 'add', 'starred')).status).toBe(200);
     expect((await readMessage(t, 'othello', 17)).flags).toEqual(['read', 'historical', 'starred']);
     expect((await flags('othello', [19], 'add', 'starred')).body).toEqual(error('BAD_REQUEST', 'Invalid message(s)'));
-    expect((await flags('othello', [99999], 'add', 'starred')).body).toEqual(error('BAD_REQUEST', 'Invalid message(s)'));
+    expect((await flags('othello', [99999], 'add', 'starred')).body).toEqual(
+      error('BAD_REQUEST', 'Invalid message(s)'),
+    );
   });
 
   it('refuses unknown and server-set flags', async () => {
     expect((await flags('hamlet', [1], 'add', 'bogus')).body).toEqual(error('BAD_REQUEST', "Invalid flag: 'bogus'"));
-    expect((await flags('hamlet', [1], 'add', 'mentioned')).body).toEqual(error('BAD_REQUEST', "Flag not editable: 'mentioned'"));
+    expect((await flags('hamlet', [1], 'add', 'mentioned')).body).toEqual(
+      error('BAD_REQUEST', "Flag not editable: 'mentioned'"),
+    );
     const noFlag = await t.as('hamlet').post('/messages/flags', { messages: [1], op: 'add' });
     expect(noFlag.body).toEqual(error('REQUEST_VARIABLE_MISSING', "Missing 'flag' argument", { var_name: 'flag' }));
   });
@@ -71,6 +82,8 @@ describe('POST /messages/render', () => {
     expect(r.body.rendered).toContain('<strong>hi</strong>');
     expect(r.body.rendered).toContain(`data-user-id="${t.user('othello').user_id}"`);
     expect(t.server.world.store.messages.size).toBe(before);
-    expect((await t.as('hamlet').post('/messages/render', {})).body).toEqual(error('REQUEST_VARIABLE_MISSING', "Missing 'content' argument", { var_name: 'content' }));
+    expect((await t.as('hamlet').post('/messages/render', {})).body).toEqual(
+      error('REQUEST_VARIABLE_MISSING', "Missing 'content' argument", { var_name: 'content' }),
+    );
   });
 });

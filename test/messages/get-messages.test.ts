@@ -6,20 +6,34 @@ import { stream } from '../helpers/fixture-rows.js';
 import { ids, sendToChannel } from '../helpers/messages.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const store = () => t.server.world.store;
 const get = (who: string, params: Record<string, unknown>) => t.as(who).get('/messages', params);
 /** IDs of the messages `who` received, in order. */
-const received = (who: string) => store().messages.all().filter((m) => String(t.user(who).user_id) in m.flags).map((m) => m.id);
+const received = (who: string) =>
+  store()
+    .messages.all()
+    .filter((m) => String(t.user(who).user_id) in m.flags)
+    .map((m) => m.id);
 
 describe('GET /messages: the window around an anchor', () => {
   it('newest: the last num_before messages the user received, found_newest, the anchor as sent', async () => {
     const r = await get('hamlet', { anchor: 'newest', num_before: 5, num_after: 0 });
     expect(r.status).toBe(200);
     expect(ids(r.body.messages)).toEqual(received('hamlet').slice(-5));
-    expect(r.body).toMatchObject({ anchor: 10000000000000000, found_anchor: false, found_newest: true, found_oldest: false, history_limited: false });
+    expect(r.body).toMatchObject({
+      anchor: 10000000000000000,
+      found_anchor: false,
+      found_newest: true,
+      found_oldest: false,
+      history_limited: false,
+    });
   });
 
   it('oldest: the first num_after messages, found_oldest', async () => {
@@ -34,7 +48,12 @@ describe('GET /messages: the window around an anchor', () => {
     const r = await get('hamlet', { anchor: String(anchor), num_before: 10, num_after: 2 });
     expect(ids(r.body.messages)).toEqual(all.slice(0, 6));
     expect(r.body).toMatchObject({ anchor, found_anchor: true, found_oldest: true, found_newest: false });
-    const excluded = await get('hamlet', { anchor: String(anchor), num_before: 2, num_after: 0, include_anchor: false });
+    const excluded = await get('hamlet', {
+      anchor: String(anchor),
+      num_before: 2,
+      num_after: 0,
+      include_anchor: false,
+    });
     expect(ids(excluded.body.messages)).toEqual(all.slice(1, 3));
     expect(excluded.body.found_anchor).toBe(false);
   });
@@ -51,29 +70,57 @@ describe('GET /messages: the window around an anchor', () => {
     const r = await get('hamlet', { anchor: 'first_unread', num_before: 0, num_after: 1 });
     expect(r.body).toMatchObject({ anchor: 13, found_anchor: true });
     const id = await sendToChannel(t, 'othello', 'Denmark', 'Copenhagen', 'muted topic, unread');
-    const stillFirst = await get('hamlet', { anchor: 'first_unread', num_before: 0, num_after: 0, narrow: [{ operator: 'is', operand: 'unread' }] });
+    const stillFirst = await get('hamlet', {
+      anchor: 'first_unread',
+      num_before: 0,
+      num_after: 0,
+      narrow: [{ operator: 'is', operand: 'unread' }],
+    });
     expect(stillFirst.body.anchor).toBe(13);
     // Even narrowed to the muted topic, its messages are not the first unread.
-    const muted = await get('hamlet', { anchor: 'first_unread', num_after: 1, narrow: [{ operator: 'channel', operand: 'Denmark' }, { operator: 'topic', operand: 'Copenhagen' }] });
+    const muted = await get('hamlet', {
+      anchor: 'first_unread',
+      num_after: 1,
+      narrow: [
+        { operator: 'channel', operand: 'Denmark' },
+        { operator: 'topic', operand: 'Copenhagen' },
+      ],
+    });
     expect(muted.body).toMatchObject({ anchor: 10000000000000000, messages: [] });
     expect(store().messages.get(id)!.flags[String(t.user('hamlet').user_id)]).toEqual([]);
     const fresh = await sendToChannel(t, 'othello', 'Denmark', 'fresh', 'unread, not muted');
-    const inTopic = await get('hamlet', { anchor: 'first_unread', num_after: 1, narrow: [{ operator: 'channel', operand: 'Denmark' }, { operator: 'topic', operand: 'fresh' }] });
+    const inTopic = await get('hamlet', {
+      anchor: 'first_unread',
+      num_after: 1,
+      narrow: [
+        { operator: 'channel', operand: 'Denmark' },
+        { operator: 'topic', operand: 'fresh' },
+      ],
+    });
     expect(inTopic.body).toMatchObject({ anchor: fresh, found_anchor: true });
-    const none = await get('iago', { anchor: 'first_unread', num_before: 1, narrow: [{ operator: 'channel', operand: 'Scotland' }] });
+    const none = await get('iago', {
+      anchor: 'first_unread',
+      num_before: 1,
+      narrow: [{ operator: 'channel', operand: 'Scotland' }],
+    });
     expect(none.body).toMatchObject({ anchor: 10000000000000000, found_newest: true, found_anchor: false });
   });
 
   it('answers the real errors for bad anchors and windows', async () => {
     expect((await get('hamlet', { num_before: 1 })).body).toEqual(error('BAD_REQUEST', "Missing 'anchor' argument."));
     expect((await get('hamlet', { anchor: 'middle' })).body).toEqual(error('BAD_REQUEST', 'Invalid anchor'));
-    expect((await get('hamlet', { anchor: 'newest', num_before: 4000, num_after: 1001 })).body)
-      .toEqual(error('BAD_REQUEST', 'Too many messages requested (maximum 5000).'));
-    expect((await get('hamlet', { anchor: 5, num_before: 1, num_after: 1, include_anchor: false })).body)
-      .toEqual(error('BAD_REQUEST', 'The anchor can only be excluded at an end of the range'));
+    expect((await get('hamlet', { anchor: 'newest', num_before: 4000, num_after: 1001 })).body).toEqual(
+      error('BAD_REQUEST', 'Too many messages requested (maximum 5000).'),
+    );
+    expect((await get('hamlet', { anchor: 5, num_before: 1, num_after: 1, include_anchor: false })).body).toEqual(
+      error('BAD_REQUEST', 'The anchor can only be excluded at an end of the range'),
+    );
     const both = await get('hamlet', { anchor: 'newest', message_ids: [1] });
     expect(both.status).toBe(400);
-    expect(both.body).toMatchObject({ code: 'BAD_REQUEST', parameters: 'num_before, num_after, anchor, message_ids, include_anchor, use_first_unread_anchor' });
+    expect(both.body).toMatchObject({
+      code: 'BAD_REQUEST',
+      parameters: 'num_before, num_after, anchor, message_ids, include_anchor, use_first_unread_anchor',
+    });
     const negative = await get('hamlet', { anchor: 'newest', num_before: -1 });
     expect(negative.status).toBe(400);
   });
@@ -87,7 +134,11 @@ describe('GET /messages: the window around an anchor', () => {
 describe('GET /messages: narrows and history', () => {
   it('a channel narrow includes history the user may read, flagged read + historical', async () => {
     // Cordelia is not subscribed to Rome (5)... she is; Othello is not, and Rome is public.
-    const r = await get('othello', { anchor: 'newest', num_before: 10, narrow: [{ operator: 'channel', operand: 'Rome' }] });
+    const r = await get('othello', {
+      anchor: 'newest',
+      num_before: 10,
+      narrow: [{ operator: 'channel', operand: 'Rome' }],
+    });
     expect(ids(r.body.messages)).toEqual([17]);
     expect(r.body.messages[0].flags).toEqual(['read', 'historical']);
     // Without the channel narrow only received messages count.
@@ -96,36 +147,68 @@ describe('GET /messages: narrows and history', () => {
   });
 
   it('is: terms about personal flags turn history off; a private channel without shared history never shows it', async () => {
-    const starred = await get('othello', { anchor: 'newest', num_before: 10, narrow: [{ operator: 'channel', operand: 'Rome' }, { operator: 'is', operand: 'unread' }] });
+    const starred = await get('othello', {
+      anchor: 'newest',
+      num_before: 10,
+      narrow: [
+        { operator: 'channel', operand: 'Rome' },
+        { operator: 'is', operand: 'unread' },
+      ],
+    });
     expect(starred.body.messages).toEqual([]);
     // core team (private, protected history): prospero is not subscribed.
-    const core = await get('prospero', { anchor: 'newest', num_before: 10, narrow: [{ operator: 'channel', operand: stream(t, 'core team').stream_id }] });
+    const core = await get('prospero', {
+      anchor: 'newest',
+      num_before: 10,
+      narrow: [{ operator: 'channel', operand: stream(t, 'core team').stream_id }],
+    });
     expect(core.body.messages).toEqual([]);
   });
 
   it('guests see the history of web-public channels only', async () => {
-    const wales = await get('polonius', { anchor: 'newest', num_before: 10, narrow: [{ operator: 'channel', operand: 'Wales' }] });
+    const wales = await get('polonius', {
+      anchor: 'newest',
+      num_before: 10,
+      narrow: [{ operator: 'channel', operand: 'Wales' }],
+    });
     expect(ids(wales.body.messages)).toEqual([22]);
-    const rome = await get('polonius', { anchor: 'newest', num_before: 10, narrow: [{ operator: 'channel', operand: 'Rome' }] });
+    const rome = await get('polonius', {
+      anchor: 'newest',
+      num_before: 10,
+      narrow: [{ operator: 'channel', operand: 'Rome' }],
+    });
     expect(rome.body.messages).toEqual([]);
   });
 
   it('filters by the narrow, marks search hits, and refuses a bad narrow', async () => {
-    const dm = await get('hamlet', { anchor: 'newest', num_before: 100, narrow: [{ operator: 'dm', operand: [t.user('othello').user_id] }] });
+    const dm = await get('hamlet', {
+      anchor: 'newest',
+      num_before: 100,
+      narrow: [{ operator: 'dm', operand: [t.user('othello').user_id] }],
+    });
     expect(ids(dm.body.messages)).toEqual([24, 25]);
-    const search = await get('hamlet', { anchor: 'newest', num_before: 100, narrow: [{ operator: 'search', operand: 'release' }] });
+    const search = await get('hamlet', {
+      anchor: 'newest',
+      num_before: 100,
+      narrow: [{ operator: 'search', operand: 'release' }],
+    });
     expect(ids(search.body.messages)).toContain(26);
     const hit = search.body.messages.find((m: any) => m.id === 26);
     expect(hit.match_content).toContain('<span class="highlight">release</span>');
     expect(hit.match_subject).toBe('');
     const bad = await get('hamlet', { anchor: 'newest', narrow: [{ operator: 'channel', operand: 'Atlantis' }] });
-    expect(bad.body).toEqual(error('BAD_NARROW', 'Invalid narrow operator: unknown channel Atlantis', { desc: 'unknown channel Atlantis' }));
+    expect(bad.body).toEqual(
+      error('BAD_NARROW', 'Invalid narrow operator: unknown channel Atlantis', { desc: 'unknown channel Atlantis' }),
+    );
   });
 
   it('search follows edits: new words of the content and topic match, the replaced ones no longer do', async () => {
     const id = await sendToChannel(t, 'hamlet', 'Denmark', 'harbour', 'the lighthouses are shining');
     const search = async (operand: string) =>
-      ids((await get('hamlet', { anchor: 'newest', num_before: 5, narrow: [{ operator: 'search', operand }] })).body.messages);
+      ids(
+        (await get('hamlet', { anchor: 'newest', num_before: 5, narrow: [{ operator: 'search', operand }] })).body
+          .messages,
+      );
     expect(await search('lighthouse')).toContain(id);
     expect(await search('harbour')).toContain(id);
     const edit = await t.as('hamlet').patch(`/messages/${id}`, { content: 'the beacons are dark', topic: 'coast' });
@@ -142,7 +225,12 @@ describe('GET /messages: narrows and history', () => {
     const r = await get('othello', { message_ids: [25, 17, 21, 9999, 24] });
     expect(r.status).toBe(200);
     expect(ids(r.body.messages)).toEqual([17, 24, 25]);
-    expect(r.body).toMatchObject({ found_anchor: false, found_oldest: false, found_newest: false, history_limited: false });
+    expect(r.body).toMatchObject({
+      found_anchor: false,
+      found_oldest: false,
+      found_newest: false,
+      history_limited: false,
+    });
     expect(r.body).not.toHaveProperty('anchor');
   });
 });
@@ -152,15 +240,28 @@ describe('the message fields', () => {
     const html = await get('hamlet', { message_ids: [3] });
     const m = html.body.messages[0];
     expect(m).toMatchObject({
-      id: 3, sender_id: t.user('othello').user_id, sender_email: 'othello@zulip.com', type: 'stream', stream_id: 1,
-      display_recipient: 'Denmark', subject: 'test', content_type: 'text/html', recipient_id: 1, avatar_url: null,
-      is_me_message: false, submessages: [], reactions: [],
+      id: 3,
+      sender_id: t.user('othello').user_id,
+      sender_email: 'othello@zulip.com',
+      type: 'stream',
+      stream_id: 1,
+      display_recipient: 'Denmark',
+      subject: 'test',
+      content_type: 'text/html',
+      recipient_id: 1,
+      avatar_url: null,
+      is_me_message: false,
+      submessages: [],
+      reactions: [],
     });
     expect(m.flags).toEqual(['read', 'mentioned', 'starred']);
     expect(m.content).toMatch(/^<p>/);
     expect(m).not.toHaveProperty('rendered_content');
     const md = await get('hamlet', { message_ids: [3], apply_markdown: false, client_gravatar: false });
-    expect(md.body.messages[0]).toMatchObject({ content: '@**King Hamlet** can you look at #123?', content_type: 'text/x-markdown' });
+    expect(md.body.messages[0]).toMatchObject({
+      content: '@**King Hamlet** can you look at #123?',
+      content_type: 'text/x-markdown',
+    });
     expect(md.body.messages[0].avatar_url).toMatch(/^https:\/\/secure\.gravatar\.com\//);
   });
 
@@ -195,14 +296,30 @@ describe('speed on a large state', () => {
       const base = s.messages.all().at(-1)!;
       let id = s.nextId('messages');
       for (let i = 0; i < 100_000; i++, id = s.nextId('messages')) {
-        s.messages.insert({ ...base, id, type: 'stream', stream_id: 1 + (i % 3), topic: `t${i % 50}`, recipient_ids: [],
-          content: `m${i}`, rendered_content: `<p>m${i}</p>`, flags: { [hamlet]: ['read'] }, reactions: [] });
+        s.messages.insert({
+          ...base,
+          id,
+          type: 'stream',
+          stream_id: 1 + (i % 3),
+          topic: `t${i % 50}`,
+          recipient_ids: [],
+          content: `m${i}`,
+          rendered_content: `<p>m${i}</p>`,
+          flags: { [hamlet]: ['read'] },
+          reactions: [],
+        });
       }
       const started = performance.now();
       for (let i = 0; i < 20; i++) {
-        const r = await big.as('hamlet').get('/messages', { anchor: 'newest', num_before: 50, narrow: [{ operator: 'channel', operand: 'Denmark' }] });
+        const r = await big.as('hamlet').get('/messages', {
+          anchor: 'newest',
+          num_before: 50,
+          narrow: [{ operator: 'channel', operand: 'Denmark' }],
+        });
         expect(r.body.messages).toHaveLength(50);
-        const mid = await big.as('hamlet').get('/messages', { anchor: String(id - 50_000), num_before: 25, num_after: 25 });
+        const mid = await big
+          .as('hamlet')
+          .get('/messages', { anchor: String(id - 50_000), num_before: 25, num_after: 25 });
         expect(mid.body.messages).toHaveLength(51);
       }
       expect((performance.now() - started) / 40).toBeLessThan(60);
@@ -217,7 +334,9 @@ describe('by feature level', () => {
     const old = await t.as('hamlet', { 'X-Mock-Feature-Level': '119' }).get('/messages/3');
     expect(old.status).toBe(200);
     expect(old.body).toEqual({ result: 'success', msg: '', raw_content: '@**King Hamlet** can you look at #123?' });
-    const beforeIds = await t.as('hamlet', { 'X-Mock-Feature-Level': '299' }).get('/messages', { anchor: 'newest', num_before: 1, message_ids: [3] });
+    const beforeIds = await t
+      .as('hamlet', { 'X-Mock-Feature-Level': '299' })
+      .get('/messages', { anchor: 'newest', num_before: 1, message_ids: [3] });
     expect(beforeIds.status).toBe(200);
     expect(beforeIds.body.ignored_parameters_unsupported).toEqual(['message_ids']);
   });

@@ -26,20 +26,60 @@ function reference(html: string, stems: Set<string>): string {
   });
 }
 
-const WORDS = ['lighthouse', 'Lighthouses', 'party', 'parties', 'shine', 'shining', 'tests', 'tested', 'box', 'boxes',
-  'ΟΔΟΣ', 'οδός', 'Ünïcode', 'release', 'released', 'a', 'x', 'the', 'crème', '42'];
+const WORDS = [
+  'lighthouse',
+  'Lighthouses',
+  'party',
+  'parties',
+  'shine',
+  'shining',
+  'tests',
+  'tested',
+  'box',
+  'boxes',
+  'ΟΔΟΣ',
+  'οδός',
+  'Ünïcode',
+  'release',
+  'released',
+  'a',
+  'x',
+  'the',
+  'crème',
+  '42',
+];
 const piece = fc.oneof(
   fc.constantFrom(...WORDS),
-  fc.constantFrom(' ', ', ', '&amp;', '&lt;', '&#39;', '<strong>', '</strong>', '<a href="/lighthouse">', '</a>', '<p>', '</p>', '\n'),
+  fc.constantFrom(
+    ' ',
+    ', ',
+    '&amp;',
+    '&lt;',
+    '&#39;',
+    '<strong>',
+    '</strong>',
+    '<a href="/lighthouse">',
+    '</a>',
+    '<p>',
+    '</p>',
+    '\n',
+  ),
 );
 
 describe('highlight', () => {
   it('gives what wrapping every matching word gives, for any text and query', () => {
-    fc.assert(fc.property(fc.array(piece, { maxLength: 30 }), fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }), (pieces, words) => {
-      const html = pieces.join('');
-      const query = parseSearch(words.join(' '));
-      expect(highlight(html, query)).toBe(reference(html, query.stems));
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 30 }),
+        fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }),
+        (pieces, words) => {
+          const html = pieces.join('');
+          const query = parseSearch(words.join(' '));
+          expect(highlight(html, query)).toBe(reference(html, query.stems));
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   it('a kept result is used only for the same HTML and the same words', () => {
@@ -49,9 +89,13 @@ describe('highlight', () => {
     const html = '<p>The lighthouse party</p>';
     expect(highlight(html, q1, message)).toBe('<p>The <span class="highlight">lighthouse</span> party</p>');
     expect(highlight(html, q2, message)).toBe('<p>The lighthouse <span class="highlight">party</span></p>');
-    expect(highlight('<p>Parties at the lighthouses</p>', q2, message)).toBe('<p><span class="highlight">Parties</span> at the lighthouses</p>');
+    expect(highlight('<p>Parties at the lighthouses</p>', q2, message)).toBe(
+      '<p><span class="highlight">Parties</span> at the lighthouses</p>',
+    );
     // Content and subject of one message are kept apart.
-    expect(highlight('lighthouse keepers', q1, message, 'subject')).toBe('<span class="highlight">lighthouse</span> keepers');
+    expect(highlight('lighthouse keepers', q1, message, 'subject')).toBe(
+      '<span class="highlight">lighthouse</span> keepers',
+    );
     expect(highlight(html, q1, message)).toBe('<p>The <span class="highlight">lighthouse</span> party</p>');
   });
 });

@@ -5,8 +5,12 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const store = () => t.server.world.store;
 const fixtureIds = Array.from({ length: 30 }, (_, i) => i + 1);
@@ -16,7 +20,10 @@ async function matching(who: string, narrow: unknown[], msgIds = fixtureIds) {
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.messages as Record<string, { match_content: string; match_subject: string }>;
 }
-const ids = async (who: string, narrow: unknown[], msgIds = fixtureIds) => Object.keys(await matching(who, narrow, msgIds)).map(Number).sort((a, b) => a - b);
+const ids = async (who: string, narrow: unknown[], msgIds = fixtureIds) =>
+  Object.keys(await matching(who, narrow, msgIds))
+    .map(Number)
+    .sort((a, b) => a - b);
 const term = (operator: string, operand: unknown, negated = false) => ({ operator, operand, negated });
 
 async function badNarrow(narrow: unknown[], desc: string) {
@@ -29,7 +36,11 @@ describe('matches_narrow: what is considered', () => {
   it('answers only for messages the user received, with the HTML and the escaped topic', async () => {
     // Hamlet received neither 21 (moderation) nor 30 (aaron and the welcome bot).
     const all = await matching('hamlet', []);
-    expect(Object.keys(all).map(Number).sort((a, b) => a - b)).toEqual(fixtureIds.filter((id) => id !== 21 && id !== 30));
+    expect(
+      Object.keys(all)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual(fixtureIds.filter((id) => id !== 21 && id !== 30));
     expect(all['2']).toEqual({ match_content: store().messages.get(2)!.rendered_content, match_subject: 'test' });
     // Othello is not in the private channel "core team".
     expect(await ids('othello', [], [19, 20, 24])).toEqual([24]);
@@ -38,7 +49,12 @@ describe('matches_narrow: what is considered', () => {
   });
 
   it('accepts legacy [operator, operand] pairs', async () => {
-    expect(await ids('hamlet', [['channel', 'Scotland'], ['topic', 'Edinburgh']])).toEqual([15, 16]);
+    expect(
+      await ids('hamlet', [
+        ['channel', 'Scotland'],
+        ['topic', 'Edinburgh'],
+      ]),
+    ).toEqual([15, 16]);
   });
 });
 
@@ -91,7 +107,12 @@ describe('matches_narrow: operators', () => {
     expect(await ids('hamlet', [term('has', 'image')])).toEqual([6]);
     expect(await ids('hamlet', [term('has', 'reaction')])).toEqual([1, 2, 7, 26]);
     expect(await ids('hamlet', [term('has', 'attachment')])).toEqual([6, 20]);
-    const sent = await t.as('hamlet').post('/messages', { type: 'stream', to: 'Denmark', topic: 'files', content: '[report.pdf](/user_uploads/2/ab/report.pdf)' });
+    const sent = await t.as('hamlet').post('/messages', {
+      type: 'stream',
+      to: 'Denmark',
+      topic: 'files',
+      content: '[report.pdf](/user_uploads/2/ab/report.pdf)',
+    });
     expect(await ids('hamlet', [term('has', 'attachment')], [sent.body.id])).toEqual([sent.body.id]);
   });
 
@@ -114,7 +135,10 @@ describe('matches_narrow: refused narrows', () => {
     await badNarrow([term('dm', [999])], 'unknown user in [999]');
     await badNarrow([term('dm-including', 999)], 'unknown user 999');
     await badNarrow([term('id', 'abc')], 'Invalid message ID');
-    await badNarrow([term('channel', 'Denmark'), term('is', 'dm')], 'No message can be both a channel message and direct message');
+    await badNarrow(
+      [term('channel', 'Denmark'), term('is', 'dm')],
+      'No message can be both a channel message and direct message',
+    );
   });
 
   it('checks operand types', async () => {
@@ -141,14 +165,18 @@ describe('matches_narrow: refused narrows', () => {
 describe('matches_narrow: search', () => {
   it('finds messages containing every word (stemmed) and highlights them in content and topic', async () => {
     const found = await matching('hamlet', [term('search', 'question')]);
-    expect(found).toEqual({ 2: {
-      match_content: '<p>To be, or not to be, that is the <span class="highlight">question</span>. Run <code>npm test</code> first.</p>',
-      match_subject: 'test',
-    } });
+    expect(found).toEqual({
+      2: {
+        match_content:
+          '<p>To be, or not to be, that is the <span class="highlight">question</span>. Run <code>npm test</code> first.</p>',
+        match_subject: 'test',
+      },
+    });
     const tests = await matching('hamlet', [term('channel', 'Verona'), term('search', 'tests')]);
     expect(Object.keys(tests)).toEqual(['10']);
     expect(tests['10']).toEqual({
-      match_content: '<p><span class="highlight">Testing</span> in <a class="stream" data-stream-id="3" href="/#narrow/channel/3-Verona">#Verona</a>.</p>',
+      match_content:
+        '<p><span class="highlight">Testing</span> in <a class="stream" data-stream-id="3" href="/#narrow/channel/3-Verona">#Verona</a>.</p>',
       match_subject: '<span class="highlight">test</span>',
     });
     expect(await ids('hamlet', [term('search', 'hello world')])).toEqual([1]);
@@ -156,7 +184,9 @@ describe('matches_narrow: search', () => {
 
   it('never highlights inside a tag', async () => {
     const found = await matching('hamlet', [term('search', 'zulip')]);
-    expect(found['4'].match_content).toBe('<p>Check out <a href="https://zulip.com">the <span class="highlight">Zulip</span> homepage</a>.</p>');
+    expect(found['4'].match_content).toBe(
+      '<p>Check out <a href="https://zulip.com">the <span class="highlight">Zulip</span> homepage</a>.</p>',
+    );
     // "github" occurs only in an href: no match.
     expect(await ids('hamlet', [term('search', 'github')])).toEqual([]);
   });
@@ -165,7 +195,9 @@ describe('matches_narrow: search', () => {
     expect(await ids('hamlet', [term('search', '"lender be"')])).toEqual([9]);
     expect(await ids('hamlet', [term('search', '"be lender"')])).toEqual([]);
     expect(await ids('hamlet', [term('search', 'the')])).toEqual([]);
-    const sent = await t.as('hamlet').post('/messages', { type: 'stream', to: 'Denmark', topic: 'Q&A <time>', content: 'Ask me anything & more' });
+    const sent = await t
+      .as('hamlet')
+      .post('/messages', { type: 'stream', to: 'Denmark', topic: 'Q&A <time>', content: 'Ask me anything & more' });
     const found = await matching('hamlet', [term('search', 'time')], [sent.body.id]);
     expect(found[String(sent.body.id)]).toEqual({
       match_content: '<p>Ask me anything &amp; more</p>',

@@ -8,8 +8,12 @@ import { sendMessage } from '../helpers/messages.js';
 import { readBack } from '../helpers/read-back.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const store = () => t.server.world.store;
 const send = (who: string, params: Record<string, unknown>) => t.as(who).post('/messages', params);
@@ -22,9 +26,19 @@ describe('POST /messages: addressing', () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ result: 'success', msg: '' });
     const id = r.body.id;
-    expect(store().messages.get(id)).toMatchObject({ sender_id: t.user('hamlet').user_id, type: 'stream', stream_id: stream(t, 'Denmark').stream_id, topic: 'castle', content: 'Hello **world**' });
-    expect(await readBack(t, 'hamlet', id, [{ operator: 'channel', operand: 'Denmark' }, { operator: 'topic', operand: 'castle' }]))
-      .toEqual({ match_content: '<p>Hello <strong>world</strong></p>', match_subject: 'castle' });
+    expect(store().messages.get(id)).toMatchObject({
+      sender_id: t.user('hamlet').user_id,
+      type: 'stream',
+      stream_id: stream(t, 'Denmark').stream_id,
+      topic: 'castle',
+      content: 'Hello **world**',
+    });
+    expect(
+      await readBack(t, 'hamlet', id, [
+        { operator: 'channel', operand: 'Denmark' },
+        { operator: 'topic', operand: 'castle' },
+      ]),
+    ).toEqual({ match_content: '<p>Hello <strong>world</strong></p>', match_subject: 'castle' });
   });
 
   it('accepts every spelling of the type and a channel ID as `to`', async () => {
@@ -35,19 +49,34 @@ describe('POST /messages: addressing', () => {
     }
     for (const type of ['direct', 'private']) {
       const id = await sendOk('hamlet', { type, to: [t.user('othello').user_id], content: `via ${type}` });
-      expect(store().messages.get(id)).toMatchObject({ type: 'private', recipient_ids: [t.user('hamlet').user_id, t.user('othello').user_id].sort((a, b) => a - b) });
+      expect(store().messages.get(id)).toMatchObject({
+        type: 'private',
+        recipient_ids: [t.user('hamlet').user_id, t.user('othello').user_id].sort((a, b) => a - b),
+      });
     }
   });
 
   it('addresses direct messages by emails too, and ignores the sender among the recipients', async () => {
     const ids = [t.user('hamlet').user_id, t.user('othello').user_id, t.user('cordelia').user_id].sort((a, b) => a - b);
-    const byEmail = await sendOk('hamlet', { type: 'direct', to: ['othello@zulip.com', 'cordelia@zulip.com', 'hamlet@zulip.com'], content: 'group' });
+    const byEmail = await sendOk('hamlet', {
+      type: 'direct',
+      to: ['othello@zulip.com', 'cordelia@zulip.com', 'hamlet@zulip.com'],
+      content: 'group',
+    });
     expect(store().messages.get(byEmail)!.recipient_ids).toEqual(ids);
     const othello = t.user('othello').user_id;
-    const withSelf = await sendOk('hamlet', { type: 'direct', to: [othello, t.user('hamlet').user_id], content: 'one to one' });
-    expect(store().messages.get(withSelf)!.recipient_ids).toEqual([t.user('hamlet').user_id, othello].sort((a, b) => a - b));
+    const withSelf = await sendOk('hamlet', {
+      type: 'direct',
+      to: [othello, t.user('hamlet').user_id],
+      content: 'one to one',
+    });
+    expect(store().messages.get(withSelf)!.recipient_ids).toEqual(
+      [t.user('hamlet').user_id, othello].sort((a, b) => a - b),
+    );
     // Read back as the recipient: the conversation with hamlet.
-    expect(await readBack(t, 'othello', withSelf, [{ operator: 'dm', operand: [t.user('hamlet').user_id] }])).toBeDefined();
+    expect(
+      await readBack(t, 'othello', withSelf, [{ operator: 'dm', operand: [t.user('hamlet').user_id] }]),
+    ).toBeDefined();
   });
 
   it('keeps the sender when they are the only recipient', async () => {
@@ -90,7 +119,9 @@ describe('POST /messages: content and topic', () => {
     const long = await send('hamlet', { type: 'stream', to: 'Denmark', topic: 'x', content: 'a'.repeat(10001) });
     expect(long.status).toBe(400);
     expect(long.body).toEqual(error('BAD_REQUEST', 'content is too long (limit: 10000 characters)'));
-    expect(await send('hamlet', { type: 'stream', to: 'Denmark', topic: 'x', content: 'a'.repeat(10000) })).toMatchObject({ status: 200 });
+    expect(
+      await send('hamlet', { type: 'stream', to: 'Denmark', topic: 'x', content: 'a'.repeat(10000) }),
+    ).toMatchObject({ status: 200 });
     const blank = await send('hamlet', { type: 'stream', to: 'Denmark', topic: 'x', content: '  \n ' });
     expect(blank.body).toEqual(error('BAD_REQUEST', 'Message must not be empty'));
   });
@@ -108,7 +139,10 @@ describe('POST /messages: content and topic', () => {
     for (const topic of ['', '(no topic)', 'general chat']) {
       const id = await sendOk('hamlet', { type: 'stream', to: 'Verona', topic, content: `empty via "${topic}"` });
       expect(store().messages.get(id)!.topic).toBe('');
-      expect(await readBack(t, 'hamlet', id, [{ operator: 'topic', operand: '' }])).toEqual({ match_content: `<p>empty via &quot;${topic}&quot;</p>`, match_subject: '' });
+      expect(await readBack(t, 'hamlet', id, [{ operator: 'topic', operand: '' }])).toEqual({
+        match_content: `<p>empty via &quot;${topic}&quot;</p>`,
+        match_subject: '',
+      });
     }
   });
 
@@ -117,9 +151,13 @@ describe('POST /messages: content and topic', () => {
     for (const topic of ['', '(no topic)', 'general chat']) {
       const r = await send('hamlet', { type: 'stream', to: 'Rome', topic, content: 'hi' });
       expect(r.status).toBe(400);
-      expect(r.body).toEqual(error('BAD_REQUEST', 'Sending messages to the general chat is not allowed in this channel.'));
+      expect(r.body).toEqual(
+        error('BAD_REQUEST', 'Sending messages to the general chat is not allowed in this channel.'),
+      );
     }
-    expect(await send('hamlet', { type: 'stream', to: 'Rome', topic: 'forum', content: 'hi' })).toMatchObject({ status: 200 });
+    expect(await send('hamlet', { type: 'stream', to: 'Rome', topic: 'forum', content: 'hi' })).toMatchObject({
+      status: 200,
+    });
   });
 
   it("follows the organization's realm_topics_policy for channels that inherit it", async () => {
@@ -127,10 +165,14 @@ describe('POST /messages: content and topic', () => {
     store().updateRealm({ topics_policy: 'disable_empty_topic' });
     try {
       const r = await send('hamlet', { type: 'stream', to: 'Verona', topic: '', content: 'hi' });
-      expect(r.body).toEqual(error('BAD_REQUEST', 'Sending messages to the general chat is not allowed in this channel.'));
+      expect(r.body).toEqual(
+        error('BAD_REQUEST', 'Sending messages to the general chat is not allowed in this channel.'),
+      );
       // A channel's own allow_empty_topic wins over the organization's policy.
       store().streams.update(stream(t, 'Verona'), { topics_policy: 'allow_empty_topic' });
-      expect(await send('hamlet', { type: 'stream', to: 'Verona', topic: '', content: 'hi' })).toMatchObject({ status: 200 });
+      expect(await send('hamlet', { type: 'stream', to: 'Verona', topic: '', content: 'hi' })).toMatchObject({
+        status: 200,
+      });
     } finally {
       store().updateRealm({ topics_policy: realm.topics_policy });
       store().streams.update(stream(t, 'Verona'), { topics_policy: 'inherit' });
@@ -142,7 +184,9 @@ describe('POST /messages: content and topic', () => {
     try {
       const named = await send('hamlet', { type: 'stream', to: 'Scotland', topic: 'Edinburgh', content: 'hi' });
       expect(named.body).toEqual(error('BAD_REQUEST', 'Only the general chat topic is allowed in this channel.'));
-      expect(await send('hamlet', { type: 'stream', to: 'Scotland', topic: '', content: 'hi' })).toMatchObject({ status: 200 });
+      expect(await send('hamlet', { type: 'stream', to: 'Scotland', topic: '', content: 'hi' })).toMatchObject({
+        status: 200,
+      });
     } finally {
       store().streams.update(stream(t, 'Scotland'), { topics_policy: 'inherit' });
     }

@@ -8,19 +8,28 @@ import { eventsOf, registerQueue } from '../helpers/events.js';
 import { sendMessage } from '../helpers/messages.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
 beforeEach(() => t.server.world.reset());
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const OTHELLO = 5;
-const mutedBy = async (who: string) => (await t.as(who).post('/register', { fetch_event_types: JSON.stringify(['muted_users']) })).body.muted_users;
+const mutedBy = async (who: string) =>
+  (await t.as(who).post('/register', { fetch_event_types: JSON.stringify(['muted_users']) })).body.muted_users;
 const unreadDms = async (who: string) => {
-  const r = await t.as(who).post('/register', { fetch_event_types: JSON.stringify(['message', 'update_message_flags']) });
+  const r = await t
+    .as(who)
+    .post('/register', { fetch_event_types: JSON.stringify(['message', 'update_message_flags']) });
   const { pms, huddles } = r.body.unread_msgs;
   return [...pms, ...huddles].flatMap((p: { unread_message_ids: number[] }) => p.unread_message_ids) as number[];
 };
-const dm = (from: string, to: number[], content = 'psst') => sendMessage(t, from, { type: 'private', to: JSON.stringify(to), content });
-const flagsOf = async (who: string, id: number) => (await t.as(who).get(`/messages/${id}`)).body.message.flags as string[];
+const dm = (from: string, to: number[], content = 'psst') =>
+  sendMessage(t, from, { type: 'private', to: JSON.stringify(to), content });
+const flagsOf = async (who: string, id: number) =>
+  (await t.as(who).get(`/messages/${id}`)).body.message.flags as string[];
 
 describe('muting a user', () => {
   it('adds the user with the time of muting, tells only the muter, and reads back', async () => {
@@ -30,7 +39,10 @@ describe('muting a user', () => {
     const othello = await registerQueue(t, 'othello', ['muted_users']);
     const r = await t.as('hamlet').post(`/users/me/muted_users/${OTHELLO}`);
     expect(r.body).toEqual({ result: 'success', msg: '' });
-    const expected = [{ id: 9, timestamp: 1790000000 }, { id: OTHELLO, timestamp: 1_800_000_000 }];
+    const expected = [
+      { id: 9, timestamp: 1790000000 },
+      { id: OTHELLO, timestamp: 1_800_000_000 },
+    ];
     expect(await mutedBy('hamlet')).toEqual(expected);
     expect(await eventsOf(t, 'hamlet', hamlet)).toEqual([{ id: 0, type: 'muted_users', muted_users: expected }]);
     expect(await eventsOf(t, 'othello', othello)).toEqual([]);
@@ -96,8 +108,13 @@ describe('unmuting a user', () => {
     await t.as('hamlet').post(`/users/me/muted_users/${OTHELLO}`);
     const read = await dm('othello', [4]);
     const queue = await registerQueue(t, 'hamlet', ['muted_users', 'update_message_flags']);
-    expect((await t.as('hamlet').delete(`/users/me/muted_users/${OTHELLO}`)).body).toEqual({ result: 'success', msg: '' });
-    expect(await eventsOf(t, 'hamlet', queue)).toEqual([{ id: 0, type: 'muted_users', muted_users: [{ id: 9, timestamp: 1790000000 }] }]);
+    expect((await t.as('hamlet').delete(`/users/me/muted_users/${OTHELLO}`)).body).toEqual({
+      result: 'success',
+      msg: '',
+    });
+    expect(await eventsOf(t, 'hamlet', queue)).toEqual([
+      { id: 0, type: 'muted_users', muted_users: [{ id: 9, timestamp: 1790000000 }] },
+    ]);
     expect(await mutedBy('hamlet')).toEqual([{ id: 9, timestamp: 1790000000 }]);
     const unread = await dm('othello', [4]);
     const dms = await unreadDms('hamlet');
@@ -107,7 +124,12 @@ describe('unmuting a user', () => {
 
   it('refuses an unknown user and one not muted (oneself included)', async () => {
     expectError(await t.as('hamlet').delete('/users/me/muted_users/9999'), 400, 'BAD_REQUEST', 'No such user');
-    expectError(await t.as('hamlet').delete(`/users/me/muted_users/${OTHELLO}`), 400, 'BAD_REQUEST', 'User is not muted');
+    expectError(
+      await t.as('hamlet').delete(`/users/me/muted_users/${OTHELLO}`),
+      400,
+      'BAD_REQUEST',
+      'User is not muted',
+    );
     expectError(await t.as('hamlet').delete('/users/me/muted_users/4'), 400, 'BAD_REQUEST', 'User is not muted');
   });
 });

@@ -8,8 +8,14 @@ import { ControlClient } from '../../src/control/client.js';
 
 let t: TestServer;
 let control: ControlClient;
-beforeEach(async () => { t = await startTestServer(); control = new ControlClient(t.base); await control.clock.freeze(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+  control = new ControlClient(t.base);
+  await control.clock.freeze();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const id = (who: string) => t.user(who).user_id;
 const emails = async (user: string) => (await control.outbox.list({ kind: 'email', user })).items.reverse() as any[];
@@ -24,7 +30,12 @@ describe('missed-message emails', () => {
     const first = await send('iago', { type: 'direct', to: [id('othello')], content: 'one' });
     const read = await send('iago', { type: 'direct', to: [id('othello')], content: 'two' });
     await control.clock.advance(60_000);
-    const mention = await send('cordelia', { type: 'stream', to: 'Verona', topic: 'plans', content: '@**Othello, the Moor of Venice** see' });
+    const mention = await send('cordelia', {
+      type: 'stream',
+      to: 'Verona',
+      topic: 'plans',
+      content: '@**Othello, the Moor of Venice** see',
+    });
     await t.as('othello').post('/messages/flags', { messages: [read], op: 'add', flag: 'read' });
     expect(await emails('othello@zulip.com')).toEqual([]);
     await control.clock.advance(60_000);
@@ -55,7 +66,11 @@ describe('email address change', () => {
   it('sends the confirmation to the new address', async () => {
     await t.as('hamlet').patch('/settings', { email: 'new-hamlet@example.com' });
     const [email] = await emails('new-hamlet@example.com');
-    expect(email).toMatchObject({ template: 'confirm_new_email', user_id: id('hamlet'), subject: `Verify your new email address for ${new URL(t.base).host}` });
+    expect(email).toMatchObject({
+      template: 'confirm_new_email',
+      user_id: id('hamlet'),
+      subject: `Verify your new email address for ${new URL(t.base).host}`,
+    });
     expect(email.links.activate_url).toMatch(/\/accounts\/confirm_new_email\/[a-z2-7]{24}$/);
   });
 });

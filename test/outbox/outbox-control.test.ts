@@ -6,8 +6,13 @@ import { ControlClient } from '../../src/control/client.js';
 
 let t: TestServer;
 let control: ControlClient;
-beforeEach(async () => { t = await startTestServer(); control = new ControlClient(t.base); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+  control = new ControlClient(t.base);
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const invite = (who: string, emails: string) => t.as(who).post('/invites', { invitee_emails: emails, stream_ids: [] });
 
@@ -18,10 +23,12 @@ describe('GET/DELETE /__mock/outbox', () => {
     const all = await control.outbox.list();
     expect(all.count).toBe(3);
     expect(all.items.map((i) => i.id)).toEqual([3, 2, 1]);
-    expect((await control.outbox.list({ user: 'C@example.com' })).items.map((i: any) => i.to)).toEqual(['c@example.com']);
+    expect((await control.outbox.list({ user: 'C@example.com' })).items.map((i: any) => i.to)).toEqual([
+      'c@example.com',
+    ]);
     expect((await control.outbox.list({ kind: 'push' })).count).toBe(0);
     expect((await control.outbox.list({ since_id: 2 })).items.map((i) => i.id)).toEqual([3]);
-    expect((await control.outbox.list({ limit: 1 }))).toMatchObject({ count: 3, items: [{ id: 3 }] });
+    expect(await control.outbox.list({ limit: 1 })).toMatchObject({ count: 3, items: [{ id: 3 }] });
     expect((await control.outbox.list({ device: 1 })).count).toBe(0);
     expect((await control.outbox.list({ user: 4 })).count).toBe(0);
     await control.outbox.clear();
@@ -30,14 +37,18 @@ describe('GET/DELETE /__mock/outbox', () => {
 
   it('keeps each sandbox its own outbox', async () => {
     const sandbox = control.sandbox('other');
-    await t.as('iago', { 'X-Mock-Sandbox': 'other' }).post('/invites', { invitee_emails: 's@example.com', stream_ids: [] });
+    await t
+      .as('iago', { 'X-Mock-Sandbox': 'other' })
+      .post('/invites', { invitee_emails: 's@example.com', stream_ids: [] });
     expect((await sandbox.outbox.list()).count).toBe(1);
     expect((await control.outbox.list()).count).toBe(0);
   });
 
   it('forgets what is scheduled on a reset', async () => {
     await control.clock.freeze();
-    await t.as('iago').post('/invites', { invitee_emails: 'r@example.com', stream_ids: [], invite_expires_in_minutes: 60 * 24 * 10 });
+    await t
+      .as('iago')
+      .post('/invites', { invitee_emails: 'r@example.com', stream_ids: [], invite_expires_in_minutes: 60 * 24 * 10 });
     await control.reset();
     await control.clock.advance(9 * 86_400_000);
     expect((await control.outbox.list({ kind: 'email' })).items.map((i: any) => i.template)).toEqual(['invitation']);

@@ -21,15 +21,25 @@ async function start(options = {}) {
   await t.as('othello').post('/users/me/android_gcm_reg_id', { token: 'fcm-token-othello' });
   await t.as('othello').post('/users/me/apns_device_token', { token: 'c0ffee00', appid: 'org.zulip.Zulip' });
 }
-afterEach(async () => { await t.close(); });
+afterEach(async () => {
+  await t.close();
+});
 
 async function send(who: string, params: Record<string, unknown>, headers?: Record<string, string>): Promise<number> {
   const r = await t.as(who, headers).post('/messages', params);
   expect(r.body.result, JSON.stringify(r.body)).toBe('success');
   return r.body.id;
 }
-const pushes = async (user?: string): Promise<any[]> => (await control.outbox.list({ kind: 'push', ...(user ? { user: id(user) } : {}) })).items.reverse();
-const notified = async () => [...new Set((await pushes()).filter((p) => p.event === 'message').map((p) => store().users.get(p.user_id)!.email.split('@')[0]))].sort();
+const pushes = async (user?: string): Promise<any[]> =>
+  (await control.outbox.list({ kind: 'push', ...(user ? { user: id(user) } : {}) })).items.reverse();
+const notified = async () =>
+  [
+    ...new Set(
+      (await pushes())
+        .filter((p) => p.event === 'message')
+        .map((p) => store().users.get(p.user_id)!.email.split('@')[0]),
+    ),
+  ].sort();
 const setting = (who: string, name: string, value: unknown) => t.as(who).patch('/settings', { [name]: value });
 
 describe('who is notified', () => {
@@ -38,17 +48,26 @@ describe('who is notified', () => {
   it('notifies the recipients of a direct message on each of their devices, never the sender', async () => {
     const messageId = await send('iago', { type: 'direct', to: [id('othello'), id('hamlet')], content: 'hello' });
     const items = await pushes();
-    expect(items.map((p) => [p.user_id, p.device_id, p.form])).toEqual([
-      [id('hamlet'), 1, 'e2ee'], [id('hamlet'), 2, 'e2ee'],
-      [id('othello'), expect.any(Number), 'android'], [id('othello'), expect.any(Number), 'ios'],
-    ].sort((a: any, b: any) => a[0] - b[0]));
+    expect(items.map((p) => [p.user_id, p.device_id, p.form])).toEqual(
+      [
+        [id('hamlet'), 1, 'e2ee'],
+        [id('hamlet'), 2, 'e2ee'],
+        [id('othello'), expect.any(Number), 'android'],
+        [id('othello'), expect.any(Number), 'ios'],
+      ].sort((a: any, b: any) => a[0] - b[0]),
+    );
     expect(items.every((p) => p.message_ids[0] === messageId && p.event === 'message')).toBe(true);
     // Iago has a device too (device 3), but sent the message.
     expect(items.some((p) => p.user_id === id('iago'))).toBe(false);
   });
 
   it('notifies mentioned users, and only them, in a channel without push settings', async () => {
-    await send('iago', { type: 'stream', to: 'Verona', topic: 'plans', content: '@**Othello, the Moor of Venice** look' });
+    await send('iago', {
+      type: 'stream',
+      to: 'Verona',
+      topic: 'plans',
+      content: '@**Othello, the Moor of Venice** look',
+    });
     expect(await notified()).toEqual(['othello']);
   });
 
@@ -57,7 +76,10 @@ describe('who is notified', () => {
     store().userGroups.update(group, { direct_members: [...new Set([...group.direct_members, id('othello')])] });
     await send('iago', { type: 'stream', to: 'Verona', topic: 'plans', content: '@*hamletcharacters* look' });
     const [android] = (await pushes('othello')).filter((p) => p.form === 'android');
-    expect(android.payload.data).toMatchObject({ mentioned_user_group_id: group.id, mentioned_user_group_name: 'hamletcharacters' });
+    expect(android.payload.data).toMatchObject({
+      mentioned_user_group_id: group.id,
+      mentioned_user_group_name: 'hamletcharacters',
+    });
     const [ios] = (await pushes('othello')).filter((p) => p.form === 'ios');
     expect(ios.payload.alert.subtitle).toBe('Iago mentioned @hamletcharacters:');
   });
@@ -133,41 +155,90 @@ describe('payload forms', () => {
   beforeEach(() => start());
 
   it('builds the Android data payload and the Apple payload of a channel mention', async () => {
-    const messageId = await send('iago', { type: 'stream', to: 'Verona', topic: 'plans', content: '@**Othello, the Moor of Venice** come **now** & bring <b>' });
+    const messageId = await send('iago', {
+      type: 'stream',
+      to: 'Verona',
+      topic: 'plans',
+      content: '@**Othello, the Moor of Venice** come **now** & bring <b>',
+    });
     const items = await pushes('othello');
     const android = items.find((p) => p.form === 'android')!;
     const realm = store().realm;
     const iago = t.user('iago');
-    const base = { server: new URL(realm.url).host, realm_id: realm.id, realm_name: 'Zulip Dev', realm_uri: realm.url, realm_url: realm.url, user_id: id('othello') };
+    const base = {
+      server: new URL(realm.url).host,
+      realm_id: realm.id,
+      realm_name: 'Zulip Dev',
+      realm_uri: realm.url,
+      realm_url: realm.url,
+      user_id: id('othello'),
+    };
     const message = store().messages.get(messageId)!;
     expect(android.payload).toEqual({
       data: {
-        ...base, sender_id: iago.user_id, sender_email: iago.email, time: message.timestamp,
-        recipient_type: 'stream', stream: 'Verona', stream_id: 3, topic: 'plans',
-        event: 'message', zulip_message_id: messageId, content: '@Othello, the Moor of Venice come now & bring <b>', content_truncated: false,
-        sender_full_name: 'Iago', sender_avatar_url: expect.stringContaining('https://secure.gravatar.com/avatar/'),
+        ...base,
+        sender_id: iago.user_id,
+        sender_email: iago.email,
+        time: message.timestamp,
+        recipient_type: 'stream',
+        stream: 'Verona',
+        stream_id: 3,
+        topic: 'plans',
+        event: 'message',
+        zulip_message_id: messageId,
+        content: '@Othello, the Moor of Venice come now & bring <b>',
+        content_truncated: false,
+        sender_full_name: 'Iago',
+        sender_avatar_url: expect.stringContaining('https://secure.gravatar.com/avatar/'),
       },
       options: { priority: 'high' },
     });
     const ios = items.find((p) => p.form === 'ios')!;
     expect(ios.payload).toEqual({
-      alert: { title: '#Verona > plans', subtitle: 'Iago mentioned you:', body: '@Othello, the Moor of Venice come now & bring <b>' },
-      sound: 'default', badge: 0,
-      custom: { zulip: { ...base, sender_id: iago.user_id, sender_email: iago.email, time: message.timestamp, recipient_type: 'stream', stream: 'Verona', stream_id: 3, topic: 'plans', message_ids: [messageId] } },
+      alert: {
+        title: '#Verona > plans',
+        subtitle: 'Iago mentioned you:',
+        body: '@Othello, the Moor of Venice come now & bring <b>',
+      },
+      sound: 'default',
+      badge: 0,
+      custom: {
+        zulip: {
+          ...base,
+          sender_id: iago.user_id,
+          sender_email: iago.email,
+          time: message.timestamp,
+          recipient_type: 'stream',
+          stream: 'Verona',
+          stream_id: 3,
+          topic: 'plans',
+          message_ids: [messageId],
+        },
+      },
     });
   });
 
   it('titles direct messages by sender (one to one) or by participants (group), and cuts long content', async () => {
     await send('iago', { type: 'direct', to: [id('othello')], content: 'x'.repeat(250) });
-    const [android, ios] = [(await pushes('othello')).find((p) => p.form === 'android')!, (await pushes('othello')).find((p) => p.form === 'ios')!];
-    expect(android.payload.data).toMatchObject({ recipient_type: 'private', content: `${'x'.repeat(200)}…`, content_truncated: true });
+    const [android, ios] = [
+      (await pushes('othello')).find((p) => p.form === 'android')!,
+      (await pushes('othello')).find((p) => p.form === 'ios')!,
+    ];
+    expect(android.payload.data).toMatchObject({
+      recipient_type: 'private',
+      content: `${'x'.repeat(200)}…`,
+      content_truncated: true,
+    });
     expect(android.payload.data).not.toHaveProperty('pm_users');
     expect(ios.payload.alert).toMatchObject({ title: 'Iago', subtitle: '' });
     await control.outbox.clear();
     await send('iago', { type: 'direct', to: [id('othello'), id('cordelia')], content: 'group' });
     const group = (await pushes('othello')).find((p) => p.form === 'ios')!;
     const ids = [id('iago'), id('othello'), id('cordelia')].sort((a, b) => a - b);
-    expect(group.payload.alert).toMatchObject({ title: ["Cordelia, Lear's daughter", 'Iago', 'Othello, the Moor of Venice'].join(', '), subtitle: 'Iago:' });
+    expect(group.payload.alert).toMatchObject({
+      title: ["Cordelia, Lear's daughter", 'Iago', 'Othello, the Moor of Venice'].join(', '),
+      subtitle: 'Iago:',
+    });
     expect(group.payload.custom.zulip.pm_users).toBe(ids.join(','));
   });
 
@@ -176,26 +247,48 @@ describe('payload forms', () => {
     const [e2ee] = (await pushes('hamlet')).filter((p) => p.device_id === 1);
     const ids = [id('iago'), id('hamlet'), id('othello')].sort((a, b) => a - b);
     expect(e2ee.payload).toEqual({
-      device_id: 1, fcm_priority: 'high',
+      device_id: 1,
+      fcm_priority: 'high',
       payload: {
-        push_account_id: 1, encrypted_data: null,
+        push_account_id: 1,
+        encrypted_data: null,
         plaintext: {
-          type: 'message', message_id: messageId, realm_name: 'Zulip Dev', realm_url: store().realm.url, user_id: id('hamlet'),
-          sender_id: id('iago'), sender_full_name: 'Iago', sender_avatar_url: expect.any(String), time: expect.any(Number), content: 'secret',
-          recipient_type: 'direct', recipient_user_ids: ids,
+          type: 'message',
+          message_id: messageId,
+          realm_name: 'Zulip Dev',
+          realm_url: store().realm.url,
+          user_id: id('hamlet'),
+          sender_id: id('iago'),
+          sender_full_name: 'Iago',
+          sender_avatar_url: expect.any(String),
+          time: expect.any(Number),
+          content: 'secret',
+          recipient_type: 'direct',
+          recipient_user_ids: ids,
         },
       },
     });
     const [apple] = (await pushes('hamlet')).filter((p) => p.device_id === 2);
-    expect(apple.payload).toMatchObject({ http_headers: { apns_priority: 10, apns_push_type: 'alert' }, payload: { aps: { 'mutable-content': 1, alert: { title: 'New notification' } } } });
+    expect(apple.payload).toMatchObject({
+      http_headers: { apns_priority: 10, apns_push_type: 'alert' },
+      payload: { aps: { 'mutable-content': 1, alert: { title: 'New notification' } } },
+    });
     await control.outbox.clear();
-    await send('iago', { type: 'direct', to: [id('hamlet'), id('othello')], content: 'older' }, { 'X-Mock-Feature-Level': '420' });
+    await send(
+      'iago',
+      { type: 'direct', to: [id('hamlet'), id('othello')], content: 'older' },
+      { 'X-Mock-Feature-Level': '420' },
+    );
     const [older] = (await pushes('hamlet')).filter((p) => p.device_id === 1);
     expect(older.payload.payload.plaintext).toMatchObject({ pm_users: ids.join(',') });
     expect(older.payload.payload.plaintext).not.toHaveProperty('recipient_user_ids');
     await control.outbox.clear();
     // Before FL 413 the server had no E2EE notifications: devices registered by token only.
-    await send('iago', { type: 'direct', to: [id('hamlet'), id('othello')], content: 'oldest' }, { 'X-Mock-Feature-Level': '400' });
+    await send(
+      'iago',
+      { type: 'direct', to: [id('hamlet'), id('othello')], content: 'oldest' },
+      { 'X-Mock-Feature-Level': '400' },
+    );
     expect((await pushes()).map((p) => p.form).sort()).toEqual(['android', 'ios']);
   });
 });
@@ -208,17 +301,31 @@ describe('remove', () => {
     await control.outbox.clear();
     await t.as('othello').post('/messages/flags', { messages: [messageId], op: 'add', flag: 'read' });
     const items = await pushes('othello');
-    expect(items.map((p) => [p.form, p.event, p.message_ids])).toEqual([['android', 'remove', [messageId]], ['ios', 'remove', [messageId]]]);
-    expect(items[0].payload).toMatchObject({ data: { event: 'remove', zulip_message_ids: String(messageId), zulip_message_id: messageId }, options: { priority: 'normal' } });
-    expect(items[1].payload).toMatchObject({ badge: 0, custom: { zulip: { event: 'remove', zulip_message_ids: String(messageId) } } });
+    expect(items.map((p) => [p.form, p.event, p.message_ids])).toEqual([
+      ['android', 'remove', [messageId]],
+      ['ios', 'remove', [messageId]],
+    ]);
+    expect(items[0].payload).toMatchObject({
+      data: { event: 'remove', zulip_message_ids: String(messageId), zulip_message_id: messageId },
+      options: { priority: 'normal' },
+    });
+    expect(items[1].payload).toMatchObject({
+      badge: 0,
+      custom: { zulip: { event: 'remove', zulip_message_ids: String(messageId) } },
+    });
     // Only once.
     await t.as('othello').post('/messages/flags', { messages: [messageId], op: 'remove', flag: 'read' });
     await t.as('othello').post('/messages/flags', { messages: [messageId], op: 'add', flag: 'read' });
-    expect((await pushes('othello'))).toHaveLength(2);
+    expect(await pushes('othello')).toHaveLength(2);
   });
 
   it('takes a mention notification back when an edit removes the mention', async () => {
-    const messageId = await send('iago', { type: 'stream', to: 'Verona', topic: 'plans', content: '@**Othello, the Moor of Venice** look' });
+    const messageId = await send('iago', {
+      type: 'stream',
+      to: 'Verona',
+      topic: 'plans',
+      content: '@**Othello, the Moor of Venice** look',
+    });
     await control.outbox.clear();
     await t.as('iago').patch(`/messages/${messageId}`, { content: 'never mind' });
     expect((await pushes('othello')).map((p) => p.event)).toEqual(['remove', 'remove']);
@@ -231,7 +338,10 @@ describe('--push-target', () => {
     const listener = http.createServer((req, res) => {
       let body = '';
       req.on('data', (c) => (body += c));
-      req.on('end', () => { received.push({ sandbox: String(req.headers['x-mock-sandbox']), item: JSON.parse(body) }); res.end('ok'); });
+      req.on('end', () => {
+        received.push({ sandbox: String(req.headers['x-mock-sandbox']), item: JSON.parse(body) });
+        res.end('ok');
+      });
     });
     await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
     try {
@@ -239,7 +349,8 @@ describe('--push-target', () => {
       const messageId = await send('iago', { type: 'direct', to: [id('othello')], content: 'ping' });
       for (let i = 0; i < 100 && received.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
       expect(received.map((r) => [r.sandbox, r.item.kind, (r.item as any).form, (r.item as any).message_ids])).toEqual([
-        ['default', 'push', 'android', [messageId]], ['default', 'push', 'ios', [messageId]],
+        ['default', 'push', 'android', [messageId]],
+        ['default', 'push', 'ios', [messageId]],
       ]);
     } finally {
       listener.close();
@@ -247,7 +358,9 @@ describe('--push-target', () => {
   });
 
   it('refuses a target beyond loopback unless its host is allowed', async () => {
-    await expect(startTestServer({ pushTarget: 'http://example.com/push' })).rejects.toThrow('is not a loopback address');
+    await expect(startTestServer({ pushTarget: 'http://example.com/push' })).rejects.toThrow(
+      'is not a loopback address',
+    );
     t = await startTestServer({ pushTarget: 'http://example.com/push', pushTargetHosts: ['example.com'] });
   });
 });
@@ -262,10 +375,16 @@ describe('remove, batched', () => {
     await control.outbox.clear();
     await t.as('othello').post('/messages/flags', { messages: [a, b], op: 'add', flag: 'read' });
     const removes = await pushes('othello');
-    expect(removes.map((p) => [p.form, p.message_ids])).toEqual([['android', [a, b]], ['ios', [a, b]]]);
+    expect(removes.map((p) => [p.form, p.message_ids])).toEqual([
+      ['android', [a, b]],
+      ['ios', [a, b]],
+    ]);
     expect(removes[0].payload.data.zulip_message_ids).toBe(`${a},${b}`);
     await control.outbox.clear();
     expect((await t.as('iago').delete(`/messages/${c}`)).status).toBe(200);
-    expect((await pushes('othello')).map((p) => [p.event, p.message_ids])).toEqual([['remove', [c]], ['remove', [c]]]);
+    expect((await pushes('othello')).map((p) => [p.event, p.message_ids])).toEqual([
+      ['remove', [c]],
+      ['remove', [c]],
+    ]);
   });
 });

@@ -11,14 +11,20 @@ beforeEach(async () => {
   t.server.clock.freeze();
   t.server.clock.set(T0 * 1000);
 });
-afterEach(async () => { await t.close(); });
+afterEach(async () => {
+  await t.close();
+});
 
 /** Three days after the fixture's presence data: everyone in it looks offline. */
 const T0 = 1795500000;
 const advance = (s: number) => t.server.clock.advance(s * 1000);
 
 /** What a client shows from the modern form: active, idle or offline at server_timestamp. */
-function shown(p: { active_timestamp: number; idle_timestamp: number }, serverTimestamp: number, offlineAfter: number): string {
+function shown(
+  p: { active_timestamp: number; idle_timestamp: number },
+  serverTimestamp: number,
+  offlineAfter: number,
+): string {
   if (serverTimestamp - p.active_timestamp <= offlineAfter) return 'active';
   if (serverTimestamp - p.idle_timestamp <= offlineAfter) return 'idle';
   return 'offline';
@@ -35,10 +41,16 @@ describe('presence over the mock clock', () => {
     let r = await t.as('hamlet').post('/users/me/presence', { status: 'active', ping_only: true });
     expect(r.body).toEqual({ result: 'success', msg: '' });
     const hamlet = t.user('hamlet');
-    expect(await eventsOf(t, 'othello', queue)).toEqual([{
-      type: 'presence', id: 0, user_id: hamlet.user_id, email: 'hamlet@zulip.com', server_timestamp: T0,
-      presence: { website: { client: 'website', status: 'active', timestamp: T0, pushable: false } },
-    }]);
+    expect(await eventsOf(t, 'othello', queue)).toEqual([
+      {
+        type: 'presence',
+        id: 0,
+        user_id: hamlet.user_id,
+        email: 'hamlet@zulip.com',
+        server_timestamp: T0,
+        presence: { website: { client: 'website', status: 'active', timestamp: T0, pushable: false } },
+      },
+    ]);
     r = await t.as('othello').get('/realm/presence');
     expect(r.body.presences['hamlet@zulip.com']).toEqual({
       website: { client: 'website', status: 'active', timestamp: T0, pushable: false },
@@ -55,9 +67,16 @@ describe('presence over the mock clock', () => {
     expect(mine).toEqual({ active_timestamp: T0, idle_timestamp: T0 + 240 });
     expect(shown(mine, r.body.server_timestamp, offlineAfter)).toBe('idle');
     r = await t.as('othello').get('/realm/presence');
-    expect(r.body.presences['hamlet@zulip.com'].aggregated).toEqual({ client: 'website', status: 'idle', timestamp: T0 + 240 });
+    expect(r.body.presences['hamlet@zulip.com'].aggregated).toEqual({
+      client: 'website',
+      status: 'idle',
+      timestamp: T0 + 240,
+    });
     r = await t.as('othello').get(`/users/${hamlet.user_id}/presence`);
-    expect(r.body.presence).toEqual({ website: { status: 'idle', timestamp: T0 + 240 }, aggregated: { status: 'idle', timestamp: T0 + 240 } });
+    expect(r.body.presence).toEqual({
+      website: { status: 'idle', timestamp: T0 + 240 },
+      aggregated: { status: 'idle', timestamp: T0 + 240 },
+    });
 
     // He stops pinging: past the offline threshold he is offline to everyone.
     advance(offlineAfter + 1);
@@ -74,10 +93,16 @@ describe('presence over the mock clock', () => {
     r = await t.as('hamlet').post('/users/me/presence', { status: 'active', ping_only: true });
     const events = await aboutHamlet();
     expect(events).toHaveLength(2);
-    expect(events[1].presence).toEqual({ website: { client: 'website', status: 'active', timestamp: back, pushable: false } });
+    expect(events[1].presence).toEqual({
+      website: { client: 'website', status: 'active', timestamp: back, pushable: false },
+    });
     r = await t.as('othello').post('/users/me/presence', { status: 'active', last_update_id: -1 });
     expect(shown(r.body.presences[String(hamlet.user_id)], r.body.server_timestamp, offlineAfter)).toBe('active');
     r = await t.as('othello').get('/realm/presence');
-    expect(r.body.presences['hamlet@zulip.com'].aggregated).toEqual({ client: 'website', status: 'active', timestamp: back });
+    expect(r.body.presences['hamlet@zulip.com'].aggregated).toEqual({
+      client: 'website',
+      status: 'active',
+      timestamp: back,
+    });
   });
 });

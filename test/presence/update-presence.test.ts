@@ -13,7 +13,9 @@ beforeEach(async () => {
   t.server.clock.freeze();
   t.server.clock.set(T0 * 1000);
 });
-afterEach(async () => { await t.close(); });
+afterEach(async () => {
+  await t.close();
+});
 
 describe('POST /users/me/presence', () => {
   it('answers in the legacy form by default, the modern one with slim_presence or last_update_id', async () => {
@@ -25,7 +27,11 @@ describe('POST /users/me/presence', () => {
       aggregated: { client: 'website', status: 'active', timestamp: T0 },
     });
     // Shiva: last active 3000 s before his last connection, so idle in the legacy form.
-    expect(r.body.presences['shiva@zulip.com'].aggregated).toEqual({ client: 'website', status: 'idle', timestamp: 1795253160 });
+    expect(r.body.presences['shiva@zulip.com'].aggregated).toEqual({
+      client: 'website',
+      status: 'idle',
+      timestamp: 1795253160,
+    });
     // Bots and deactivated users are left out; Prospero never reported.
     expect(Object.keys(r.body.presences)).not.toContain('ariel@zulip.com');
     expect(Object.keys(r.body.presences)).not.toContain('prospero@zulip.com');
@@ -48,16 +54,22 @@ describe('POST /users/me/presence', () => {
 
   it('history_limit_days leaves out users not connected since; 0 answers nothing', async () => {
     // Aaron last connected about 30 days before T0, Othello about 5.
-    let r = await t.as('hamlet').post('/users/me/presence', { status: 'active', last_update_id: -1, history_limit_days: 7 });
+    let r = await t
+      .as('hamlet')
+      .post('/users/me/presence', { status: 'active', last_update_id: -1, history_limit_days: 7 });
     expect(Object.keys(r.body.presences).sort()).toEqual(['1', '2', '3', '4', '5', '6', '9']);
-    r = await t.as('hamlet').post('/users/me/presence', { status: 'active', last_update_id: -1, history_limit_days: 0 });
+    r = await t
+      .as('hamlet')
+      .post('/users/me/presence', { status: 'active', last_update_id: -1, history_limit_days: 0 });
     expect(r.body).toMatchObject({ presences: {}, presence_last_update_id: -1 });
     r = await t.as('hamlet').post('/users/me/presence', { status: 'active', last_update_id: -1 });
     expect(Object.keys(r.body.presences)).not.toContain('8');
   });
 
   it('ping_only answers nothing but the envelope', async () => {
-    const r = await t.as('hamlet').post('/users/me/presence', { status: 'idle', ping_only: true, new_user_input: true });
+    const r = await t
+      .as('hamlet')
+      .post('/users/me/presence', { status: 'idle', ping_only: true, new_user_input: true });
     expect(r.body).toEqual({ result: 'success', msg: '' });
     expect(t.user('hamlet').presence).toMatchObject({ active_timestamp: 1795253700, idle_timestamp: T0 });
   });
@@ -84,15 +96,23 @@ describe('presence events', () => {
   it('reach every user in the form their queue asked for, once on coming back', async () => {
     const legacy = await registerQueue(t, 'othello', ['presence']);
     const slim = await registerQueue(t, 'cordelia', ['presence'], { slim_presence: true });
-    const modern = await registerQueue(t, 'iago', ['presence'], { client_capabilities: { simplified_presence_events: true } });
+    const modern = await registerQueue(t, 'iago', ['presence'], {
+      client_capabilities: { simplified_presence_events: true },
+    });
     const other = await registerQueue(t, 'iago', ['message']);
     await t.as('hamlet').post('/users/me/presence', { status: 'active', ping_only: true });
     t.server.clock.advance(60_000);
     await t.as('hamlet').post('/users/me/presence', { status: 'active', ping_only: true });
     const website = { client: 'website', status: 'active', timestamp: T0, pushable: false };
-    expect(await eventsOf(t, 'othello', legacy)).toEqual([{ type: 'presence', id: 0, user_id: 4, email: 'hamlet@zulip.com', server_timestamp: T0, presence: { website } }]);
-    expect(await eventsOf(t, 'cordelia', slim)).toEqual([{ type: 'presence', id: 0, user_id: 4, server_timestamp: T0, presence: { website } }]);
-    expect(await eventsOf(t, 'iago', modern)).toEqual([{ type: 'presence', id: 0, presences: { 4: { active_timestamp: T0, idle_timestamp: T0 } } }]);
+    expect(await eventsOf(t, 'othello', legacy)).toEqual([
+      { type: 'presence', id: 0, user_id: 4, email: 'hamlet@zulip.com', server_timestamp: T0, presence: { website } },
+    ]);
+    expect(await eventsOf(t, 'cordelia', slim)).toEqual([
+      { type: 'presence', id: 0, user_id: 4, server_timestamp: T0, presence: { website } },
+    ]);
+    expect(await eventsOf(t, 'iago', modern)).toEqual([
+      { type: 'presence', id: 0, presences: { 4: { active_timestamp: T0, idle_timestamp: T0 } } },
+    ]);
     expect(await eventsOf(t, 'iago', other)).toEqual([]);
   });
 });
@@ -100,16 +120,29 @@ describe('presence events', () => {
 describe('GET /users/{user_id_or_email}/presence and GET /realm/presence', () => {
   it('shows one user by ID or email, offline past the threshold', async () => {
     let r = await t.as('othello').get('/users/hamlet@zulip.com/presence');
-    expect(r.body).toEqual({ result: 'success', msg: '', presence: { website: { status: 'active', timestamp: 1795253700 }, aggregated: { status: 'offline', timestamp: 1795253700 } } });
+    expect(r.body).toEqual({
+      result: 'success',
+      msg: '',
+      presence: {
+        website: { status: 'active', timestamp: 1795253700 },
+        aggregated: { status: 'offline', timestamp: 1795253700 },
+      },
+    });
     await t.as('hamlet').post('/users/me/presence', { status: 'active', ping_only: true });
     r = await t.as('othello').get('/users/4/presence');
-    expect(r.body.presence).toEqual({ website: { status: 'active', timestamp: T0 }, aggregated: { status: 'active', timestamp: T0 } });
+    expect(r.body.presence).toEqual({
+      website: { status: 'active', timestamp: T0 },
+      aggregated: { status: 'active', timestamp: T0 },
+    });
   });
 
   it('refuses unknown and deactivated users, bots, and users without presence data', async () => {
     const cases: Array<[string, string]> = [
-      ['nobody@zulip.com', 'No such user'], ['999', 'No such user'], ['ariel@zulip.com', 'No such user'],
-      ['iago-bot@zulip.com', 'Presence is not supported for bot users.'], ['7', 'No presence data for 7'],
+      ['nobody@zulip.com', 'No such user'],
+      ['999', 'No such user'],
+      ['ariel@zulip.com', 'No such user'],
+      ['iago-bot@zulip.com', 'Presence is not supported for bot users.'],
+      ['7', 'No presence data for 7'],
       ['prospero@zulip.com', 'No presence data for prospero@zulip.com'],
     ];
     for (const [who, msg] of cases) {
@@ -122,13 +155,24 @@ describe('GET /users/{user_id_or_email}/presence and GET /realm/presence', () =>
   it('GET /realm/presence: the legacy form without presence_last_update_id; empty when presence is disabled', async () => {
     let r = await t.as('iago-bot').get('/realm/presence');
     expect(Object.keys(r.body).sort()).toEqual(['msg', 'presences', 'result', 'server_timestamp']);
-    expect(r.body.presences['iago@zulip.com'].website).toEqual({ client: 'website', status: 'active', timestamp: 1795253755, pushable: false });
-    t.server.world.store.updateRealm({ shown_settings: { ...t.server.world.store.realm.shown_settings, presence_disabled: true } });
+    expect(r.body.presences['iago@zulip.com'].website).toEqual({
+      client: 'website',
+      status: 'active',
+      timestamp: 1795253755,
+      pushable: false,
+    });
+    t.server.world.store.updateRealm({
+      shown_settings: { ...t.server.world.store.realm.shown_settings, presence_disabled: true },
+    });
     r = await t.as('othello').get('/realm/presence');
     expect(r.body.presences).toEqual({});
     // The ping of a client that had presence data: -1, not the ID it sent.
-    const ping = await t.as('othello').post('/users/me/presence', { status: 'active', slim_presence: true, last_update_id: 5 });
+    const ping = await t
+      .as('othello')
+      .post('/users/me/presence', { status: 'active', slim_presence: true, last_update_id: 5 });
     expect(ping.body).toMatchObject({ presences: {}, presence_last_update_id: -1 });
-    t.server.world.store.updateRealm({ shown_settings: { ...t.server.world.store.realm.shown_settings, presence_disabled: false } });
+    t.server.world.store.updateRealm({
+      shown_settings: { ...t.server.world.store.realm.shown_settings, presence_disabled: false },
+    });
   });
 });

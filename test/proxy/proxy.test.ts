@@ -15,19 +15,50 @@ beforeAll(async () => {
   const h = upstream.user('hamlet');
   hamlet = basicAuth(h.email, h.api_key);
 });
-afterAll(async () => { await proxy?.close(); await upstream?.close(); });
+afterAll(async () => {
+  await proxy?.close();
+  await upstream?.close();
+});
 beforeEach(async () => {
-  await upstream.control.reset(); await upstream.control.scenarios.deactivate(); await upstream.control.journal.clear();
-  await proxy.control.reset(); await proxy.control.scenarios.deactivate(); await proxy.control.journal.clear();
+  await upstream.control.reset();
+  await upstream.control.scenarios.deactivate();
+  await upstream.control.journal.clear();
+  await proxy.control.reset();
+  await proxy.control.scenarios.deactivate();
+  await proxy.control.journal.clear();
 });
 
-const get = (base: string, path: string, auth = hamlet) => fetch(`${base}/api/v1${path}`, { headers: { authorization: auth } });
-const journal = async (base: string, query = '') => (await (await fetch(`${base}/__mock/journal${query}`)).json()) as { entries: any[] };
+const get = (base: string, path: string, auth = hamlet) =>
+  fetch(`${base}/api/v1${path}`, { headers: { authorization: auth } });
+const journal = async (base: string, query = '') =>
+  (await (await fetch(`${base}/__mock/journal${query}`)).json()) as { entries: any[] };
 
 /** An upstream answer to GET /users/me that drifted three ways. */
 const DRIFTED_ME = {
   operation: 'get-own-user',
-  respond: { status: 200, body: { result: 'success', msg: '', user_id: 'ten', email: 'hamlet@zulip.com', full_name: 'King Hamlet', is_admin: false, is_owner: false, is_guest: false, is_bot: false, role: 400, timezone: '', is_active: true, date_joined: '2024-01-01T00:00:00Z', delivery_email: 'hamlet@zulip.com', profile_data: {}, max_message_id: 1, avatar_version: 1, brand_new_field: true } },
+  respond: {
+    status: 200,
+    body: {
+      result: 'success',
+      msg: '',
+      user_id: 'ten',
+      email: 'hamlet@zulip.com',
+      full_name: 'King Hamlet',
+      is_admin: false,
+      is_owner: false,
+      is_guest: false,
+      is_bot: false,
+      role: 400,
+      timezone: '',
+      is_active: true,
+      date_joined: '2024-01-01T00:00:00Z',
+      delivery_email: 'hamlet@zulip.com',
+      profile_data: {},
+      max_message_id: 1,
+      avatar_version: 1,
+      brand_new_field: true,
+    },
+  },
 };
 
 describe('--proxy', () => {
@@ -49,11 +80,12 @@ describe('--proxy', () => {
 
   it('sends writes upstream: the message is in the upstream state, not the mock', async () => {
     const res = await fetch(`${proxy.baseUrl}/api/v1/messages`, {
-      method: 'POST', headers: { authorization: hamlet, 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      headers: { authorization: hamlet, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ type: 'stream', to: 'Denmark', topic: 'proxied', content: 'through the proxy' }),
     });
     expect(res.status).toBe(200);
-    const { id } = await res.json() as { id: number };
+    const { id } = (await res.json()) as { id: number };
     expect((await get(upstream.baseUrl, `/messages/${id}`)).status).toBe(200);
     expect(proxy.server.world.store.messages.has(id)).toBe(false);
   });
@@ -62,7 +94,7 @@ describe('--proxy', () => {
     await upstream.control.scenarios.activate({ name: 'drifted-me', rules: [DRIFTED_ME] });
     const relayed = await get(proxy.baseUrl, '/users/me');
     expect(relayed.status).toBe(200);
-    expect((await relayed.json() as any).user_id).toBe('ten');
+    expect(((await relayed.json()) as any).user_id).toBe('ten');
     const [entry, ...more] = (await journal(proxy.baseUrl, '?problems=true')).entries;
     expect(more).toEqual([]);
     expect(entry.operation).toBe('get-own-user');
@@ -91,8 +123,14 @@ describe('--proxy', () => {
     try {
       const res = await get(lonely.baseUrl, '/users/me');
       expect(res.status).toBe(502);
-      expect(await res.json()).toEqual({ result: 'error', code: 'UPSTREAM_UNREACHABLE', msg: `The upstream server ${base} did not answer: ECONNREFUSED` });
-    } finally { await lonely.close(); }
+      expect(await res.json()).toEqual({
+        result: 'error',
+        code: 'UPSTREAM_UNREACHABLE',
+        msg: `The upstream server ${base} did not answer: ECONNREFUSED`,
+      });
+    } finally {
+      await lonely.close();
+    }
   });
 });
 
@@ -103,11 +141,18 @@ describe('--proxy-only', () => {
       expect((await get(partial.baseUrl, '/users/me')).status).toBe(200);
       expect((await get(partial.baseUrl, '/users')).status).toBe(200);
       // (newest first; the proxy asks the upstream's server_settings once, for the level to check answers at)
-      expect((await journal(upstream.baseUrl)).entries.map((e) => e.operation)).toEqual(['get-server-settings', 'get-own-user']);
-    } finally { await partial.close(); }
+      expect((await journal(upstream.baseUrl)).entries.map((e) => e.operation)).toEqual([
+        'get-server-settings',
+        'get-own-user',
+      ]);
+    } finally {
+      await partial.close();
+    }
   });
 
   it('refuses an operation the description does not have', async () => {
-    await expect(startMockServer({ proxy: upstream.baseUrl, proxyOnly: ['no-such-thing'] })).rejects.toThrow('--proxy-only: the description has no operation no-such-thing');
+    await expect(startMockServer({ proxy: upstream.baseUrl, proxyOnly: ['no-such-thing'] })).rejects.toThrow(
+      '--proxy-only: the description has no operation no-such-thing',
+    );
   });
 });

@@ -31,14 +31,26 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface Step { method: string; path: string; form?: Record<string, string>; auth?: boolean }
-const NARROW = JSON.stringify([{ operator: 'channel', operand: 'Denmark' }, { operator: 'topic', operand: 'recorded' }]);
+interface Step {
+  method: string;
+  path: string;
+  form?: Record<string, string>;
+  auth?: boolean;
+}
+const NARROW = JSON.stringify([
+  { operator: 'channel', operand: 'Denmark' },
+  { operator: 'topic', operand: 'recorded' },
+]);
 const SESSION: Step[] = [
   { method: 'POST', path: '/dev_fetch_api_key', form: { username: 'hamlet@zulip.com' }, auth: false },
   { method: 'GET', path: '/users/me' },
   { method: 'GET', path: '/users/me/subscriptions' },
   { method: 'GET', path: `/messages?anchor=newest&num_before=5&num_after=0&narrow=${encodeURIComponent(NARROW)}` },
-  { method: 'POST', path: '/messages', form: { type: 'stream', to: 'Denmark', topic: 'recorded', content: 'recorded through the proxy' } },
+  {
+    method: 'POST',
+    path: '/messages',
+    form: { type: 'stream', to: 'Denmark', topic: 'recorded', content: 'recorded through the proxy' },
+  },
   { method: 'GET', path: `/messages?anchor=newest&num_before=5&num_after=0&narrow=${encodeURIComponent(NARROW)}` },
   { method: 'GET', path: '/users/me' },
 ];
@@ -49,7 +61,10 @@ async function drive(base: string): Promise<Array<{ status: number; body: any }>
   for (const step of SESSION) {
     const headers: Record<string, string> = step.auth === false ? {} : { authorization: auth };
     const init: RequestInit = { method: step.method, headers };
-    if (step.form) { headers['content-type'] = 'application/x-www-form-urlencoded'; init.body = new URLSearchParams(step.form); }
+    if (step.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      init.body = new URLSearchParams(step.form);
+    }
     const res = await fetch(`${base}/api/v1${step.path}`, init);
     out.push({ status: res.status, body: await res.json() });
   }
@@ -76,9 +91,20 @@ describe('--record with --proxy, replayed with --scenario', () => {
     expect(text.toLowerCase()).not.toContain('authorization');
     expect(text).not.toContain(auth.slice('Basic '.length));
     // One line a file header, then one per exchange, appended as they came.
-    const lines = text.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines[0].format).toBe(RECORDING_FORMAT);
-    expect(lines.slice(1).map((l) => l.request.operation)).toEqual(['dev-fetch-api-key', 'get-own-user', 'get-subscriptions', 'get-messages', 'send-message', 'get-messages', 'get-own-user']);
+    expect(lines.slice(1).map((l) => l.request.operation)).toEqual([
+      'dev-fetch-api-key',
+      'get-own-user',
+      'get-subscriptions',
+      'get-messages',
+      'send-message',
+      'get-messages',
+      'get-own-user',
+    ]);
     const scenario = recordingScenario(text, 'recording') as { rules: any[] };
     expect(scenario.rules.map((r: any) => [r.operation, r.user ?? null, r.times ?? null])).toEqual([
       ['get-messages', 'hamlet@zulip.com', 1],
@@ -96,7 +122,9 @@ describe('--record with --proxy, replayed with --scenario', () => {
     const replay = await startCli(['--quiet', '--scenario', file]);
     running.push(replay);
     const replayed = await drive(replay.base);
-    expect(replayed).toEqual(live.map((a, i) => (i === 0 ? { status: 200, body: { ...a.body, api_key: '<redacted>' } } : a)));
+    expect(replayed).toEqual(
+      live.map((a, i) => (i === 0 ? { status: 200, body: { ...a.body, api_key: '<redacted>' } } : a)),
+    );
     await replay.stop();
     recorded = { file, live };
   });
@@ -108,15 +136,24 @@ describe('--record with --proxy, replayed with --scenario', () => {
     expect(made.stderr).toBe('');
     expect(made.code).toBe(0);
     const subs = live[2].body.subscriptions;
-    expect(made.stdout).toBe(`wrote ${out}: 1 users, ${subs.length} channels, ${subs.length} subscriptions, 1 messages from ${file}\n`);
+    expect(made.stdout).toBe(
+      `wrote ${out}: 1 users, ${subs.length} channels, ${subs.length} subscriptions, 1 messages from ${file}\n`,
+    );
     const mock = await startCli(['--quiet', '--fixture', out]);
     running.push(mock);
     // (reads only: the session's send would add a second message)
-    const read = async (step: Step) => { const res = await fetch(`${mock.base}/api/v1${step.path}`, { headers: { authorization: auth } }); return { status: res.status, body: await res.json() as any }; };
+    const read = async (step: Step) => {
+      const res = await fetch(`${mock.base}/api/v1${step.path}`, { headers: { authorization: auth } });
+      return { status: res.status, body: (await res.json()) as any };
+    };
     const [me, subscriptions, messages] = [await read(SESSION[6]), await read(SESSION[2]), await read(SESSION[5])];
     expect(me).toEqual({ status: 200, body: live[6].body });
-    expect(subscriptions.body.subscriptions.map((s: any) => [s.stream_id, s.name, s.color])).toEqual(subs.map((s: any) => [s.stream_id, s.name, s.color]));
-    expect(messages.body.messages.map((m: any) => [m.id, m.sender_id, m.subject, m.content])).toEqual(live[5].body.messages.map((m: any) => [m.id, m.sender_id, m.subject, m.content]));
+    expect(subscriptions.body.subscriptions.map((s: any) => [s.stream_id, s.name, s.color])).toEqual(
+      subs.map((s: any) => [s.stream_id, s.name, s.color]),
+    );
+    expect(messages.body.messages.map((m: any) => [m.id, m.sender_id, m.subject, m.content])).toEqual(
+      live[5].body.messages.map((m: any) => [m.id, m.sender_id, m.subject, m.content]),
+    );
     await mock.stop();
   });
 

@@ -3,13 +3,20 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let t: TestServer;
-beforeEach(async () => { t = await startTestServer(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const ok = { result: 'success', msg: '' };
 
 describe('POST /mobile_push/e2ee/test_notification', () => {
-  const sent = () => t.server.world.store.sentPushNotifications.all().map((n) => ({ user_id: n.user_id, device_id: n.device_id, kind: n.kind }));
+  const sent = () =>
+    t.server.world.store.sentPushNotifications
+      .all()
+      .map((n) => ({ user_id: n.user_id, device_id: n.device_id, kind: n.kind }));
 
   it('notifies every registered device of the caller when no device is named', async () => {
     const hamlet = t.user('hamlet').user_id;
@@ -17,9 +24,14 @@ describe('POST /mobile_push/e2ee/test_notification', () => {
     const r = await t.as('hamlet').post('/mobile_push/e2ee/test_notification');
     const after = t.server.clock.now();
     expect(r.body).toEqual(ok);
-    expect(sent()).toEqual([{ user_id: hamlet, device_id: 1, kind: 'test' }, { user_id: hamlet, device_id: 2, kind: 'test' }]);
+    expect(sent()).toEqual([
+      { user_id: hamlet, device_id: 1, kind: 'test' },
+      { user_id: hamlet, device_id: 2, kind: 'test' },
+    ]);
     // Sent during the request; the clock's second may tick between the request and this check.
-    expect(t.server.world.store.sentPushNotifications.all().every((n) => n.sent_at >= before && n.sent_at <= after)).toBe(true);
+    expect(
+      t.server.world.store.sentPushNotifications.all().every((n) => n.sent_at >= before && n.sent_at <= after),
+    ).toBe(true);
   });
 
   it('notifies only the named device', async () => {
@@ -29,7 +41,9 @@ describe('POST /mobile_push/e2ee/test_notification', () => {
   });
 
   it('accepts push_account_id as the device below FL 468, and ignores it from 468 on', async () => {
-    const r = await t.as('iago', { 'X-Mock-Feature-Level': '467' }).post('/mobile_push/e2ee/test_notification', { push_account_id: 3 });
+    const r = await t
+      .as('iago', { 'X-Mock-Feature-Level': '467' })
+      .post('/mobile_push/e2ee/test_notification', { push_account_id: 3 });
     expect(r.body).toEqual(ok);
     expect(sent()).toEqual([{ user_id: t.user('iago').user_id, device_id: 3, kind: 'test' }]);
     const now = await t.as('iago').post('/mobile_push/e2ee/test_notification', { push_account_id: 3 });

@@ -6,11 +6,16 @@ import { eventsOf, registerQueue } from '../helpers/events.js';
 import { error } from '../helpers/errors.js';
 
 let t: TestServer;
-beforeEach(async () => { t = await startTestServer(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const ok = { result: 'success', msg: '' };
-const ids = async () => (await t.as('hamlet').get('/realm/linkifiers')).body.linkifiers.map((l: { id: number }) => l.id);
+const ids = async () =>
+  (await t.as('hamlet').get('/realm/linkifiers')).body.linkifiers.map((l: { id: number }) => l.id);
 const capable = { client_capabilities: { linkifier_url_template: true } };
 const strip = (events: any[]) => events.map(({ id: _id, ...e }) => e);
 
@@ -18,9 +23,19 @@ describe('POST /realm/filters', () => {
   it('adds a linkifier at the end, tells everyone and renders with it', async () => {
     const queue = await registerQueue(t, 'hamlet', ['realm_linkifiers', 'realm_filters'], capable);
     const old = await registerQueue(t, 'othello', ['realm_linkifiers']);
-    const r = await t.as('iago').post('/realm/filters', { pattern: 'JIRA-(?P<key>[0-9]+)', url_template: 'https://jira.example.com/browse/{key}' });
+    const r = await t.as('iago').post('/realm/filters', {
+      pattern: 'JIRA-(?P<key>[0-9]+)',
+      url_template: 'https://jira.example.com/browse/{key}',
+    });
     expect(r.body).toEqual({ ...ok, id: 3 });
-    const added = { id: 3, pattern: 'JIRA-(?P<key>[0-9]+)', url_template: 'https://jira.example.com/browse/{key}', example_input: null, reverse_template: null, alternative_url_templates: [] };
+    const added = {
+      id: 3,
+      pattern: 'JIRA-(?P<key>[0-9]+)',
+      url_template: 'https://jira.example.com/browse/{key}',
+      example_input: null,
+      reverse_template: null,
+      alternative_url_templates: [],
+    };
     const list = (await t.as('hamlet').get('/realm/linkifiers')).body.linkifiers;
     expect(list.at(-1)).toEqual(added);
     // realm_filters went with FL 176 (test/events/event-levels.test.ts sends it to an older queue).
@@ -36,12 +51,35 @@ describe('POST /realm/filters', () => {
     const existing = t.server.world.store.linkifiers.get(1)!.pattern;
     const cases: Array<[string, string, Record<string, string[]>]> = [
       ['(foo', 'https://x.example/{id}', { __all__: ['Bad regular expression: missing ): (foo'] }],
-      ['ZUL-(?P<id>\\d????)', 'https://x.example/{id}', { __all__: ['Bad regular expression: bad repetition operator: ????'] }],
+      [
+        'ZUL-(?P<id>\\d????)',
+        'https://x.example/{id}',
+        { __all__: ['Bad regular expression: bad repetition operator: ????'] },
+      ],
       ['X#(?P<id>[0-9]+)', 'https://x.example/{id', { url_template: ['Invalid URL template.'] }],
-      ['X#(?P<id>[0-9]+)', 'https://x.example/{key}', { __all__: ["Group 'key' in URL template is not present in linkifier pattern."] }],
-      ['X#(?P<id>[0-9]+)-(?P<b>[0-9]+)-(?P<a>[0-9]+)', 'https://x.example/{id}', { __all__: ["Group 'a' in linkifier pattern is not present in URL template."] }],
-      ['', 'https://x.example/{id}', { pattern: ['This field cannot be blank.'], __all__: ["Group 'id' in URL template is not present in linkifier pattern."] }],
-      ['(bad', 'https://x.example/{id', { url_template: ['Invalid URL template.'], __all__: ['Bad regular expression: missing ): (bad'] }],
+      [
+        'X#(?P<id>[0-9]+)',
+        'https://x.example/{key}',
+        { __all__: ["Group 'key' in URL template is not present in linkifier pattern."] },
+      ],
+      [
+        'X#(?P<id>[0-9]+)-(?P<b>[0-9]+)-(?P<a>[0-9]+)',
+        'https://x.example/{id}',
+        { __all__: ["Group 'a' in linkifier pattern is not present in URL template."] },
+      ],
+      [
+        '',
+        'https://x.example/{id}',
+        {
+          pattern: ['This field cannot be blank.'],
+          __all__: ["Group 'id' in URL template is not present in linkifier pattern."],
+        },
+      ],
+      [
+        '(bad',
+        'https://x.example/{id',
+        { url_template: ['Invalid URL template.'], __all__: ['Bad regular expression: missing ): (bad'] },
+      ],
       [existing, 'https://x.example/{id}', { __all__: ['Realm filter with this Realm and Pattern already exists.'] }],
     ];
     for (const [pattern, url_template, errors] of cases) {
@@ -53,7 +91,9 @@ describe('POST /realm/filters', () => {
   });
 
   it('is for administrators', async () => {
-    const r = await t.as('hamlet').post('/realm/filters', { pattern: 'X(?P<id>[0-9]+)', url_template: 'https://x.example/{id}' });
+    const r = await t
+      .as('hamlet')
+      .post('/realm/filters', { pattern: 'X(?P<id>[0-9]+)', url_template: 'https://x.example/{id}' });
     expect(r.body).toEqual(error('UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator'));
     expect(await ids()).toEqual([1, 2]);
   });
@@ -62,10 +102,17 @@ describe('POST /realm/filters', () => {
 describe('PATCH and DELETE /realm/filters/{filter_id}', () => {
   it('changes a linkifier in place and removes one', async () => {
     const queue = await registerQueue(t, 'hamlet', ['realm_linkifiers'], capable);
-    const r = await t.as('desdemona').patch('/realm/filters/1', { pattern: 'GH-(?P<id>[0-9]+)', url_template: 'https://github.com/zulip/zulip/pull/{id}' });
+    const r = await t.as('desdemona').patch('/realm/filters/1', {
+      pattern: 'GH-(?P<id>[0-9]+)',
+      url_template: 'https://github.com/zulip/zulip/pull/{id}',
+    });
     expect(r.body).toEqual(ok);
     const [first] = (await t.as('hamlet').get('/realm/linkifiers')).body.linkifiers;
-    expect(first).toMatchObject({ id: 1, pattern: 'GH-(?P<id>[0-9]+)', url_template: 'https://github.com/zulip/zulip/pull/{id}' });
+    expect(first).toMatchObject({
+      id: 1,
+      pattern: 'GH-(?P<id>[0-9]+)',
+      url_template: 'https://github.com/zulip/zulip/pull/{id}',
+    });
     expect((await t.as('iago').delete('/realm/filters/2')).body).toEqual(ok);
     expect(await ids()).toEqual([1]);
     const events = await eventsOf(t, 'hamlet', queue);
@@ -74,9 +121,13 @@ describe('PATCH and DELETE /realm/filters/{filter_id}', () => {
 
   it('answers Linkifier not found. for an unknown ID, and refuses members', async () => {
     expect((await t.as('iago').delete('/realm/filters/99')).body).toEqual(error('BAD_REQUEST', 'Linkifier not found.'));
-    const p = await t.as('iago').patch('/realm/filters/99', { pattern: 'X(?P<id>[0-9]+)', url_template: 'https://x.example/{id}' });
+    const p = await t
+      .as('iago')
+      .patch('/realm/filters/99', { pattern: 'X(?P<id>[0-9]+)', url_template: 'https://x.example/{id}' });
     expect(p.body).toEqual(error('BAD_REQUEST', 'Linkifier not found.'));
-    expect((await t.as('hamlet').delete('/realm/filters/1')).body).toEqual(error('UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator'));
+    expect((await t.as('hamlet').delete('/realm/filters/1')).body).toEqual(
+      error('UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator'),
+    );
     expect(await ids()).toEqual([1, 2]);
   });
 });
@@ -91,14 +142,17 @@ describe('PATCH /realm/linkifiers', () => {
   });
 
   it('needs every linkifier exactly once, from an administrator', async () => {
-    expect((await t.as('iago').patch('/realm/linkifiers', { ordered_linkifier_ids: [1, 1] })).body)
-      .toEqual(error('BAD_REQUEST', 'The ordered list must not contain duplicated linkifiers'));
+    expect((await t.as('iago').patch('/realm/linkifiers', { ordered_linkifier_ids: [1, 1] })).body).toEqual(
+      error('BAD_REQUEST', 'The ordered list must not contain duplicated linkifiers'),
+    );
     for (const list of [[1], [1, 2, 3]]) {
-      expect((await t.as('iago').patch('/realm/linkifiers', { ordered_linkifier_ids: list })).body)
-        .toEqual(error('BAD_REQUEST', 'The ordered list must enumerate all existing linkifiers exactly once'));
+      expect((await t.as('iago').patch('/realm/linkifiers', { ordered_linkifier_ids: list })).body).toEqual(
+        error('BAD_REQUEST', 'The ordered list must enumerate all existing linkifiers exactly once'),
+      );
     }
-    expect((await t.as('hamlet').patch('/realm/linkifiers', { ordered_linkifier_ids: [2, 1] })).body)
-      .toEqual(error('UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator'));
+    expect((await t.as('hamlet').patch('/realm/linkifiers', { ordered_linkifier_ids: [2, 1] })).body).toEqual(
+      error('UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator'),
+    );
     expect(await ids()).toEqual([1, 2]);
   });
 });

@@ -8,8 +8,12 @@ import { TINY_PNG, download } from '../helpers/uploads.js';
 import { heldUploadBytes } from '../../src/domain/uploads/upload.js';
 
 let t: TestServer;
-beforeEach(async () => { t = await startTestServer(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 /** A multipart body written by hand: `type` null sends the part without a Content-Type, as Python's requests does. */
 async function uploadRaw(who: string, name: string, file: { filename: string; bytes: Buffer; type: string | null }) {
@@ -18,15 +22,24 @@ async function uploadRaw(who: string, name: string, file: { filename: string; by
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\n${file.type === null ? '' : `Content-Type: ${file.type}\r\n`}\r\n`;
   const body = Buffer.concat([Buffer.from(head), file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
   const res = await fetch(`${t.base}/api/v1/realm/emoji/${name}`, {
-    method: 'POST', body, headers: { authorization: basicAuth(u.email, u.api_key), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    method: 'POST',
+    body,
+    headers: {
+      authorization: basicAuth(u.email, u.api_key),
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
   });
-  return { status: res.status, body: await res.json() as any };
+  return { status: res.status, body: (await res.json()) as any };
 }
-const emojiNamed = async (name: string) => Object.values<any>((await t.as('othello').get('/realm/emoji')).body.emoji).find((e) => e.name === name);
+const emojiNamed = async (name: string) =>
+  Object.values<any>((await t.as('othello').get('/realm/emoji')).body.emoji).find((e) => e.name === name);
 
 describe('custom emoji images', () => {
   it('guesses the type from the file name when the part declares none (Python requests), and serves the image at source_url', async () => {
-    expect(await uploadRaw('hamlet', 'no_type', { filename: 'party.png', bytes: TINY_PNG, type: null })).toEqual({ status: 200, body: { result: 'success', msg: '' } });
+    expect(await uploadRaw('hamlet', 'no_type', { filename: 'party.png', bytes: TINY_PNG, type: null })).toEqual({
+      status: 200,
+      body: { result: 'success', msg: '' },
+    });
     const emoji = await emojiNamed('no_type');
     const served = await download(t, null, emoji.source_url);
     expect(served.status).toBe(200);
@@ -35,12 +48,26 @@ describe('custom emoji images', () => {
   });
 
   it('refuses bytes that are not an image of an accepted type, as the real server does', async () => {
-    expectError(await uploadRaw('hamlet', 'fake', { filename: 'fake.png', bytes: Buffer.from('<svg onload=alert(1)>'), type: 'image/png' }), 400, 'BAD_IMAGE', 'Could not decode image; did you upload an image file?');
-    expectError(await uploadRaw('hamlet', 'vector', { filename: 'v.svg', bytes: Buffer.from('<svg/>'), type: null }), 400, 'BAD_IMAGE', 'Invalid image format');
+    expectError(
+      await uploadRaw('hamlet', 'fake', {
+        filename: 'fake.png',
+        bytes: Buffer.from('<svg onload=alert(1)>'),
+        type: 'image/png',
+      }),
+      400,
+      'BAD_IMAGE',
+      'Could not decode image; did you upload an image file?',
+    );
+    expectError(
+      await uploadRaw('hamlet', 'vector', { filename: 'v.svg', bytes: Buffer.from('<svg/>'), type: null }),
+      400,
+      'BAD_IMAGE',
+      'Invalid image format',
+    );
     expect(await emojiNamed('fake')).toBeUndefined();
   });
 
-  it("serves a fixture emoji (no uploaded image) as a placeholder PNG, a deactivated one still, and 404 for no emoji", async () => {
+  it('serves a fixture emoji (no uploaded image) as a placeholder PNG, a deactivated one still, and 404 for no emoji', async () => {
     const fixtureEmoji = await emojiNamed('green_tick');
     const served = await download(t, null, fixtureEmoji.source_url);
     expect(served.status).toBe(200);
@@ -62,12 +89,25 @@ describe('custom emoji images', () => {
       const u = small.user('hamlet');
       const send = async (name: string) => {
         const form = new FormData();
-        form.append('f', new Blob([new Uint8Array(Buffer.concat([TINY_PNG, Buffer.alloc(150)]))], { type: 'image/png' }), 'x.png');
-        const res = await fetch(`${small.base}/api/v1/realm/emoji/${name}`, { method: 'POST', body: form, headers: { authorization: basicAuth(u.email, u.api_key) } });
-        return { status: res.status, body: await res.json() as any };
+        form.append(
+          'f',
+          new Blob([new Uint8Array(Buffer.concat([TINY_PNG, Buffer.alloc(150)]))], { type: 'image/png' }),
+          'x.png',
+        );
+        const res = await fetch(`${small.base}/api/v1/realm/emoji/${name}`, {
+          method: 'POST',
+          body: form,
+          headers: { authorization: basicAuth(u.email, u.api_key) },
+        });
+        return { status: res.status, body: (await res.json()) as any };
       };
       expect(await send('first_one')).toEqual({ status: 200, body: { result: 'success', msg: '' } });
-      expectError(await send('second_one'), 400, 'REALM_UPLOAD_QUOTA', "Upload would exceed your organization's upload quota.");
+      expectError(
+        await send('second_one'),
+        400,
+        'REALM_UPLOAD_QUOTA',
+        "Upload would exceed your organization's upload quota.",
+      );
     } finally {
       await small.close();
     }

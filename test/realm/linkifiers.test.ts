@@ -3,8 +3,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let t: TestServer;
-beforeEach(async () => { t = await startTestServer(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const ok = { result: 'success', msg: '' };
 
@@ -15,8 +19,22 @@ describe('GET /realm/linkifiers', () => {
     expect(r.body).toEqual({
       ...ok,
       linkifiers: [
-        { id: 1, pattern: '#(?P<id>[0-9]+)', url_template: 'https://github.com/zulip/zulip/issues/{id}', example_input: '#123', reverse_template: '#{id}', alternative_url_templates: ['https://github.com/zulip/zulip/pull/{id}'] },
-        { id: 2, pattern: 'RT(?P<id>[0-9]+)', url_template: 'https://rt.example.com/ticket/{id}', example_input: null, reverse_template: null, alternative_url_templates: [] },
+        {
+          id: 1,
+          pattern: '#(?P<id>[0-9]+)',
+          url_template: 'https://github.com/zulip/zulip/issues/{id}',
+          example_input: '#123',
+          reverse_template: '#{id}',
+          alternative_url_templates: ['https://github.com/zulip/zulip/pull/{id}'],
+        },
+        {
+          id: 2,
+          pattern: 'RT(?P<id>[0-9]+)',
+          url_template: 'https://rt.example.com/ticket/{id}',
+          example_input: null,
+          reverse_template: null,
+          alternative_url_templates: [],
+        },
       ],
     });
   });

@@ -4,8 +4,12 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { renderMarkdown } from '../../src/domain/render/markdown.js';
 
 let t: TestServer;
-beforeEach(async () => { t = await startTestServer(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const ok = { result: 'success', msg: '' };
 
@@ -35,9 +39,17 @@ describe('GET /server_settings', () => {
   });
 
   it('reflects the organization as it is now', async () => {
-    t.server.world.store.updateRealm({ name: 'Elsinore', push_notifications_enabled: false, enable_spectator_access: false });
+    t.server.world.store.updateRealm({
+      name: 'Elsinore',
+      push_notifications_enabled: false,
+      enable_spectator_access: false,
+    });
     const r = await t.as('hamlet').get('/server_settings');
-    expect(r.body).toMatchObject({ realm_name: 'Elsinore', push_notifications_enabled: false, realm_web_public_access_enabled: false });
+    expect(r.body).toMatchObject({
+      realm_name: 'Elsinore',
+      push_notifications_enabled: false,
+      realm_web_public_access_enabled: false,
+    });
   });
 
   it('reports the feature level the server was started with', async () => {

@@ -7,8 +7,12 @@ import { error } from '../helpers/errors.js';
 import { groupId, streamId } from '../helpers/fixture-rows.js';
 
 let t: TestServer;
-beforeEach(async () => { t = await startTestServer(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const ok = { result: 'success', msg: '' };
 const realmOf = async (who: string) => (await t.as(who).post('/register', { fetch_event_types: ['realm'] })).body;
@@ -17,14 +21,22 @@ describe('PATCH /realm', () => {
   it('changes settings, answers what changed, tells everyone and register shows it', async () => {
     const queue = await registerQueue(t, 'hamlet', ['realm']);
     const r = await t.as('iago').patch('/realm', {
-      name: 'Elsinore', enable_read_receipts: false, message_content_edit_limit_seconds: 'unlimited',
-      move_messages_within_stream_limit_seconds: 3600, message_edit_history_visibility_policy: 'moves',
+      name: 'Elsinore',
+      enable_read_receipts: false,
+      message_content_edit_limit_seconds: 'unlimited',
+      move_messages_within_stream_limit_seconds: 3600,
+      message_edit_history_visibility_policy: 'moves',
       default_language: 'de',
     });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
-      ...ok, name: 'updated', enable_read_receipts: false, message_content_edit_limit_seconds: null,
-      move_messages_within_stream_limit_seconds: 3600, message_edit_history_visibility_policy: 'updated', default_language: 'updated',
+      ...ok,
+      name: 'updated',
+      enable_read_receipts: false,
+      message_content_edit_limit_seconds: null,
+      move_messages_within_stream_limit_seconds: 3600,
+      message_edit_history_visibility_policy: 'updated',
+      default_language: 'updated',
     });
     const events = (await eventsOf(t, 'hamlet', queue)).map(({ id: _id, ...e }) => e);
     expect(events).toEqual([
@@ -37,9 +49,13 @@ describe('PATCH /realm', () => {
     ]);
     const state = await realmOf('hamlet');
     expect(state).toMatchObject({
-      realm_name: 'Elsinore', realm_enable_read_receipts: false, realm_message_content_edit_limit_seconds: null,
-      realm_move_messages_within_stream_limit_seconds: 3600, realm_message_edit_history_visibility_policy: 'moves',
-      realm_allow_edit_history: true, realm_default_language: 'de',
+      realm_name: 'Elsinore',
+      realm_enable_read_receipts: false,
+      realm_message_content_edit_limit_seconds: null,
+      realm_move_messages_within_stream_limit_seconds: 3600,
+      realm_message_edit_history_visibility_policy: 'moves',
+      realm_allow_edit_history: true,
+      realm_default_language: 'de',
     });
     expect((await t.anonymous().get('/server_settings')).body.realm_name).toBe('Elsinore');
   });
@@ -55,34 +71,58 @@ describe('PATCH /realm', () => {
     const queue = await registerQueue(t, 'othello', ['realm']);
     const admins = groupId(t, 'role:administrators');
     const members = groupId(t, 'role:members');
-    const r = await t.as('iago').patch('/realm', { can_add_custom_emoji_group: { new: admins, old: groupId(t, 'role:everyone') } });
+    const r = await t
+      .as('iago')
+      .patch('/realm', { can_add_custom_emoji_group: { new: admins, old: groupId(t, 'role:everyone') } });
     expect(r.body).toEqual({ ...ok, can_add_custom_emoji_group: admins });
     const [event] = await eventsOf(t, 'othello', queue);
-    expect(event).toMatchObject({ type: 'realm', op: 'update_dict', property: 'default', data: { can_add_custom_emoji_group: admins } });
+    expect(event).toMatchObject({
+      type: 'realm',
+      op: 'update_dict',
+      property: 'default',
+      data: { can_add_custom_emoji_group: admins },
+    });
     expect((await realmOf('othello')).realm_can_add_custom_emoji_group).toBe(admins);
 
     const stale = await t.as('iago').patch('/realm', { can_add_custom_emoji_group: { new: members, old: members } });
     expect(stale.body).toEqual(error('BAD_REQUEST', "'old' value does not match the expected value."));
-    const everyone = await t.as('iago').patch('/realm', { can_add_custom_emoji_group: { new: groupId(t, 'role:everyone') } });
-    expect(everyone.body).toEqual(error('BAD_REQUEST', "'can_add_custom_emoji_group' setting cannot be set to 'role:everyone' group."));
+    const everyone = await t
+      .as('iago')
+      .patch('/realm', { can_add_custom_emoji_group: { new: groupId(t, 'role:everyone') } });
+    expect(everyone.body).toEqual(
+      error('BAD_REQUEST', "'can_add_custom_emoji_group' setting cannot be set to 'role:everyone' group."),
+    );
     const anonymous = { direct_members: [t.user('hamlet').user_id], direct_subgroups: [admins] };
     const mixed = await t.as('iago').patch('/realm', { can_add_custom_emoji_group: { new: anonymous } });
     expect(mixed.body).toEqual({ ...ok, can_add_custom_emoji_group: anonymous });
   });
 
   it('turns an announcement channel off with -1 and refuses one that does not exist', async () => {
-    const r = await t.as('iago').patch('/realm', { signup_announcements_stream_id: -1, new_stream_announcements_stream_id: streamId(t, 'Scotland') });
-    expect(r.body).toEqual({ ...ok, signup_announcements_stream_id: -1, new_stream_announcements_stream_id: streamId(t, 'Scotland') });
-    expect(await realmOf('hamlet')).toMatchObject({ realm_signup_announcements_stream_id: -1, realm_new_stream_announcements_stream_id: streamId(t, 'Scotland') });
+    const r = await t.as('iago').patch('/realm', {
+      signup_announcements_stream_id: -1,
+      new_stream_announcements_stream_id: streamId(t, 'Scotland'),
+    });
+    expect(r.body).toEqual({
+      ...ok,
+      signup_announcements_stream_id: -1,
+      new_stream_announcements_stream_id: streamId(t, 'Scotland'),
+    });
+    expect(await realmOf('hamlet')).toMatchObject({
+      realm_signup_announcements_stream_id: -1,
+      realm_new_stream_announcements_stream_id: streamId(t, 'Scotland'),
+    });
     const bad = await t.as('iago').patch('/realm', { zulip_update_announcements_stream_id: 9999 });
     expect(bad.body).toEqual(error('BAD_REQUEST', 'Invalid channel ID'));
   });
 
-  it('checks values with the real server\'s wording, and changes nothing when one is wrong', async () => {
+  it("checks values with the real server's wording, and changes nothing when one is wrong", async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ default_language: 'xx' }, "Invalid language 'xx'"],
       [{ message_content_delete_limit_seconds: 0 }, "Bad value for 'message_content_delete_limit_seconds': 0"],
-      [{ move_messages_between_streams_limit_seconds: -5 }, "Bad value for 'move_messages_between_streams_limit_seconds': -5"],
+      [
+        { move_messages_between_streams_limit_seconds: -5 },
+        "Bad value for 'move_messages_between_streams_limit_seconds': -5",
+      ],
       [{ message_retention_days: 0 }, "Bad value for 'message_retention_days': 0"],
       [{ name: 'x'.repeat(41) }, 'name is too long (limit: 40 characters)'],
       [{ enable_read_receipts: 'maybe' }, 'enable_read_receipts is not valid JSON'],
@@ -99,11 +139,17 @@ describe('PATCH /realm', () => {
   it('keeps owner-only settings to owners', async () => {
     const refused = await t.as('iago').patch('/realm', { waiting_period_threshold: 3 });
     expect(refused.body).toEqual(error('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner'));
-    const r = await t.as('desdemona').patch('/realm', { waiting_period_threshold: 3, message_retention_days: 'unlimited', invite_required: true });
+    const r = await t
+      .as('desdemona')
+      .patch('/realm', { waiting_period_threshold: 3, message_retention_days: 'unlimited', invite_required: true });
     expect(r.body).toEqual({ ...ok, waiting_period_threshold: 3, invite_required: true });
     const again = await t.as('desdemona').patch('/realm', { message_retention_days: 30 });
     expect(again.body).toEqual({ ...ok, message_retention_days: 30 });
-    expect(await realmOf('hamlet')).toMatchObject({ realm_waiting_period_threshold: 3, realm_invite_required: true, realm_message_retention_days: 30 });
+    expect(await realmOf('hamlet')).toMatchObject({
+      realm_waiting_period_threshold: 3,
+      realm_invite_required: true,
+      realm_message_retention_days: 30,
+    });
   });
 
   it('refuses members and moderators', async () => {

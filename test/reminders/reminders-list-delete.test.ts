@@ -6,21 +6,31 @@ import { expectError } from '../helpers/errors.js';
 import { watchEvents } from '../helpers/events.js';
 
 let t: TestServer;
-beforeEach(async () => { t = await startTestServer(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const store = () => t.server.world.store;
 const id = (who: string) => t.user(who).user_id;
 
 describe('reminders', () => {
-  it('GET /reminders lists the caller\'s pending reminders', async () => {
+  it("GET /reminders lists the caller's pending reminders", async () => {
     const r = await t.as('hamlet').get('/reminders');
     expect(r.body.reminders).toHaveLength(1);
-    expect(r.body.reminders[0]).toMatchObject({ reminder_id: 1, type: 'private', to: [id('hamlet')], reminder_target_message_id: 3, failed: false });
+    expect(r.body.reminders[0]).toMatchObject({
+      reminder_id: 1,
+      type: 'private',
+      to: [id('hamlet')],
+      reminder_target_message_id: 3,
+      failed: false,
+    });
     expect((await t.as('iago').get('/reminders')).body.reminders).toEqual([]);
   });
 
-  it('DELETE /reminders/{id} deletes it and tells the owner\'s clients', async () => {
+  it("DELETE /reminders/{id} deletes it and tells the owner's clients", async () => {
     const seen = watchEvents(t);
     expect((await t.as('hamlet').delete('/reminders/1')).status).toBe(200);
     expect((await t.as('hamlet').get('/reminders')).body.reminders).toEqual([]);
@@ -28,7 +38,7 @@ describe('reminders', () => {
     expectError(await t.as('hamlet').delete('/reminders/1'), 404, 'BAD_REQUEST', 'Reminder does not exist');
   });
 
-  it('answers 404 for another user\'s reminder', async () => {
+  it("answers 404 for another user's reminder", async () => {
     expectError(await t.as('iago').delete('/reminders/1'), 404, 'BAD_REQUEST', 'Reminder does not exist');
     expect(store().reminders.get(1)).toBeDefined();
   });

@@ -7,7 +7,9 @@ import { defaultFixturePath, readStateFile } from '../../src/store/fixture.js';
 import { renderMessage } from '../../src/domain/render/markdown.js';
 
 let store: Store;
-beforeEach(() => { store = new Store(readStateFile(defaultFixturePath())); });
+beforeEach(() => {
+  store = new Store(readStateFile(defaultFixturePath()));
+});
 
 const user = (email: string) => store.users.by('email', email)!;
 
@@ -42,7 +44,14 @@ describe('the rendering cache', () => {
   it('a new linkifier applies to a text rendered before', () => {
     const text = 'Ticket JIRA-7';
     expect(renderMessage(store, text).html).toBe('<p>Ticket JIRA-7</p>');
-    store.linkifiers.insert({ id: 99, pattern: 'JIRA-(?P<id>[0-9]+)', url_template: 'https://jira.example.com/{id}', example_input: null, reverse_template: null, alternative_url_templates: [] });
+    store.linkifiers.insert({
+      id: 99,
+      pattern: 'JIRA-(?P<id>[0-9]+)',
+      url_template: 'https://jira.example.com/{id}',
+      example_input: null,
+      reverse_template: null,
+      alternative_url_templates: [],
+    });
     expect(renderMessage(store, text).html).toBe('<p>Ticket <a href="https://jira.example.com/7">JIRA-7</a></p>');
   });
 

@@ -5,8 +5,12 @@ import { error } from '../helpers/errors.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const store = () => t.server.world.store;
 
@@ -18,11 +22,22 @@ describe('POST /saved_snippets', () => {
     const id = r.body.saved_snippet_id;
     expect(r.body).toEqual({ result: 'success', msg: '', saved_snippet_id: id });
     const row = store().savedSnippets.get(id)!;
-    expect(row).toEqual({ id, user_id: t.user('othello').user_id, title: 'Sign-off', content: 'Cheers, **Othello**', date_created: row.date_created });
+    expect(row).toEqual({
+      id,
+      user_id: t.user('othello').user_id,
+      title: 'Sign-off',
+      content: 'Cheers, **Othello**',
+      date_created: row.date_created,
+    });
     expect(Math.abs(row.date_created - t.server.clock.now())).toBeLessThanOrEqual(1);
-    expect(await eventsOf(t, 'othello', q)).toEqual([{
-      type: 'saved_snippets', op: 'add', id: 0, saved_snippet: { id, title: 'Sign-off', content: 'Cheers, **Othello**', date_created: row.date_created },
-    }]);
+    expect(await eventsOf(t, 'othello', q)).toEqual([
+      {
+        type: 'saved_snippets',
+        op: 'add',
+        id: 0,
+        saved_snippet: { id, title: 'Sign-off', content: 'Cheers, **Othello**', date_created: row.date_created },
+      },
+    ]);
   });
 
   it('refuses an empty title or content', async () => {

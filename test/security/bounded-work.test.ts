@@ -10,9 +10,16 @@ let t: TestServer;
 beforeEach(async () => {
   t = await startTestServer();
   // A server that has answered before: what is timed is the content, not compiling the renderer.
-  await t.as('hamlet').post('/messages', { type: 'stream', to: 'Denmark', topic: 'warm-up', content: '[a](b) **c** #**Denmark** @**King Hamlet** #123 > d' });
+  await t.as('hamlet').post('/messages', {
+    type: 'stream',
+    to: 'Denmark',
+    topic: 'warm-up',
+    content: '[a](b) **c** #**Denmark** @**King Hamlet** #123 > d',
+  });
 });
-afterEach(async () => { await t.close(); });
+afterEach(async () => {
+  await t.close();
+});
 
 const MAX_MESSAGE_LENGTH = 10_000;
 
@@ -37,13 +44,18 @@ describe('rendering is bounded', () => {
     expect(r.ms).toBeLessThan(1000);
   });
 
-  it('refuses 9,990 nested quotes with the real server\'s render error, not a 500', async () => {
+  it("refuses 9,990 nested quotes with the real server's render error, not a 500", async () => {
     const r = await timedSend('>'.repeat(9990));
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ result: 'error', msg: 'Unable to render message', code: 'BAD_REQUEST' });
     expect(r.ms).toBeLessThan(1000);
     // Nothing was stored, and the server still answers.
-    const after = await t.as('hamlet').get('/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow: [{ operator: 'topic', operand: 'hostile' }] });
+    const after = await t.as('hamlet').get('/messages', {
+      anchor: 'newest',
+      num_before: 1,
+      num_after: 0,
+      narrow: [{ operator: 'topic', operand: 'hostile' }],
+    });
     expect(after.body.messages).toEqual([]);
   });
 
@@ -57,7 +69,14 @@ describe('rendering is bounded', () => {
 describe('linkifiers run on a linear-time engine', () => {
   it('matches a nested-quantifier pattern against 28 `a` within a second', async () => {
     const store = t.server.world.store;
-    store.linkifiers.insert({ id: 99, pattern: '(?P<id>(a+)+)Z', url_template: 'https://example.com/{id}', example_input: null, reverse_template: null, alternative_url_templates: [] });
+    store.linkifiers.insert({
+      id: 99,
+      pattern: '(?P<id>(a+)+)Z',
+      url_template: 'https://example.com/{id}',
+      example_input: null,
+      reverse_template: null,
+      alternative_url_templates: [],
+    });
     const r = await timedSend('a'.repeat(28));
     expect(r.status).toBe(200);
     expect(r.ms).toBeLessThan(1000);
@@ -67,14 +86,21 @@ describe('linkifiers run on a linear-time engine', () => {
     expect(msg.body.message.content).toContain('<a href="https://example.com/aaa">aaaZ</a>');
   });
 
-  it('refuses patterns RE2 cannot compile with the real server\'s error', () => {
+  it("refuses patterns RE2 cannot compile with the real server's error", () => {
     // RE2's (C++) wording, as the real server's linkifier validation reports it.
     for (const [pattern, detail] of [
-      ['(?!x)y', 'invalid perl operator: (?!'], ['(a', 'missing ): (a'], ['(?P<n>a)\\1', 'invalid escape sequence: \\1'],
-      ['ZUL-(?P<id>\\d????)', 'bad repetition operator: ????'], ['a\\', 'trailing \\'],
+      ['(?!x)y', 'invalid perl operator: (?!'],
+      ['(a', 'missing ): (a'],
+      ['(?P<n>a)\\1', 'invalid escape sequence: \\1'],
+      ['ZUL-(?P<id>\\d????)', 'bad repetition operator: ????'],
+      ['a\\', 'trailing \\'],
     ]) {
       let error: unknown;
-      try { checkLinkifierPattern(pattern); } catch (err) { error = err; }
+      try {
+        checkLinkifierPattern(pattern);
+      } catch (err) {
+        error = err;
+      }
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).code).toBe('BAD_REQUEST');
       expect((error as ApiError).message).toBe(`Bad regular expression: ${detail}`);
@@ -89,7 +115,10 @@ describe('a work budget per request: hostile content is answered (or refused) wi
     expect(content.length).toBeLessThan(MAX_MESSAGE_LENGTH);
     const started = performance.now();
     const hostile = timedSend(content);
-    const other = t.as('othello').get('/users/me').then((r) => ({ ...r, ms: performance.now() - started }));
+    const other = t
+      .as('othello')
+      .get('/users/me')
+      .then((r) => ({ ...r, ms: performance.now() - started }));
     const [h, o] = await Promise.all([hostile, other]);
     expect(h.status).toBe(400);
     expect(h.body).toEqual({ result: 'error', msg: 'Unable to render message', code: 'BAD_REQUEST' });
@@ -99,11 +128,27 @@ describe('a work budget per request: hostile content is answered (or refused) wi
   });
 
   it('answers a narrow of 10,000 negated search terms within a second, and a concurrent read too', async () => {
-    const narrow = Array.from({ length: 10_000 }, (_, i) => ({ operator: 'search', operand: `word${i}`, negated: true }));
+    const narrow = Array.from({ length: 10_000 }, (_, i) => ({
+      operator: 'search',
+      operand: `word${i}`,
+      negated: true,
+    }));
     const started = performance.now();
-    const hostile = t.as('hamlet').post('/messages/flags/narrow', { anchor: 'newest', num_before: 1000, num_after: 0, narrow, op: 'add', flag: 'starred' })
+    const hostile = t
+      .as('hamlet')
+      .post('/messages/flags/narrow', {
+        anchor: 'newest',
+        num_before: 1000,
+        num_after: 0,
+        narrow,
+        op: 'add',
+        flag: 'starred',
+      })
       .then((r) => ({ ...r, ms: performance.now() - started }));
-    const other = t.as('othello').get('/users/me').then((r) => ({ ...r, ms: performance.now() - started }));
+    const other = t
+      .as('othello')
+      .get('/users/me')
+      .then((r) => ({ ...r, ms: performance.now() - started }));
     const [h, o] = await Promise.all([hostile, other]);
     expect(h.status).toBe(200);
     expect(h.body.processed_count).toBeGreaterThan(0);
@@ -113,14 +158,41 @@ describe('a work budget per request: hostile content is answered (or refused) wi
   });
 
   it('keeps the meaning of many search terms together: positive terms all required, a negated term excludes only messages with all its words', async () => {
-    const send = (topic: string, content: string) => t.as('hamlet').post('/messages', { type: 'stream', to: 'Denmark', topic, content });
+    const send = (topic: string, content: string) =>
+      t.as('hamlet').post('/messages', { type: 'stream', to: 'Denmark', topic, content });
     await send('terms', 'red apples and green pears');
     await send('terms', 'red apples only');
     await send('terms', 'green pears only');
-    const contents = async (narrow: unknown[]) => (await t.as('hamlet').get('/messages', { anchor: 'newest', num_before: 10, num_after: 0, apply_markdown: false, narrow: [{ operator: 'topic', operand: 'terms' }, ...narrow] })).body.messages.map((m: any) => m.content);
-    expect(await contents([{ operator: 'search', operand: 'red' }, { operator: 'search', operand: 'pears' }])).toEqual(['red apples and green pears']);
-    expect(await contents([{ operator: 'search', operand: 'red apples', negated: true }])).toEqual(['green pears only']);
-    expect(await contents([{ operator: 'search', operand: 'red', negated: true }, { operator: 'search', operand: 'only', negated: true }])).toEqual([]);
-    expect(await contents([{ operator: 'search', operand: 'green' }, { operator: 'search', operand: 'only', negated: true }])).toEqual(['red apples and green pears']);
+    const contents = async (narrow: unknown[]) =>
+      (
+        await t.as('hamlet').get('/messages', {
+          anchor: 'newest',
+          num_before: 10,
+          num_after: 0,
+          apply_markdown: false,
+          narrow: [{ operator: 'topic', operand: 'terms' }, ...narrow],
+        })
+      ).body.messages.map((m: any) => m.content);
+    expect(
+      await contents([
+        { operator: 'search', operand: 'red' },
+        { operator: 'search', operand: 'pears' },
+      ]),
+    ).toEqual(['red apples and green pears']);
+    expect(await contents([{ operator: 'search', operand: 'red apples', negated: true }])).toEqual([
+      'green pears only',
+    ]);
+    expect(
+      await contents([
+        { operator: 'search', operand: 'red', negated: true },
+        { operator: 'search', operand: 'only', negated: true },
+      ]),
+    ).toEqual([]);
+    expect(
+      await contents([
+        { operator: 'search', operand: 'green' },
+        { operator: 'search', operand: 'only', negated: true },
+      ]),
+    ).toEqual(['red apples and green pears']);
   });
 });

@@ -12,12 +12,20 @@ const root = new URL('../..', import.meta.url).pathname;
 // Lookahead: JavaScript's engine takes it, RE2 does not.
 const LOOKAHEAD = '#(?P<id>[0-9]+)(?=x)';
 let t: TestServer;
-beforeEach(async () => { t = await startTestServer(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 async function control(method: string, route: string, body?: unknown) {
-  const res = await fetch(`${t.base}/__mock${route}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, body: await res.json() as any };
+  const res = await fetch(`${t.base}/__mock${route}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as any };
 }
 
 describe('linkifier patterns in a state', () => {
@@ -34,7 +42,9 @@ describe('linkifier patterns in a state', () => {
   it('a scenario state patch with such a pattern is refused before it touches the state', async () => {
     const before = (await control('GET', '/state')).body.state;
     const linkifiers = [{ ...before.linkifiers[0], pattern: LOOKAHEAD }];
-    const r = await control('POST', '/scenarios', { definition: { name: 'lookahead', state: { linkifiers }, rules: [] } });
+    const r = await control('POST', '/scenarios', {
+      definition: { name: 'lookahead', state: { linkifiers }, rules: [] },
+    });
     expect(r.status).toBe(400);
     expect(r.body.msg).toMatch(/^scenario 'lookahead': \$\.linkifiers\[0\]\.pattern: Bad regular expression: /);
     expect((await control('GET', '/state')).body.state).toEqual(before);
@@ -46,7 +56,9 @@ describe('linkifier patterns in a state', () => {
     fixture.linkifiers[0].pattern = '(a)\\1';
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'teamchat-linkifier-')), 'fixture.json');
     writeFileSync(file, JSON.stringify(fixture));
-    expect(() => new MockServer({ fixture: file, log: () => {} })).toThrow(`${file}: $.linkifiers[0].pattern: Bad regular expression: `);
+    expect(() => new MockServer({ fixture: file, log: () => {} })).toThrow(
+      `${file}: $.linkifiers[0].pattern: Bad regular expression: `,
+    );
   });
 
   it('RE2 patterns the real server accepts still load', async () => {

@@ -17,8 +17,12 @@ const PASTED = `see /user_uploads/temporary/${TOKEN}/harbour.png now`;
 
 let t: TestServer;
 const logLines: string[] = [];
-beforeAll(async () => { t = await startTestServer({ onRequest: requestLogger('json', (line) => logLines.push(line)) }); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer({ onRequest: requestLogger('json', (line) => logLines.push(line)) });
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const journalText = async () => JSON.stringify(await (await fetch(`${t.base}/__mock/journal?limit=100`)).json());
 
@@ -33,7 +37,9 @@ describe('secrets in the journal', () => {
   });
 
   it('never journals a temporary URL token pasted into a message: not the send, not the answers that render it', async () => {
-    const sent = await t.as('hamlet').post('/messages', { type: 'stream', to: 'Denmark', topic: 'tokens', content: PASTED });
+    const sent = await t
+      .as('hamlet')
+      .post('/messages', { type: 'stream', to: 'Denmark', topic: 'tokens', content: PASTED });
     expect(sent.status).toBe(200);
     const read = await t.as('hamlet').get(`/messages/${sent.body.id}`);
     // The client still gets its message as it wrote it; only the journal forgets the token.
@@ -51,8 +57,16 @@ describe('secrets in a recording', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'secret-recording-'));
     try {
       const rec = new Recorder(dir);
-      const call = { op: { id: 'register-push-device' }, params: { push_key: PUSH_KEY, push_key_id: 7, note: PASTED }, req: { headers: {} } } as unknown as Call;
-      const answer = { status: 200, body: { result: 'success', msg: '' }, relay: { json: true, headers: { 'content-type': 'application/json' } } } as unknown as Answer;
+      const call = {
+        op: { id: 'register-push-device' },
+        params: { push_key: PUSH_KEY, push_key_id: 7, note: PASTED },
+        req: { headers: {} },
+      } as unknown as Call;
+      const answer = {
+        status: 200,
+        body: { result: 'success', msg: '' },
+        relay: { json: true, headers: { 'content-type': 'application/json' } },
+      } as unknown as Answer;
       rec.add(call, answer);
       const text = readFileSync(rec.file, 'utf8');
       expect(text).toContain('push_key_id');

@@ -16,11 +16,17 @@ beforeEach(async () => {
   data = path.join(mkdtempSync(path.join(tmpdir(), 'teamchat-valid-')), 'state.json');
   t = await startTestServer({ data });
 });
-afterEach(async () => { await t.close(); });
+afterEach(async () => {
+  await t.close();
+});
 
 async function control(method: string, route: string, body?: unknown) {
-  const res = await fetch(`${t.base}/__mock${route}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, body: await res.json() as any };
+  const res = await fetch(`${t.base}/__mock${route}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as any };
 }
 
 async function fileText(): Promise<string> {
@@ -33,10 +39,38 @@ async function fileText(): Promise<string> {
 describe('refused states change nothing', () => {
   const cases: Array<[string, (s: any) => unknown, string]> = [
     ['an empty realm', () => ({ realm: {} }), 'state: $.realm.id is missing'],
-    ['settings: null', (s) => { s.users[0].settings = null; return s; }, 'state: $.users[0].settings must be object'],
-    ['users: 5', (s) => { s.users = 5; return s; }, 'state: $.users must be array'],
-    ['an unknown collection', (s) => { s.widgets = []; return s; }, 'state: $.widgets is not a field of the state'],
-    ['a duplicate email', (s) => { s.users[1].email = s.users[0].email; return s; }, 'repeats the email'],
+    [
+      'settings: null',
+      (s) => {
+        s.users[0].settings = null;
+        return s;
+      },
+      'state: $.users[0].settings must be object',
+    ],
+    [
+      'users: 5',
+      (s) => {
+        s.users = 5;
+        return s;
+      },
+      'state: $.users must be array',
+    ],
+    [
+      'an unknown collection',
+      (s) => {
+        s.widgets = [];
+        return s;
+      },
+      'state: $.widgets is not a field of the state',
+    ],
+    [
+      'a duplicate email',
+      (s) => {
+        s.users[1].email = s.users[0].email;
+        return s;
+      },
+      'repeats the email',
+    ],
   ];
   for (const [what, make, msg] of cases) {
     it(`PUT /__mock/state refuses ${what}`, async () => {
@@ -68,7 +102,9 @@ describe('refused states change nothing', () => {
   });
 
   it('a valid scenario patch applies and is persisted', async () => {
-    const r = await control('POST', '/scenarios', { definition: { name: 'renamed', state: { realm: { name: 'Patched' } }, rules: [] } });
+    const r = await control('POST', '/scenarios', {
+      definition: { name: 'renamed', state: { realm: { name: 'Patched' } }, rules: [] },
+    });
     expect(r.status).toBe(200);
     expect(JSON.parse(await fileText()).realm.name).toBe('Patched');
   });
@@ -78,7 +114,16 @@ describe('import takes back what export gives', () => {
   it('after 3,000 sends (beyond the 1 MB body limit of other calls)', async () => {
     const hamlet = t.as('hamlet');
     for (let i = 0; i < 3000; i += 50) {
-      await Promise.all(Array.from({ length: 50 }, (_, j) => hamlet.post('/messages', { type: 'stream', to: 'Denmark', topic: 'bulk', content: `message number ${i + j} with some words to make it longer than a few bytes` })));
+      await Promise.all(
+        Array.from({ length: 50 }, (_, j) =>
+          hamlet.post('/messages', {
+            type: 'stream',
+            to: 'Denmark',
+            topic: 'bulk',
+            content: `message number ${i + j} with some words to make it longer than a few bytes`,
+          }),
+        ),
+      );
     }
     const exported = (await control('GET', '/state')).body.state;
     expect(JSON.stringify({ state: exported }).length).toBeGreaterThan(1024 * 1024);
@@ -104,16 +149,28 @@ describe('a data file that does not fit is refused at start', () => {
 
 function startCli(args: string[]): Promise<{ child: ChildProcess; base: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli.ts'), '--port', '0', '--quiet', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'src/cli.ts'), '--port', '0', '--quiet', ...args],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     const timer = setTimeout(() => reject(new Error(`no start: ${out}`)), 30000);
     child.stdout!.on('data', (d) => {
       out += d;
       const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) { clearTimeout(timer); resolve({ child, base: m[1] }); }
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, base: m[1] });
+      }
     });
-    child.stderr!.on('data', (d) => { out += d; });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`exited ${code}: ${out}`)); });
+    child.stderr!.on('data', (d) => {
+      out += d;
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited ${code}: ${out}`));
+    });
   });
 }
 
@@ -122,22 +179,35 @@ describe('--durable: control-API changes are on disk when answered', () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'teamchat-durable-')), 'state.json');
     const steps: Array<[string, string, unknown, (s: any) => boolean]> = [
       ['PUT', '/state', null, (s) => s.realm.name === 'Imported'],
-      ['POST', '/scenarios', { definition: { name: 'p', state: { realm: { name: 'Patched' } }, rules: [] } }, (s) => s.realm.name === 'Patched'],
+      [
+        'POST',
+        '/scenarios',
+        { definition: { name: 'p', state: { realm: { name: 'Patched' } }, rules: [] } },
+        (s) => s.realm.name === 'Patched',
+      ],
       ['POST', '/reset', {}, (s) => s.realm.name !== 'Patched'],
     ];
     for (const [method, route, body, holds] of steps) {
       const { child, base } = await startCli(['--data', file, '--durable']);
       let payload = body;
       if (payload === null) {
-        const state = (await (await fetch(`${base}/__mock/state`)).json() as any).state;
+        const state = ((await (await fetch(`${base}/__mock/state`)).json()) as any).state;
         payload = { state: { ...state, realm: { ...state.realm, name: 'Imported' } } };
       }
-      const r = await fetch(`${base}/__mock${route}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+      const r = await fetch(`${base}/__mock${route}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
       expect(r.status).toBe(200);
       child.kill('SIGKILL');
       await new Promise((resolve) => child.once('exit', resolve));
       const again = new MockServer({ data: file, log: () => {} });
-      try { expect(holds(again.world.store.state)).toBe(true); } finally { await again.close(); }
+      try {
+        expect(holds(again.world.store.state)).toBe(true);
+      } finally {
+        await again.close();
+      }
     }
   }, 120_000);
 });

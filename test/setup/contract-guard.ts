@@ -39,13 +39,28 @@ MockServer.prototype.listen = function guardedListen(this: MockServer, ...args: 
   this.onExchange((ex) => {
     // The API's own answers at 10.2's level; not the control API's, nor a scenario author's.
     // (Downloads served at the site root are files, not described answers.)
-    if (ex.level !== REFERENCE_LEVEL || !ex.operation || ex.operation.siteRoot || ex.scenario || sharedContract().byId.get(ex.operation.id) !== ex.operation) return;
+    if (
+      ex.level !== REFERENCE_LEVEL ||
+      !ex.operation ||
+      ex.operation.siteRoot ||
+      ex.scenario ||
+      sharedContract().byId.get(ex.operation.id) !== ex.operation
+    )
+      return;
     // Events come at the level their queue was registered at, which a test may have set apart.
     if (ex.operation.id === 'get-events' && !queueAtReferenceLevel(this, ex)) return;
     // An observer's exception would be lost in the record stage: it is a problem like the others.
     try {
       const checker = referenceChecker();
-      const found = checker ? checker.check({ method: ex.method, path: ex.operation.path, status: ex.status, body: ex.body, params: ex.params }) : [];
+      const found = checker
+        ? checker.check({
+            method: ex.method,
+            path: ex.operation.path,
+            status: ex.status,
+            body: ex.body,
+            params: ex.params,
+          })
+        : [];
       if (referenceLog) for (const line of found) appendFileSync(referenceLog, `${line}\n`);
       else unlike10_2.push(...found);
     } catch (e) {
@@ -79,16 +94,23 @@ export function takeReferenceProblems(): string[] {
 afterEach(() => {
   const found = takeViolations();
   if (found.length) {
-    const lines = found.map((v) => `${v.operation} ${v.status}: ${v.problems.map((p) => `${p.path || '/'} ${p.message}`).join('; ')}\n  body: ${JSON.stringify(v.body).slice(0, 400)}`);
+    const lines = found.map(
+      (v) =>
+        `${v.operation} ${v.status}: ${v.problems.map((p) => `${p.path || '/'} ${p.message}`).join('; ')}\n  body: ${JSON.stringify(v.body).slice(0, 400)}`,
+    );
     throw new Error(`responses broke the OpenAPI description:\n${lines.join('\n')}`);
   }
   const unlike = takeReferenceProblems();
   if (unlike.length) {
-    throw new Error(`answers at feature level ${REFERENCE_LEVEL} differ from the real 10.2 description:\n${[...new Set(unlike)].join('\n')}`);
+    throw new Error(
+      `answers at feature level ${REFERENCE_LEVEL} differ from the real 10.2 description:\n${[...new Set(unlike)].join('\n')}`,
+    );
   }
   const errors = undescribed.splice(0, undescribed.length);
   if (errors.length) {
     // One line: the runner shows the first line of a hook's error.
-    throw new Error(`views answered errors their operation's description has no example of (add one to its responses): ${[...new Set(errors)].join(' | ')}`);
+    throw new Error(
+      `views answered errors their operation's description has no example of (add one to its responses): ${[...new Set(errors)].join(' | ')}`,
+    );
   }
 });

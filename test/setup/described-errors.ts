@@ -14,8 +14,12 @@ let catalog: ErrorCatalog | null = null;
  * Quotes go first: a quoted name may hold a colon.
  */
 function messageShape(msg: string): string {
-  return msg.replace(/'.*'|"[^"]*"|‘[^’]*’|“[^”]*”/gs, "'…'").replace(/\([^)]*\)/g, '(…)').replace(/[^\s@'"]+@[^\s@'"]+/g, 'e@x')
-    .replace(/: .*$/s, ': …').replace(/-?\d+(\.\d+)?/g, '0');
+  return msg
+    .replace(/'.*'|"[^"]*"|‘[^’]*’|“[^”]*”/gs, "'…'")
+    .replace(/\([^)]*\)/g, '(…)')
+    .replace(/[^\s@'"]+@[^\s@'"]+/g, 'e@x')
+    .replace(/: .*$/s, ': …')
+    .replace(/-?\d+(\.\d+)?/g, '0');
 }
 
 /**
@@ -36,7 +40,12 @@ function sameShape(example: string, answer: string): boolean {
   return head + tail === we.length - 1;
 }
 
-export interface UndescribedError { operation: string; status: number; code: string; msg: string }
+export interface UndescribedError {
+  operation: string;
+  status: number;
+  code: string;
+  msg: string;
+}
 
 /**
  * The error when a view answered it and the operation's description has no example of it; null
@@ -51,7 +60,14 @@ export function undescribedError(ex: Exchange): UndescribedError | null {
   if (!body || typeof body !== 'object' || typeof body.msg !== 'string') return null;
   catalog ??= new ErrorCatalog(contract);
   const shape = messageShape(body.msg);
-  const described = catalog.errorExamples(ex.operation.id).some((e) =>
-    e.status === ex.status && e.body.code === body.code && typeof e.body.msg === 'string' && sameShape(messageShape(e.body.msg), shape));
+  const described = catalog
+    .errorExamples(ex.operation.id)
+    .some(
+      (e) =>
+        e.status === ex.status &&
+        e.body.code === body.code &&
+        typeof e.body.msg === 'string' &&
+        sameShape(messageShape(e.body.msg), shape),
+    );
   return described ? null : { operation: ex.operation.id, status: ex.status, code: String(body.code), msg: body.msg };
 }

@@ -54,14 +54,34 @@ const templateKey = (method: string, p: string) => `${method.toLowerCase()} ${p.
  * Operations the real 10.2 server routes (zproject/urls.py at 10.2) that its description does not
  * describe: their answers have nothing to be checked against.
  */
-const UNDESCRIBED_AT_10_2 = new Set([
-  'PATCH /realm', 'GET /bots', 'POST /bots', 'PATCH /bots/{bot_id}', 'DELETE /bots/{bot_id}', 'POST /bots/{bot_id}/api_key/regenerate',
-  'POST /default_stream_groups/create', 'PATCH /default_stream_groups/{group_id}', 'PATCH /default_stream_groups/{group_id}/streams',
-  'DELETE /default_stream_groups/{group_id}', 'GET /realm/domains', 'POST /realm/domains', 'PATCH /realm/domains/{domain}',
-  'DELETE /realm/domains/{domain}', 'POST /realm/deactivate', 'POST /users/me/avatar', 'DELETE /users/me/avatar',
-  'PATCH /users/me/profile_data', 'DELETE /users/me/profile_data', 'DELETE /export/realm/{export_id}', 'POST /jwt/fetch_api_key',
-  'PATCH /realm/profile_fields/{field_id}', 'DELETE /realm/profile_fields/{field_id}', 'PATCH /users/me/subscriptions/{stream_id}',
-].map((op) => templateKey(op.split(' ')[0], op.split(' ')[1])));
+const UNDESCRIBED_AT_10_2 = new Set(
+  [
+    'PATCH /realm',
+    'GET /bots',
+    'POST /bots',
+    'PATCH /bots/{bot_id}',
+    'DELETE /bots/{bot_id}',
+    'POST /bots/{bot_id}/api_key/regenerate',
+    'POST /default_stream_groups/create',
+    'PATCH /default_stream_groups/{group_id}',
+    'PATCH /default_stream_groups/{group_id}/streams',
+    'DELETE /default_stream_groups/{group_id}',
+    'GET /realm/domains',
+    'POST /realm/domains',
+    'PATCH /realm/domains/{domain}',
+    'DELETE /realm/domains/{domain}',
+    'POST /realm/deactivate',
+    'POST /users/me/avatar',
+    'DELETE /users/me/avatar',
+    'PATCH /users/me/profile_data',
+    'DELETE /users/me/profile_data',
+    'DELETE /export/realm/{export_id}',
+    'POST /jwt/fetch_api_key',
+    'PATCH /realm/profile_fields/{field_id}',
+    'DELETE /realm/profile_fields/{field_id}',
+    'PATCH /users/me/subscriptions/{stream_id}',
+  ].map((op) => templateKey(op.split(' ')[0], op.split(' ')[1])),
+);
 
 /**
  * Events the real 10.2 server sends that its description does not allow (it is known to lag the
@@ -76,7 +96,11 @@ const KNOWN_GAPS: Array<(event: any) => boolean> = [
 const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 const MAX_PROBLEMS = 30;
 
-interface EventForm { types: string[]; ops: string[] | null; validate: ValidateFunction }
+interface EventForm {
+  types: string[];
+  ops: string[] | null;
+  validate: ValidateFunction;
+}
 
 export class ReferenceChecker {
   private readonly ajv: any;
@@ -90,7 +114,8 @@ export class ReferenceChecker {
     addFormats(this.ajv);
     this.ajv.addSchema({ ...withoutNullable(doc), $id: DOC_ID });
     for (const [p, item] of Object.entries<any>(doc.paths)) {
-      for (const method of Object.keys(item)) this.pointers.set(templateKey(method, p), `${DOC_ID}#/paths/${escape(p)}/${method}`);
+      for (const method of Object.keys(item))
+        this.pointers.set(templateKey(method, p), `${DOC_ID}#/paths/${escape(p)}/${method}`);
     }
     this.presence = presenceRules(this.registerFields());
   }
@@ -101,7 +126,11 @@ export class ReferenceChecker {
 
   private resolve(schema: any): any {
     let s = schema;
-    while (s?.$ref) s = s.$ref.split('/').slice(1).reduce((o: any, k: string) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], this.doc);
+    while (s?.$ref)
+      s = s.$ref
+        .split('/')
+        .slice(1)
+        .reduce((o: any, k: string) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], this.doc);
     return s;
   }
 
@@ -120,8 +149,11 @@ export class ReferenceChecker {
 
   private forms(): EventForm[] {
     if (this.eventForms) return this.eventForms;
-    const base = '/paths/~1events/get/responses/200/content/application~1json/schema/allOf/1/properties/events/items/oneOf';
-    const members: any[] = this.doc.paths['/events'].get.responses['200'].content['application/json'].schema.allOf[1].properties.events.items.oneOf;
+    const base =
+      '/paths/~1events/get/responses/200/content/application~1json/schema/allOf/1/properties/events/items/oneOf';
+    const members: any[] =
+      this.doc.paths['/events'].get.responses['200'].content['application/json'].schema.allOf[1].properties.events.items
+        .oneOf;
     this.eventForms = members.map((m, i) => {
       const parts = [m, ...(m.allOf ?? [])].map((p: any) => this.resolve(p));
       const props = Object.assign({}, ...parts.map((p: any) => p.properties ?? {}));
@@ -130,7 +162,11 @@ export class ReferenceChecker {
         const found = [r?.enum, ...(r?.allOf ?? []).map((x: any) => this.resolve(x)?.enum)].find(Array.isArray);
         return found ?? null;
       };
-      return { types: enums(props.type) ?? [], ops: props.op ? enums(props.op) : null, validate: this.validator(`${DOC_ID}#${base}/${i}`) };
+      return {
+        types: enums(props.type) ?? [],
+        ops: props.op ? enums(props.op) : null,
+        validate: this.validator(`${DOC_ID}#${base}/${i}`),
+      };
     });
     return this.eventForms;
   }
@@ -138,8 +174,11 @@ export class ReferenceChecker {
   /** Problems of one event: no 10.2 kind has its type/op, or it fits none of the forms that do. */
   eventProblems(event: any, where: string): string[] {
     if (KNOWN_GAPS.some((gap) => gap(event))) return [];
-    const candidates = this.forms().filter((f) => f.types.includes(event?.type) && (!f.ops || f.ops.includes(event?.op)));
-    if (!candidates.length) return [`${where}: no event of type ${event?.type}${event?.op ? `/${event.op}` : ''} at 10.2`];
+    const candidates = this.forms().filter(
+      (f) => f.types.includes(event?.type) && (!f.ops || f.ops.includes(event?.op)),
+    );
+    if (!candidates.length)
+      return [`${where}: no event of type ${event?.type}${event?.op ? `/${event.op}` : ''} at 10.2`];
     let best: ErrorObject[] | null = null;
     for (const form of candidates) {
       if (form.validate(event)) return [];
@@ -173,7 +212,8 @@ export class ReferenceChecker {
     }
     const validate = this.validator(schemaPointer);
     if (!validate(body)) problems.push(...describe(validate.errors ?? [], ''));
-    if (ex.path === '/register' && ex.method.toUpperCase() === 'POST') problems.push(...presenceProblems(this.presence, body, ex.params ?? {}));
+    if (ex.path === '/register' && ex.method.toUpperCase() === 'POST')
+      problems.push(...presenceProblems(this.presence, body, ex.params ?? {}));
     // Rows of a list differ alike: the first row's problem stands for the others.
     const distinct = [...new Map(problems.map((p) => [p.replace(/\/\d+(?=\/|:)/g, '/*'), p])).values()];
     return distinct.slice(0, MAX_PROBLEMS).map((p) => `${ex.method.toUpperCase()} ${ex.path} ${ex.status}: ${p}`);
@@ -204,9 +244,14 @@ function describe(errors: ErrorObject[], prefix: string): string[] {
   for (const e of errors) {
     if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if') continue;
     const where = `${prefix}${e.instancePath}`;
-    if (e.keyword === 'additionalProperties') lines.add(`${where}/${(e.params as any).additionalProperty}: field not in 10.2`);
-    else if (e.keyword === 'required') lines.add(`${where}/${(e.params as any).missingProperty}: required at 10.2, missing`);
-    else lines.add(`${where || '/'}: ${e.message}${e.keyword === 'enum' ? ` ${JSON.stringify((e.params as any).allowedValues)}` : ''}`);
+    if (e.keyword === 'additionalProperties')
+      lines.add(`${where}/${(e.params as any).additionalProperty}: field not in 10.2`);
+    else if (e.keyword === 'required')
+      lines.add(`${where}/${(e.params as any).missingProperty}: required at 10.2, missing`);
+    else
+      lines.add(
+        `${where || '/'}: ${e.message}${e.keyword === 'enum' ? ` ${JSON.stringify((e.params as any).allowedValues)}` : ''}`,
+      );
   }
   return [...lines];
 }
@@ -216,7 +261,10 @@ let shared: ReferenceChecker | null | undefined;
 export function referenceChecker(): ReferenceChecker | null {
   if (shared !== undefined) return shared;
   const file = referencePath();
-  if (!file) console.warn(`reference check skipped: ${FILE} not found (set ZULIP_10_2_YAML or put it in shared/reference/ above the checkout)`);
+  if (!file)
+    console.warn(
+      `reference check skipped: ${FILE} not found (set ZULIP_10_2_YAML or put it in shared/reference/ above the checkout)`,
+    );
   shared = file ? ReferenceChecker.load(file) : null;
   return shared;
 }

@@ -39,7 +39,8 @@ export function presenceRules(fields: Record<string, any>): Map<string, Presence
     let rule: PresenceRule | undefined = EXPLICIT[name];
     if (!rule && both) rule = { sections: [both[1], both[2]] };
     if (!rule && one) rule = { sections: [one[1]] };
-    if (rule && !EXPLICIT[name] && /did not include `user_settings_object`/.test(text)) rule.unlessCapability = 'user_settings_object';
+    if (rule && !EXPLICIT[name] && /did not include `user_settings_object`/.test(text))
+      rule.unlessCapability = 'user_settings_object';
     if (!rule && /^(realm|server)_/.test(name)) rule = { sections: ['realm'] };
     if (rule) rules.set(name, rule);
   }
@@ -56,14 +57,20 @@ function expected(rule: PresenceRule, params: Record<string, any>): boolean {
   return true;
 }
 
-const condition = (rule: PresenceRule) => `${rule.sections.join(' + ') || 'always'}${rule.unlessCapability ? `, without ${rule.unlessCapability}` : ''}${rule.unlessUserTopic ? ', and user_topic not named' : ''}`;
+const condition = (rule: PresenceRule) =>
+  `${rule.sections.join(' + ') || 'always'}${rule.unlessCapability ? `, without ${rule.unlessCapability}` : ''}${rule.unlessUserTopic ? ', and user_topic not named' : ''}`;
 
 /** Fields the answer has that 10.2 would leave out, and fields it lacks that 10.2 would send. */
-export function presenceProblems(rules: Map<string, PresenceRule>, body: Record<string, unknown>, params: Record<string, any>): string[] {
+export function presenceProblems(
+  rules: Map<string, PresenceRule>,
+  body: Record<string, unknown>,
+  params: Record<string, any>,
+): string[] {
   const problems: string[] = [];
   for (const [name, rule] of rules) {
     const want = expected(rule, params);
-    if (want && !rule.optional && !(name in body)) problems.push(`/${name}: missing (10.2 sends it when: ${condition(rule)})`);
+    if (want && !rule.optional && !(name in body))
+      problems.push(`/${name}: missing (10.2 sends it when: ${condition(rule)})`);
     if (!want && name in body) problems.push(`/${name}: present (10.2 sends it only when: ${condition(rule)})`);
   }
   return problems;

@@ -15,10 +15,14 @@ const hamlet = { email: 'hamlet@zulip.com', key: 'waG3GG7y6IC8lCLl0GJUzQa1hgDGih
 
 async function sendMessage(base: string, content: string): Promise<number> {
   const res = await fetch(`${base}/api/v1/messages`, {
-    method: 'POST', body: formEncode({ type: 'stream', to: 'Denmark', topic: 'ids', content }),
-    headers: { authorization: basicAuth(hamlet.email, hamlet.key), 'content-type': 'application/x-www-form-urlencoded' },
+    method: 'POST',
+    body: formEncode({ type: 'stream', to: 'Denmark', topic: 'ids', content }),
+    headers: {
+      authorization: basicAuth(hamlet.email, hamlet.key),
+      'content-type': 'application/x-www-form-urlencoded',
+    },
   });
-  const body = await res.json() as { id: number };
+  const body = (await res.json()) as { id: number };
   if (res.status !== 200) throw new Error(`send answered ${res.status}`);
   return body.id;
 }
@@ -47,10 +51,17 @@ describe('reserved ID high-water mark', () => {
       const worker = async () => {
         for (let i = 0; !stop; i++) {
           let id: number;
-          try { id = await sendMessage(cli.base, `run ${run} message ${i}`); } catch { return; }
+          try {
+            id = await sendMessage(cli.base, `run ${run} message ${i}`);
+          } catch {
+            return;
+          }
           if (stop) return;
           acknowledged.push(id);
-          if (acknowledged.length >= target) { stop = true; cli.child.kill('SIGKILL'); }
+          if (acknowledged.length >= target) {
+            stop = true;
+            cli.child.kill('SIGKILL');
+          }
         }
       };
       await Promise.all(Array.from({ length: 4 }, worker));

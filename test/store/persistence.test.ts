@@ -15,7 +15,8 @@ const root = new URL('../..', import.meta.url).pathname;
 
 async function muteTopic(base: string, email: string, key: string, topic: string): Promise<number> {
   const res = await fetch(`${base}/api/v1/user_topics`, {
-    method: 'POST', body: formEncode({ stream_id: 1, topic, visibility_policy: 1 }),
+    method: 'POST',
+    body: formEncode({ stream_id: 1, topic, visibility_policy: 1 }),
     headers: { authorization: basicAuth(email, key), 'content-type': 'application/x-www-form-urlencoded' },
   });
   await res.text();
@@ -52,7 +53,10 @@ describe('persistence in process', () => {
     await first.close();
 
     const second = new MockServer({ data, log: () => {} });
-    const topics = second.world.store.userTopics.all().filter((t) => t.user_id === hamlet.user_id).map((t) => t.topic);
+    const topics = second.world.store.userTopics
+      .all()
+      .filter((t) => t.user_id === hamlet.user_id)
+      .map((t) => t.topic);
     expect(topics).toEqual(expect.arrayContaining(['kept 0', 'kept 1', 'kept 2', 'kept 3', 'kept 4']));
     await second.close();
   });
@@ -76,29 +80,51 @@ describe('persistence in process', () => {
   it('names the file and the problem when a data file is corrupt', () => {
     const data = path.join(tmp(), 'state.json');
     writeFileSync(data, '{"realm": {}, "users": [');
-    expect(() => new MockServer({ data })).toThrow(new RegExp(`${data.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not valid JSON`));
+    expect(() => new MockServer({ data })).toThrow(
+      new RegExp(`${data.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not valid JSON`),
+    );
     writeFileSync(data, '{"realm": {}, "users": {}}');
     expect(() => new MockServer({ data })).toThrow(`${data}: $.realm.id is missing`);
-    expect(() => new MockServer({ fixture: path.join(tmp(), 'missing.json') })).toThrow(/missing\.json: cannot be read \(ENOENT\)/);
+    expect(() => new MockServer({ fixture: path.join(tmp(), 'missing.json') })).toThrow(
+      /missing\.json: cannot be read \(ENOENT\)/,
+    );
   });
 });
 
 function startCli(args: string[]): Promise<{ child: ChildProcess; base: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli.ts'), '--port', '0', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli.ts'), '--port', '0', ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`no start: ${out}`)), 15000);
     child.stdout!.on('data', (d) => {
       out += d;
       const m = /listening on (http:\/\/\S+) /.exec(out);
-      if (m) { clearTimeout(timer); resolve({ child, base: m[1] }); }
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, base: m[1] });
+      }
     });
-    child.stderr!.on('data', (d) => { out += d; });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`exited ${code}: ${out}`)); });
+    child.stderr!.on('data', (d) => {
+      out += d;
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited ${code}: ${out}`));
+    });
   });
 }
 
-async function storm(base: string, email: string, key: string, prefix: string, killAfterMs: number, child: ChildProcess) {
+async function storm(
+  base: string,
+  email: string,
+  key: string,
+  prefix: string,
+  killAfterMs: number,
+  child: ChildProcess,
+) {
   const acknowledged: Array<{ topic: string; at: number }> = [];
   let n = 0;
   let stop = false;
@@ -108,7 +134,9 @@ async function storm(base: string, email: string, key: string, prefix: string, k
       const topic = `${prefix} ${n++}`;
       try {
         if ((await muteTopic(base, email, key, topic)) === 200) acknowledged.push({ topic, at: performance.now() });
-      } catch { return; }
+      } catch {
+        return;
+      }
     }
   };
   const workers = Array.from({ length: 8 }, worker);
@@ -122,20 +150,26 @@ async function storm(base: string, email: string, key: string, prefix: string, k
 
 describe('a SIGKILL in the middle of a write storm', () => {
   for (const durable of [true, false]) {
-    it(durable ? 'durable mode: every acknowledged write survives' : 'default mode: the file loads and holds every write older than the append window', async () => {
-      const data = path.join(tmp(), 'state.json');
-      const hamlet = { email: 'hamlet@zulip.com', key: 'waG3GG7y6IC8lCLl0GJUzQa1hgDGih9f' };
-      const { child, base } = await startCli(['--data', data, ...(durable ? ['--durable'] : [])]);
-      const { acknowledged, killedAt } = await storm(base, hamlet.email, hamlet.key, 'storm', 1200, child);
-      expect(acknowledged.length).toBeGreaterThan(50);
-      expect(existsSync(data)).toBe(true);
-      JSON.parse(readFileSync(data, 'utf8'));
-      const again = new MockServer({ data, log: () => {} });
-      const stored = new Set(again.world.store.userTopics.all().map((t) => t.topic));
-      const required = durable ? acknowledged : acknowledged.filter((a) => a.at < killedAt - 250);
-      const lost = required.filter((a) => !stored.has(a.topic));
-      expect(lost).toEqual([]);
-      await again.close();
-    }, 30000);
+    it(
+      durable
+        ? 'durable mode: every acknowledged write survives'
+        : 'default mode: the file loads and holds every write older than the append window',
+      async () => {
+        const data = path.join(tmp(), 'state.json');
+        const hamlet = { email: 'hamlet@zulip.com', key: 'waG3GG7y6IC8lCLl0GJUzQa1hgDGih9f' };
+        const { child, base } = await startCli(['--data', data, ...(durable ? ['--durable'] : [])]);
+        const { acknowledged, killedAt } = await storm(base, hamlet.email, hamlet.key, 'storm', 1200, child);
+        expect(acknowledged.length).toBeGreaterThan(50);
+        expect(existsSync(data)).toBe(true);
+        JSON.parse(readFileSync(data, 'utf8'));
+        const again = new MockServer({ data, log: () => {} });
+        const stored = new Set(again.world.store.userTopics.all().map((t) => t.topic));
+        const required = durable ? acknowledged : acknowledged.filter((a) => a.at < killedAt - 250);
+        const lost = required.filter((a) => !stored.has(a.topic));
+        expect(lost).toEqual([]);
+        await again.close();
+      },
+      30000,
+    );
   }
 });

@@ -8,8 +8,12 @@ import { subscriptionKey } from '../../src/store/store.js';
 import type { Message, User } from '../../src/store/state.js';
 
 let t: TestServer;
-beforeEach(async () => { t = await startTestServer(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const DAY = 86_400;
 const id = (who: string) => t.user(who).user_id;
@@ -26,8 +30,14 @@ function addSubscribers(stream: number, count: number, now: number): { bots: num
     const isBot = i % 10 === 0;
     const isRecent = i % 3 === 0;
     const user: User = {
-      ...structuredClone(template), user_id: userId, email: `extra${i}@zulip.com`, delivery_email: `extra${i}@zulip.com`,
-      full_name: `Extra ${i}`, is_bot: isBot, bot_type: isBot ? 1 : null, bot_owner_id: isBot ? id('iago') : null,
+      ...structuredClone(template),
+      user_id: userId,
+      email: `extra${i}@zulip.com`,
+      delivery_email: `extra${i}@zulip.com`,
+      full_name: `Extra ${i}`,
+      is_bot: isBot,
+      bot_type: isBot ? 1 : null,
+      bot_owner_id: isBot ? id('iago') : null,
       last_active: isRecent ? now - 3600 : now - 30 * DAY,
     };
     s.users.insert(user);
@@ -40,17 +50,30 @@ function addSubscribers(stream: number, count: number, now: number): { bots: num
 
 function addMessage(stream: number, timestamp: number, topic = 'news'): Message {
   const m: Message = {
-    id: store().nextId('messages'), sender_id: id('hamlet'), type: 'stream', stream_id: stream, topic, recipient_ids: [],
-    content: 'hi', rendered_content: '<p>hi</p>', timestamp, client: 'test', flags: {}, reactions: [], last_edit_timestamp: null,
+    id: store().nextId('messages'),
+    sender_id: id('hamlet'),
+    type: 'stream',
+    stream_id: stream,
+    topic,
+    recipient_ids: [],
+    content: 'hi',
+    rendered_content: '<p>hi</p>',
+    timestamp,
+    client: 'test',
+    flags: {},
+    reactions: [],
+    last_edit_timestamp: null,
   };
   return store().messages.insert(m);
 }
 
 describe('GET /users/me/subscriptions', () => {
-  it('lists exactly the caller\'s subscriptions, sorted by name, without subscriber lists by default', async () => {
+  it("lists exactly the caller's subscriptions, sorted by name, without subscriber lists by default", async () => {
     const res = await t.as('hamlet').get('/users/me/subscriptions');
     expect(res.status).toBe(200);
-    const ids = store().subscriptions.filter((s) => s.user_id === id('hamlet')).map((s) => s.stream_id);
+    const ids = store()
+      .subscriptions.filter((s) => s.user_id === id('hamlet'))
+      .map((s) => s.stream_id);
     expect(res.body.subscriptions.map((s: any) => s.stream_id).sort()).toEqual(ids.sort());
     const names = res.body.subscriptions.map((s: any) => s.name);
     expect(names).toEqual([...names].sort());
@@ -59,36 +82,86 @@ describe('GET /users/me/subscriptions', () => {
       expect(sub).not.toHaveProperty('partial_subscribers');
     }
     const polonius = await t.as('polonius').get('/users/me/subscriptions', { include_subscribers: false });
-    expect(polonius.body.subscriptions.map((s: any) => s.stream_id).sort())
-      .toEqual(store().subscriptions.filter((s) => s.user_id === id('polonius')).map((s) => s.stream_id).sort());
+    expect(polonius.body.subscriptions.map((s: any) => s.stream_id).sort()).toEqual(
+      store()
+        .subscriptions.filter((s) => s.user_id === id('polonius'))
+        .map((s) => s.stream_id)
+        .sort(),
+    );
   });
 
   it('fills in every field of the subscription table, leaving unset notification settings null', async () => {
     const verona = await subscriptionOf(t.as('hamlet'), streamId(t, 'Verona'));
-    for (const field of ['stream_id', 'name', 'description', 'rendered_description', 'date_created', 'creator_id', 'invite_only',
-      'desktop_notifications', 'email_notifications', 'wildcard_mentions_notify', 'push_notifications', 'audible_notifications',
-      'pin_to_top', 'is_muted', 'in_home_view', 'is_announcement_only', 'is_web_public', 'color', 'stream_post_policy',
-      'message_retention_days', 'history_public_to_subscribers', 'first_message_id', 'folder_id', 'topics_policy',
-      'is_recently_active', 'stream_weekly_traffic', 'can_add_subscribers_group', 'can_remove_subscribers_group',
-      'can_administer_channel_group', 'can_delete_any_message_group']) {
+    for (const field of [
+      'stream_id',
+      'name',
+      'description',
+      'rendered_description',
+      'date_created',
+      'creator_id',
+      'invite_only',
+      'desktop_notifications',
+      'email_notifications',
+      'wildcard_mentions_notify',
+      'push_notifications',
+      'audible_notifications',
+      'pin_to_top',
+      'is_muted',
+      'in_home_view',
+      'is_announcement_only',
+      'is_web_public',
+      'color',
+      'stream_post_policy',
+      'message_retention_days',
+      'history_public_to_subscribers',
+      'first_message_id',
+      'folder_id',
+      'topics_policy',
+      'is_recently_active',
+      'stream_weekly_traffic',
+      'can_add_subscribers_group',
+      'can_remove_subscribers_group',
+      'can_administer_channel_group',
+      'can_delete_any_message_group',
+    ]) {
       expect(verona).toHaveProperty(field);
     }
-    expect(verona).toMatchObject({ desktop_notifications: null, email_notifications: null, push_notifications: null, pin_to_top: true });
+    expect(verona).toMatchObject({
+      desktop_notifications: null,
+      email_notifications: null,
+      push_notifications: null,
+      pin_to_top: true,
+    });
     const denmark = await subscriptionOf(t.as('hamlet'), streamId(t, 'Denmark'));
-    expect(denmark).toMatchObject({ desktop_notifications: true, email_notifications: false, push_notifications: true, audible_notifications: false });
+    expect(denmark).toMatchObject({
+      desktop_notifications: true,
+      email_notifications: false,
+      push_notifications: true,
+      audible_notifications: false,
+    });
   });
 
   it('derives the legacy posting policy from can_send_message_group', async () => {
     expect(await subscriptionOf(t.as('hamlet'), streamId(t, 'Venice'))).toMatchObject({
-      can_send_message_group: groupId(t, 'role:administrators'), stream_post_policy: 2, is_announcement_only: true,
+      can_send_message_group: groupId(t, 'role:administrators'),
+      stream_post_policy: 2,
+      is_announcement_only: true,
     });
-    expect(await subscriptionOf(t.as('hamlet'), streamId(t, 'Denmark'))).toMatchObject({ stream_post_policy: 1, is_announcement_only: false });
+    expect(await subscriptionOf(t.as('hamlet'), streamId(t, 'Denmark'))).toMatchObject({
+      stream_post_policy: 1,
+      is_announcement_only: false,
+    });
   });
 
   it('leaves deactivated users out of group settings and subscriber lists', async () => {
     const rome = store().streams.get(streamId(t, 'Rome'))!;
-    store().streams.update(rome, { can_administer_channel_group: { direct_members: [id('hamlet'), id('ariel')], direct_subgroups: [] } });
-    store().subscriptions.insert({ ...store().subscriptions.get(subscriptionKey(id('hamlet'), rome.stream_id))!, user_id: id('ariel') });
+    store().streams.update(rome, {
+      can_administer_channel_group: { direct_members: [id('hamlet'), id('ariel')], direct_subgroups: [] },
+    });
+    store().subscriptions.insert({
+      ...store().subscriptions.get(subscriptionKey(id('hamlet'), rome.stream_id))!,
+      user_id: id('ariel'),
+    });
     const sub = await subscriptionOf(t.as('hamlet'), rome.stream_id, { include_subscribers: true });
     expect(sub.can_administer_channel_group).toEqual({ direct_members: [id('hamlet')], direct_subgroups: [] });
     expect(sub.subscribers).not.toContain(id('ariel'));
@@ -98,7 +171,9 @@ describe('GET /users/me/subscriptions', () => {
   it('include_subscribers=true lists every active subscriber', async () => {
     const denmark = streamId(t, 'Denmark');
     const sub = await subscriptionOf(t.as('hamlet'), denmark, { include_subscribers: true });
-    const expected = store().subscriptions.filter((s) => s.stream_id === denmark).map((s) => s.user_id);
+    const expected = store()
+      .subscriptions.filter((s) => s.stream_id === denmark)
+      .map((s) => s.user_id);
     expect([...sub.subscribers].sort()).toEqual(expected.sort());
   });
 
@@ -112,7 +187,9 @@ describe('GET /users/me/subscriptions', () => {
     t.server.clock.freeze();
     const now = t.server.clock.now();
     const denmark = streamId(t, 'Denmark');
-    const before = store().subscriptions.filter((s) => s.stream_id === denmark).map((s) => s.user_id);
+    const before = store()
+      .subscriptions.filter((s) => s.stream_id === denmark)
+      .map((s) => s.user_id);
     const { bots, recent } = addSubscribers(denmark, 250 - before.length, now);
 
     const partial = await subscriptionOf(t.as('hamlet'), denmark, { include_subscribers: 'partial' });

@@ -9,8 +9,12 @@ import { subscriptionOf } from '../helpers/read-back.js';
 import { systemGroupId } from '../../src/domain/group-settings/membership.js';
 
 let t: TestServer;
-beforeEach(async () => { t = await startTestServer(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const store = () => t.server.world.store;
 const id = (who: string) => t.user(who).user_id;
@@ -21,7 +25,12 @@ describe('subscribing oneself', () => {
   it('subscribes the caller to an existing channel and reports it by user ID', async () => {
     const r = await subscribe('othello', { subscriptions: [{ name: 'Rome' }] });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ result: 'success', msg: '', subscribed: { [String(id('othello'))]: ['Rome'] }, already_subscribed: {} });
+    expect(r.body).toEqual({
+      result: 'success',
+      msg: '',
+      subscribed: { [String(id('othello'))]: ['Rome'] },
+      already_subscribed: {},
+    });
     const sub = await subscriptionOf(t.as('othello'), streamId(t, 'Rome'));
     expect(sub).toMatchObject({ name: 'Rome', is_muted: false, pin_to_top: false });
   });
@@ -36,7 +45,12 @@ describe('subscribing oneself', () => {
     await subscribe('othello', { subscriptions: [{ name: 'Rome', color: '#abcdef' }] });
     expect((await subscriptionOf(t.as('othello'), streamId(t, 'Rome'))).color).toBe('#abcdef');
     const bad = await subscribe('othello', { subscriptions: [{ name: 'Venice' }, { name: 'Scotland', color: 'red' }] });
-    expectError(bad, 400, 'BAD_REQUEST', 'Invalid subscriptions[1]: Value error, add.color is not a valid hex color code');
+    expectError(
+      bad,
+      400,
+      'BAD_REQUEST',
+      'Invalid subscriptions[1]: Value error, add.color is not a valid hex color code',
+    );
   });
 
   it('sends subscription add to the subscriber and peer_add to the others who can see the channel', async () => {
@@ -48,22 +62,39 @@ describe('subscribing oneself', () => {
     expect(add.subscriptions[0]).toMatchObject({ stream_id: streamId(t, 'Rome'), name: 'Rome' });
     expect(add.subscriptions[0].subscribers).toContain(id('othello'));
     const [peer] = await eventsOf(t, 'hamlet', hamletQueue);
-    expect(peer).toMatchObject({ type: 'subscription', op: 'peer_add', stream_ids: [streamId(t, 'Rome')], user_ids: [id('othello')] });
+    expect(peer).toMatchObject({
+      type: 'subscription',
+      op: 'peer_add',
+      stream_ids: [streamId(t, 'Rome')],
+      user_ids: [id('othello')],
+    });
   });
 
   it('keys the maps by email address before feature level 207', async () => {
-    const r = await t.as('othello', { 'X-Mock-Feature-Level': '206' }).post('/users/me/subscriptions', { subscriptions: [{ name: 'Rome' }, { name: 'Denmark' }] });
+    const r = await t
+      .as('othello', { 'X-Mock-Feature-Level': '206' })
+      .post('/users/me/subscriptions', { subscriptions: [{ name: 'Rome' }, { name: 'Denmark' }] });
     expect(r.body.subscribed).toEqual({ 'othello@zulip.com': ['Rome'] });
     expect(r.body.already_subscribed).toEqual({ 'othello@zulip.com': ['Denmark'] });
   });
 
   it('refuses guests', async () => {
-    expectError(await subscribe('polonius', { subscriptions: [{ name: 'Wales' }] }), 400, 'BAD_REQUEST', 'Not allowed for guest users');
+    expectError(
+      await subscribe('polonius', { subscriptions: [{ name: 'Wales' }] }),
+      400,
+      'BAD_REQUEST',
+      'Not allowed for guest users',
+    );
     expect(isSubscribed('polonius', 'Wales')).toBe(false);
   });
 
   it('refuses an empty channel name and a missing list', async () => {
-    expectError(await subscribe('hamlet', { subscriptions: [{ name: '  ' }] }), 400, 'BAD_REQUEST', "Channel name can't be empty.");
+    expectError(
+      await subscribe('hamlet', { subscriptions: [{ name: '  ' }] }),
+      400,
+      'BAD_REQUEST',
+      "Channel name can't be empty.",
+    );
     expectError(await subscribe('hamlet', {}), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'subscriptions' argument");
   });
 });
@@ -77,14 +108,22 @@ describe('channels the caller cannot read', () => {
   });
 
   it('skips them and lists them in unauthorized when authorization_errors_fatal is false', async () => {
-    const r = await subscribe('othello', { subscriptions: [{ name: 'Rome' }, { name: 'core team' }], authorization_errors_fatal: false });
+    const r = await subscribe('othello', {
+      subscriptions: [{ name: 'Rome' }, { name: 'core team' }],
+      authorization_errors_fatal: false,
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ subscribed: { [String(id('othello'))]: ['Rome'] }, unauthorized: ['core team'] });
     expect(isSubscribed('othello', 'core team')).toBe(false);
   });
 
   it('treats archived channels as inaccessible', async () => {
-    expectError(await subscribe('othello', { subscriptions: [{ name: 'Old Rome' }] }), 400, 'BAD_REQUEST', 'Unable to access channel (Old Rome).');
+    expectError(
+      await subscribe('othello', { subscriptions: [{ name: 'Old Rome' }] }),
+      400,
+      'BAD_REQUEST',
+      'Unable to access channel (Old Rome).',
+    );
   });
 
   it('lets holders of can_subscribe_group join a private channel', async () => {
@@ -97,52 +136,107 @@ describe('channels the caller cannot read', () => {
 
 describe('subscribing others', () => {
   it('subscribes the principals (IDs or emails) and sends them a notification bot message', async () => {
-    const r = await subscribe('hamlet', { subscriptions: [{ name: 'Rome' }], principals: [id('othello'), id('aaron'), id('prospero')] });
+    const r = await subscribe('hamlet', {
+      subscriptions: [{ name: 'Rome' }],
+      principals: [id('othello'), id('aaron'), id('prospero')],
+    });
     expect(r.body.subscribed).toEqual({ [String(id('othello'))]: ['Rome'], [String(id('aaron'))]: ['Rome'] });
     expect(r.body.already_subscribed).toEqual({ [String(id('prospero'))]: ['Rome'] });
     expect(isSubscribed('othello', 'Rome') && isSubscribed('aaron', 'Rome')).toBe(true);
-    const byEmail = await subscribe('hamlet', { subscriptions: [{ name: 'Scotland' }], principals: ['prospero@zulip.com'] });
+    const byEmail = await subscribe('hamlet', {
+      subscriptions: [{ name: 'Scotland' }],
+      principals: ['prospero@zulip.com'],
+    });
     expect(byEmail.body.subscribed).toEqual({ [String(id('prospero'))]: ['Scotland'] });
 
-    const dm = store().messages.filter((m) => m.type === 'private' && m.sender_id === store().realm.notification_bot_id && m.recipient_ids.includes(id('othello')));
+    const dm = store().messages.filter(
+      (m) =>
+        m.type === 'private' &&
+        m.sender_id === store().realm.notification_bot_id &&
+        m.recipient_ids.includes(id('othello')),
+    );
     expect(dm.map((m) => m.content)).toEqual([`@_**King Hamlet|${id('hamlet')}** subscribed you to #**Rome**.`]);
     // No message to the caller about their own subscriptions, nor to bots.
     await subscribe('hamlet', { subscriptions: [{ name: 'Rome' }], principals: [id('hamlet'), id('iago-bot')] });
-    expect(store().messages.filter((m) => m.sender_id === store().realm.notification_bot_id && m.recipient_ids.includes(id('iago-bot')))).toEqual([]);
+    expect(
+      store().messages.filter(
+        (m) => m.sender_id === store().realm.notification_bot_id && m.recipient_ids.includes(id('iago-bot')),
+      ),
+    ).toEqual([]);
   });
 
   it('lists several channels in one notification message', async () => {
-    await subscribe('hamlet', { subscriptions: [{ name: 'Verona' }, { name: 'Denmark' }, { name: 'Rome' }, { name: 'Scotland' }], principals: [id('aaron')] });
-    const dm = store().messages.filter((m) => m.sender_id === store().realm.notification_bot_id && m.recipient_ids.includes(id('aaron')) && m.type === 'private');
+    await subscribe('hamlet', {
+      subscriptions: [{ name: 'Verona' }, { name: 'Denmark' }, { name: 'Rome' }, { name: 'Scotland' }],
+      principals: [id('aaron')],
+    });
+    const dm = store().messages.filter(
+      (m) =>
+        m.sender_id === store().realm.notification_bot_id &&
+        m.recipient_ids.includes(id('aaron')) &&
+        m.type === 'private',
+    );
     // Denmark is left out: aaron was subscribed already.
-    expect(dm.map((m) => m.content)).toEqual([`@_**King Hamlet|${id('hamlet')}** subscribed you to the following channels:\n\n* #**Rome**\n* #**Scotland**\n* #**Verona**`]);
+    expect(dm.map((m) => m.content)).toEqual([
+      `@_**King Hamlet|${id('hamlet')}** subscribed you to the following channels:\n\n* #**Rome**\n* #**Scotland**\n* #**Verona**`,
+    ]);
   });
 
   it('needs can_add_subscribers_group (organization or channel) or the right to administer the channel', async () => {
     store().updateRealm({ can_add_subscribers_group: systemGroupId(store(), 'role:administrators') });
-    expectError(await subscribe('hamlet', { subscriptions: [{ name: 'Scotland' }], principals: [id('prospero')] }), 400, 'BAD_REQUEST', 'Insufficient permission');
+    expectError(
+      await subscribe('hamlet', { subscriptions: [{ name: 'Scotland' }], principals: [id('prospero')] }),
+      400,
+      'BAD_REQUEST',
+      'Insufficient permission',
+    );
     expect(isSubscribed('prospero', 'Scotland')).toBe(false);
     // hamlet administers Rome.
-    expect((await subscribe('hamlet', { subscriptions: [{ name: 'Rome' }], principals: [id('aaron')] })).status).toBe(200);
+    expect((await subscribe('hamlet', { subscriptions: [{ name: 'Rome' }], principals: [id('aaron')] })).status).toBe(
+      200,
+    );
     expect(isSubscribed('aaron', 'Rome')).toBe(true);
     const scotland = store().streams.get(streamId(t, 'Scotland'))!;
-    store().streams.update(scotland, { can_add_subscribers_group: { direct_members: [id('hamlet')], direct_subgroups: [] } });
-    expect((await subscribe('hamlet', { subscriptions: [{ name: 'Scotland' }], principals: [id('prospero')] })).status).toBe(200);
+    store().streams.update(scotland, {
+      can_add_subscribers_group: { direct_members: [id('hamlet')], direct_subgroups: [] },
+    });
+    expect(
+      (await subscribe('hamlet', { subscriptions: [{ name: 'Scotland' }], principals: [id('prospero')] })).status,
+    ).toBe(200);
     expect(isSubscribed('prospero', 'Scotland')).toBe(true);
     // Administrators always may.
-    expect((await subscribe('iago', { subscriptions: [{ name: 'Verona' }], principals: [id('aaron')] })).status).toBe(200);
+    expect((await subscribe('iago', { subscriptions: [{ name: 'Verona' }], principals: [id('aaron')] })).status).toBe(
+      200,
+    );
     expect(isSubscribed('aaron', 'Verona')).toBe(true);
   });
 
   it('does not need the permission when the only principal is the caller', async () => {
     store().updateRealm({ can_add_subscribers_group: systemGroupId(store(), 'role:administrators') });
-    expect((await subscribe('othello', { subscriptions: [{ name: 'Rome' }], principals: [id('othello')] })).status).toBe(200);
+    expect(
+      (await subscribe('othello', { subscriptions: [{ name: 'Rome' }], principals: [id('othello')] })).status,
+    ).toBe(200);
   });
 
   it('refuses unknown and deactivated principals', async () => {
-    expectError(await subscribe('hamlet', { subscriptions: [{ name: 'Rome' }], principals: [9999] }), 400, 'BAD_REQUEST', 'No such user');
-    expectError(await subscribe('hamlet', { subscriptions: [{ name: 'Rome' }], principals: ['nobody@zulip.com'] }), 400, 'BAD_REQUEST', 'No such user');
-    expectError(await subscribe('hamlet', { subscriptions: [{ name: 'Rome' }], principals: [id('ariel')] }), 400, 'BAD_REQUEST', 'User is deactivated');
+    expectError(
+      await subscribe('hamlet', { subscriptions: [{ name: 'Rome' }], principals: [9999] }),
+      400,
+      'BAD_REQUEST',
+      'No such user',
+    );
+    expectError(
+      await subscribe('hamlet', { subscriptions: [{ name: 'Rome' }], principals: ['nobody@zulip.com'] }),
+      400,
+      'BAD_REQUEST',
+      'No such user',
+    );
+    expectError(
+      await subscribe('hamlet', { subscriptions: [{ name: 'Rome' }], principals: [id('ariel')] }),
+      400,
+      'BAD_REQUEST',
+      'User is deactivated',
+    );
   });
 
   it('introduces the channel (stream create) to a guest who could not see it before', async () => {
@@ -155,11 +249,20 @@ describe('subscribing others', () => {
 
 describe('creating channels by name', () => {
   it('creates a channel that does not exist, with the description and the creation parameters', async () => {
-    const r = await subscribe('hamlet', { subscriptions: [{ name: 'Kyoto', description: 'Japan\nold capital' }], invite_only: true, history_public_to_subscribers: true });
+    const r = await subscribe('hamlet', {
+      subscriptions: [{ name: 'Kyoto', description: 'Japan\nold capital' }],
+      invite_only: true,
+      history_public_to_subscribers: true,
+    });
     expect(r.status).toBe(200);
     expect(r.body.subscribed).toEqual({ [String(id('hamlet'))]: ['Kyoto'] });
     const kyoto = store().streams.by('name', 'kyoto')!;
-    expect(kyoto).toMatchObject({ description: 'Japan old capital', invite_only: true, history_public_to_subscribers: true, creator_id: id('hamlet') });
+    expect(kyoto).toMatchObject({
+      description: 'Japan old capital',
+      invite_only: true,
+      history_public_to_subscribers: true,
+      creator_id: id('hamlet'),
+    });
     expect(await subscriptionOf(t.as('hamlet'), kyoto.stream_id)).toMatchObject({ name: 'Kyoto', invite_only: true });
   });
 
@@ -172,28 +275,69 @@ describe('creating channels by name', () => {
     const forOthello = seen.filter((s) => s.users.includes(id('othello'))).map((s) => `${s.event.type}/${s.event.op}`);
     expect(forOthello).toEqual(['stream/create', 'subscription/add']);
     // New channels get no "subscribed you" message.
-    expect(store().messages.filter((m) => m.type === 'private' && m.recipient_ids.includes(id('othello')) && m.content.includes('Secret'))).toEqual([]);
+    expect(
+      store().messages.filter(
+        (m) => m.type === 'private' && m.recipient_ids.includes(id('othello')) && m.content.includes('Secret'),
+      ),
+    ).toEqual([]);
     expect(secret.invite_only).toBe(true);
   });
 
   it('announces the created channels with announce', async () => {
-    await subscribe('hamlet', { subscriptions: [{ name: 'Kyoto' }, { name: 'Osaka' }, { name: 'Denmark' }], announce: true });
+    await subscribe('hamlet', {
+      subscriptions: [{ name: 'Kyoto' }, { name: 'Osaka' }, { name: 'Denmark' }],
+      announce: true,
+    });
     const verona = store().realm.new_stream_announcements_stream_id!;
     const notice = store().messages.filter((m) => m.stream_id === verona && m.topic === 'new channels');
-    expect(notice.map((m) => m.content)).toEqual([`@_**King Hamlet|${id('hamlet')}** created the following channels: #**Kyoto**, #**Osaka**.`]);
+    expect(notice.map((m) => m.content)).toEqual([
+      `@_**King Hamlet|${id('hamlet')}** created the following channels: #**Kyoto**, #**Osaka**.`,
+    ]);
     await subscribe('hamlet', { subscriptions: [{ name: 'Nara' }], announce: true });
-    expect(store().messages.filter((m) => m.stream_id === verona && m.topic === 'new channels').at(-1)!.content)
-      .toBe(`@_**King Hamlet|${id('hamlet')}** created a new channel #**Nara**.`);
+    expect(
+      store()
+        .messages.filter((m) => m.stream_id === verona && m.topic === 'new channels')
+        .at(-1)!.content,
+    ).toBe(`@_**King Hamlet|${id('hamlet')}** created a new channel #**Nara**.`);
   });
 
   it('applies the channel creation permissions and creates nothing when refused', async () => {
     store().updateRealm({ can_create_public_channel_group: systemGroupId(store(), 'role:administrators') });
-    expectError(await subscribe('hamlet', { subscriptions: [{ name: 'Kyoto' }] }), 400, 'BAD_REQUEST', 'Insufficient permission');
+    expectError(
+      await subscribe('hamlet', { subscriptions: [{ name: 'Kyoto' }] }),
+      400,
+      'BAD_REQUEST',
+      'Insufficient permission',
+    );
     expect(store().streams.by('name', 'kyoto')).toBeUndefined();
-    expectError(await subscribe('hamlet', { subscriptions: [{ name: 'Kyoto' }], invite_only: true, is_default_stream: true }), 400, 'BAD_REQUEST', 'Insufficient permission');
-    expectError(await subscribe('iago', { subscriptions: [{ name: 'Kyoto' }], invite_only: true, is_default_stream: true }), 400, 'BAD_REQUEST', 'A default channel cannot be private.');
-    expectError(await subscribe('iago', { subscriptions: [{ name: 'Kyoto' }], folder_id: 99 }), 400, 'BAD_REQUEST', 'Invalid channel folder ID');
-    expectError(await subscribe('hamlet', { subscriptions: [{ name: 'Kyoto' }], invite_only: true, topics_policy: 'allow_empty_topic' }), 400, 'BAD_REQUEST', 'Insufficient permission');
+    expectError(
+      await subscribe('hamlet', { subscriptions: [{ name: 'Kyoto' }], invite_only: true, is_default_stream: true }),
+      400,
+      'BAD_REQUEST',
+      'Insufficient permission',
+    );
+    expectError(
+      await subscribe('iago', { subscriptions: [{ name: 'Kyoto' }], invite_only: true, is_default_stream: true }),
+      400,
+      'BAD_REQUEST',
+      'A default channel cannot be private.',
+    );
+    expectError(
+      await subscribe('iago', { subscriptions: [{ name: 'Kyoto' }], folder_id: 99 }),
+      400,
+      'BAD_REQUEST',
+      'Invalid channel folder ID',
+    );
+    expectError(
+      await subscribe('hamlet', {
+        subscriptions: [{ name: 'Kyoto' }],
+        invite_only: true,
+        topics_policy: 'allow_empty_topic',
+      }),
+      400,
+      'BAD_REQUEST',
+      'Insufficient permission',
+    );
     expect(store().streams.by('name', 'kyoto')).toBeUndefined();
   });
 });

@@ -8,27 +8,39 @@ import { streamId } from '../helpers/fixture-rows.js';
 import { subscriptionOf } from '../helpers/read-back.js';
 
 let t: TestServer;
-beforeEach(async () => { t = await startTestServer(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const verona = () => streamId(t, 'Verona');
 const setting = (stream: number, property: string, value: unknown, who = 'hamlet') =>
   t.as(who).patch(`/users/me/subscriptions/${stream}`, { property, value });
 
 describe('PATCH /users/me/subscriptions/{stream_id}', () => {
-  it.each(['pin_to_top', 'desktop_notifications', 'audible_notifications', 'push_notifications', 'email_notifications', 'wildcard_mentions_notify'])(
-    'sets the boolean %s and sends one update event', async (property) => {
-      const hamlet = t.as('hamlet');
-      const before = (await subscriptionOf(hamlet, verona()))[property];
-      const value = before !== true;
-      const events = watchEvents(t);
-      const res = await setting(verona(), property, value);
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({ result: 'success', msg: '' });
-      expect((await subscriptionOf(hamlet, verona()))[property]).toBe(value);
-      expect(events.map((e) => e.event)).toEqual([{ type: 'subscription', op: 'update', property, value, stream_id: verona() }]);
-      expect(events[0].users).toEqual([t.user('hamlet').user_id]);
-    });
+  it.each([
+    'pin_to_top',
+    'desktop_notifications',
+    'audible_notifications',
+    'push_notifications',
+    'email_notifications',
+    'wildcard_mentions_notify',
+  ])('sets the boolean %s and sends one update event', async (property) => {
+    const hamlet = t.as('hamlet');
+    const before = (await subscriptionOf(hamlet, verona()))[property];
+    const value = before !== true;
+    const events = watchEvents(t);
+    const res = await setting(verona(), property, value);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ result: 'success', msg: '' });
+    expect((await subscriptionOf(hamlet, verona()))[property]).toBe(value);
+    expect(events.map((e) => e.event)).toEqual([
+      { type: 'subscription', op: 'update', property, value, stream_id: verona() },
+    ]);
+    expect(events[0].users).toEqual([t.user('hamlet').user_id]);
+  });
 
   it('sets color to a hex colour, sent as bare text', async () => {
     expect((await setting(verona(), 'color', '#ff00aa')).status).toBe(200);
@@ -59,15 +71,25 @@ describe('PATCH /users/me/subscriptions/{stream_id}', () => {
     expectError(await setting(verona(), 'is_muted', '#ffffff'), 400, 'BAD_REQUEST', 'is_muted is not a boolean');
   });
 
-  it('rejects an unknown property with the server\'s wording', async () => {
+  it("rejects an unknown property with the server's wording", async () => {
     expectError(await setting(verona(), 'foo', true), 400, 'BAD_REQUEST', 'Unknown subscription property: foo');
   });
 
   it('needs a subscription and an accessible channel', async () => {
     const venice = streamId(t, 'Venice');
-    expectError(await setting(venice, 'pin_to_top', true, 'cordelia'), 400, 'BAD_REQUEST', `Not subscribed to channel ID ${venice}`);
+    expectError(
+      await setting(venice, 'pin_to_top', true, 'cordelia'),
+      400,
+      'BAD_REQUEST',
+      `Not subscribed to channel ID ${venice}`,
+    );
     expectError(await setting(999, 'pin_to_top', true), 400, 'BAD_REQUEST', 'Invalid channel ID');
-    expectError(await setting(streamId(t, 'core team'), 'pin_to_top', true, 'othello'), 400, 'BAD_REQUEST', 'Invalid channel ID');
+    expectError(
+      await setting(streamId(t, 'core team'), 'pin_to_top', true, 'othello'),
+      400,
+      'BAD_REQUEST',
+      'Invalid channel ID',
+    );
   });
 
   it('reports a missing value', async () => {
@@ -100,9 +122,17 @@ describe('POST /users/me/subscriptions/properties', () => {
     });
     expectError(res, 400, 'BAD_REQUEST', 'Unknown subscription property: bad');
     expect((await subscriptionOf(t.as('hamlet'), verona())).pin_to_top).toBe(true);
-    expectError(await t.as('hamlet').post('/users/me/subscriptions/properties', {
-      subscription_data: [{ stream_id: verona(), property: 'pin_to_top', value: false }, { stream_id: verona(), property: 'color', value: 'blue' }],
-    }), 400, 'BAD_REQUEST', 'Invalid subscription_data[1]: Value error, color is not a valid hex color code');
+    expectError(
+      await t.as('hamlet').post('/users/me/subscriptions/properties', {
+        subscription_data: [
+          { stream_id: verona(), property: 'pin_to_top', value: false },
+          { stream_id: verona(), property: 'color', value: 'blue' },
+        ],
+      }),
+      400,
+      'BAD_REQUEST',
+      'Invalid subscription_data[1]: Value error, color is not a valid hex color code',
+    );
   });
 
   it('stops at the first channel error, keeping the changes before it', async () => {

@@ -6,8 +6,12 @@ import { error } from '../helpers/errors.js';
 import { streamId } from '../helpers/fixture-rows.js';
 
 let t: TestServer;
-beforeEach(async () => { t = await startTestServer(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const id = (who: string) => t.user(who).user_id;
 const status = (who: string, user: number, stream: number) => t.as(who).get(`/users/${user}/subscriptions/${stream}`);
@@ -16,7 +20,9 @@ describe('GET /users/{user_id}/subscriptions/{stream_id}', () => {
   it('answers for a public channel, and follows a subscription change', async () => {
     const denmark = streamId(t, 'Denmark');
     const before = (await status('othello', id('hamlet'), denmark)).body.is_subscribed;
-    await t.as('hamlet')[before ? 'delete' : 'post']('/users/me/subscriptions', { subscriptions: JSON.stringify(before ? ['Denmark'] : [{ name: 'Denmark' }]) });
+    await t.as('hamlet')[before ? 'delete' : 'post']('/users/me/subscriptions', {
+      subscriptions: JSON.stringify(before ? ['Denmark'] : [{ name: 'Denmark' }]),
+    });
     const r = await status('othello', id('hamlet'), denmark);
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ result: 'success', msg: '', is_subscribed: !before });
@@ -33,7 +39,11 @@ describe('GET /users/{user_id}/subscriptions/{stream_id}', () => {
 
   it('refuses unknown channels, bots and deactivated users', async () => {
     expect((await status('othello', id('hamlet'), 9999)).body).toEqual(error('BAD_REQUEST', 'Invalid channel ID'));
-    expect((await status('othello', id('hamlet-bot'), streamId(t, 'Denmark'))).body).toEqual(error('BAD_REQUEST', 'No such user'));
-    expect((await status('othello', id('ariel'), streamId(t, 'Denmark'))).body).toEqual(error('BAD_REQUEST', 'User is deactivated'));
+    expect((await status('othello', id('hamlet-bot'), streamId(t, 'Denmark'))).body).toEqual(
+      error('BAD_REQUEST', 'No such user'),
+    );
+    expect((await status('othello', id('ariel'), streamId(t, 'Denmark'))).body).toEqual(
+      error('BAD_REQUEST', 'User is deactivated'),
+    );
   });
 });

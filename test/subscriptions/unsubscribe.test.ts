@@ -9,12 +9,17 @@ import { subscriptionOf } from '../helpers/read-back.js';
 import { systemGroupId } from '../../src/domain/group-settings/membership.js';
 
 let t: TestServer;
-beforeEach(async () => { t = await startTestServer(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const store = () => t.server.world.store;
 const id = (who: string) => t.user(who).user_id;
-const unsubscribe = (who: string, params: Record<string, unknown>) => t.as(who).delete('/users/me/subscriptions', params);
+const unsubscribe = (who: string, params: Record<string, unknown>) =>
+  t.as(who).delete('/users/me/subscriptions', params);
 const isSubscribed = (who: string, name: string) => !!store().subscriptions.get(`${id(who)}:${streamId(t, name)}`);
 
 describe('unsubscribing oneself', () => {
@@ -29,10 +34,19 @@ describe('unsubscribing oneself', () => {
     const hamletQueue = await registerQueue(t, 'hamlet', ['subscription']);
     await unsubscribe('othello', { subscriptions: ['Denmark'] });
     expect(await eventsOf(t, 'othello', othelloQueue)).toEqual([
-      expect.objectContaining({ type: 'subscription', op: 'remove', subscriptions: [{ name: 'Denmark', stream_id: streamId(t, 'Denmark') }] }),
+      expect.objectContaining({
+        type: 'subscription',
+        op: 'remove',
+        subscriptions: [{ name: 'Denmark', stream_id: streamId(t, 'Denmark') }],
+      }),
     ]);
     expect(await eventsOf(t, 'hamlet', hamletQueue)).toEqual([
-      expect.objectContaining({ type: 'subscription', op: 'peer_remove', stream_ids: [streamId(t, 'Denmark')], user_ids: [id('othello')] }),
+      expect.objectContaining({
+        type: 'subscription',
+        op: 'peer_remove',
+        stream_ids: [streamId(t, 'Denmark')],
+        user_ids: [id('othello')],
+      }),
     ]);
   });
 
@@ -48,7 +62,9 @@ describe('unsubscribing oneself', () => {
   });
 
   it('takes its parameters from the query string too, as zulip-js sends them', async () => {
-    const r = await t.as('othello').call('DELETE', '/users/me/subscriptions', { subscriptions: ['Denmark'] }, { in: 'query' });
+    const r = await t
+      .as('othello')
+      .call('DELETE', '/users/me/subscriptions', { subscriptions: ['Denmark'] }, { in: 'query' });
     expect(r.body.removed).toEqual(['Denmark']);
   });
 
@@ -58,7 +74,12 @@ describe('unsubscribing oneself', () => {
   });
 
   it('refuses names of channels that do not exist, removing nothing', async () => {
-    expectError(await unsubscribe('othello', { subscriptions: ['Denmark', 'Atlantis', 'Lemuria'] }), 400, 'BAD_REQUEST', 'Channel(s) (Atlantis, Lemuria) do not exist');
+    expectError(
+      await unsubscribe('othello', { subscriptions: ['Denmark', 'Atlantis', 'Lemuria'] }),
+      400,
+      'BAD_REQUEST',
+      'Channel(s) (Atlantis, Lemuria) do not exist',
+    );
     expect(isSubscribed('othello', 'Denmark')).toBe(true);
     expectError(await unsubscribe('othello', {}), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'subscriptions' argument");
   });
@@ -66,18 +87,31 @@ describe('unsubscribing oneself', () => {
 
 describe('unsubscribing others', () => {
   it('is refused to members without the permission to remove subscribers', async () => {
-    expectError(await unsubscribe('hamlet', { subscriptions: ['Denmark'], principals: [id('othello')] }), 400, 'BAD_REQUEST', 'Insufficient permission');
+    expectError(
+      await unsubscribe('hamlet', { subscriptions: ['Denmark'], principals: [id('othello')] }),
+      400,
+      'BAD_REQUEST',
+      'Insufficient permission',
+    );
     expect(isSubscribed('othello', 'Denmark')).toBe(true);
   });
 
   it('is allowed to administrators, by ID or by email', async () => {
-    expect((await unsubscribe('iago', { subscriptions: ['Denmark'], principals: [id('othello')] })).body.removed).toEqual(['Denmark']);
-    expect((await unsubscribe('iago', { subscriptions: ['Scotland'], principals: ['othello@zulip.com', 'cordelia@zulip.com'] })).body.removed)
-      .toEqual(['Scotland', 'Scotland']);
+    expect(
+      (await unsubscribe('iago', { subscriptions: ['Denmark'], principals: [id('othello')] })).body.removed,
+    ).toEqual(['Denmark']);
+    expect(
+      (
+        await unsubscribe('iago', {
+          subscriptions: ['Scotland'],
+          principals: ['othello@zulip.com', 'cordelia@zulip.com'],
+        })
+      ).body.removed,
+    ).toEqual(['Scotland', 'Scotland']);
     expect(isSubscribed('othello', 'Denmark') || isSubscribed('cordelia', 'Scotland')).toBe(false);
   });
 
-  it('is allowed for one\'s own bots', async () => {
+  it("is allowed for one's own bots", async () => {
     const r = await unsubscribe('hamlet', { subscriptions: ['Denmark'], principals: [id('hamlet-bot')] });
     expect(r.body.removed).toEqual(['Denmark']);
     expect(isSubscribed('hamlet-bot', 'Denmark')).toBe(false);
@@ -85,19 +119,38 @@ describe('unsubscribing others', () => {
 
   it('is allowed to those who administer the channel or hold its can_remove_subscribers_group', async () => {
     // hamlet administers Rome.
-    expect((await unsubscribe('hamlet', { subscriptions: ['Rome'], principals: [id('cordelia')] })).body.removed).toEqual(['Rome']);
+    expect(
+      (await unsubscribe('hamlet', { subscriptions: ['Rome'], principals: [id('cordelia')] })).body.removed,
+    ).toEqual(['Rome']);
     const denmark = store().streams.get(streamId(t, 'Denmark'))!;
     store().streams.update(denmark, { can_remove_subscribers_group: systemGroupId(store(), 'role:members') });
-    expect((await unsubscribe('hamlet', { subscriptions: ['Denmark'], principals: [id('othello')] })).body.removed).toEqual(['Denmark']);
+    expect(
+      (await unsubscribe('hamlet', { subscriptions: ['Denmark'], principals: [id('othello')] })).body.removed,
+    ).toEqual(['Denmark']);
     // Guests never hold it.
-    expectError(await unsubscribe('polonius', { subscriptions: ['Verona'], principals: [id('othello')] }), 400, 'BAD_REQUEST', 'Insufficient permission');
+    expectError(
+      await unsubscribe('polonius', { subscriptions: ['Verona'], principals: [id('othello')] }),
+      400,
+      'BAD_REQUEST',
+      'Insufficient permission',
+    );
   });
 
   it('checks the permission before reporting unknown channels', async () => {
-    expectError(await unsubscribe('hamlet', { subscriptions: ['Denmark', 'Atlantis'], principals: [id('othello')] }), 400, 'BAD_REQUEST', 'Insufficient permission');
+    expectError(
+      await unsubscribe('hamlet', { subscriptions: ['Denmark', 'Atlantis'], principals: [id('othello')] }),
+      400,
+      'BAD_REQUEST',
+      'Insufficient permission',
+    );
   });
 
   it('refuses unknown principals', async () => {
-    expectError(await unsubscribe('iago', { subscriptions: ['Denmark'], principals: [9999] }), 400, 'BAD_REQUEST', 'No such user');
+    expectError(
+      await unsubscribe('iago', { subscriptions: ['Denmark'], principals: [9999] }),
+      400,
+      'BAD_REQUEST',
+      'No such user',
+    );
   });
 });

@@ -6,8 +6,12 @@ import { eventsOf, registerQueue } from '../helpers/events.js';
 import { stream } from '../helpers/fixture-rows.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const store = () => t.server.world.store;
 const typing = (who: string, id: number, op: string) => t.as(who).post(`/messages/${id}/typing`, { op });
@@ -32,8 +36,22 @@ describe('POST /messages/{message_id}/typing', () => {
     }
     const recipient = { type: 'channel', channel_id: stream(t, 'Denmark').stream_id, topic: 'typo' };
     expect(await eventsOf(t, 'iago', iagoQ)).toEqual([
-      { type: 'typing_edit_message', op: 'start', sender_id: t.user('hamlet').user_id, message_id: id, recipient, id: 0 },
-      { type: 'typing_edit_message', op: 'stop', sender_id: t.user('hamlet').user_id, message_id: id, recipient, id: 1 },
+      {
+        type: 'typing_edit_message',
+        op: 'start',
+        sender_id: t.user('hamlet').user_id,
+        message_id: id,
+        recipient,
+        id: 0,
+      },
+      {
+        type: 'typing_edit_message',
+        op: 'stop',
+        sender_id: t.user('hamlet').user_id,
+        message_id: id,
+        recipient,
+        id: 1,
+      },
     ]);
     expect(await eventsOf(t, 'cordelia', cordeliaQ)).toEqual([]);
   });
@@ -45,7 +63,11 @@ describe('POST /messages/{message_id}/typing', () => {
     const q = await registerQueue(t, 'othello', ['typing_edit_message']);
     expect(await typing('hamlet', id, 'start')).toMatchObject({ status: 200 });
     const [event] = await eventsOf(t, 'othello', q);
-    expect(event).toMatchObject({ op: 'start', message_id: id, recipient: { type: 'direct', user_ids: [hamlet, othello].sort((a, b) => a - b) } });
+    expect(event).toMatchObject({
+      op: 'start',
+      message_id: id,
+      recipient: { type: 'direct', user_ids: [hamlet, othello].sort((a, b) => a - b) },
+    });
   });
 
   it('requires being able to edit the message', async () => {

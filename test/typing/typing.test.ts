@@ -7,9 +7,15 @@ import { stream } from '../helpers/fixture-rows.js';
 import { ControlClient } from '../../src/control/client.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
-beforeEach(async () => { await new ControlClient(t.base).reset(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await new ControlClient(t.base).reset();
+});
 
 const store = () => t.server.world.store;
 
@@ -24,7 +30,14 @@ describe('POST /typing', () => {
     expect(r.status).toBe(200);
     const recipients = [othello, cordelia, hamlet].map((u) => ({ user_id: u.user_id, email: u.email }));
     expect(await eventsOf(t, 'othello', qo)).toEqual([
-      { type: 'typing', op: 'start', message_type: 'direct', sender: { user_id: hamlet.user_id, email: hamlet.email }, recipients, id: 0 },
+      {
+        type: 'typing',
+        op: 'start',
+        message_type: 'direct',
+        sender: { user_id: hamlet.user_id, email: hamlet.email },
+        recipients,
+        id: 0,
+      },
     ]);
     expect(await eventsOf(t, 'cordelia', qc)).toEqual([]);
   });
@@ -32,25 +45,50 @@ describe('POST /typing', () => {
   it('channel: the subscribers get stream_id and topic', async () => {
     const q = await registerQueue(t, 'iago', ['typing']);
     const denmark = stream(t, 'Denmark').stream_id;
-    expect((await t.as('hamlet').post('/typing', { op: 'stop', type: 'channel', stream_id: denmark, topic: 'castle' })).status).toBe(200);
-    expect(await eventsOf(t, 'iago', q)).toMatchObject([{ type: 'typing', op: 'stop', message_type: 'stream', stream_id: denmark, topic: 'castle', sender: { user_id: t.user('hamlet').user_id } }]);
+    expect(
+      (await t.as('hamlet').post('/typing', { op: 'stop', type: 'channel', stream_id: denmark, topic: 'castle' }))
+        .status,
+    ).toBe(200);
+    expect(await eventsOf(t, 'iago', q)).toMatchObject([
+      {
+        type: 'typing',
+        op: 'stop',
+        message_type: 'stream',
+        stream_id: denmark,
+        topic: 'castle',
+        sender: { user_id: t.user('hamlet').user_id },
+      },
+    ]);
   });
 
   it('answers the real errors', async () => {
     const post = (who: string, p: Record<string, unknown>) => t.as(who).post('/typing', p);
     expect((await post('hamlet', { op: 'start' })).body).toEqual(error('BAD_REQUEST', "Missing 'to' argument"));
     expect((await post('hamlet', { op: 'start', to: [] })).body).toEqual(error('BAD_REQUEST', "Empty 'to' list"));
-    expect((await post('hamlet', { op: 'start', to: [99999] })).body).toEqual(error('BAD_REQUEST', 'Invalid user ID 99999'));
-    expect((await post('hamlet', { op: 'start', type: 'stream', topic: 'x' })).body).toEqual(error('BAD_REQUEST', 'Missing stream_id'));
-    expect((await post('hamlet', { op: 'start', type: 'stream', stream_id: 1 })).body).toEqual(error('BAD_REQUEST', 'Missing topic'));
-    expect((await post('othello', { op: 'start', type: 'stream', stream_id: stream(t, 'core team').stream_id, topic: 'x' })).body)
-      .toEqual(error('BAD_REQUEST', 'Invalid channel ID'));
-    expect((await post('hamlet', { op: 'start', type: 'stream', stream_id: stream(t, 'Venice').stream_id, topic: 'x' })).body)
-      .toEqual(error('BAD_REQUEST', 'You do not have permission to post in this channel.'));
+    expect((await post('hamlet', { op: 'start', to: [99999] })).body).toEqual(
+      error('BAD_REQUEST', 'Invalid user ID 99999'),
+    );
+    expect((await post('hamlet', { op: 'start', type: 'stream', topic: 'x' })).body).toEqual(
+      error('BAD_REQUEST', 'Missing stream_id'),
+    );
+    expect((await post('hamlet', { op: 'start', type: 'stream', stream_id: 1 })).body).toEqual(
+      error('BAD_REQUEST', 'Missing topic'),
+    );
+    expect(
+      (await post('othello', { op: 'start', type: 'stream', stream_id: stream(t, 'core team').stream_id, topic: 'x' }))
+        .body,
+    ).toEqual(error('BAD_REQUEST', 'Invalid channel ID'));
+    expect(
+      (await post('hamlet', { op: 'start', type: 'stream', stream_id: stream(t, 'Venice').stream_id, topic: 'x' }))
+        .body,
+    ).toEqual(error('BAD_REQUEST', 'You do not have permission to post in this channel.'));
     const hamlet = t.user('hamlet');
     store().users.update(hamlet, { settings: { ...hamlet.settings, send_private_typing_notifications: false } });
-    expect((await post('hamlet', { op: 'start', to: [t.user('othello').user_id] })).body)
-      .toEqual(error('BAD_REQUEST', 'User has disabled typing notifications for direct messages'));
-    expect((await post('hamlet', { to: [1] })).body).toEqual(error('REQUEST_VARIABLE_MISSING', "Missing 'op' argument", { var_name: 'op' }));
+    expect((await post('hamlet', { op: 'start', to: [t.user('othello').user_id] })).body).toEqual(
+      error('BAD_REQUEST', 'User has disabled typing notifications for direct messages'),
+    );
+    expect((await post('hamlet', { to: [1] })).body).toEqual(
+      error('REQUEST_VARIABLE_MISSING', "Missing 'op' argument", { var_name: 'op' }),
+    );
   });
 });

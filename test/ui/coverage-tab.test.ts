@@ -14,7 +14,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await openInspector(browser, mock);
 });
-afterEach(() => { expect(pageErrors(page)).toEqual([]); });
+afterEach(() => {
+  expect(pageErrors(page)).toEqual([]);
+});
 afterAll(async () => {
   await browser?.close();
   await mock?.close();
@@ -26,11 +28,15 @@ const chip = (operation: string, code: string) => cell(operation).locator(`.chip
 describe('the Coverage tab', () => {
   it('shows a cell per operation by resource, coloured by what the requests exercised', async () => {
     expect((await api(mock, 'hamlet', 'GET', '/users/me')).status).toBe(200);
-    expect((await api(mock, 'hamlet', 'POST', '/messages', { type: 'stream', to: 'Denmark', topic: 't' })).status).toBe(400);
+    expect((await api(mock, 'hamlet', 'POST', '/messages', { type: 'stream', to: 'Denmark', topic: 't' })).status).toBe(
+      400,
+    );
     await showTab(page, 'coverage');
     await expect.poll(() => cell('get-own-user').getAttribute('data-level'), SOON).not.toBe('none');
     expect(await cell('get-subscriptions').getAttribute('data-level')).toBe('none');
-    expect(await page.locator('.coverage-row[data-resource="messages"] .op-cell[data-operation="send-message"]').count()).toBe(1);
+    expect(
+      await page.locator('.coverage-row[data-resource="messages"] .op-cell[data-operation="send-message"]').count(),
+    ).toBe(1);
     expect(await cell('send-message').locator('.op-calls').textContent()).toBe('1 call');
     expect(await chip('send-message', 'REQUEST_VARIABLE_MISSING').getAttribute('class')).toContain('seen');
     expect(await chip('send-message', 'STREAM_WILDCARD_MENTION_NOT_ALLOWED').getAttribute('class')).toContain('unseen');
@@ -40,16 +46,25 @@ describe('the Coverage tab', () => {
 
   it('"try it" on an unseen error makes the next matching call answer it, and the chip turns seen', async () => {
     await chip('send-message', 'STREAM_WILDCARD_MENTION_NOT_ALLOWED').locator('button', { hasText: 'try it' }).click();
-    await expect.poll(async () => (await mock.control.scenarios.list()).active.map((a) => a.name), SOON)
+    await expect
+      .poll(async () => (await mock.control.scenarios.list()).active.map((a) => a.name), SOON)
       .toContain('stream-wildcard-mention-not-allowed');
-    const sent = await api(mock, 'hamlet', 'POST', '/messages', { type: 'stream', to: 'Denmark', topic: 't', content: 'hi' });
+    const sent = await api(mock, 'hamlet', 'POST', '/messages', {
+      type: 'stream',
+      to: 'Denmark',
+      topic: 't',
+      content: 'hi',
+    });
     expect(sent.body.code).toBe('STREAM_WILDCARD_MENTION_NOT_ALLOWED');
-    await expect.poll(() => chip('send-message', 'STREAM_WILDCARD_MENTION_NOT_ALLOWED').getAttribute('class'), SOON).toMatch(/\bseen\b/);
+    await expect
+      .poll(() => chip('send-message', 'STREAM_WILDCARD_MENTION_NOT_ALLOWED').getAttribute('class'), SOON)
+      .toMatch(/\bseen\b/);
     await mock.control.scenarios.deactivate('stream-wildcard-mention-not-allowed');
 
     // An error without a shipped scenario of its name: a one-rule scenario for that operation only, once.
     await chip('send-message', 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED').locator('button').click();
-    await expect.poll(async () => (await mock.control.scenarios.list()).active.map((a) => a.name), SOON)
+    await expect
+      .poll(async () => (await mock.control.scenarios.list()).active.map((a) => a.name), SOON)
       .toContain('topic-wildcard-mention-not-allowed');
     await shot(page, 'coverage-try-it');
   });

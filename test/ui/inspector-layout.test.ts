@@ -19,8 +19,16 @@ beforeAll(async () => {
   await api(mock, 'othello', 'POST', '/messages', { type: 'stream', to: 'Denmark', topic: 'layout' });
   await mock.control.scenarios.activate('no-active-push-device');
   await api(mock, 'hamlet', 'POST', '/mobile_push/e2ee/test_notification');
-  await mock.control.scenarios.activate({ name: 'broken-send', rules: [{ operation: 'send-message', once: true, respond: { success: { id: 'x' } } }] });
-  await api(mock, 'iago', 'POST', '/messages', { type: 'stream', to: 'Denmark', topic: 'layout', content: 'Wrong answer' });
+  await mock.control.scenarios.activate({
+    name: 'broken-send',
+    rules: [{ operation: 'send-message', once: true, respond: { success: { id: 'x' } } }],
+  });
+  await api(mock, 'iago', 'POST', '/messages', {
+    type: 'stream',
+    to: 'Denmark',
+    topic: 'layout',
+    content: 'Wrong answer',
+  });
   takeViolations();
 });
 
@@ -40,7 +48,10 @@ function lowContrastTexts(page: Page) {
       return { r: n[0], g: n[1], b: n[2], a: n.length > 3 ? n[3] : 1 };
     };
     const lum = (c: { r: number; g: number; b: number }) => {
-      const f = (v: number) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+      const f = (v: number) => {
+        v /= 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      };
       return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b);
     };
     const background = (el: Element | null) => {
@@ -53,13 +64,17 @@ function lowContrastTexts(page: Page) {
     const out: string[] = [];
     for (const el of document.querySelectorAll('body *')) {
       const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim() !== '');
-      if (!own || !el.getClientRects().length || el.closest('[hidden], .visually-hidden, :disabled, option, datalist')) continue;
+      if (!own || !el.getClientRects().length || el.closest('[hidden], .visually-hidden, :disabled, option, datalist'))
+        continue;
       const style = getComputedStyle(el);
       const [a, b] = [lum(parse(style.color)), lum(background(el))];
       const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
       const size = parseFloat(style.fontSize);
       const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
-      if (ratio < (large ? 3 : 4.5)) out.push(`${el.tagName.toLowerCase()}.${el.className} "${el.textContent!.trim().slice(0, 30)}" ${ratio.toFixed(2)}`);
+      if (ratio < (large ? 3 : 4.5))
+        out.push(
+          `${el.tagName.toLowerCase()}.${el.className} "${el.textContent!.trim().slice(0, 30)}" ${ratio.toFixed(2)}`,
+        );
     }
     return out;
   });
@@ -102,7 +117,8 @@ describe('color schemes', () => {
 describe('a narrow window (400 px)', () => {
   it('fits every panel without sideways scrolling, the detail under the list', async () => {
     const page = await openInspector(browser, mock, { viewport: { width: 400, height: 800 } });
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await overflow()).toBe(0);
     for (const t of ['journal', 'state', 'scenarios', 'clock', 'coverage', 'outbox']) {
       const box = (await page.locator(`#tab-${t}`).boundingBox())!;
@@ -110,7 +126,10 @@ describe('a narrow window (400 px)', () => {
     }
     await shot(page, 'narrow');
     await entries(page).filter({ hasText: 'problem' }).locator('button').click();
-    const [list, detail] = [await page.locator('#journal-list').boundingBox(), await page.locator('#journal-detail').boundingBox()];
+    const [list, detail] = [
+      await page.locator('#journal-list').boundingBox(),
+      await page.locator('#journal-detail').boundingBox(),
+    ];
     expect(detail!.y).toBeGreaterThan(list!.y + list!.height - 1);
     expect(await overflow()).toBe(0);
     await shot(page, 'narrow-detail');
@@ -128,13 +147,28 @@ describe('a narrow window (400 px)', () => {
 describe('the keyboard', () => {
   it('reaches every control in order, shows the focus, and drives tabs, entries, switches, the clock and the reset dialog', async () => {
     const page = await openInspector(browser, mock);
-    const focused = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.textContent?.trim().slice(0, 20));
+    const focused = () =>
+      page.evaluate(() => document.activeElement?.id || document.activeElement?.textContent?.trim().slice(0, 20));
     const order: Array<string | undefined> = [];
-    for (let i = 0; i < 9; i++) { await page.keyboard.press('Tab'); order.push(await focused()); }
-    expect(order.slice(0, 8)).toEqual(['Skip to the panels', 'sandbox-select', 'reset-button', 'tab-journal',
-      'filter-operation', 'filter-user', 'filter-status', 'journal-clear']);
+    for (let i = 0; i < 9; i++) {
+      await page.keyboard.press('Tab');
+      order.push(await focused());
+    }
+    expect(order.slice(0, 8)).toEqual([
+      'Skip to the panels',
+      'sandbox-select',
+      'reset-button',
+      'tab-journal',
+      'filter-operation',
+      'filter-user',
+      'filter-status',
+      'journal-clear',
+    ]);
     expect(await page.evaluate(() => document.activeElement?.closest('li')?.dataset.id)).toBeTruthy();
-    const ring = await page.evaluate(() => { const s = getComputedStyle(document.activeElement!); return [s.outlineStyle, parseFloat(s.outlineWidth)]; });
+    const ring = await page.evaluate(() => {
+      const s = getComputedStyle(document.activeElement!);
+      return [s.outlineStyle, parseFloat(s.outlineWidth)];
+    });
     expect(ring[0]).not.toBe('none');
     expect(ring[1]).toBeGreaterThanOrEqual(2);
 
@@ -152,7 +186,8 @@ describe('the keyboard', () => {
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('scenario-admin-action-required');
     await page.keyboard.press('Space');
-    await expect.poll(async () => (await mock.control.scenarios.list()).active.map((a) => a.name).sort(), SOON)
+    await expect
+      .poll(async () => (await mock.control.scenarios.list()).active.map((a) => a.name).sort(), SOON)
       .toEqual(['admin-action-required', 'broken-send', 'no-active-push-device']);
     await mock.control.scenarios.deactivate();
 

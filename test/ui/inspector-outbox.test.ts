@@ -14,7 +14,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await openInspector(browser, mock);
 });
-afterEach(() => { expect(pageErrors(page)).toEqual([]); });
+afterEach(() => {
+  expect(pageErrors(page)).toEqual([]);
+});
 afterAll(async () => {
   await browser?.close();
   await mock?.close();
@@ -24,19 +26,27 @@ const items = () => page.locator('#outbox-list > li');
 
 describe('the Outbox tab', () => {
   it('shows the invitation email with its link, then new push notifications live', async () => {
-    expect((await api(mock, 'iago', 'POST', '/invites', { invitee_emails: 'guest@example.com', stream_ids: [] })).status).toBe(200);
+    expect(
+      (await api(mock, 'iago', 'POST', '/invites', { invitee_emails: 'guest@example.com', stream_ids: [] })).status,
+    ).toBe(200);
     await showTab(page, 'outbox');
     await expect.poll(() => items().count(), SOON).toBe(1);
     const email = items().first();
     expect(await email.getAttribute('data-kind')).toBe('email');
     expect(await email.locator('.outbox-head').textContent()).toContain('Iago has invited you to join Zulip Dev');
     await email.locator('summary').click();
-    expect(await email.locator('.outbox-links').textContent()).toMatch(/activate_url: http:\/\/.*\/accounts\/do_confirm\/[a-z2-7]{24}/);
+    expect(await email.locator('.outbox-links').textContent()).toMatch(
+      /activate_url: http:\/\/.*\/accounts\/do_confirm\/[a-z2-7]{24}/,
+    );
     await shot(page, 'outbox-email');
 
     // Othello has a phone registered by token; a direct message to him arrives while the tab is open.
     await api(mock, 'othello', 'POST', '/users/me/android_gcm_reg_id', { token: 'fcm-token' });
-    await api(mock, 'iago', 'POST', '/messages', { type: 'direct', to: [mock.user('othello').user_id], content: 'Ping from the inspector test' });
+    await api(mock, 'iago', 'POST', '/messages', {
+      type: 'direct',
+      to: [mock.user('othello').user_id],
+      content: 'Ping from the inspector test',
+    });
     await expect.poll(() => items().first().getAttribute('data-kind'), SOON).toBe('push');
     const push = items().first();
     expect(await push.locator('.outbox-head').textContent()).toContain('android message');
@@ -47,7 +57,9 @@ describe('the Outbox tab', () => {
 
   it('filters by kind and clears', async () => {
     await page.locator('#outbox-kind').selectOption('email');
-    await expect.poll(async () => (await items().evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')))).join(), SOON).toBe('email');
+    await expect
+      .poll(async () => (await items().evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')))).join(), SOON)
+      .toBe('email');
     await page.locator('#outbox-kind').selectOption('');
     await page.locator('#outbox-clear').click();
     await expect.poll(() => items().count(), SOON).toBe(0);

@@ -5,13 +5,23 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startMockServer, type StartedMock } from '../../src/index.js';
 import { takeViolations } from '../setup/contract-guard.js';
-import { api as callApi, entries, launchBrowser, openInspector, pageErrors, shot, showTab as tab, SOON } from './browser.js';
+import {
+  api as callApi,
+  entries,
+  launchBrowser,
+  openInspector,
+  pageErrors,
+  shot,
+  showTab as tab,
+  SOON,
+} from './browser.js';
 
 let mock: StartedMock;
 let browser: Browser;
 let page: Page;
 
-const api = (who: string, method: string, path: string, params: Record<string, unknown> = {}) => callApi(mock, who, method, path, params);
+const api = (who: string, method: string, path: string, params: Record<string, unknown> = {}) =>
+  callApi(mock, who, method, path, params);
 
 beforeAll(async () => {
   mock = await startMockServer();
@@ -19,7 +29,9 @@ beforeAll(async () => {
   page = await openInspector(browser, mock);
 });
 
-afterEach(() => { expect(pageErrors(page)).toEqual([]); });
+afterEach(() => {
+  expect(pageErrors(page)).toEqual([]);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -34,7 +46,8 @@ describe('the page', () => {
     const script = await fetch(`${mock.baseUrl}/__mock/ui/main.js`);
     expect(script.headers.get('content-type')).toMatch(/javascript/);
     const info = await mock.control.info();
-    await expect.poll(() => page.locator('#server-info').textContent(), SOON)
+    await expect
+      .poll(() => page.locator('#server-info').textContent(), SOON)
       .toContain(`Zulip ${info.zulip_version} · feature level ${info.zulip_feature_level}`);
     expect(await page.locator('#live-status').textContent()).toBe('Live');
   });
@@ -42,8 +55,15 @@ describe('the page', () => {
 
 describe('the journal', () => {
   it('shows a message sent through the API without reloading, and opens to its parameters and response', async () => {
-    await page.evaluate(() => { (window as any).sameDocument = true; });
-    const sent = await api('hamlet', 'POST', '/messages', { type: 'stream', to: 'Denmark', topic: 'inspector', content: 'Hello from the inspector test' });
+    await page.evaluate(() => {
+      (window as any).sameDocument = true;
+    });
+    const sent = await api('hamlet', 'POST', '/messages', {
+      type: 'stream',
+      to: 'Denmark',
+      topic: 'inspector',
+      content: 'Hello from the inspector test',
+    });
     expect(sent.status).toBe(200);
     const entry = entries(page).filter({ hasText: 'send-message' }).first();
     await entry.waitFor(SOON);
@@ -54,9 +74,19 @@ describe('the journal', () => {
     await entry.locator('button').click();
     const detail = page.locator('#journal-detail');
     await expect.poll(() => detail.locator('h2').textContent()).toBe('POST /messages');
-    const params = Object.fromEntries(await detail.locator('.params-table tr').evaluateAll((rows) =>
-      rows.map((r) => [r.querySelector('th')!.textContent, r.querySelector('td')!.textContent])));
-    expect(params).toMatchObject({ type: '"stream"', to: '"Denmark"', topic: '"inspector"', content: '"Hello from the inspector test"' });
+    const params = Object.fromEntries(
+      await detail
+        .locator('.params-table tr')
+        .evaluateAll((rows) =>
+          rows.map((r) => [r.querySelector('th')!.textContent, r.querySelector('td')!.textContent]),
+        ),
+    );
+    expect(params).toMatchObject({
+      type: '"stream"',
+      to: '"Denmark"',
+      topic: '"inspector"',
+      content: '"Hello from the inspector test"',
+    });
     expect(await detail.locator('pre.json').textContent()).toContain(`"id": ${sent.body.id}`);
     expect(await detail.locator('.facts').textContent()).toContain('send-message');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('detail-title');
@@ -64,7 +94,9 @@ describe('the journal', () => {
   });
 
   it('filters by operation, user and status', async () => {
-    expect((await api('othello', 'POST', '/messages', { type: 'stream', to: 'Denmark', topic: 'inspector' })).status).toBe(400);
+    expect(
+      (await api('othello', 'POST', '/messages', { type: 'stream', to: 'Denmark', topic: 'inspector' })).status,
+    ).toBe(400);
     expect((await api('hamlet', 'GET', '/users/me')).status).toBe(200);
     await entries(page).filter({ hasText: 'othello@zulip.com' }).first().waitFor(SOON);
     const total = await entries(page).count();
@@ -84,8 +116,16 @@ describe('the journal', () => {
   });
 
   it('highlights a response that breaks the description and shows its problems with their JSON paths', async () => {
-    await mock.control.scenarios.activate({ name: 'broken-send', rules: [{ operation: 'send-message', once: true, respond: { success: { id: 'not a number' } } }] });
-    await api('hamlet', 'POST', '/messages', { type: 'stream', to: 'Denmark', topic: 'inspector', content: 'answered wrongly' });
+    await mock.control.scenarios.activate({
+      name: 'broken-send',
+      rules: [{ operation: 'send-message', once: true, respond: { success: { id: 'not a number' } } }],
+    });
+    await api('hamlet', 'POST', '/messages', {
+      type: 'stream',
+      to: 'Denmark',
+      topic: 'inspector',
+      content: 'answered wrongly',
+    });
     const violations = takeViolations();
     expect(violations.map((v) => v.operation)).toEqual(['send-message']);
     const entry = entries(page).first();
@@ -106,7 +146,9 @@ describe('the scenarios panel', () => {
     const toggle = page.locator('#scenario-no-active-push-device');
     expect(await toggle.isChecked()).toBe(false);
     await page.locator('label[for="scenario-no-active-push-device"]').click();
-    await expect.poll(async () => (await mock.control.scenarios.list()).active.map((a) => a.name), SOON).toEqual(['no-active-push-device']);
+    await expect
+      .poll(async () => (await mock.control.scenarios.list()).active.map((a) => a.name), SOON)
+      .toEqual(['no-active-push-device']);
 
     const res = await api('hamlet', 'POST', '/mobile_push/e2ee/test_notification');
     expect(res.status).toBe(400);
@@ -119,7 +161,9 @@ describe('the scenarios panel', () => {
 
     await tab(page, 'journal');
     const entry = entries(page).first();
-    expect(await entry.textContent()).toMatch(/400POST\/mobile_push\/e2ee\/test_notification.*NO_ACTIVE_PUSH_DEVICE.*scenario no-active-push-device/);
+    expect(await entry.textContent()).toMatch(
+      /400POST\/mobile_push\/e2ee\/test_notification.*NO_ACTIVE_PUSH_DEVICE.*scenario no-active-push-device/,
+    );
 
     await tab(page, 'scenarios');
     await page.locator('#scenario-no-active-push-device').click();
@@ -133,13 +177,19 @@ describe('the clock panel and the state panel', () => {
     const denmark = mock.server.world.store.streams.by('name', 'denmark')!;
     const at = (await mock.control.clock.get()).now + 3600;
     const scheduled = await api('hamlet', 'POST', '/scheduled_messages', {
-      type: 'stream', to: denmark.stream_id, topic: 'later', content: 'Scheduled from the inspector test', scheduled_delivery_timestamp: at,
+      type: 'stream',
+      to: denmark.stream_id,
+      topic: 'later',
+      content: 'Scheduled from the inspector test',
+      scheduled_delivery_timestamp: at,
     });
     expect(scheduled.status).toBe(200);
     const id = scheduled.body.scheduled_message_id;
 
     await tab(page, 'clock');
-    await expect.poll(() => page.locator('#clock-next time').getAttribute('datetime'), SOON).toBe(new Date(at * 1000).toISOString());
+    await expect
+      .poll(() => page.locator('#clock-next time').getAttribute('datetime'), SOON)
+      .toBe(new Date(at * 1000).toISOString());
     await page.locator('#clock-to-next').click();
     await expect.poll(async () => (await mock.control.clock.get()).now, SOON).toBeGreaterThanOrEqual(at);
     await shot(page, 'clock');
@@ -149,11 +199,16 @@ describe('the clock panel and the state panel', () => {
     await expect.poll(() => row.textContent(), SOON).toMatch(/delivered: message #\d+/);
     const messageId = Number(/delivered: message #(\d+)/.exec((await row.textContent())!)![1]);
     const state = await mock.control.state.export();
-    expect(state.messages.find((m) => m.id === messageId)).toMatchObject({ content: 'Scheduled from the inspector test', topic: 'later', stream_id: denmark.stream_id });
+    expect(state.messages.find((m) => m.id === messageId)).toMatchObject({
+      content: 'Scheduled from the inspector test',
+      topic: 'later',
+      stream_id: denmark.stream_id,
+    });
     const topic = page.locator('#state-messages .topic').filter({ hasText: 'later' });
     expect(await topic.textContent()).toContain('Scheduled from the inspector test');
-    expect(await page.locator('.users-table tbody tr').filter({ hasText: 'hamlet@zulip.com' }).textContent())
-      .toMatch(new RegExp(`King Hamlet.*Member.*yes.*${mock.user('hamlet').api_key}`));
+    expect(await page.locator('.users-table tbody tr').filter({ hasText: 'hamlet@zulip.com' }).textContent()).toMatch(
+      new RegExp(`King Hamlet.*Member.*yes.*${mock.user('hamlet').api_key}`),
+    );
     expect(await page.locator('.channel').filter({ hasText: '#Denmark' }).textContent()).toContain('King Hamlet');
     await shot(page, 'state', true);
     await row.evaluate((el) => el.scrollIntoView({ block: 'center' }));
@@ -161,18 +216,32 @@ describe('the clock panel and the state panel', () => {
   });
 
   it('lists push devices, devices registered through the API among them', async () => {
-    expect((await api('cordelia', 'POST', '/users/me/android_gcm_reg_id', { token: 'inspector-token' })).status).toBe(200);
+    expect((await api('cordelia', 'POST', '/users/me/android_gcm_reg_id', { token: 'inspector-token' })).status).toBe(
+      200,
+    );
     const device = (await api('cordelia', 'POST', '/register_client_device')).body.device_id;
-    expect((await api('cordelia', 'POST', '/mobile_push/register', {
-      device_id: device, push_key: 'MTaUDJDMWypQ1WufZ1NRTHSSvgYtXh1qVNSjN3aBiEFt', push_key_id: 2408, token_kind: 'apns', token_id: 'hGsEWGmyyfI=',
-      bouncer_public_key: 'bouncer-public-key', encrypted_push_registration: 'sealed',
-    })).status).toBe(200);
+    expect(
+      (
+        await api('cordelia', 'POST', '/mobile_push/register', {
+          device_id: device,
+          push_key: 'MTaUDJDMWypQ1WufZ1NRTHSSvgYtXh1qVNSjN3aBiEFt',
+          push_key_id: 2408,
+          token_kind: 'apns',
+          token_id: 'hGsEWGmyyfI=',
+          bouncer_public_key: 'bouncer-public-key',
+          encrypted_push_registration: 'sealed',
+        })
+      ).status,
+    ).toBe(200);
     await tab(page, 'state');
     await page.locator('#state-refresh').click();
     const row = page.locator('.devices-table tbody tr').filter({ hasText: 'inspector-token' });
     await expect.poll(() => row.count(), SOON).toBe(1);
     expect(await row.textContent()).toMatch(/Cordelia.*android.*inspector-token/);
-    const e2ee = page.locator('.devices-table tbody tr').filter({ hasText: 'E2EE, token ID hGsEWGmyyfI=, key 2408' }).filter({ hasText: 'Cordelia' });
+    const e2ee = page
+      .locator('.devices-table tbody tr')
+      .filter({ hasText: 'E2EE, token ID hGsEWGmyyfI=, key 2408' })
+      .filter({ hasText: 'Cordelia' });
     await expect.poll(() => e2ee.count(), SOON).toBe(1);
     expect(await e2ee.textContent()).toMatch(/Cordelia.*ios/);
   });
@@ -182,7 +251,11 @@ describe('the clock panel and the state panel', () => {
     await page.locator('#clock-freeze').click();
     await expect.poll(async () => (await mock.control.clock.get()).frozen, SOON).toBe(true);
     await expect.poll(() => page.locator('#clock-freeze').getAttribute('aria-pressed'), SOON).toBe('true');
-    for (const [button, ms] of [['#clock-minute', 60_000], ['#clock-hour', 3_600_000], ['#clock-day', 86_400_000]] as const) {
+    for (const [button, ms] of [
+      ['#clock-minute', 60_000],
+      ['#clock-hour', 3_600_000],
+      ['#clock-day', 86_400_000],
+    ] as const) {
       const before = (await mock.control.clock.get()).now_ms;
       await page.locator(button).click();
       await expect.poll(async () => (await mock.control.clock.get()).now_ms - before, SOON).toBe(ms);

@@ -6,7 +6,11 @@ import type { Browser } from 'playwright-core';
 import { startMockServer, type StartedMock } from '../../src/index.js';
 import { api, entries, launchBrowser, openInspector, pageErrors, shot, SOON } from './browser.js';
 
-interface SseEvent { event: string; id: string | null; data: any }
+interface SseEvent {
+  event: string;
+  id: string | null;
+  data: any;
+}
 
 /** Reads a server-sent event stream into `events` until closed. */
 async function openStream(url: string, headers: Record<string, string> = {}) {
@@ -25,14 +29,24 @@ async function openStream(url: string, headers: Record<string, string> = {}) {
         if (finished) break;
         buffer += decoder.decode(value, { stream: true });
         for (let at = buffer.indexOf('\n\n'); at >= 0; at = buffer.indexOf('\n\n')) {
-          const fields = Object.fromEntries(buffer.slice(0, at).split('\n').filter((l) => !l.startsWith(':') && l.includes(':'))
-            .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]));
+          const fields = Object.fromEntries(
+            buffer
+              .slice(0, at)
+              .split('\n')
+              .filter((l) => !l.startsWith(':') && l.includes(':'))
+              .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]),
+          );
           buffer = buffer.slice(at + 2);
-          if (fields.data !== undefined) events.push({ event: fields.event ?? 'message', id: fields.id ?? null, data: JSON.parse(fields.data) });
+          if (fields.data !== undefined)
+            events.push({ event: fields.event ?? 'message', id: fields.id ?? null, data: JSON.parse(fields.data) });
         }
       }
-    } catch { /* aborted */ }
-  })().finally(() => { ended = true; });
+    } catch {
+      /* aborted */
+    }
+  })().finally(() => {
+    ended = true;
+  });
   return { res, events, close: () => abort.abort(), done, ended: () => ended };
 }
 
@@ -60,8 +74,14 @@ describe('GET /__mock/journal/stream', () => {
     await api(mock, 'iago', 'POST', '/messages', { type: 'stream', to: 'Denmark', topic: 'stream', content: 'live' });
     await expect.poll(() => stream.events.length, SOON).toBe(3);
     const [first, second] = stream.events.slice(1);
-    expect(first).toMatchObject({ event: 'entry', data: { sandbox: 'default', operation: 'get-own-user', user: 'hamlet@zulip.com', status: 200 } });
-    expect(second).toMatchObject({ event: 'entry', data: { operation: 'send-message', user: 'iago@zulip.com', params: { to: 'Denmark', content: 'live' } } });
+    expect(first).toMatchObject({
+      event: 'entry',
+      data: { sandbox: 'default', operation: 'get-own-user', user: 'hamlet@zulip.com', status: 200 },
+    });
+    expect(second).toMatchObject({
+      event: 'entry',
+      data: { operation: 'send-message', user: 'iago@zulip.com', params: { to: 'Denmark', content: 'live' } },
+    });
     expect(second.id).toBe(String(second.data.id));
     const { entries: journal } = await mock.control.journal.list({ sandbox: 'default', limit: 2 });
     expect([second.data, first.data]).toEqual(journal);
@@ -72,7 +92,9 @@ describe('GET /__mock/journal/stream', () => {
     const lastSeen = (await mock.control.journal.list({ limit: 1 })).entries[0].id;
     await api(mock, 'hamlet', 'GET', '/users/me');
     await api(mock, 'cordelia', 'GET', '/users/me');
-    const stream = await openStream(`${mock.baseUrl}/__mock/journal/stream?sandbox=default`, { 'Last-Event-ID': String(lastSeen) });
+    const stream = await openStream(`${mock.baseUrl}/__mock/journal/stream?sandbox=default`, {
+      'Last-Event-ID': String(lastSeen),
+    });
     await expect.poll(() => stream.events.map((e) => e.event), SOON).toEqual(['entry', 'entry', 'ready']);
     expect(stream.events.slice(0, 2).map((e) => e.data.user)).toEqual(['hamlet@zulip.com', 'cordelia@zulip.com']);
     stream.close();
@@ -126,8 +148,20 @@ describe('the page without the stream', () => {
 describe('the sandbox selector', () => {
   it('shows the chosen sandbox: its journal, and reset acts on it alone', async () => {
     const w1 = mock.sandbox('w1');
-    await api(mock, 'hamlet', 'POST', '/messages', { type: 'stream', to: 'Denmark', topic: 'sandbox', content: 'in w1' }, { 'X-Mock-Sandbox': 'w1' });
-    await api(mock, 'hamlet', 'POST', '/messages', { type: 'stream', to: 'Denmark', topic: 'sandbox', content: 'in default' });
+    await api(
+      mock,
+      'hamlet',
+      'POST',
+      '/messages',
+      { type: 'stream', to: 'Denmark', topic: 'sandbox', content: 'in w1' },
+      { 'X-Mock-Sandbox': 'w1' },
+    );
+    await api(mock, 'hamlet', 'POST', '/messages', {
+      type: 'stream',
+      to: 'Denmark',
+      topic: 'sandbox',
+      content: 'in default',
+    });
     const page = await openInspector(browser, mock);
     await page.locator('#sandbox-select').focus();
     await expect.poll(() => page.locator('#sandbox-select option').allTextContents(), SOON).toContain('w1');

@@ -9,22 +9,35 @@ import { download, upload } from '../helpers/uploads.js';
 import { ControlClient } from '../../src/control/client.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
-beforeEach(async () => { await new ControlClient(t.base).reset(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await new ControlClient(t.base).reset();
+});
 
 const store = () => t.server.world.store;
-const spaceUsed = () => store().attachments.all().reduce((n, a) => n + a.size, 0);
+const spaceUsed = () =>
+  store()
+    .attachments.all()
+    .reduce((n, a) => n + a.size, 0);
 
 describe('GET /attachments', () => {
-  it('lists the caller\'s uploads with the messages that link them, and the organization\'s space used', async () => {
+  it("lists the caller's uploads with the messages that link them, and the organization's space used", async () => {
     const up = await upload(t, 'hamlet', [{ name: 'plan.txt', bytes: Buffer.from('the plan') }]);
     const id = await sendToChannel(t, 'hamlet', 'Denmark', 'plans', `see [plan.txt](${up.body.url})`);
     const r = await t.as('hamlet').get('/attachments');
     expect(r.status).toBe(200);
     const row = store().attachments.by('path_id', up.body.url.slice('/user_uploads/'.length))!;
     expect(r.body.attachments).toContainEqual({
-      id: row.id, name: 'plan.txt', path_id: row.path_id, size: 8, create_time: row.create_time,
+      id: row.id,
+      name: 'plan.txt',
+      path_id: row.path_id,
+      size: 8,
+      create_time: row.create_time,
       messages: [{ id, date_sent: store().messages.get(id)!.timestamp * 1000 }],
     });
     expect(r.body.upload_space_used).toBe(spaceUsed());
@@ -46,7 +59,9 @@ describe('DELETE /attachments/{attachment_id}', () => {
     expect(store().attachments.get(row.id)).toBeUndefined();
     expect((await t.as('hamlet').get('/attachments')).body.attachments.map((a: any) => a.id)).not.toContain(row.id);
     expect((await download(t, 'hamlet', up.body.url)).status).toBe(404);
-    expect(await eventsOf(t, 'hamlet', q)).toEqual([{ type: 'attachment', op: 'remove', attachment: { id: row.id }, upload_space_used: spaceUsed(), id: 0 }]);
+    expect(await eventsOf(t, 'hamlet', q)).toEqual([
+      { type: 'attachment', op: 'remove', attachment: { id: row.id }, upload_space_used: spaceUsed(), id: 0 },
+    ]);
   });
 });
 
@@ -56,7 +71,13 @@ describe('PATCH /messages/{message_id} and uploads', () => {
     const row = store().attachments.by('path_id', up.body.url.slice('/user_uploads/'.length))!;
     const id = await sendToChannel(t, 'hamlet', 'Denmark', 'edits', `[draft.txt](${up.body.url})`);
     const dropped = await t.as('hamlet').patch(`/messages/${id}`, { content: 'no file any more' });
-    expect(dropped.body).toEqual({ result: 'success', msg: '', detached_uploads: [{ id: row.id, name: 'draft.txt', path_id: row.path_id, size: 2, create_time: row.create_time, messages: [] }] });
+    expect(dropped.body).toEqual({
+      result: 'success',
+      msg: '',
+      detached_uploads: [
+        { id: row.id, name: 'draft.txt', path_id: row.path_id, size: 2, create_time: row.create_time, messages: [] },
+      ],
+    });
     expect(store().attachments.get(row.id)!.message_ids).toEqual([]);
     const again = await t.as('hamlet').patch(`/messages/${id}`, { content: `back: [draft.txt](${up.body.url})` });
     expect(again.body).toEqual({ result: 'success', msg: '', detached_uploads: [] });

@@ -7,17 +7,29 @@ import { error } from '../helpers/errors.js';
 import { TINY_PNG, upload } from '../helpers/uploads.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 async function served(type: string, name: string, bytes = TINY_PNG) {
   const up = await upload(t, 'hamlet', [{ name, bytes, type }]);
   expect(up.status).toBe(200);
-  const res = await fetch(`${t.base}${up.body.url}`, { headers: { authorization: `Basic ${Buffer.from(`${t.user('hamlet').email}:${t.user('hamlet').api_key}`).toString('base64')}` } });
+  const res = await fetch(`${t.base}${up.body.url}`, {
+    headers: {
+      authorization: `Basic ${Buffer.from(`${t.user('hamlet').email}:${t.user('hamlet').api_key}`).toString('base64')}`,
+    },
+  });
   await res.arrayBuffer();
-  return { disposition: res.headers.get('content-disposition')!.split(';')[0], nosniff: res.headers.get('x-content-type-options'), csp: res.headers.get('content-security-policy') };
+  return {
+    disposition: res.headers.get('content-disposition')!.split(';')[0],
+    nosniff: res.headers.get('x-content-type-options'),
+    csp: res.headers.get('content-security-policy'),
+  };
 }
 
 describe('served user files', () => {
@@ -41,17 +53,23 @@ describe('served user files', () => {
   });
 });
 
-describe('the bound on all worlds\' uploads together (--max-total-upload-space-mib)', () => {
+describe("the bound on all worlds' uploads together (--max-total-upload-space-mib)", () => {
   it('refuses an upload in any sandbox once all worlds together would pass it', async () => {
     const FIXTURE_BYTES = 70 + 77;
-    const s = await startTestServer({ maxUploadSpaceBytes: 10_000, maxTotalUploadSpaceBytes: 3 * FIXTURE_BYTES + 4_000 });
+    const s = await startTestServer({
+      maxUploadSpaceBytes: 10_000,
+      maxTotalUploadSpaceBytes: 3 * FIXTURE_BYTES + 4_000,
+    });
     try {
       const file = [{ name: 'data.bin', bytes: Buffer.alloc(1_500, 1) }];
       // Three worlds (the default one and two sandboxes) hold the fixture's files; two uploads fit.
       expect((await upload(s, 'hamlet', file, { 'X-Mock-Sandbox': 'one' })).status).toBe(200);
       expect((await upload(s, 'hamlet', file, { 'X-Mock-Sandbox': 'two' })).status).toBe(200);
       const refused = await upload(s, 'hamlet', file, { 'X-Mock-Sandbox': 'three' });
-      expect(refused).toEqual({ status: 400, body: error('REALM_UPLOAD_QUOTA', "Upload would exceed your organization's upload quota.") });
+      expect(refused).toEqual({
+        status: 400,
+        body: error('REALM_UPLOAD_QUOTA', "Upload would exceed your organization's upload quota."),
+      });
       // Each world alone is far under its own bound.
       expect((await upload(s, 'hamlet', [{ name: 'tiny.bin', bytes: Buffer.alloc(10, 1) }])).status).toBe(200);
     } finally {

@@ -10,10 +10,20 @@ import { ControlClient } from '../../src/control/client.js';
 
 let t: TestServer;
 let control: ControlClient;
-beforeAll(async () => { t = await startTestServer(); control = new ControlClient(t.base); });
-afterAll(async () => { await t.close(); });
-beforeEach(async () => { await control.reset(); await control.clock.freeze(); });
-afterEach(async () => { await control.clock.real(); });
+beforeAll(async () => {
+  t = await startTestServer();
+  control = new ControlClient(t.base);
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await control.reset();
+  await control.clock.freeze();
+});
+afterEach(async () => {
+  await control.clock.real();
+});
 
 const TEMPORARY = /^\/user_uploads\/temporary\/([0-9A-F]+)\/diagram\.png$/;
 
@@ -32,10 +42,17 @@ describe('GET /api/v1/user_uploads/{realm_id_str}/{filename}', () => {
     // The real server's form: base 16 of "<path id>:<base 62 seconds>:<signature>".
     const [, token] = TEMPORARY.exec(r.body.url)!;
     const seconds = Math.floor((await control.clock.get()).now_ms / 1000);
-    const [pathId, time, signature] = Buffer.from(token, 'hex').toString('utf8').split(/:(?=[^:]*:[^:]*$)|:(?=[^:]*$)/);
+    const [pathId, time, signature] = Buffer.from(token, 'hex')
+      .toString('utf8')
+      .split(/:(?=[^:]*:[^:]*$)|:(?=[^:]*$)/);
     expect(pathId).toBe(url.slice('/user_uploads/'.length));
     expect(time).toMatch(/^[0-9A-Za-z]+$/);
-    expect([...time].reduce((n, c) => n * 62 + '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'.indexOf(c), 0)).toBe(seconds);
+    expect(
+      [...time].reduce(
+        (n, c) => n * 62 + '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'.indexOf(c),
+        0,
+      ),
+    ).toBe(seconds);
     expect(signature).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const file = await download(t, null, r.body.url);
@@ -63,8 +80,14 @@ describe('GET /api/v1/user_uploads/{realm_id_str}/{filename}', () => {
 
   it('is refused to a user who may not see the file, and for a file that does not exist; needs credentials', async () => {
     const url = await uploadedDiagram();
-    expect(await temporaryUrlOf(t, 'othello', url)).toMatchObject({ status: 403, body: error('BAD_REQUEST', 'You are not authorized to view this file.') });
-    expect(await temporaryUrlOf(t, 'hamlet', '/user_uploads/2/ab/nothing/here.png')).toMatchObject({ status: 404, body: error('BAD_REQUEST', 'File not found.') });
+    expect(await temporaryUrlOf(t, 'othello', url)).toMatchObject({
+      status: 403,
+      body: error('BAD_REQUEST', 'You are not authorized to view this file.'),
+    });
+    expect(await temporaryUrlOf(t, 'hamlet', '/user_uploads/2/ab/nothing/here.png')).toMatchObject({
+      status: 404,
+      body: error('BAD_REQUEST', 'File not found.'),
+    });
     expect((await t.anonymous().get(url)).status).toBe(401);
     // Once a message in a public channel links it, every member may have one.
     await sendToChannel(t, 'hamlet', 'Denmark', 'pictures', `[diagram](${url})`);
@@ -83,9 +106,18 @@ describe('GET /user_uploads/temporary/{token}/{filename}', () => {
     const invalidToken = error('BAD_REQUEST', 'Invalid token');
     // One character of the signature changed.
     const altered = token.slice(0, -2) + (token.endsWith('41') ? '42' : '41');
-    expect(await download(t, null, `/user_uploads/temporary/${altered}/diagram.png`)).toMatchObject({ status: 400, body: invalidToken });
-    expect(await download(t, null, `/user_uploads/temporary/${token.toLowerCase()}/diagram.png`)).toMatchObject({ status: 400, body: invalidToken });
-    expect(await download(t, null, `/user_uploads/temporary/${token}/other.png`)).toMatchObject({ status: 400, body: error('BAD_REQUEST', 'Invalid filename') });
+    expect(await download(t, null, `/user_uploads/temporary/${altered}/diagram.png`)).toMatchObject({
+      status: 400,
+      body: invalidToken,
+    });
+    expect(await download(t, null, `/user_uploads/temporary/${token.toLowerCase()}/diagram.png`)).toMatchObject({
+      status: 400,
+      body: invalidToken,
+    });
+    expect(await download(t, null, `/user_uploads/temporary/${token}/other.png`)).toMatchObject({
+      status: 400,
+      body: error('BAD_REQUEST', 'Invalid filename'),
+    });
     const attachment = t.server.world.store.attachments.by('path_id', url.slice('/user_uploads/'.length))!;
     expect((await t.as('hamlet').delete(`/attachments/${attachment.id}`)).status).toBe(200);
     expect(await download(t, null, body.url)).toMatchObject({ status: 400, body: invalidToken });

@@ -17,14 +17,21 @@ const quotaError = error('REALM_UPLOAD_QUOTA', "Upload would exceed your organiz
 
 let t: TestServer;
 let control: ControlClient;
-beforeAll(async () => { t = await startTestServer({ maxUploadSpaceBytes: LIMIT }); control = new ControlClient(t.base); });
-afterAll(async () => { await t.close(); });
-beforeEach(async () => { await control.reset(); });
+beforeAll(async () => {
+  t = await startTestServer({ maxUploadSpaceBytes: LIMIT });
+  control = new ControlClient(t.base);
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await control.reset();
+});
 
 const file = (bytes: number, name = 'data.bin') => [{ name, bytes: Buffer.alloc(bytes, 1) }];
 const attachmentsOf = (world = t.server.world) => world.store.attachments.all().length;
 
-describe('the bound on one world\'s uploads', () => {
+describe("the bound on one world's uploads", () => {
   it('takes files up to the bound, refuses the one that would pass it with nothing stored or sent, and has room again after a deletion', async () => {
     expect(t.server.world.store.attachments.all().reduce((n, a) => n + a.size, 0)).toBe(FIXTURE_BYTES);
     const first = await upload(t, 'hamlet', file(LIMIT - FIXTURE_BYTES - 10));
@@ -60,7 +67,9 @@ describe('the bound on one world\'s uploads', () => {
       const state = await new ControlClient(roomy.base).state.export();
       state.realm.shown_settings = { ...state.realm.shown_settings, upload_quota_mib: 1 };
       await new ControlClient(roomy.base).state.import(state);
-      const register = await roomy.as('hamlet').post('/register', { fetch_event_types: '["realm"]', event_types: '["message"]' });
+      const register = await roomy
+        .as('hamlet')
+        .post('/register', { fetch_event_types: '["realm"]', event_types: '["message"]' });
       expect(register.body.realm_upload_quota_mib).toBe(1);
       expect((await upload(roomy, 'hamlet', file(1024 * 1024 - FIXTURE_BYTES))).status).toBe(200);
       expect((await upload(roomy, 'hamlet', file(1))).body).toEqual(quotaError);
@@ -76,24 +85,33 @@ describe('--max-upload-space-mib', () => {
     try {
       const form = new FormData();
       form.append('file', new Blob(['x']), 'x.txt');
-      const res = await fetch(`${cli.base}/api/v1/user_uploads`, { method: 'POST', body: form, headers: { authorization: basicAuth('hamlet@zulip.com', 'waG3GG7y6IC8lCLl0GJUzQa1hgDGih9f') } });
+      const res = await fetch(`${cli.base}/api/v1/user_uploads`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: basicAuth('hamlet@zulip.com', 'waG3GG7y6IC8lCLl0GJUzQa1hgDGih9f') },
+      });
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual(quotaError);
     } finally {
       await cli.stop();
     }
     expect(await runCliToEnd(['--max-upload-space-mib', 'lots'])).toEqual({
-      code: 1, stdout: '', stderr: "teamchat-mock: option '--max-upload-space-mib <n>' argument 'lots' is invalid. a whole number of MiB (see --help)\n",
+      code: 1,
+      stdout: '',
+      stderr:
+        "teamchat-mock: option '--max-upload-space-mib <n>' argument 'lots' is invalid. a whole number of MiB (see --help)\n",
     });
   });
 });
 
 describe('uploaded avatars', () => {
-  it('count against the world\'s bound (the same memory), refused with nothing created', async () => {
+  it("count against the world's bound (the same memory), refused with nothing created", async () => {
     expect((await upload(t, 'hamlet', file(LIMIT - FIXTURE_BYTES - TINY_PNG.length + 1))).status).toBe(200);
     const bots = () => t.server.world.store.users.all().filter((u) => u.is_bot).length;
     const before = bots();
-    const refused = await multipart(t, 'hamlet', 'POST', '/bots', { full_name: 'Pictured', short_name: 'pictured' }, [{ name: 'avatar.png', bytes: TINY_PNG, type: 'image/png' }]);
+    const refused = await multipart(t, 'hamlet', 'POST', '/bots', { full_name: 'Pictured', short_name: 'pictured' }, [
+      { name: 'avatar.png', bytes: TINY_PNG, type: 'image/png' },
+    ]);
     expect(refused.body).toEqual(quotaError);
     expect(bots()).toBe(before);
     expect(t.server.world.store.userAvatars.all()).toEqual([]);

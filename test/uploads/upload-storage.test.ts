@@ -18,8 +18,12 @@ const markerBase64 = MARKER.toString('base64');
 
 describe('uploads in memory', () => {
   let t: TestServer;
-  beforeAll(async () => { t = await startTestServer(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('are forgotten by a reset: the URL then answers 404', async () => {
     const up = await upload(t, 'hamlet', [{ name: 'notes.txt', bytes: MARKER }]);

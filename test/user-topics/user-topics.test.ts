@@ -8,8 +8,12 @@ import { streamId } from '../helpers/fixture-rows.js';
 import { userTopicKey } from '../../src/store/store.js';
 
 let t: TestServer;
-beforeEach(async () => { t = await startTestServer(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const id = (who: string) => t.user(who).user_id;
 const policy = (who: string, stream: number, topic: string) =>
@@ -26,10 +30,18 @@ describe('POST /user_topics', () => {
       const res = await setPolicy('othello', denmark, 'brand new', value);
       expect(res.status).toBe(200);
       expect(policy('othello', denmark, 'brand new')).toBe(value);
-      expect(events).toEqual([{
-        users: [id('othello')],
-        event: { type: 'user_topic', stream_id: denmark, topic_name: 'brand new', last_updated: t.server.clock.now(), visibility_policy: value },
-      }]);
+      expect(events).toEqual([
+        {
+          users: [id('othello')],
+          event: {
+            type: 'user_topic',
+            stream_id: denmark,
+            topic_name: 'brand new',
+            last_updated: t.server.clock.now(),
+            visibility_policy: value,
+          },
+        },
+      ]);
     }
     expect(t.server.world.store.userTopics.get(userTopicKey(id('othello'), denmark, 'brand new'))).toBeUndefined();
   });
@@ -52,14 +64,24 @@ describe('POST /user_topics', () => {
     const core = streamId(t, 'core team');
     expectError(await setPolicy('hamlet', 999, 'x', 1), 400, 'BAD_REQUEST', 'Invalid channel ID');
     expectError(await setPolicy('othello', core, 'planning', 1), 400, 'BAD_REQUEST', 'Invalid channel ID');
-    expectError(await setPolicy('polonius', streamId(t, 'Denmark'), 'test', 1), 400, 'BAD_REQUEST', 'Invalid channel ID');
+    expectError(
+      await setPolicy('polonius', streamId(t, 'Denmark'), 'test', 1),
+      400,
+      'BAD_REQUEST',
+      'Invalid channel ID',
+    );
     expect((await setPolicy('othello', core, 'planning', 0)).status).toBe(200);
     expectError(await setPolicy('othello', 999, 'planning', 0), 400, 'BAD_REQUEST', 'Invalid channel ID');
   });
 
   it('limits the topic to max_topic_length and the policy to 0-3', async () => {
     const denmark = streamId(t, 'Denmark');
-    expectError(await setPolicy('hamlet', denmark, 't'.repeat(61), 1), 400, 'BAD_REQUEST', 'topic is too long (limit: 60 characters)');
+    expectError(
+      await setPolicy('hamlet', denmark, 't'.repeat(61), 1),
+      400,
+      'BAD_REQUEST',
+      'topic is too long (limit: 60 characters)',
+    );
     expect((await setPolicy('hamlet', denmark, 't'.repeat(60), 1)).status).toBe(200);
     const bad = await setPolicy('hamlet', denmark, 'x', 4);
     expect(bad.status).toBe(400);
@@ -68,7 +90,8 @@ describe('POST /user_topics', () => {
 });
 
 describe('PATCH /users/me/subscriptions/muted_topics (deprecated)', () => {
-  const mute = (params: Record<string, unknown>, who = 'othello') => t.as(who).patch('/users/me/subscriptions/muted_topics', params);
+  const mute = (params: Record<string, unknown>, who = 'othello') =>
+    t.as(who).patch('/users/me/subscriptions/muted_topics', params);
 
   it('mutes and unmutes by channel ID; repeating either is not an error', async () => {
     const denmark = streamId(t, 'Denmark');
@@ -97,10 +120,20 @@ describe('PATCH /users/me/subscriptions/muted_topics (deprecated)', () => {
     expectError(await mute({ topic: 'x', op: 'add' }), 400, 'BAD_REQUEST', "Missing 'stream_id' argument");
   });
 
-  it('answers the server\'s errors for unknown or inaccessible channels', async () => {
+  it("answers the server's errors for unknown or inaccessible channels", async () => {
     expectError(await mute({ stream_id: 999, topic: 'x', op: 'add' }), 400, 'BAD_REQUEST', 'Invalid channel ID');
-    expectError(await mute({ stream: 'nowhere', topic: 'x', op: 'add' }), 400, 'BAD_REQUEST', "Invalid channel name 'nowhere'");
-    expectError(await mute({ stream: 'core team', topic: 'x', op: 'add' }), 400, 'BAD_REQUEST', "Invalid channel name 'core team'");
+    expectError(
+      await mute({ stream: 'nowhere', topic: 'x', op: 'add' }),
+      400,
+      'BAD_REQUEST',
+      "Invalid channel name 'nowhere'",
+    );
+    expectError(
+      await mute({ stream: 'core team', topic: 'x', op: 'add' }),
+      400,
+      'BAD_REQUEST',
+      "Invalid channel name 'core team'",
+    );
     expectError(await mute({ stream_id: 999, topic: 'x', op: 'remove' }), 400, 'BAD_REQUEST', 'Topic is not muted');
     expectError(await mute({ stream: 'nowhere', topic: 'x', op: 'remove' }), 400, 'BAD_REQUEST', 'Topic is not muted');
   });

@@ -7,30 +7,79 @@ import { eventsOf, registerQueue } from '../helpers/events.js';
 import { ControlClient } from '../../src/control/client.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
-beforeEach(async () => { await new ControlClient(t.base).reset(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await new ControlClient(t.base).reset();
+});
 
 describe('POST /users/{user_id}/status', () => {
   it("sets another user's status, read back, with the user_status event to everyone", async () => {
     const q = await registerQueue(t, 'othello', ['user_status']);
     const r = await t.as('iago').post('/users/4/status', { status_text: ' on vacation ', emoji_name: 'car' });
     expect(r.body).toEqual({ result: 'success', msg: '' });
-    expect((await t.as('othello').get('/users/4/status')).body.status).toEqual({ status_text: 'on vacation', emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji' });
-    expect(await eventsOf(t, 'othello', q)).toEqual([{
-      type: 'user_status', id: 0, user_id: 4, status_text: 'on vacation', emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji',
-    }]);
+    expect((await t.as('othello').get('/users/4/status')).body.status).toEqual({
+      status_text: 'on vacation',
+      emoji_name: 'car',
+      emoji_code: '1f697',
+      reaction_type: 'unicode_emoji',
+    });
+    expect(await eventsOf(t, 'othello', q)).toEqual([
+      {
+        type: 'user_status',
+        id: 0,
+        user_id: 4,
+        status_text: 'on vacation',
+        emoji_name: 'car',
+        emoji_code: '1f697',
+        reaction_type: 'unicode_emoji',
+      },
+    ]);
   });
 
   it('refuses non-administrators, bots, unknown and deactivated users, and empty changes', async () => {
-    expectError(await t.as('hamlet').post('/users/5/status', { status_text: 'x' }), 400, 'BAD_REQUEST', 'Insufficient permission');
-    expectError(await t.as('hamlet').post('/users/4/status', { status_text: 'x' }), 400, 'BAD_REQUEST', 'Insufficient permission');
+    expectError(
+      await t.as('hamlet').post('/users/5/status', { status_text: 'x' }),
+      400,
+      'BAD_REQUEST',
+      'Insufficient permission',
+    );
+    expectError(
+      await t.as('hamlet').post('/users/4/status', { status_text: 'x' }),
+      400,
+      'BAD_REQUEST',
+      'Insufficient permission',
+    );
     expectError(await t.as('iago').post('/users/12/status', { status_text: 'x' }), 400, 'BAD_REQUEST', 'No such user');
     expectError(await t.as('iago').post('/users/999/status', { status_text: 'x' }), 400, 'BAD_REQUEST', 'No such user');
-    expectError(await t.as('iago').post('/users/10/status', { status_text: 'x' }), 400, 'BAD_REQUEST', 'User is deactivated');
-    expectError(await t.as('iago').post('/users/4/status', {}), 400, 'BAD_REQUEST', 'Client did not pass any new values.');
-    expectError(await t.as('iago').post('/users/4/status', { emoji_name: 'invalid' }), 400, 'BAD_REQUEST', "Emoji 'invalid' does not exist");
-    expectError(await t.as('iago').post('/users/4/status', { status_text: 'x', emoji_code: '1f697' }), 400, 'BAD_REQUEST', 'Client must pass emoji_name if they pass either emoji_code or reaction_type.');
+    expectError(
+      await t.as('iago').post('/users/10/status', { status_text: 'x' }),
+      400,
+      'BAD_REQUEST',
+      'User is deactivated',
+    );
+    expectError(
+      await t.as('iago').post('/users/4/status', {}),
+      400,
+      'BAD_REQUEST',
+      'Client did not pass any new values.',
+    );
+    expectError(
+      await t.as('iago').post('/users/4/status', { emoji_name: 'invalid' }),
+      400,
+      'BAD_REQUEST',
+      "Emoji 'invalid' does not exist",
+    );
+    expectError(
+      await t.as('iago').post('/users/4/status', { status_text: 'x', emoji_code: '1f697' }),
+      400,
+      'BAD_REQUEST',
+      'Client must pass emoji_name if they pass either emoji_code or reaction_type.',
+    );
     expect((await t.as('hamlet').get('/users/4/status')).body.status).toEqual({});
   });
 
@@ -57,13 +106,22 @@ describe('GET /bots/{bot_id}/api_key', () => {
   });
 
   it('does not exist before feature level 463', async () => {
-    expectError(await t.as('hamlet', { 'X-Mock-Feature-Level': '462' }).get('/bots/12/api_key'), 404, 'BAD_REQUEST', 'Not Found');
+    expectError(
+      await t.as('hamlet', { 'X-Mock-Feature-Level': '462' }).get('/bots/12/api_key'),
+      404,
+      'BAD_REQUEST',
+      'Not Found',
+    );
   });
 });
 
 describe('GET /users/{user_id}/channels', () => {
   it("lists the user's channels that the caller may see the subscribers of", async () => {
-    expect((await t.as('hamlet').get('/users/4/channels')).body).toEqual({ result: 'success', msg: '', subscribed_channel_ids: [1, 2, 3, 4, 5, 6, 8] });
+    expect((await t.as('hamlet').get('/users/4/channels')).body).toEqual({
+      result: 'success',
+      msg: '',
+      subscribed_channel_ids: [1, 2, 3, 4, 5, 6, 8],
+    });
     // Othello is not in the private "core team" (6); an administrator sees it.
     expect((await t.as('othello').get('/users/4/channels')).body.subscribed_channel_ids).toEqual([1, 2, 3, 4, 5, 8]);
     expect((await t.as('iago').get('/users/4/channels')).body.subscribed_channel_ids).toEqual([1, 2, 3, 4, 5, 6, 8]);
@@ -73,6 +131,11 @@ describe('GET /users/{user_id}/channels', () => {
 
   it('answers No such user for an unknown ID, and does not exist before feature level 440', async () => {
     expectError(await t.as('hamlet').get('/users/999/channels'), 400, 'BAD_REQUEST', 'No such user');
-    expectError(await t.as('hamlet', { 'X-Mock-Feature-Level': '439' }).get('/users/4/channels'), 404, 'BAD_REQUEST', 'Not Found');
+    expectError(
+      await t.as('hamlet', { 'X-Mock-Feature-Level': '439' }).get('/users/4/channels'),
+      404,
+      'BAD_REQUEST',
+      'Not Found',
+    );
   });
 });

@@ -7,17 +7,26 @@ import type { Message } from '../../src/store/state.js';
 import { upload } from '../helpers/uploads.js';
 
 let t: TestServer;
-beforeEach(async () => { t = await startTestServer(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const id = (who: string) => t.user(who).user_id;
 const ok = { result: 'success', msg: '' };
-const sentBy = (who: string) => t.server.world.store.messages.filter((m) => m.sender_id === id(who)).map((m) => m.id).sort((a, b) => a - b);
+const sentBy = (who: string) =>
+  t.server.world.store.messages
+    .filter((m) => m.sender_id === id(who))
+    .map((m) => m.id)
+    .sort((a, b) => a - b);
 
 /** Hamlet's messages in the fixture, by kind. */
 function hamletMessages() {
   const store = t.server.world.store;
-  const kind = (m: Message) => (m.type === 'private' ? 'direct' : store.streams.get(m.stream_id!)!.invite_only ? 'private' : 'public');
+  const kind = (m: Message) =>
+    m.type === 'private' ? 'direct' : store.streams.get(m.stream_id!)!.invite_only ? 'private' : 'public';
   const out: Record<string, number[]> = { public: [], private: [], direct: [] };
   for (const m of store.messages.filter((x) => x.sender_id === id('hamlet'))) out[kind(m)].push(m.id);
   return out;
@@ -28,7 +37,11 @@ describe('DELETE /users/{user_id}: permissions', () => {
     for (const who of ['othello', 'shiva']) {
       const r = await t.as(who).delete(`/users/${id('hamlet')}`);
       expect(r.status).toBe(400);
-      expect(r.body).toEqual({ result: 'error', msg: 'Must be an organization administrator', code: 'UNAUTHORIZED_PRINCIPAL' });
+      expect(r.body).toEqual({
+        result: 'error',
+        msg: 'Must be an organization administrator',
+        code: 'UNAUTHORIZED_PRINCIPAL',
+      });
     }
     expect(t.user('hamlet').is_active).toBe(true);
     expect((await t.as('hamlet').get('/users/me')).status).toBe(200);
@@ -80,7 +93,7 @@ describe('DELETE /users/{user_id}: permissions', () => {
 });
 
 describe('DELETE /users/{user_id}: bots and events', () => {
-  it('deactivates the user\'s bots first, and only theirs', async () => {
+  it("deactivates the user's bots first, and only theirs", async () => {
     const publish = vi.spyOn(t.server.world.events, 'publish');
     await t.as('iago').delete(`/users/${id('hamlet')}`);
     expect(t.user('hamlet-bot').is_active).toBe(false);
@@ -92,7 +105,11 @@ describe('DELETE /users/{user_id}: bots and events', () => {
       .map(([, e]) => (e.person as { user_id: number }).user_id);
     expect(deactivations).toEqual([id('hamlet-bot'), id('hamlet')]);
     const botEvent = publish.mock.calls.find(([, e]) => e.type === 'realm_bot')!;
-    expect(botEvent[1]).toEqual({ type: 'realm_bot', op: 'update', bot: { user_id: id('hamlet-bot'), is_active: false } });
+    expect(botEvent[1]).toEqual({
+      type: 'realm_bot',
+      op: 'update',
+      bot: { user_id: id('hamlet-bot'), is_active: false },
+    });
     expect([...botEvent[0]].sort()).toEqual([id('desdemona'), id('iago'), id('hamlet')].sort());
   });
 });
@@ -129,25 +146,46 @@ describe('DELETE /users/{user_id}: actions', () => {
     expect(t.server.world.store.messages.filter((m) => m.sender_id !== id('hamlet')).length).toBe(othersBefore);
   });
 
-  it('applies the actions to the user\'s bots too, and publishes delete_message events', async () => {
+  it("applies the actions to the user's bots too, and publishes delete_message events", async () => {
     const store = t.server.world.store;
     const verona = store.streams.by('name', 'verona')!;
     const botMessage = store.messages.insert({
-      id: store.nextId('messages'), sender_id: id('hamlet-bot'), type: 'stream', stream_id: verona.stream_id, topic: 'bots',
-      recipient_ids: [], content: 'beep', rendered_content: '<p>beep</p>', timestamp: 1, client: 'test',
-      flags: { [id('othello')]: [] }, reactions: [], last_edit_timestamp: null,
+      id: store.nextId('messages'),
+      sender_id: id('hamlet-bot'),
+      type: 'stream',
+      stream_id: verona.stream_id,
+      topic: 'bots',
+      recipient_ids: [],
+      content: 'beep',
+      rendered_content: '<p>beep</p>',
+      timestamp: 1,
+      client: 'test',
+      flags: { [id('othello')]: [] },
+      reactions: [],
+      last_edit_timestamp: null,
     });
     const publish = vi.spyOn(t.server.world.events, 'publish');
     await t.as('iago').delete(`/users/${id('hamlet')}`, { actions: { delete_public_channel_messages: true } });
     expect(store.messages.get(botMessage.id)).toBeUndefined();
     const deletions = publish.mock.calls.filter(([, e]) => e.type === 'delete_message');
-    expect(deletions[0]).toEqual([[id('othello')], { type: 'delete_message', message_type: 'stream', message_ids: [botMessage.id], stream_id: verona.stream_id, topic: 'bots' }]);
+    expect(deletions[0]).toEqual([
+      [id('othello')],
+      {
+        type: 'delete_message',
+        message_type: 'stream',
+        message_ids: [botMessage.id],
+        stream_id: verona.stream_id,
+        topic: 'bots',
+      },
+    ]);
     expect(deletions.length).toBeGreaterThan(1);
   });
 
   it('makes the uploads its deleted messages linked forget them, as any deletion does', async () => {
     const file = await upload(t, 'hamlet', [{ name: 'notes.txt', bytes: Buffer.from('notes') }]);
-    const sent = await t.as('hamlet').post('/messages', { type: 'stream', to: 'Denmark', topic: 'files', content: `[notes](${file.body.url})` });
+    const sent = await t
+      .as('hamlet')
+      .post('/messages', { type: 'stream', to: 'Denmark', topic: 'files', content: `[notes](${file.body.url})` });
     const attachment = () => t.server.world.store.attachments.find((a) => file.body.url.endsWith(a.path_id))!;
     expect(attachment().message_ids).toEqual([sent.body.id]);
     await t.as('iago').delete(`/users/${id('hamlet')}`, { actions: { delete_public_channel_messages: true } });

@@ -4,8 +4,12 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/errors.js';
 
 let t: TestServer;
-beforeEach(async () => { t = await startTestServer(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const id = (who: string) => t.user(who).user_id;
 
@@ -15,7 +19,12 @@ describe('GET /users/{user_id}/status', () => {
     expect(set.status).toBe(200);
     const r = await t.as('hamlet').get(`/users/${id('othello')}/status`);
     expect(r.status).toBe(200);
-    expect(r.body.status).toEqual({ status_text: 'on vacation', emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji' });
+    expect(r.body.status).toEqual({
+      status_text: 'on vacation',
+      emoji_name: 'car',
+      emoji_code: '1f697',
+      reaction_type: 'unicode_emoji',
+    });
     const empty = await t.as('hamlet').get(`/users/${id('cordelia')}/status`);
     expect(empty.body.status).toEqual({});
   });

@@ -4,8 +4,12 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/errors.js';
 
 let t: TestServer;
-beforeEach(async () => { t = await startTestServer(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const store = () => t.server.world.store;
 const id = (who: string) => t.user(who).user_id;
@@ -15,7 +19,10 @@ describe('GET /users', () => {
     const r = await t.as('hamlet').get('/users');
     expect(r.status).toBe(200);
     const ids = r.body.members.map((m: any) => m.user_id);
-    const expected = store().users.filter((u) => !u.is_system_bot).map((u) => u.user_id).sort((a, b) => a - b);
+    const expected = store()
+      .users.filter((u) => !u.is_system_bot)
+      .map((u) => u.user_id)
+      .sort((a, b) => a - b);
     expect(ids).toEqual(expected);
     expect(ids).toContain(id('ariel'));
     expect(ids).toContain(id('iago-bot'));
@@ -39,7 +46,9 @@ describe('GET /users', () => {
     const gravatar = await t.as('hamlet').get('/users');
     expect(gravatar.body.members.every((m: any) => m.avatar_url === null)).toBe(true);
     const urls = await t.as('hamlet').get('/users', { client_gravatar: false });
-    expect(urls.body.members.every((m: any) => typeof m.avatar_url === 'string' && m.avatar_url.startsWith('https://'))).toBe(true);
+    expect(
+      urls.body.members.every((m: any) => typeof m.avatar_url === 'string' && m.avatar_url.startsWith('https://')),
+    ).toBe(true);
   });
 
   it('adds profile_data to people only with include_custom_profile_fields', async () => {
@@ -58,14 +67,24 @@ describe('GET /users/{user_id} and GET /users/{email}', () => {
   it('returns one user by ID, deactivated users and bots included', async () => {
     const r = await t.as('hamlet').get(`/users/${id('othello')}`);
     expect(r.status).toBe(200);
-    expect(r.body.user).toMatchObject({ user_id: id('othello'), full_name: 'Othello, the Moor of Venice', role: 400, is_active: true });
+    expect(r.body.user).toMatchObject({
+      user_id: id('othello'),
+      full_name: 'Othello, the Moor of Venice',
+      role: 400,
+      is_active: true,
+    });
     expect((await t.as('hamlet').get(`/users/${id('ariel')}`)).body.user.is_active).toBe(false);
     expect((await t.as('hamlet').get(`/users/${id('hamlet-bot')}`)).body.user.is_bot).toBe(true);
   });
 
   it('answers "No such user" for an unknown ID and for the system bots', async () => {
     expectError(await t.as('hamlet').get('/users/9999'), 400, 'BAD_REQUEST', 'No such user');
-    expectError(await t.as('hamlet').get(`/users/${store().realm.notification_bot_id}`), 400, 'BAD_REQUEST', 'No such user');
+    expectError(
+      await t.as('hamlet').get(`/users/${store().realm.notification_bot_id}`),
+      400,
+      'BAD_REQUEST',
+      'No such user',
+    );
   });
 
   it('finds a user by email address without regard to case', async () => {

@@ -13,7 +13,10 @@ beforeAll(async () => {
   t = await startTestServer({ services: { jwtKey: KEY } });
   bare = await startTestServer();
 });
-afterAll(async () => { await t.close(); await bare.close(); });
+afterAll(async () => {
+  await t.close();
+  await bare.close();
+});
 
 const sign = (claims: Record<string, unknown>, key = KEY, alg = 'HS256') =>
   new SignJWT(claims).setProtectedHeader({ alg }).sign(new TextEncoder().encode(key));
@@ -23,9 +26,19 @@ describe('POST /jwt/fetch_api_key', () => {
   it("answers the API key of the account the token's email names, with its user object on request", async () => {
     const hamlet = t.user('hamlet');
     const r = await fetchKey({ token: await sign({ email: 'Hamlet@Zulip.com' }) });
-    expect(r.body).toEqual({ result: 'success', msg: '', api_key: hamlet.api_key, email: 'hamlet@zulip.com', user_id: hamlet.user_id });
+    expect(r.body).toEqual({
+      result: 'success',
+      msg: '',
+      api_key: hamlet.api_key,
+      email: 'hamlet@zulip.com',
+      user_id: hamlet.user_id,
+    });
     const withProfile = await fetchKey({ token: await sign({ email: 'hamlet@zulip.com' }), include_profile: true });
-    expect(withProfile.body.user).toMatchObject({ user_id: hamlet.user_id, full_name: hamlet.full_name, email: hamlet.email });
+    expect(withProfile.body.user).toMatchObject({
+      user_id: hamlet.user_id,
+      full_name: hamlet.full_name,
+      email: hamlet.email,
+    });
     expect(withProfile.body.user).not.toHaveProperty('profile_data');
     // The key answered is the one that authenticates.
     expect((await t.as('hamlet').get('/users/me')).body.user_id).toBe(hamlet.user_id);
@@ -36,11 +49,36 @@ describe('POST /jwt/fetch_api_key', () => {
     expectError(await fetchKey({}), 400, 'BAD_REQUEST', 'No JSON web token passed in request');
     expectError(await fetchKey({ token: '' }), 400, 'BAD_REQUEST', 'No JSON web token passed in request');
     expectError(await fetchKey({ token: 'not.a.token' }), 400, 'BAD_REQUEST', 'Bad JSON web token');
-    expectError(await fetchKey({ token: await sign({ email: 'hamlet@zulip.com' }, 'another key') }), 400, 'BAD_REQUEST', 'Bad JSON web token');
-    expectError(await fetchKey({ token: await sign({ email: 'hamlet@zulip.com' }, KEY, 'HS512') }), 400, 'BAD_REQUEST', 'Bad JSON web token');
-    expectError(await fetchKey({ token: await sign({ email: 'hamlet@zulip.com', exp: now - 60 }) }), 400, 'BAD_REQUEST', 'Bad JSON web token');
-    expectError(await fetchKey({ token: await sign({ email: 'hamlet@zulip.com', nbf: now + 3600 }) }), 400, 'BAD_REQUEST', 'Bad JSON web token');
-    expectError(await fetchKey({ token: await sign({ sub: 'hamlet' }) }), 400, 'BAD_REQUEST', 'No email specified in JSON web token claims');
+    expectError(
+      await fetchKey({ token: await sign({ email: 'hamlet@zulip.com' }, 'another key') }),
+      400,
+      'BAD_REQUEST',
+      'Bad JSON web token',
+    );
+    expectError(
+      await fetchKey({ token: await sign({ email: 'hamlet@zulip.com' }, KEY, 'HS512') }),
+      400,
+      'BAD_REQUEST',
+      'Bad JSON web token',
+    );
+    expectError(
+      await fetchKey({ token: await sign({ email: 'hamlet@zulip.com', exp: now - 60 }) }),
+      400,
+      'BAD_REQUEST',
+      'Bad JSON web token',
+    );
+    expectError(
+      await fetchKey({ token: await sign({ email: 'hamlet@zulip.com', nbf: now + 3600 }) }),
+      400,
+      'BAD_REQUEST',
+      'Bad JSON web token',
+    );
+    expectError(
+      await fetchKey({ token: await sign({ sub: 'hamlet' }) }),
+      400,
+      'BAD_REQUEST',
+      'No email specified in JSON web token claims',
+    );
   });
 
   it('judges exp on the mock clock', async () => {
@@ -51,14 +89,31 @@ describe('POST /jwt/fetch_api_key', () => {
   });
 
   it('answers 401 for an unknown or deactivated account', async () => {
-    expectError(await fetchKey({ token: await sign({ email: 'nobody@zulip.com' }) }), 401, 'AUTHENTICATION_FAILED', 'Your username or password is incorrect');
-    expectError(await fetchKey({ token: await sign({ email: 'ariel@zulip.com' }) }), 401, 'USER_DEACTIVATED', 'Account is deactivated');
+    expectError(
+      await fetchKey({ token: await sign({ email: 'nobody@zulip.com' }) }),
+      401,
+      'AUTHENTICATION_FAILED',
+      'Your username or password is incorrect',
+    );
+    expectError(
+      await fetchKey({ token: await sign({ email: 'ariel@zulip.com' }) }),
+      401,
+      'USER_DEACTIVATED',
+      'Account is deactivated',
+    );
   });
 
   it('answers as a server without JWT login when the mock has no --jwt-key, at every level', async () => {
-    expectError(await fetchKey({ token: await sign({ email: 'hamlet@zulip.com' }) }, bare), 400, 'BAD_REQUEST', 'JWT authentication is not enabled for this organization');
+    expectError(
+      await fetchKey({ token: await sign({ email: 'hamlet@zulip.com' }) }, bare),
+      400,
+      'BAD_REQUEST',
+      'JWT authentication is not enabled for this organization',
+    );
     // Older than its documentation (level 160): a 10.2 server and older ones route it too.
-    const old = await new Client(t.base, null, { 'X-Mock-Feature-Level': '100' }).post('/jwt/fetch_api_key', { token: await sign({ email: 'hamlet@zulip.com' }) });
+    const old = await new Client(t.base, null, { 'X-Mock-Feature-Level': '100' }).post('/jwt/fetch_api_key', {
+      token: await sign({ email: 'hamlet@zulip.com' }),
+    });
     expect(old.status).toBe(200);
   });
 });

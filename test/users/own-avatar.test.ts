@@ -8,10 +8,18 @@ import { eventsOf, registerQueue } from '../helpers/events.js';
 import { download, multipart, TINY_PNG } from '../helpers/uploads.js';
 
 let t: TestServer;
-beforeEach(async () => { t = await startTestServer(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t.close();
+});
 
-const png: { name: string; bytes: Buffer; type: string; field?: string } = { name: 'me.png', bytes: TINY_PNG, type: 'image/png' };
+const png: { name: string; bytes: Buffer; type: string; field?: string } = {
+  name: 'me.png',
+  bytes: TINY_PNG,
+  type: 'image/png',
+};
 const uploadAvatar = (who: string, files = [png]) => multipart(t, who, 'POST', '/users/me/avatar', {}, files);
 const me = async (who: string) => (await t.as(who).get('/users/me')).body;
 
@@ -26,29 +34,49 @@ describe('POST /users/me/avatar', () => {
     expect(served.status).toBe(200);
     expect(served.bytes.equals(TINY_PNG)).toBe(true);
     const events = (await eventsOf(t, 'othello', queue)).map(({ id: _id, ...e }) => e);
-    expect(events).toEqual([{
-      type: 'realm_user', op: 'update',
-      person: { user_id: t.user('hamlet').user_id, avatar_source: 'U', avatar_url: r.body.avatar_url, avatar_url_medium: r.body.avatar_url.replace('.png', '-medium.png'), avatar_version: 2 },
-    }]);
+    expect(events).toEqual([
+      {
+        type: 'realm_user',
+        op: 'update',
+        person: {
+          user_id: t.user('hamlet').user_id,
+          avatar_source: 'U',
+          avatar_url: r.body.avatar_url,
+          avatar_url_medium: r.body.avatar_url.replace('.png', '-medium.png'),
+          avatar_version: 2,
+        },
+      },
+    ]);
   });
 
   it('takes exactly one file', async () => {
-    expect((await uploadAvatar('hamlet', [])).body).toEqual(error('BAD_REQUEST', 'You must upload exactly one avatar.'));
-    expect((await uploadAvatar('hamlet', [png, { ...png, field: 'second' }])).body).toEqual(error('BAD_REQUEST', 'You must upload exactly one avatar.'));
+    expect((await uploadAvatar('hamlet', [])).body).toEqual(
+      error('BAD_REQUEST', 'You must upload exactly one avatar.'),
+    );
+    expect((await uploadAvatar('hamlet', [png, { ...png, field: 'second' }])).body).toEqual(
+      error('BAD_REQUEST', 'You must upload exactly one avatar.'),
+    );
     expect((await me('hamlet')).avatar_version).toBe(1);
   });
 
   it('refuses what is not an image, and files past the size limit', async () => {
-    expect((await uploadAvatar('hamlet', [{ name: 'a.txt', bytes: Buffer.from('hello'), type: 'text/plain' }])).body)
-      .toEqual(error('BAD_IMAGE', 'Could not decode image; did you upload an image file?'));
+    expect(
+      (await uploadAvatar('hamlet', [{ name: 'a.txt', bytes: Buffer.from('hello'), type: 'text/plain' }])).body,
+    ).toEqual(error('BAD_IMAGE', 'Could not decode image; did you upload an image file?'));
     const big = Buffer.concat([TINY_PNG, Buffer.alloc(5 * 1024 * 1024)]);
-    expect((await uploadAvatar('hamlet', [{ ...png, bytes: big }])).body).toEqual(error('BAD_REQUEST', 'Uploaded file is larger than the allowed limit of 5 MiB'));
+    expect((await uploadAvatar('hamlet', [{ ...png, bytes: big }])).body).toEqual(
+      error('BAD_REQUEST', 'Uploaded file is larger than the allowed limit of 5 MiB'),
+    );
   });
 
   it('refuses non-administrators when the organization disabled avatar changes', async () => {
     expect((await t.as('iago').patch('/realm', { avatar_changes_disabled: true })).status).toBe(200);
-    expect((await uploadAvatar('hamlet')).body).toEqual(error('BAD_REQUEST', 'Avatar changes are disabled in this organization.'));
-    expect((await t.as('hamlet').delete('/users/me/avatar')).body).toEqual(error('BAD_REQUEST', 'Avatar changes are disabled in this organization.'));
+    expect((await uploadAvatar('hamlet')).body).toEqual(
+      error('BAD_REQUEST', 'Avatar changes are disabled in this organization.'),
+    );
+    expect((await t.as('hamlet').delete('/users/me/avatar')).body).toEqual(
+      error('BAD_REQUEST', 'Avatar changes are disabled in this organization.'),
+    );
     expect((await uploadAvatar('iago')).status).toBe(200);
   });
 });
@@ -63,6 +91,11 @@ describe('DELETE /users/me/avatar', () => {
     expect(await me('hamlet')).toMatchObject({ avatar_url: r.body.avatar_url, avatar_version: 3 });
     expect((await download(t, null, uploaded)).status).toBe(404);
     const [event] = await eventsOf(t, 'othello', queue);
-    expect(event.person).toMatchObject({ user_id: t.user('hamlet').user_id, avatar_source: 'G', avatar_version: 3, avatar_url: r.body.avatar_url });
+    expect(event.person).toMatchObject({
+      user_id: t.user('hamlet').user_id,
+      avatar_source: 'G',
+      avatar_version: 3,
+      avatar_url: r.body.avatar_url,
+    });
   });
 });

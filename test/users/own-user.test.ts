@@ -7,8 +7,12 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { canSeeMessage } from '../../src/domain/messages/access.js';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const gravatar = (email: string, version: number) =>
   `https://secure.gravatar.com/avatar/${createHash('md5').update(email).digest('hex')}?d=identicon&version=${version}`;
@@ -19,12 +23,24 @@ describe('GET /users/me', () => {
     const r = await t.as('iago').get('/users/me');
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
-      result: 'success', msg: '',
-      avatar_url: gravatar('iago@zulip.com', 1), avatar_version: 1,
-      email: 'iago@zulip.com', delivery_email: 'iago@zulip.com', full_name: 'Iago',
-      is_admin: true, is_owner: false, is_guest: false, is_bot: false, role: 200,
-      timezone: 'America/Los_Angeles', is_active: true, date_joined: iago.date_joined, user_id: iago.user_id,
-      profile_data: {}, max_message_id: r.body.max_message_id,
+      result: 'success',
+      msg: '',
+      avatar_url: gravatar('iago@zulip.com', 1),
+      avatar_version: 1,
+      email: 'iago@zulip.com',
+      delivery_email: 'iago@zulip.com',
+      full_name: 'Iago',
+      is_admin: true,
+      is_owner: false,
+      is_guest: false,
+      is_bot: false,
+      role: 200,
+      timezone: 'America/Los_Angeles',
+      is_active: true,
+      date_joined: iago.date_joined,
+      user_id: iago.user_id,
+      profile_data: {},
+      max_message_id: r.body.max_message_id,
     });
   });
 
@@ -57,10 +73,13 @@ describe('GET /users/me', () => {
     const shuffled = await startTestServer({ fixtureState: state });
     try {
       const store = shuffled.server.world.store;
-      const expected = (who: string) => Math.max(...store.messages.filter((m) => canSeeMessage(store, shuffled.user(who), m)).map((m) => m.id));
+      const expected = (who: string) =>
+        Math.max(...store.messages.filter((m) => canSeeMessage(store, shuffled.user(who), m)).map((m) => m.id));
       for (const who of ['hamlet', 'polonius', 'aaron']) {
         expect((await shuffled.as(who).get('/users/me')).body.max_message_id).toBe(expected(who));
-        expect((await shuffled.as(who).post('/register', { event_types: ['message'] })).body.max_message_id).toBe(expected(who));
+        expect((await shuffled.as(who).post('/register', { event_types: ['message'] })).body.max_message_id).toBe(
+          expected(who),
+        );
       }
       // Stored in ID order again: GET /messages finds the newest ones too.
       const newest = await shuffled.as('hamlet').get('/messages', { anchor: 'newest', num_before: 3, num_after: 0 });
@@ -70,15 +89,24 @@ describe('GET /users/me', () => {
     } finally {
       await shuffled.close();
     }
-    const sent = await t.as('hamlet').post('/messages', { type: 'stream', to: 'Denmark', topic: 'max', content: 'newest' });
-    expect((await t.as('hamlet').post('/register', { event_types: ['message'] })).body.max_message_id).toBe(sent.body.id);
+    const sent = await t
+      .as('hamlet')
+      .post('/messages', { type: 'stream', to: 'Denmark', topic: 'max', content: 'newest' });
+    expect((await t.as('hamlet').post('/register', { event_types: ['message'] })).body.max_message_id).toBe(
+      sent.body.id,
+    );
     expect((await t.as('iago').delete(`/messages/${sent.body.id}`)).status).toBe(200);
     expect((await t.as('hamlet').get('/users/me')).body.max_message_id).toBeLessThan(sent.body.id);
   });
 
   it('describes a bot with its type and owner and without profile data', async () => {
     const r = await t.as('hamlet-bot').get('/users/me');
-    expect(r.body).toMatchObject({ is_bot: true, bot_type: 1, bot_owner_id: t.user('hamlet').user_id, user_id: t.user('hamlet-bot').user_id });
+    expect(r.body).toMatchObject({
+      is_bot: true,
+      bot_type: 1,
+      bot_owner_id: t.user('hamlet').user_id,
+      user_id: t.user('hamlet-bot').user_id,
+    });
     expect(r.body).not.toHaveProperty('profile_data');
   });
 

@@ -6,8 +6,12 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 
 let t: TestServer;
-beforeEach(async () => { t = await startTestServer(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const settingsOf = (who: string) => t.user(who).settings;
 
@@ -15,27 +19,43 @@ describe('PATCH /settings: personal settings', () => {
   it('changes booleans, integer choices and string choices, leaving the rest alone', async () => {
     const before = { ...settingsOf('hamlet') };
     const r = await t.as('hamlet').patch('/settings', {
-      twenty_four_hour_time: true, color_scheme: 2, web_home_view: 'recent', emojiset: 'text',
-      web_font_size_px: 18, enable_stream_push_notifications: true, web_animate_image_previews: 'never',
+      twenty_four_hour_time: true,
+      color_scheme: 2,
+      web_home_view: 'recent',
+      emojiset: 'text',
+      web_font_size_px: 18,
+      enable_stream_push_notifications: true,
+      web_animate_image_previews: 'never',
     });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ result: 'success', msg: '' });
     expect(settingsOf('hamlet')).toEqual({
-      ...before, twenty_four_hour_time: true, color_scheme: 2, web_home_view: 'recent', emojiset: 'text',
-      web_font_size_px: 18, enable_stream_push_notifications: true, web_animate_image_previews: 'never',
+      ...before,
+      twenty_four_hour_time: true,
+      color_scheme: 2,
+      web_home_view: 'recent',
+      emojiset: 'text',
+      web_font_size_px: 18,
+      enable_stream_push_notifications: true,
+      web_animate_image_previews: 'never',
     });
     expect(settingsOf('othello').color_scheme).toBe(2); // othello's own value, untouched
     expect(settingsOf('iago').twenty_four_hour_time).toBe(false);
   });
 
-  it.each(['/settings/display', '/settings/notifications'])('the deprecated alias %s behaves as PATCH /settings', async (path) => {
-    const r = await t.as('hamlet').patch(path, { high_contrast_mode: true, enable_sounds: false, full_name: 'Prince Hamlet' });
-    expect(r.body).toEqual({ result: 'success', msg: '' });
-    expect(settingsOf('hamlet')).toMatchObject({ high_contrast_mode: true, enable_sounds: false });
-    expect((await t.as('hamlet').get('/users/me')).body.full_name).toBe('Prince Hamlet');
-  });
+  it.each(['/settings/display', '/settings/notifications'])(
+    'the deprecated alias %s behaves as PATCH /settings',
+    async (path) => {
+      const r = await t
+        .as('hamlet')
+        .patch(path, { high_contrast_mode: true, enable_sounds: false, full_name: 'Prince Hamlet' });
+      expect(r.body).toEqual({ result: 'success', msg: '' });
+      expect(settingsOf('hamlet')).toMatchObject({ high_contrast_mode: true, enable_sounds: false });
+      expect((await t.as('hamlet').get('/users/me')).body.full_name).toBe('Prince Hamlet');
+    },
+  );
 
-  it('rejects a value outside an integer setting\'s choices', async () => {
+  it("rejects a value outside an integer setting's choices", async () => {
     const r = await t.as('hamlet').patch('/settings', { color_scheme: 7 });
     expect(r.status).toBe(400);
     expect(r.body).toEqual(error('BAD_REQUEST', 'Invalid color_scheme'));
@@ -45,7 +65,11 @@ describe('PATCH /settings: personal settings', () => {
   it('lists unknown parameters in ignored_parameters_unsupported and still applies the known ones', async () => {
     const r = await t.as('hamlet').patch('/settings', { left_side_userlist: true, dense_mode: true, night_mode: true });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ result: 'success', msg: '', ignored_parameters_unsupported: ['dense_mode', 'night_mode'] });
+    expect(r.body).toEqual({
+      result: 'success',
+      msg: '',
+      ignored_parameters_unsupported: ['dense_mode', 'night_mode'],
+    });
     expect(settingsOf('hamlet').left_side_userlist).toBe(true);
   });
 
@@ -56,12 +80,23 @@ describe('PATCH /settings: personal settings', () => {
 
   it('publishes a user_settings update event to the user for each changed setting', async () => {
     const publish = vi.spyOn(t.server.world.events, 'publish');
-    await t.as('hamlet').patch('/settings', { color_scheme: 2, default_language: 'de', enable_sounds: true /* unchanged */ });
+    await t
+      .as('hamlet')
+      .patch('/settings', { color_scheme: 2, default_language: 'de', enable_sounds: true /* unchanged */ });
     const hamlet = t.user('hamlet').user_id;
     const sent = publish.mock.calls.map(([ids, event]) => ({ ids: [...ids], event }));
     expect(sent).toEqual([
       { ids: [hamlet], event: { type: 'user_settings', op: 'update', property: 'color_scheme', value: 2 } },
-      { ids: [hamlet], event: { type: 'user_settings', op: 'update', property: 'default_language', value: 'de', language_name: 'Deutsch' } },
+      {
+        ids: [hamlet],
+        event: {
+          type: 'user_settings',
+          op: 'update',
+          property: 'default_language',
+          value: 'de',
+          language_name: 'Deutsch',
+        },
+      },
     ]);
   });
 
@@ -104,7 +139,9 @@ describe('PATCH /settings: values the server checks', () => {
   });
 
   it('keeps the email batching period between one second and one week', async () => {
-    expect((await t.as('hamlet').patch('/settings', { email_notifications_batching_period_seconds: 604800 })).status).toBe(200);
+    expect(
+      (await t.as('hamlet').patch('/settings', { email_notifications_batching_period_seconds: 604800 })).status,
+    ).toBe(200);
     for (const seconds of [0, 604801]) {
       const r = await t.as('hamlet').patch('/settings', { email_notifications_batching_period_seconds: seconds });
       expect(r.status).toBe(400);
@@ -114,7 +151,9 @@ describe('PATCH /settings: values the server checks', () => {
   });
 
   it('changes nothing when one value of the request is refused', async () => {
-    const r = await t.as('hamlet').patch('/settings', { color_scheme: 2, full_name: 'Hamlet II', default_language: 'xx' });
+    const r = await t
+      .as('hamlet')
+      .patch('/settings', { color_scheme: 2, full_name: 'Hamlet II', default_language: 'xx' });
     expect(r.status).toBe(400);
     expect(settingsOf('hamlet').color_scheme).toBe(1);
     expect(t.user('hamlet').full_name).toBe('King Hamlet');
@@ -128,7 +167,11 @@ describe('PATCH /settings: account fields', () => {
     expect(r.body).toEqual({ result: 'success', msg: '' });
     expect((await t.as('hamlet').get('/users/me')).body.full_name).toBe('Prince Hamlet');
     const [ids, event] = publish.mock.calls[0];
-    expect(event).toEqual({ type: 'realm_user', op: 'update', person: { user_id: t.user('hamlet').user_id, full_name: 'Prince Hamlet' } });
+    expect(event).toEqual({
+      type: 'realm_user',
+      op: 'update',
+      person: { user_id: t.user('hamlet').user_id, full_name: 'Prince Hamlet' },
+    });
     expect([...ids]).toContain(t.user('iago').user_id);
   });
 
@@ -180,10 +223,18 @@ describe('PATCH /settings: account fields', () => {
     expect(t.user('hamlet').password).toBe('a-new-secret');
   });
 
-  it('deletes the user\'s stored drafts, and only theirs, when draft synchronization is turned off', async () => {
+  it("deletes the user's stored drafts, and only theirs, when draft synchronization is turned off", async () => {
     const store = t.server.world.store;
     const othello = t.user('othello').user_id;
-    store.drafts.insert({ id: store.nextId('drafts'), user_id: othello, type: '', to: [], topic: '', content: 'Put out the light', timestamp: 1 });
+    store.drafts.insert({
+      id: store.nextId('drafts'),
+      user_id: othello,
+      type: '',
+      to: [],
+      topic: '',
+      content: 'Put out the light',
+      timestamp: 1,
+    });
     expect(store.drafts.filter((d) => d.user_id === t.user('hamlet').user_id)).toHaveLength(2);
 
     const r = await t.as('hamlet').patch('/settings', { enable_drafts_synchronization: false });

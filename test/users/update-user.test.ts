@@ -7,14 +7,20 @@ import { eventsOf, registerQueue } from '../helpers/events.js';
 import { groupId } from '../helpers/fixture-rows.js';
 
 let t: TestServer;
-beforeEach(async () => { t = await startTestServer(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const id = (who: string) => t.user(who).user_id;
 const ok = { result: 'success', msg: '' };
-const readUser = async (who: string) => (await t.as('cordelia').get(`/users/${id(who)}`, { include_custom_profile_fields: true })).body.user;
+const readUser = async (who: string) =>
+  (await t.as('cordelia').get(`/users/${id(who)}`, { include_custom_profile_fields: true })).body.user;
 const directMembers = async (group: string): Promise<number[]> =>
-  (await t.as('cordelia').get('/user_groups')).body.user_groups.find((g: { id: number }) => g.id === groupId(t, group)).members;
+  (await t.as('cordelia').get('/user_groups')).body.user_groups.find((g: { id: number }) => g.id === groupId(t, group))
+    .members;
 
 describe('PATCH /users/{user_id}: permissions', () => {
   it('refuses members and moderators, changing nothing', async () => {
@@ -26,7 +32,7 @@ describe('PATCH /users/{user_id}: permissions', () => {
     expect(await readUser('hamlet')).toMatchObject({ full_name: 'King Hamlet', role: 400 });
   });
 
-  it('does not find unknown users or the server\'s own bots', async () => {
+  it("does not find unknown users or the server's own bots", async () => {
     for (const target of [9999, id('notification-bot')]) {
       const r = await t.as('iago').patch(`/users/${target}`, { full_name: 'Someone' });
       expect(r.body).toEqual(error('BAD_REQUEST', 'No such user'));
@@ -36,7 +42,11 @@ describe('PATCH /users/{user_id}: permissions', () => {
   it('checks every change before making any: a bad profile field leaves the name and role as they were', async () => {
     // Found by the long fuzz run: the name and role used to change before the profile data was refused.
     const before = await readUser('hamlet');
-    const r = await t.as('desdemona').patch(`/users/${id('hamlet')}`, { full_name: 'Prince of Denmark', role: 200, profile_data: [{ id: 17, value: null }] });
+    const r = await t.as('desdemona').patch(`/users/${id('hamlet')}`, {
+      full_name: 'Prince of Denmark',
+      role: 200,
+      profile_data: [{ id: 17, value: null }],
+    });
     expect(r.body).toEqual(error('BAD_REQUEST', 'Field id 17 not found.'));
     const after = await readUser('hamlet');
     expect([after.full_name, after.role]).toEqual([before.full_name, before.role]);
@@ -55,14 +65,16 @@ describe('PATCH /users/{user_id}: permissions', () => {
   it('keeps the only owner an owner', async () => {
     const r = await t.as('desdemona').patch(`/users/${id('desdemona')}`, { role: 200 });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual(error('BAD_REQUEST', 'The owner permission cannot be removed from the only organization owner.'));
+    expect(r.body).toEqual(
+      error('BAD_REQUEST', 'The owner permission cannot be removed from the only organization owner.'),
+    );
     expect((await readUser('desdemona')).role).toBe(100);
     await t.as('desdemona').patch(`/users/${id('iago')}`, { role: 100 });
     expect((await t.as('iago').patch(`/users/${id('desdemona')}`, { role: 400 })).body).toEqual(ok);
     expect((await readUser('desdemona')).role).toBe(400);
   });
 
-  it('lets a bot\'s owner rename the bot but not change its role', async () => {
+  it("lets a bot's owner rename the bot but not change its role", async () => {
     let r = await t.as('hamlet').patch(`/users/${id('hamlet-bot')}`, { full_name: 'Danish Bot' });
     expect(r.body).toEqual(ok);
     expect((await readUser('hamlet-bot')).full_name).toBe('Danish Bot');
@@ -133,7 +145,10 @@ describe('PATCH /users/{user_id}: name and profile data', () => {
     });
     expect(r.body).toEqual(ok);
     const profile = (await readUser('hamlet')).profile_data;
-    expect(profile['2']).toEqual({ value: 'Prince of **Denmark**', rendered_value: '<p>Prince of <strong>Denmark</strong></p>' });
+    expect(profile['2']).toEqual({
+      value: 'Prince of **Denmark**',
+      rendered_value: '<p>Prince of <strong>Denmark</strong></p>',
+    });
     expect(profile['4']).toEqual({ value: '1' });
     expect(profile['7']).toEqual({ value: '[5,6]' });
     expect(profile['5']).toBeUndefined();
@@ -175,18 +190,30 @@ describe('PATCH /users/{email} (FL 313)', () => {
     const r = await t.as('iago').patch('/users/HAMLET@zulip.com', { full_name: 'Prince Hamlet' });
     expect(r.body).toEqual(ok);
     expect((await readUser('hamlet')).full_name).toBe('Prince Hamlet');
-    expect((await eventsOf(t, 'othello', queue)).map((e) => e.person)).toEqual([{ user_id: id('hamlet'), full_name: 'Prince Hamlet' }]);
+    expect((await eventsOf(t, 'othello', queue)).map((e) => e.person)).toEqual([
+      { user_id: id('hamlet'), full_name: 'Prince Hamlet' },
+    ]);
   });
 
   it('has the same refusals', async () => {
-    expect((await t.as('iago').patch('/users/nobody@zulip.com', { full_name: 'X y' })).body).toEqual(error('BAD_REQUEST', 'No such user'));
-    expect((await t.as('iago').patch('/users/notification-bot@zulip.com', { full_name: 'X y' })).body).toEqual(error('BAD_REQUEST', 'No such user'));
-    expect((await t.as('othello').patch('/users/hamlet@zulip.com', { full_name: 'X y' })).body).toEqual(error('BAD_REQUEST', 'Insufficient permission'));
-    expect((await t.as('iago').patch('/users/hamlet@zulip.com', { role: 100 })).body).toEqual(error('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner'));
+    expect((await t.as('iago').patch('/users/nobody@zulip.com', { full_name: 'X y' })).body).toEqual(
+      error('BAD_REQUEST', 'No such user'),
+    );
+    expect((await t.as('iago').patch('/users/notification-bot@zulip.com', { full_name: 'X y' })).body).toEqual(
+      error('BAD_REQUEST', 'No such user'),
+    );
+    expect((await t.as('othello').patch('/users/hamlet@zulip.com', { full_name: 'X y' })).body).toEqual(
+      error('BAD_REQUEST', 'Insufficient permission'),
+    );
+    expect((await t.as('iago').patch('/users/hamlet@zulip.com', { role: 100 })).body).toEqual(
+      error('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner'),
+    );
   });
 
   it('is unknown below FL 313, where only GET has the path', async () => {
-    const r = await t.as('iago', { 'X-Mock-Feature-Level': '312' }).patch('/users/hamlet@zulip.com', { full_name: 'Prince Hamlet' });
+    const r = await t
+      .as('iago', { 'X-Mock-Feature-Level': '312' })
+      .patch('/users/hamlet@zulip.com', { full_name: 'Prince Hamlet' });
     expect(r.status).toBe(405);
     expect(r.body.allowed_methods).toEqual(['GET']);
   });

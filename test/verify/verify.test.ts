@@ -19,7 +19,9 @@ beforeAll(async () => {
   const h = upstream.user('hamlet');
   credentials = ['--target', upstream.baseUrl, '--email', h.email, '--api-key', h.api_key];
 });
-afterAll(async () => { await upstream?.close(); });
+afterAll(async () => {
+  await upstream?.close();
+});
 
 describe('teamchat-mock verify', () => {
   it('passes against the mock, writing in its own channel in under 10 s, and cleans up', async () => {
@@ -28,12 +30,24 @@ describe('teamchat-mock verify', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const lines = run.stdout.trim().split('\n');
-    expect(lines.filter((l) => !l.startsWith('ok   '))).toEqual([expect.stringMatching(/^verified (\d+) operations of http:\/\/127\.0\.0\.1:\d+ at feature level 496: \1 ok, 0 differ from the description \((\d+\.\d) s\)$/)]);
+    expect(lines.filter((l) => !l.startsWith('ok   '))).toEqual([
+      expect.stringMatching(
+        /^verified (\d+) operations of http:\/\/127\.0\.0\.1:\d+ at feature level 496: \1 ok, 0 differ from the description \((\d+\.\d) s\)$/,
+      ),
+    ]);
     // The run itself (requests and checks), without starting node: well under the 10 s it must take at most.
     expect(Number(/\((\d+\.\d) s\)$/.exec(lines.at(-1)!)![1])).toBeLessThan(10);
-    expect(lines).toEqual(expect.arrayContaining(['ok   get-own-user GET /users/me 200', 'ok   register-queue POST /register 200', 'ok   get-events GET /events 200',
-      'ok   delete-queue DELETE /events 200', 'ok   render-message POST /messages/render 200', 'ok   subscribe POST /users/me/subscriptions 200',
-      'ok   unsubscribe DELETE /users/me/subscriptions 200']));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'ok   get-own-user GET /users/me 200',
+        'ok   register-queue POST /register 200',
+        'ok   get-events GET /events 200',
+        'ok   delete-queue DELETE /events 200',
+        'ok   render-message POST /messages/render 200',
+        'ok   subscribe POST /users/me/subscriptions 200',
+        'ok   unsubscribe DELETE /users/me/subscriptions 200',
+      ]),
+    );
     // The JUnit file parses, and holds one passing case per line.
     const xml = readFileSync(report, 'utf8');
     expect(XMLValidator.validate(xml)).toBe(true);
@@ -43,33 +57,72 @@ describe('teamchat-mock verify', () => {
     // Cleaned up: Hamlet is no longer subscribed to the run's channel, and its message is gone.
     const h = upstream.user('hamlet');
     const auth = { authorization: `Basic ${Buffer.from(`${h.email}:${h.api_key}`).toString('base64')}` };
-    const subs = await (await fetch(`${upstream.baseUrl}/api/v1/users/me/subscriptions`, { headers: auth })).json() as { subscriptions: Array<{ name: string }> };
+    const subs = (await (
+      await fetch(`${upstream.baseUrl}/api/v1/users/me/subscriptions`, { headers: auth })
+    ).json()) as { subscriptions: Array<{ name: string }> };
     expect(subs.subscriptions.map((s) => s.name)).not.toContain('teamchat-mock-verify');
     const topics = upstream.server.world.store.messages.filter((m) => m.topic.startsWith('verify '));
     expect(topics).toEqual([]);
   });
 
   it('fails against an upstream whose answer drifted, naming each field, in JSON and JUnit', async () => {
-    await upstream.control.scenarios.activate({ name: 'drifted-me', rules: [{
-      operation: 'get-own-user',
-      respond: { status: 200, body: { result: 'success', msg: '', user_id: 'ten', email: 'hamlet@zulip.com', full_name: 'King Hamlet', is_admin: false, is_owner: false, is_guest: false, is_bot: false, role: 400, timezone: '', is_active: true, date_joined: '2024-01-01T00:00:00Z', delivery_email: 'hamlet@zulip.com', profile_data: {}, max_message_id: 1, avatar_version: 1, brand_new_field: true } },
-    }] });
+    await upstream.control.scenarios.activate({
+      name: 'drifted-me',
+      rules: [
+        {
+          operation: 'get-own-user',
+          respond: {
+            status: 200,
+            body: {
+              result: 'success',
+              msg: '',
+              user_id: 'ten',
+              email: 'hamlet@zulip.com',
+              full_name: 'King Hamlet',
+              is_admin: false,
+              is_owner: false,
+              is_guest: false,
+              is_bot: false,
+              role: 400,
+              timezone: '',
+              is_active: true,
+              date_joined: '2024-01-01T00:00:00Z',
+              delivery_email: 'hamlet@zulip.com',
+              profile_data: {},
+              max_message_id: 1,
+              avatar_version: 1,
+              brand_new_field: true,
+            },
+          },
+        },
+      ],
+    });
     try {
       const json = path.join(dir, 'report.json');
       const xmlFile = path.join(dir, 'report.xml');
       const run = await runCliToEnd(['verify', ...credentials, '--report', json]);
       expect(run.code).toBe(1);
-      expect(run.stdout).toContain('\nDIFF get-own-user GET /users/me 200: /avatar_url: required field is missing; /user_id: must be integer; /brand_new_field: field is not in the description\n');
-      expect(run.stdout).toMatch(/\nverified (\d+) operations of http:\/\/127\.0\.0\.1:\d+ at feature level 496: \d+ ok, 1 differ from the description \(\d+\.\d s\)\n$/);
+      expect(run.stdout).toContain(
+        '\nDIFF get-own-user GET /users/me 200: /avatar_url: required field is missing; /user_id: must be integer; /brand_new_field: field is not in the description\n',
+      );
+      expect(run.stdout).toMatch(
+        /\nverified (\d+) operations of http:\/\/127\.0\.0\.1:\d+ at feature level 496: \d+ ok, 1 differ from the description \(\d+\.\d s\)\n$/,
+      );
       const report = JSON.parse(readFileSync(json, 'utf8'));
-      expect(report.results.filter((r: any) => !r.ok)).toEqual([{
-        operation: 'get-own-user', method: 'GET', path: '/users/me', status: 200, ok: false,
-        problems: [
-          { path: '/avatar_url', message: 'required field is missing' },
-          { path: '/user_id', message: 'must be integer' },
-          { path: '/brand_new_field', message: 'field is not in the description' },
-        ],
-      }]);
+      expect(report.results.filter((r: any) => !r.ok)).toEqual([
+        {
+          operation: 'get-own-user',
+          method: 'GET',
+          path: '/users/me',
+          status: 200,
+          ok: false,
+          problems: [
+            { path: '/avatar_url', message: 'required field is missing' },
+            { path: '/user_id', message: 'must be integer' },
+            { path: '/brand_new_field', message: 'field is not in the description' },
+          ],
+        },
+      ]);
       const again = await runCliToEnd(['verify', ...credentials, '--report', xmlFile]);
       expect(again.code).toBe(1);
       const xml = readFileSync(xmlFile, 'utf8');
@@ -78,7 +131,10 @@ describe('teamchat-mock verify', () => {
       expect(suite['@_failures']).toBe('1');
       const failed = suite.testcase.filter((c: any) => c.failure);
       expect(failed.map((c: any) => [c['@_name'], c.failure['@_message']])).toEqual([
-        ['get-own-user GET /users/me', '/avatar_url: required field is missing; /user_id: must be integer; /brand_new_field: field is not in the description'],
+        [
+          'get-own-user GET /users/me',
+          '/avatar_url: required field is missing; /user_id: must be integer; /brand_new_field: field is not in the description',
+        ],
       ]);
     } finally {
       await upstream.control.scenarios.deactivate();
@@ -93,6 +149,10 @@ describe('teamchat-mock verify', () => {
     const run = await runCliToEnd(['verify', '--zuliprc', rc]);
     expect(run.code).toBe(0);
     const none = await runCliToEnd(['verify', '--target', upstream.baseUrl]);
-    expect(none).toEqual({ code: 1, stdout: '', stderr: 'teamchat-mock: verify needs --target, --email and --api-key (or a --zuliprc with site, email and key)\n' });
+    expect(none).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'teamchat-mock: verify needs --target, --email and --api-key (or a --zuliprc with site, email and key)\n',
+    });
   });
 });

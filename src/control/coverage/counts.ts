@@ -21,7 +21,11 @@ export class CoverageCounts {
     const op = ex.operation;
     if (!op) return;
     let counts = this.byOperation.get(op.id);
-    if (!counts) this.byOperation.set(op.id, (counts = { calls: 0, statuses: new Map(), codes: new Map(), params: new Set(), scenarios: new Map() }));
+    if (!counts)
+      this.byOperation.set(
+        op.id,
+        (counts = { calls: 0, statuses: new Map(), codes: new Map(), params: new Set(), scenarios: new Map() }),
+      );
     counts.calls++;
     bump(counts.statuses, ex.status);
     const code = ex.status >= 400 ? (ex.body as { code?: unknown } | null)?.code : undefined;

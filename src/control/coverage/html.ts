@@ -15,21 +15,33 @@ function level(op: Op): string {
 }
 
 function cell(op: Op): string {
-  const chips = op.documented_error_codes.map((code) => {
-    const seen = !op.unseen_error_codes.includes(code);
-    return `<li class="chip ${seen ? 'seen' : 'unseen'}" title="${seen ? 'answered' : 'never answered'}">${escape(code)}</li>`;
-  }).join('');
-  return `<li class="op ${level(op)}" data-operation="${escape(op.operation)}"><b>${escape(op.operation)}</b> <span>${op.calls} call${op.calls === 1 ? '' : 's'}</span>`
-    + `<div class="path">${escape(op.method)} ${escape(op.path)}</div>`
-    + (op.params_unused.length ? `<div class="params">never sent: ${op.params_unused.map(escape).join(', ')}</div>` : '')
-    + (chips ? `<ul class="chips">${chips}</ul>` : '') + '</li>';
+  const chips = op.documented_error_codes
+    .map((code) => {
+      const seen = !op.unseen_error_codes.includes(code);
+      return `<li class="chip ${seen ? 'seen' : 'unseen'}" title="${seen ? 'answered' : 'never answered'}">${escape(code)}</li>`;
+    })
+    .join('');
+  return (
+    `<li class="op ${level(op)}" data-operation="${escape(op.operation)}"><b>${escape(op.operation)}</b> <span>${op.calls} call${op.calls === 1 ? '' : 's'}</span>` +
+    `<div class="path">${escape(op.method)} ${escape(op.path)}</div>` +
+    (op.params_unused.length
+      ? `<div class="params">never sent: ${op.params_unused.map(escape).join(', ')}</div>`
+      : '') +
+    (chips ? `<ul class="chips">${chips}</ul>` : '') +
+    '</li>'
+  );
 }
 
 export function coverageHtml(report: CoverageReport): string {
   const byResource = new Map<string, Op[]>();
   for (const op of report.operations) byResource.set(op.resource, [...(byResource.get(op.resource) ?? []), op]);
-  const rows = [...byResource].sort(([a], [b]) => a.localeCompare(b)).map(([resource, ops]) =>
-    `<section><h2>${escape(resource)} <small>${ops.filter((o) => o.calls).length}/${ops.length} called</small></h2><ul class="ops">${ops.map(cell).join('')}</ul></section>`).join('\n');
+  const rows = [...byResource]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(
+      ([resource, ops]) =>
+        `<section><h2>${escape(resource)} <small>${ops.filter((o) => o.calls).length}/${ops.length} called</small></h2><ul class="ops">${ops.map(cell).join('')}</ul></section>`,
+    )
+    .join('\n');
   const t = report.totals;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

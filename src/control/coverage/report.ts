@@ -11,7 +11,13 @@ const record = <K extends string | number>(map: Map<K, number> | undefined) =>
 function merged(all: CoverageCounts[], opId: string): OperationCounts | undefined {
   const parts = all.map((c) => c.byOperation.get(opId)).filter((c): c is OperationCounts => !!c);
   if (parts.length <= 1) return parts[0];
-  const out: OperationCounts = { calls: 0, statuses: new Map(), codes: new Map(), params: new Set(), scenarios: new Map() };
+  const out: OperationCounts = {
+    calls: 0,
+    statuses: new Map(),
+    codes: new Map(),
+    params: new Set(),
+    scenarios: new Map(),
+  };
   for (const p of parts) {
     out.calls += p.calls;
     for (const [k, n] of p.statuses) out.statuses.set(k, (out.statuses.get(k) ?? 0) + n);
@@ -22,7 +28,13 @@ function merged(all: CoverageCounts[], opId: string): OperationCounts | undefine
   return out;
 }
 
-export function coverageReport(contract: Contract, catalog: ErrorCatalog, counts: CoverageCounts[], level: number, sandbox: string) {
+export function coverageReport(
+  contract: Contract,
+  catalog: ErrorCatalog,
+  counts: CoverageCounts[],
+  level: number,
+  sandbox: string,
+) {
   let called = 0;
   let codesSeen = 0;
   let codesDocumented = 0;
@@ -39,17 +51,33 @@ export function coverageReport(contract: Contract, catalog: ErrorCatalog, counts
       codesDocumented += documented.length;
       codesSeen += documented.length - unseen.length;
       return {
-        operation: op.id, method: op.method.toUpperCase(), path: op.path, resource: String(op.spec['x-resource'] ?? 'other'),
-        calls: c?.calls ?? 0, statuses: record(c?.statuses), error_codes: record(c?.codes),
-        documented_error_codes: documented, unseen_error_codes: unseen,
-        params_used: params.filter((p) => c?.params.has(p)), params_unused: params.filter((p) => !c?.params.has(p)),
+        operation: op.id,
+        method: op.method.toUpperCase(),
+        path: op.path,
+        resource: String(op.spec['x-resource'] ?? 'other'),
+        calls: c?.calls ?? 0,
+        statuses: record(c?.statuses),
+        error_codes: record(c?.codes),
+        documented_error_codes: documented,
+        unseen_error_codes: unseen,
+        params_used: params.filter((p) => c?.params.has(p)),
+        params_unused: params.filter((p) => !c?.params.has(p)),
         scenarios: record(c?.scenarios),
       };
     });
   const since = Math.min(...counts.map((c) => c.since), Date.now());
   return {
-    sandbox, zulip_feature_level: level, since, operations,
-    totals: { operations_called: called, operations_described: operations.length, error_codes_seen: codesSeen, error_codes_documented: codesDocumented, requests },
+    sandbox,
+    zulip_feature_level: level,
+    since,
+    operations,
+    totals: {
+      operations_called: called,
+      operations_described: operations.length,
+      error_codes_seen: codesSeen,
+      error_codes_documented: codesDocumented,
+      requests,
+    },
   };
 }
 

@@ -4,5 +4,8 @@ import { coverageHtml } from './html.js';
 import type { CoverageReport } from './report.js';
 
 export function writeCoverageReport(file: string, report: CoverageReport): void {
-  writeFileSync(file, file.toLowerCase().endsWith('.html') ? coverageHtml(report) : `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(
+    file,
+    file.toLowerCase().endsWith('.html') ? coverageHtml(report) : `${JSON.stringify(report, null, 2)}\n`,
+  );
 }

@@ -20,5 +20,6 @@ function dataOf(scenario: Scenario): Record<string, unknown> {
 export function checkScenario(scenario: Scenario, source: string): void {
   const param = sharedControlContract().byId.get('mock-activate-scenario')?.paramsByName.get('definition');
   if (!param) throw new Error('openapi/control.yaml: mock-activate-scenario has no definition');
-  if (!param.validate(dataOf(scenario))) throw badRequest(`Scenario ${source}: ${describeProblem('definition', param.validate.errors ?? [])}`);
+  if (!param.validate(dataOf(scenario)))
+    throw badRequest(`Scenario ${source}: ${describeProblem('definition', param.validate.errors ?? [])}`);
 }

@@ -10,13 +10,22 @@ export interface EffectResponse {
   headers?: Record<string, string>;
 }
 
-export function effectResponse(effect: Effect, operationId: string, catalog: ErrorCatalog, scenario = 'scenario'): EffectResponse | null {
+export function effectResponse(
+  effect: Effect,
+  operationId: string,
+  catalog: ErrorCatalog,
+  scenario = 'scenario',
+): EffectResponse | null {
   if (effect.example !== undefined) {
     // Names in data rules are checked when the scenario is activated; a script's are checked here.
     const described = catalog.example(operationId, effect.example);
     if (!described) throw badRequest(`Scenario '${scenario}': ${unknownExample(catalog, operationId, effect.example)}`);
     const body = structuredClone(described.body);
-    return { status: described.status, body, headers: { ...defaultHeaders(described.status, body), ...(effect.headers ?? {}) } };
+    return {
+      status: described.status,
+      body,
+      headers: { ...defaultHeaders(described.status, body), ...(effect.headers ?? {}) },
+    };
   }
   if (effect.error !== undefined) {
     const given = typeof effect.error === 'string' ? { code: effect.error } : effect.error;

@@ -22,14 +22,20 @@ export interface RequestFacts {
   user: { email: string; user_id: number } | null;
 }
 
-interface RuleStats { calls: number; hits: number }
+interface RuleStats {
+  calls: number;
+  hits: number;
+}
 
 export class ActiveScenario {
   hits = 0;
   state: string;
   readonly stats: RuleStats[];
 
-  constructor(readonly scenario: Scenario, readonly source: string) {
+  constructor(
+    readonly scenario: Scenario,
+    readonly source: string,
+  ) {
     this.state = scenario.initial_state ?? 'Started';
     this.stats = (scenario.rules ?? []).map(() => ({ calls: 0, hits: 0 }));
   }
@@ -37,7 +43,10 @@ export class ActiveScenario {
   restart(): void {
     this.hits = 0;
     this.state = this.scenario.initial_state ?? 'Started';
-    for (const s of this.stats) { s.calls = 0; s.hits = 0; }
+    for (const s of this.stats) {
+      s.calls = 0;
+      s.hits = 0;
+    }
   }
 
   summary() {
@@ -53,7 +62,7 @@ export class ActiveScenario {
 }
 
 function describeRule(rule: Rule): string {
-  const what = rule.operation ?? (`${rule.method ?? '*'} ${rule.path ?? '*'}`);
+  const what = rule.operation ?? `${rule.method ?? '*'} ${rule.path ?? '*'}`;
   const effect = typeof rule.respond === 'function' ? 'script' : Object.keys(rule.respond).join('+');
   return `${what}${rule.params ? ` ${JSON.stringify(rule.params)}` : ''}${rule.user !== undefined ? ` as ${rule.user}` : ''} -> ${effect}`;
 }
@@ -70,7 +79,10 @@ function matches(rule: Rule, scenario: ActiveScenario, req: RequestFacts): boole
   if (rule.in_state && rule.in_state !== scenario.state) return false;
   if (rule.user !== undefined) {
     if (!req.user) return false;
-    const ok = typeof rule.user === 'number' ? rule.user === req.user.user_id : rule.user.toLowerCase() === req.user.email.toLowerCase();
+    const ok =
+      typeof rule.user === 'number'
+        ? rule.user === req.user.user_id
+        : rule.user.toLowerCase() === req.user.email.toLowerCase();
     if (!ok) return false;
   }
   if (rule.params) {
@@ -97,8 +109,10 @@ export class ScenarioSet {
       const name = typeof rule.respond === 'function' ? undefined : rule.respond?.example;
       if (name === undefined) return;
       const where = `Scenario '${scenario.name}', rule ${i + 1}`;
-      if (!rule.operation) throw badRequest(`${where}: respond.example needs the rule's operation (examples belong to an operation)`);
-      if (!this.catalog.example(rule.operation, name)) throw badRequest(`${where}: ${unknownExample(this.catalog, rule.operation, name)}`);
+      if (!rule.operation)
+        throw badRequest(`${where}: respond.example needs the rule's operation (examples belong to an operation)`);
+      if (!this.catalog.example(rule.operation, name))
+        throw badRequest(`${where}: ${unknownExample(this.catalog, rule.operation, name)}`);
     });
   }
 
@@ -130,7 +144,11 @@ export class ScenarioSet {
   }
 
   /** Evaluates `extra` (per-request scenarios) first, then the active ones. */
-  async intercept(req: RequestFacts, store: Store, extra: ActiveScenario[] = []): Promise<Interception | 'drop' | null> {
+  async intercept(
+    req: RequestFacts,
+    store: Store,
+    extra: ActiveScenario[] = [],
+  ): Promise<Interception | 'drop' | null> {
     for (const scenario of [...extra, ...this.active]) {
       const rules = scenario.scenario.rules ?? [];
       for (let i = 0; i < rules.length; i++) {
@@ -138,7 +156,11 @@ export class ScenarioSet {
         if (!matches(rule, scenario, req)) continue;
         const stats = scenario.stats[i];
         stats.calls++;
-        if (rule.calls && ((rule.calls.from && stats.calls < rule.calls.from) || (rule.calls.to && stats.calls > rule.calls.to))) continue;
+        if (
+          rule.calls &&
+          ((rule.calls.from && stats.calls < rule.calls.from) || (rule.calls.to && stats.calls > rule.calls.to))
+        )
+          continue;
         const limit = rule.once ? 1 : rule.times;
         if (limit !== undefined && stats.hits >= limit) continue;
         const effect = resolveEffect(rule, req, stats.calls, store);
@@ -170,8 +192,13 @@ function scriptedResponse(effect: Effect, operation: string, catalog: ErrorCatal
 function resolveEffect(rule: Rule, req: RequestFacts, call: number, store: Store): Effect | null {
   if (typeof rule.respond !== 'function') return rule.respond;
   const request: ScenarioRequest = {
-    operation: req.operation, method: req.method, path: req.path, params: req.params(),
-    user: req.user?.email ?? null, userId: req.user?.user_id ?? null, call,
+    operation: req.operation,
+    method: req.method,
+    path: req.path,
+    params: req.params(),
+    user: req.user?.email ?? null,
+    userId: req.user?.user_id ?? null,
+    call,
   };
   return rule.respond(request, store) ?? null;
 }

@@ -24,7 +24,8 @@ function examplesOf(doc: any, response: any): Array<{ name: string | null; value
   if (!media) return [];
   const out: Array<{ name: string | null; value: unknown }> = [];
   if (media.example) out.push({ name: null, value: media.example });
-  for (const [name, ex] of Object.entries<any>(media.examples ?? {})) out.push({ name, value: resolveRef(doc, ex)?.value });
+  for (const [name, ex] of Object.entries<any>(media.examples ?? {}))
+    out.push({ name, value: resolveRef(doc, ex)?.value });
   return out;
 }
 
@@ -46,7 +47,8 @@ export class ErrorCatalog {
       const all: DescribedExample[] = [];
       for (const [status, response] of Object.entries<any>(op.spec.responses ?? {})) {
         if (!/^\d+$/.test(status)) continue;
-        for (const { name, value } of examplesOf(doc, response)) if (isObject(value)) all.push({ name, status: Number(status), body: value });
+        for (const { name, value } of examplesOf(doc, response))
+          if (isObject(value)) all.push({ name, status: Number(status), body: value });
       }
       const own: Catalog = new Map();
       for (const ex of all) add(own, ex);
@@ -56,7 +58,8 @@ export class ErrorCatalog {
     }
     const shared: Record<string, number> = { TooManyRequests: 429, Unauthorized: 401, ServerError: 500, NotFound: 404 };
     for (const [name, status] of Object.entries(shared)) {
-      for (const { value } of examplesOf(doc, doc.components.responses?.[name])) if (isObject(value)) add(this.global, { status, body: value });
+      for (const { value } of examplesOf(doc, doc.components.responses?.[name]))
+        if (isObject(value)) add(this.global, { status, body: value });
     }
   }
 

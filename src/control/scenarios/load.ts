@@ -31,7 +31,11 @@ export const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 /** The scenarios/ folder shipped with the package. */
 const scenariosDir = (): string => packagePath('scenarios');
 
-export interface AvailableScenario { name: string; description: string; file: string }
+export interface AvailableScenario {
+  name: string;
+  description: string;
+  file: string;
+}
 
 const cache = new Map<string, { mtimeMs: number; scenario: Scenario }>();
 
@@ -44,7 +48,9 @@ async function loadFile(file: string): Promise<Scenario> {
     if (file.endsWith('.json') || file.endsWith('.jsonl')) {
       const text = readFileSync(file, 'utf8');
       // A --record recording (JSON Lines) replays as the scenario its exchanges make.
-      scenario = isRecording(text) ? recordingScenario(text, path.basename(file).replace(/\.[^.]+$/, '')) : JSON.parse(text);
+      scenario = isRecording(text)
+        ? recordingScenario(text, path.basename(file).replace(/\.[^.]+$/, ''))
+        : JSON.parse(text);
     } else {
       const mod = await importModule(file);
       scenario = mod.default?.default ?? mod.default ?? mod.scenario;
@@ -71,7 +77,10 @@ export async function loadScenarioByName(name: string, dir = scenariosDir()): Pr
 }
 
 /** A name of the scenarios/ folder, or a path to a file anywhere (command line only). */
-export async function loadScenario(nameOrFile: string, dir = scenariosDir()): Promise<{ scenario: Scenario; source: string }> {
+export async function loadScenario(
+  nameOrFile: string,
+  dir = scenariosDir(),
+): Promise<{ scenario: Scenario; source: string }> {
   if (NAME_PATTERN.test(nameOrFile) && !existsSync(nameOrFile)) {
     return { scenario: await loadScenarioByName(nameOrFile, dir), source: `scenarios/${nameOrFile}` };
   }
@@ -82,7 +91,13 @@ export async function loadScenario(nameOrFile: string, dir = scenariosDir()): Pr
 
 export async function listScenarios(dir = scenariosDir()): Promise<AvailableScenario[]> {
   let files: string[] = [];
-  try { files = readdirSync(dir).filter((f) => EXTENSIONS.includes(path.extname(f))).sort(); } catch { return []; }
+  try {
+    files = readdirSync(dir)
+      .filter((f) => EXTENSIONS.includes(path.extname(f)))
+      .sort();
+  } catch {
+    return [];
+  }
   const out: AvailableScenario[] = [];
   for (const f of files) {
     const name = f.replace(/\.[^.]+$/, '');

@@ -32,10 +32,18 @@ export const RECORDING_FORMAT = 'teamchat-mock recording 1';
 /** One exchange's line at most; a larger answer is noted as skipped, not recorded. */
 export const MAX_RECORDED_EXCHANGE_BYTES = 4 * 1024 * 1024;
 
-interface Request { operation: string; params: Record<string, unknown>; user: string | null }
-interface Response { status: number; body: Record<string, unknown> }
+interface Request {
+  operation: string;
+  params: Record<string, unknown>;
+  user: string | null;
+}
+interface Response {
+  status: number;
+  body: Record<string, unknown>;
+}
 /** A line of a recording after the first. */
-type Line = { request: Request; response: Response } | { skipped: { operation: string; status: number; bytes: number } };
+type Line =
+  { request: Request; response: Response } | { skipped: { operation: string; status: number; bytes: number } };
 
 /** Makes `dir` (0700) when missing; refuses one that is a link or that another user owns. */
 function ownedFolder(dir: string): void {
@@ -43,7 +51,8 @@ function ownedFolder(dir: string): void {
   const stat = lstatSync(dir);
   if (stat.isSymbolicLink() || !stat.isDirectory()) throw new Error(`--record: ${dir} is not a folder`);
   const uid = typeof process.getuid === 'function' ? process.getuid() : -1;
-  if (uid >= 0 && stat.uid !== uid) throw new Error(`--record: ${dir} belongs to another user (uid ${stat.uid}); record into a folder of your own`);
+  if (uid >= 0 && stat.uid !== uid)
+    throw new Error(`--record: ${dir} belongs to another user (uid ${stat.uid}); record into a folder of your own`);
 }
 
 /** Creates the file exclusively (no link followed, nothing already there reused), readable by its owner only. */
@@ -76,11 +85,20 @@ export class Recorder {
     if (!answer.relay?.json || !(answer.relay.headers['content-type'] ?? '').includes('json')) return;
     const params: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(call.params ?? {})) if (!isSecretKey(k) && v !== undefined) params[k] = v;
-    const request: Request = { operation: call.op.id, params: jsonCopy(params), user: basicAuthEmail(call.req.headers.authorization) };
-    const response: Response = { status: answer.status, body: redact(jsonCopy(answer.body)) as Record<string, unknown> };
+    const request: Request = {
+      operation: call.op.id,
+      params: jsonCopy(params),
+      user: basicAuthEmail(call.req.headers.authorization),
+    };
+    const response: Response = {
+      status: answer.status,
+      body: redact(jsonCopy(answer.body)) as Record<string, unknown>,
+    };
     const line = JSON.stringify({ request, response } satisfies Line);
     if (Buffer.byteLength(line) > MAX_RECORDED_EXCHANGE_BYTES) {
-      this.append({ skipped: { operation: call.op.id, status: answer.status, bytes: Buffer.byteLength(line) } } satisfies Line);
+      this.append({
+        skipped: { operation: call.op.id, status: answer.status, bytes: Buffer.byteLength(line) },
+      } satisfies Line);
     } else {
       writeSync(this.fd, `${line}\n`);
     }
@@ -123,15 +141,23 @@ export function recordingScenario(text: string, fallbackName: string): Scenario 
     if (last && JSON.stringify(last.response) === JSON.stringify(line.response)) last.count++;
     else group.answers.push({ response: line.response, count: 1 });
   });
-  const ordered = [...groups.values()].sort((a, b) => Object.keys(b.request.params).length - Object.keys(a.request.params).length);
-  const rules: Rule[] = ordered.flatMap(({ request, answers }) => answers.map(({ response, count }, i) => ({
-    operation: request.operation,
-    ...(Object.keys(request.params).length ? { params: request.params } : {}),
-    ...(request.user ? { user: request.user } : {}),
-    ...(i < answers.length - 1 ? { times: count } : {}),
-    respond: response,
-  })));
-  return { name: header.name ?? fallbackName, description: 'Recorded from an upstream server (teamchat-mock --record)', rules };
+  const ordered = [...groups.values()].sort(
+    (a, b) => Object.keys(b.request.params).length - Object.keys(a.request.params).length,
+  );
+  const rules: Rule[] = ordered.flatMap(({ request, answers }) =>
+    answers.map(({ response, count }, i) => ({
+      operation: request.operation,
+      ...(Object.keys(request.params).length ? { params: request.params } : {}),
+      ...(request.user ? { user: request.user } : {}),
+      ...(i < answers.length - 1 ? { times: count } : {}),
+      respond: response,
+    })),
+  );
+  return {
+    name: header.name ?? fallbackName,
+    description: 'Recorded from an upstream server (teamchat-mock --record)',
+    rules,
+  };
 }
 
 /** A copy, with the tokens of temporary upload URLs in any string replaced. */
@@ -150,5 +176,7 @@ function basicAuthEmail(header: string | undefined): string | null {
 function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isSecretKey(k) && typeof v === 'string' ? REDACTED : redact(v)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, isSecretKey(k) && typeof v === 'string' ? REDACTED : redact(v)]),
+  );
 }

@@ -6,7 +6,14 @@ export function applyStatePatch(target: Record<string, any>, patch: Record<strin
   for (const [key, value] of Object.entries(patch)) {
     if (FORBIDDEN.has(key)) continue;
     const current = target[key];
-    if (value && typeof value === 'object' && !Array.isArray(value) && current && typeof current === 'object' && !Array.isArray(current)) {
+    if (
+      value &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      current &&
+      typeof current === 'object' &&
+      !Array.isArray(current)
+    ) {
       applyStatePatch(current, value as Record<string, unknown>);
     } else {
       target[key] = structuredClone(value);

@@ -53,7 +53,8 @@ function occursAlone(text: string, word: string): boolean {
   for (let start = text.indexOf(word); start !== -1; start = text.indexOf(word, start + 1)) {
     const after = start + word.length;
     const atSecondCodePoint = start <= 1 || (start === 2 && text.codePointAt(0)! > 0xffff);
-    if ((atSecondCodePoint || BEFORE.has(text[start - 1])) && (after >= text.length || AFTER.has(text[after]))) return true;
+    if ((atSecondCodePoint || BEFORE.has(text[start - 1])) && (after >= text.length || AFTER.has(text[after])))
+      return true;
   }
   return false;
 }

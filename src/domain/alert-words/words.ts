@@ -29,5 +29,9 @@ export function addAlertWords(world: WorldCtx, user: User, { words }: { words: s
 /** Removes the words equal, without case, to one given (not trimmed); others are ignored. */
 export function removeAlertWords(world: WorldCtx, user: User, { words }: { words: string[] }): string[] {
   const gone = new Set(words.map((w) => w.toLowerCase()));
-  return save(world, user, alertWordsOf(user).filter((w) => !gone.has(w.toLowerCase())));
+  return save(
+    world,
+    user,
+    alertWordsOf(user).filter((w) => !gone.has(w.toLowerCase())),
+  );
 }

@@ -23,7 +23,8 @@ import { checkServiceUrl } from './outgoing/url-policy.js';
 /** A channel named in a bot's defaults, as the real server's access_stream_by_name finds it. */
 export function channelFor(ctx: Ctx, actor: User, name: string): number {
   const stream = streamByName(ctx.store, name);
-  if (!stream || stream.is_archived || !hasMetadataAccess(ctx.store, actor, stream)) throw badRequest(`Invalid channel name '${name}'`);
+  if (!stream || stream.is_archived || !hasMetadataAccess(ctx.store, actor, stream))
+    throw badRequest(`Invalid channel name '${name}'`);
   return stream.stream_id;
 }
 
@@ -60,36 +61,67 @@ export function createBot(ctx: Ctx, actor: User, p: ParamsOf<'create-bot'>): Rec
   // The service is named by service_name, or by the short name (incoming webhooks: only by service_name).
   const serviceName = p.bot_type === BotType.incomingWebhook ? p.service_name : p.service_name || short;
   const fullName = checkFullName(p.full_name);
-  const domain = (store.realm.shown_settings as Record<string, unknown> | undefined)?.bot_domain as string | undefined ?? new URL(store.realm.url).hostname;
+  const domain =
+    ((store.realm.shown_settings as Record<string, unknown> | undefined)?.bot_domain as string | undefined) ??
+    new URL(store.realm.url).hostname;
   const email = `${short}-bot@${domain}`;
-  if (!/^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+$/.test(short) || short.startsWith('.') || short.includes('..')) throw badRequest('Bad name or username');
-  if (p.bot_type === BotType.embedded && !EMBEDDED_BOTS.some((b) => b.name === serviceName)) throw badRequest('Invalid embedded bot name.');
+  if (!/^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+$/.test(short) || short.startsWith('.') || short.includes('..'))
+    throw badRequest('Bad name or username');
+  if (p.bot_type === BotType.embedded && !EMBEDDED_BOTS.some((b) => b.name === serviceName))
+    throw badRequest('Invalid embedded bot name.');
   const lower = email.toLowerCase();
-  if (store.users.find((u) => u.delivery_email.toLowerCase() === lower || u.email.toLowerCase() === lower)) throw badRequest('Username already in use');
+  if (store.users.find((u) => u.delivery_email.toLowerCase() === lower || u.email.toLowerCase() === lower))
+    throw badRequest('Username already in use');
   checkBotNameAvailable(store, fullName);
   checkCanCreateBot(ctx, actor, p.bot_type);
   const avatar = avatarFileOf(ctx.files);
   const sending = p.default_sending_stream === undefined ? null : channelFor(ctx, actor, p.default_sending_stream);
-  const events = p.default_events_register_stream === undefined ? null : channelFor(ctx, actor, p.default_events_register_stream);
+  const events =
+    p.default_events_register_stream === undefined ? null : channelFor(ctx, actor, p.default_events_register_stream);
   const config = (p.config_data ?? {}) as Record<string, string>;
-  if ((p.bot_type === BotType.incomingWebhook || p.bot_type === BotType.embedded) && serviceName) checkBotConfig(p.bot_type, serviceName, config);
+  if ((p.bot_type === BotType.incomingWebhook || p.bot_type === BotType.embedded) && serviceName)
+    checkBotConfig(p.bot_type, serviceName, config);
   // The mock's own rule (safe by default): it calls only loopback addresses and the hosts it was told of.
-  if (p.bot_type === BotType.outgoingWebhook) checkServiceUrl('payload_url', p.payload_url ?? '', ctx.server.allowOutgoingHosts);
+  if (p.bot_type === BotType.outgoingWebhook)
+    checkServiceUrl('payload_url', p.payload_url ?? '', ctx.server.allowOutgoingHosts);
 
   const now = ctx.clock.now();
   const settings = realmDefaultSettings(store.realm);
   const userId = store.nextId('users');
-  const service: BotService | undefined = p.bot_type === BotType.outgoingWebhook || p.bot_type === BotType.embedded
-    ? { name: serviceName!, base_url: p.payload_url ?? '', interface: p.interface_type, token: newApiKey() } : undefined;
-  const botConfig = p.bot_type === BotType.incomingWebhook
-    ? { ...(serviceName ? { integration_id: serviceName } : {}), ...config }
-    : p.bot_type === BotType.embedded ? { ...config } : undefined;
+  const service: BotService | undefined =
+    p.bot_type === BotType.outgoingWebhook || p.bot_type === BotType.embedded
+      ? { name: serviceName!, base_url: p.payload_url ?? '', interface: p.interface_type, token: newApiKey() }
+      : undefined;
+  const botConfig =
+    p.bot_type === BotType.incomingWebhook
+      ? { ...(serviceName ? { integration_id: serviceName } : {}), ...config }
+      : p.bot_type === BotType.embedded
+        ? { ...config }
+        : undefined;
   const bot = insertAccount(ctx, {
-    user_id: userId, email, delivery_email: email, full_name: fullName, api_key: newApiKey(), password: '',
-    role: Role.member, is_active: true, is_bot: true, bot_type: p.bot_type, bot_owner_id: actor.user_id, is_system_bot: false,
-    date_joined: isoSeconds(now), last_active: now, avatar_version: 1, timezone: settings.timezone, settings, settings_edited: [],
-    status: { status_text: '', emoji_name: '', emoji_code: '', reaction_type: '' }, pending_email: null,
-    default_sending_stream_id: sending, default_events_register_stream_id: events, default_all_public_streams: p.default_all_public_streams ?? false,
+    user_id: userId,
+    email,
+    delivery_email: email,
+    full_name: fullName,
+    api_key: newApiKey(),
+    password: '',
+    role: Role.member,
+    is_active: true,
+    is_bot: true,
+    bot_type: p.bot_type,
+    bot_owner_id: actor.user_id,
+    is_system_bot: false,
+    date_joined: isoSeconds(now),
+    last_active: now,
+    avatar_version: 1,
+    timezone: settings.timezone,
+    settings,
+    settings_edited: [],
+    status: { status_text: '', emoji_name: '', emoji_code: '', reaction_type: '' },
+    pending_email: null,
+    default_sending_stream_id: sending,
+    default_events_register_stream_id: events,
+    default_all_public_streams: p.default_all_public_streams ?? false,
     ...(avatar ? { avatar_path: storeAvatar(store, userId, null, avatar, ctx.server) } : {}),
     ...(service ? { bot_service: service } : {}),
     ...(botConfig && Object.keys(botConfig).length ? { bot_config: botConfig } : {}),

@@ -11,7 +11,8 @@ import { newApiKey } from '../users/create-user.js';
 import { isAdmin, requireNonGuest } from '../users/roles.js';
 import { botAudience } from '../users/bot-audience.js';
 
-export const channelName = (store: Store, id: number | null | undefined) => (id == null ? null : store.streams.get(id)?.name ?? null);
+export const channelName = (store: Store, id: number | null | undefined) =>
+  id == null ? null : (store.streams.get(id)?.name ?? null);
 
 /** The defaults every bot answer carries. */
 export function botDefaults(store: Store, bot: User) {
@@ -23,7 +24,12 @@ export function botDefaults(store: Store, bot: User) {
 }
 
 /** A `realm_bot` `update` with the changed fields, to the bot's owner and administrators (or `audience`). */
-export function botUpdate(ctx: Ctx, bot: User, change: Record<string, unknown>, audience = botAudience(ctx.store, bot)): void {
+export function botUpdate(
+  ctx: Ctx,
+  bot: User,
+  change: Record<string, unknown>,
+  audience = botAudience(ctx.store, bot),
+): void {
   ctx.events.publish(audience, { type: 'realm_bot', op: 'update', bot: { user_id: bot.user_id, ...change } });
 }
 
@@ -32,7 +38,13 @@ export function listBots(ctx: Ctx, actor: User): { bots: Array<Record<string, un
   requireNonGuest(actor);
   const bots = ctx.store.users.filter((u) => u.is_bot && u.is_active && u.bot_owner_id === actor.user_id);
   return {
-    bots: bots.map((b) => ({ username: b.email, full_name: b.full_name, api_key: b.api_key, avatar_url: avatarUrl(b), ...botDefaults(ctx.store, b) })),
+    bots: bots.map((b) => ({
+      username: b.email,
+      full_name: b.full_name,
+      api_key: b.api_key,
+      avatar_url: avatarUrl(b),
+      ...botDefaults(ctx.store, b),
+    })),
   };
 }
 

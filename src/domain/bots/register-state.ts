@@ -10,7 +10,7 @@ import { EMBEDDED_BOTS, INCOMING_WEBHOOK_BOTS } from './integrations.js';
 
 /** One bot as `realm_bots` and `realm_bot` `add` events show it (fields of every level: shaped to the request's and the queue's). */
 export function realmBotDict(store: Store, b: User): Record<string, unknown> {
-  const channel = (id: number | null | undefined) => (id == null ? null : store.streams.get(id)?.name ?? null);
+  const channel = (id: number | null | undefined) => (id == null ? null : (store.streams.get(id)?.name ?? null));
   return {
     user_id: b.user_id,
     email: b.email,
@@ -30,7 +30,9 @@ export function realmBotDict(store: Store, b: User): Record<string, unknown> {
 
 /** `realm_bot`: the bots the client's user owns (all bots, for administrators). */
 export function realmBotState(store: Store, actor: User): Record<string, unknown> {
-  const bots = store.users.filter((u) => u.is_bot && !u.is_system_bot && (isAdmin(actor) || u.bot_owner_id === actor.user_id));
+  const bots = store.users.filter(
+    (u) => u.is_bot && !u.is_system_bot && (isAdmin(actor) || u.bot_owner_id === actor.user_id),
+  );
   return { realm_bots: bots.map((b) => realmBotDict(store, b)) };
 }
 

@@ -15,8 +15,10 @@ export const INTERFACE_TYPES: readonly number[] = [1, 2];
 export function servicesOf(bot: User): Array<Record<string, unknown>> {
   const service = bot.bot_service;
   if (!service) return [];
-  if (bot.bot_type === BotType.outgoingWebhook) return [{ base_url: service.base_url, interface: service.interface, token: service.token }];
+  if (bot.bot_type === BotType.outgoingWebhook)
+    return [{ base_url: service.base_url, interface: service.interface, token: service.token }];
   const config = bot.bot_config ?? {};
-  if (bot.bot_type === BotType.embedded && Object.keys(config).length) return [{ config_data: { ...config }, service_name: service.name }];
+  if (bot.bot_type === BotType.embedded && Object.keys(config).length)
+    return [{ config_data: { ...config }, service_name: service.name }];
   return [];
 }

@@ -14,7 +14,10 @@ function characters(text: string): number {
   let count = text.length;
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);
-    if (unit >= 0xd800 && unit <= 0xdbff) { count--; i++; }
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      count--;
+      i++;
+    }
   }
   return count;
 }
@@ -25,7 +28,13 @@ const entriesOf = (world: WorldCtx, user: User) => [...world.store.botStorage.gr
 /** The entries named by `keys` (every entry when none are named); a key without one fails. */
 function named(world: WorldCtx, user: User, keys: string[] | undefined): BotStorageEntry[] {
   if (!keys?.length) return entriesOf(world, user);
-  return keys.map((key) => world.store.botStorage.get(botStorageKey(user.user_id, key)) ?? (() => { throw keyDoesNotExist(); })());
+  return keys.map(
+    (key) =>
+      world.store.botStorage.get(botStorageKey(user.user_id, key)) ??
+      (() => {
+        throw keyDoesNotExist();
+      })(),
+  );
 }
 
 export function getBotStorage(world: WorldCtx, user: User, { keys }: { keys?: string[] }): Record<string, string> {
@@ -45,7 +54,8 @@ export function updateBotStorage(ctx: Ctx, { storage }: { storage: { [key: strin
     const old = store.botStorage.get(botStorageKey(user.user_id, key));
     size += characters(key) + characters(value) - (old ? entrySize(old) : 0);
   }
-  if (size > limit) throw badRequest(`Request exceeds storage limit by ${size - limit} characters. The limit is ${limit} characters.`);
+  if (size > limit)
+    throw badRequest(`Request exceeds storage limit by ${size - limit} characters. The limit is ${limit} characters.`);
   for (const [key, value] of entries) {
     const old = store.botStorage.get(botStorageKey(user.user_id, key));
     if (old) store.botStorage.update(old, { value });

@@ -31,7 +31,8 @@ export function updateBot(ctx: Ctx, actor: User, botId: number, p: Params): Reco
     if (!owner.is_active) throw badRequest('Failed to change owner, user is deactivated');
     if (owner.is_bot) throw badRequest("Failed to change owner, bots can't own other bots");
   }
-  const pick = (name: string | undefined) => (name === undefined ? undefined : name === '' ? null : channelFor(ctx, actor, name));
+  const pick = (name: string | undefined) =>
+    name === undefined ? undefined : name === '' ? null : channelFor(ctx, actor, name);
   const sending = pick(p.default_sending_stream);
   const events = pick(p.default_events_register_stream);
   // service_interface counts (and is checked) only with service_payload_url.
@@ -47,7 +48,11 @@ export function updateBot(ctx: Ctx, actor: User, botId: number, p: Params): Reco
   if (rename) {
     bot = store.users.update(bot, { full_name: fullName });
     botUpdate(ctx, bot, { full_name: fullName });
-    ctx.events.publish(activeUserIds(store), { type: 'realm_user', op: 'update', person: { user_id: bot.user_id, full_name: fullName } });
+    ctx.events.publish(activeUserIds(store), {
+      type: 'realm_user',
+      op: 'update',
+      person: { user_id: bot.user_id, full_name: fullName },
+    });
   }
   if (owner && owner.user_id !== bot.bot_owner_id) bot = changeOwner(ctx, bot, owner);
   if (sending !== undefined && sending !== (bot.default_sending_stream_id ?? null)) {
@@ -58,13 +63,22 @@ export function updateBot(ctx: Ctx, actor: User, botId: number, p: Params): Reco
     bot = store.users.update(bot, { default_events_register_stream_id: events });
     botUpdate(ctx, bot, { default_events_register_stream: channelName(store, events) });
   }
-  if (p.default_all_public_streams !== undefined && p.default_all_public_streams !== (bot.default_all_public_streams ?? false)) {
+  if (
+    p.default_all_public_streams !== undefined &&
+    p.default_all_public_streams !== (bot.default_all_public_streams ?? false)
+  ) {
     bot = store.users.update(bot, { default_all_public_streams: p.default_all_public_streams });
     botUpdate(ctx, bot, { default_all_public_streams: p.default_all_public_streams });
   }
   const service = bot.bot_service;
-  if (p.service_payload_url !== undefined && service && (service.base_url !== p.service_payload_url || service.interface !== serviceInterface)) {
-    bot = store.users.update(bot, { bot_service: { ...service, base_url: p.service_payload_url, interface: serviceInterface } });
+  if (
+    p.service_payload_url !== undefined &&
+    service &&
+    (service.base_url !== p.service_payload_url || service.interface !== serviceInterface)
+  ) {
+    bot = store.users.update(bot, {
+      bot_service: { ...service, base_url: p.service_payload_url, interface: serviceInterface },
+    });
     botUpdate(ctx, bot, { services: servicesOf(bot) });
   }
   if (p.config_data !== undefined) {
@@ -76,9 +90,13 @@ export function updateBot(ctx: Ctx, actor: User, botId: number, p: Params): Reco
 
   const ownerEmail = bot.bot_owner_id == null ? undefined : store.users.get(bot.bot_owner_id)?.email;
   return {
-    full_name: bot.full_name, avatar_url: avatarUrl(bot), service_interface: serviceInterface,
-    service_payload_url: p.service_payload_url ?? null, config_data: p.config_data ?? null,
-    ...botDefaults(store, bot), ...(ownerEmail === undefined ? {} : { bot_owner: ownerEmail }),
+    full_name: bot.full_name,
+    avatar_url: avatarUrl(bot),
+    service_interface: serviceInterface,
+    service_payload_url: p.service_payload_url ?? null,
+    config_data: p.config_data ?? null,
+    ...botDefaults(store, bot),
+    ...(ownerEmail === undefined ? {} : { bot_owner: ownerEmail }),
   };
 }
 
@@ -94,8 +112,18 @@ function changeOwner(ctx: Ctx, bot: User, owner: User): User {
   if (previous && previous.is_active && !isAdmin(previous)) {
     ctx.events.publish([previous.user_id], { type: 'realm_bot', op: 'delete', bot: { user_id: updated.user_id } });
   }
-  if (!isAdmin(owner)) ctx.events.publish([owner.user_id], { type: 'realm_bot', op: 'add', bot: realmBotDict(store, updated) });
-  botUpdate(ctx, updated, { owner_id: owner.user_id }, store.users.filter((u) => u.is_active && isAdmin(u)).map((u) => u.user_id));
-  ctx.events.publish(activeUserIds(store), { type: 'realm_user', op: 'update', person: { user_id: updated.user_id, bot_owner_id: owner.user_id } });
+  if (!isAdmin(owner))
+    ctx.events.publish([owner.user_id], { type: 'realm_bot', op: 'add', bot: realmBotDict(store, updated) });
+  botUpdate(
+    ctx,
+    updated,
+    { owner_id: owner.user_id },
+    store.users.filter((u) => u.is_active && isAdmin(u)).map((u) => u.user_id),
+  );
+  ctx.events.publish(activeUserIds(store), {
+    type: 'realm_user',
+    op: 'update',
+    person: { user_id: updated.user_id, bot_owner_id: owner.user_id },
+  });
   return updated;
 }

@@ -16,19 +16,26 @@ const base64url = (bytes: Buffer) => bytes.toString('base64url');
 
 /** JSON as Python's json.dumps writes it with compact separators: every non-ASCII character escaped. */
 function pythonJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[\u0080-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** Signer.sign_object: base64url of the JSON, ":", base64url of its salted HMAC-SHA256. */
 function signObject(details: Record<string, unknown>): string {
   const value = base64url(Buffer.from(pythonJson(details), 'latin1'));
-  const key = createHash('sha256').update(SIGNER_SALT + SIGNING_KEY).digest();
+  const key = createHash('sha256')
+    .update(SIGNER_SALT + SIGNING_KEY)
+    .digest();
   return `${value}:${base64url(createHmac('sha256', key).update(value).digest())}`;
 }
 
 /** Bytes standing in for the real server's random draws: the same request at the same mock time gives the same ones. */
 function drawFor(ctx: Ctx, parts: unknown[]): Buffer {
-  return createHmac('sha256', SIGNING_KEY).update(JSON.stringify([ctx.actor.user_id, ctx.clock.now(), ...parts])).digest();
+  return createHmac('sha256', SIGNING_KEY)
+    .update(JSON.stringify([ctx.actor.user_id, ctx.clock.now(), ...parts]))
+    .digest();
 }
 
 /** "zulip-" and a 12-digit number, as the real server's random.randint(10**11, 10**12 - 1). */
@@ -61,7 +68,12 @@ export function bigBlueButtonLink(ctx: Ctx, input: { meeting_name: string; voice
   // From FL 337 the caller alone moderates and voice_only locks cameras; before, everyone
   // moderated with a password carried in the link.
   const details = ctx.supports('bigbluebutton_creator_moderates')
-    ? { meeting_id, name: input.meeting_name, lock_settings_disable_cam: input.voice_only, moderator: ctx.actor.user_id }
+    ? {
+        meeting_id,
+        name: input.meeting_name,
+        lock_settings_disable_cam: input.voice_only,
+        moderator: ctx.actor.user_id,
+      }
     : { meeting_id, name: input.meeting_name, password: base32(draw.subarray(8, 28)) };
   return { url: `${JOIN_PATH}?bigbluebutton=${signObject(details)}` };
 }

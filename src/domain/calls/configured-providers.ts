@@ -13,7 +13,9 @@ const notConfigured = (provider: string) => badRequest(`${provider} credentials 
 
 /** Bytes standing in for the service's own random room IDs: the same request at the same mock time gives the same ones. */
 function drawFor(ctx: Ctx, parts: unknown[]): Buffer {
-  return createHmac('sha256', 'teamchat-mock').update(JSON.stringify([ctx.actor.user_id, ctx.clock.now(), ...parts])).digest();
+  return createHmac('sha256', 'teamchat-mock')
+    .update(JSON.stringify([ctx.actor.user_id, ctx.clock.now(), ...parts]))
+    .digest();
 }
 
 /** The real server cuts room names to the Talk API's 255 characters, ending them with "...". */
@@ -28,9 +30,12 @@ function talkToken(draw: Buffer): string {
 export function nextcloudTalkLink(ctx: Ctx, roomName: string): { url: string } {
   const server = ctx.server.services.nextcloudServer;
   if (!server) throw notConfigured('Nextcloud Talk');
-  const name = Array.from(roomName).length > MAX_NEXTCLOUD_ROOM_NAME
-    ? Array.from(roomName).slice(0, MAX_NEXTCLOUD_ROOM_NAME - 3).join('') + '...'
-    : roomName;
+  const name =
+    Array.from(roomName).length > MAX_NEXTCLOUD_ROOM_NAME
+      ? Array.from(roomName)
+          .slice(0, MAX_NEXTCLOUD_ROOM_NAME - 3)
+          .join('') + '...'
+      : roomName;
   // The path is absolute: like the real server's urljoin, it replaces any path of the server URL.
   return { url: new URL(`/index.php/call/${talkToken(drawFor(ctx, ['nextcloud', name]))}`, server).href };
 }
@@ -46,6 +51,9 @@ export function webexLink(ctx: Ctx): { url: string } {
 export function constructorGroupsLink(ctx: Ctx): { url: string } {
   const base = ctx.server.services.constructorGroupsUrl;
   if (!base) throw notConfigured('Constructor Groups');
-  const room = createHmac('sha256', 'teamchat-mock').update(`constructor-groups:${ctx.store.realm.id}:${ctx.actor.user_id}`).digest('hex').slice(0, 16);
+  const room = createHmac('sha256', 'teamchat-mock')
+    .update(`constructor-groups:${ctx.store.realm.id}:${ctx.actor.user_id}`)
+    .digest('hex')
+    .slice(0, 16);
   return { url: `${base}/room/${room}` };
 }

@@ -26,8 +26,10 @@ export function subscriberIds(store: Store, streamId: number): number[] {
 export function hasContentAccess(store: Store, user: User, stream: Stream): boolean {
   if (isSubscribed(store, user.user_id, stream.stream_id)) return true;
   if (stream.invite_only) {
-    return holdsSetting(store, stream.can_subscribe_group, user.user_id)
-      || holdsSetting(store, stream.can_add_subscribers_group, user.user_id);
+    return (
+      holdsSetting(store, stream.can_subscribe_group, user.user_id) ||
+      holdsSetting(store, stream.can_add_subscribers_group, user.user_id)
+    );
   }
   if (isGuest(user)) return stream.is_web_public;
   return true;

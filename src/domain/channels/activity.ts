@@ -31,7 +31,9 @@ function roundTwoDigits(n: number): number {
 }
 
 /** The last figures of a world: valid while neither its messages nor the second change. */
-const LAST_ACTIVITY = new DerivedSlot(() => ({ kept: null as { stamp: string; now: number; activity: ChannelActivity } | null }));
+const LAST_ACTIVITY = new DerivedSlot(() => ({
+  kept: null as { stamp: string; now: number; activity: ChannelActivity } | null,
+}));
 
 export function channelActivity(store: Store, now: number): ChannelActivity {
   // One pass over every message: on a large state, far more than the request itself costs. The
@@ -51,7 +53,7 @@ function computeActivity(store: Store, now: number): ChannelActivity {
   for (const m of store.messages.all()) {
     if (m.stream_id === null) continue;
     let s = byStream.get(m.stream_id);
-    if (!s) byStream.set(m.stream_id, s = { first: null, last: 0, recent: 0 });
+    if (!s) byStream.set(m.stream_id, (s = { first: null, last: 0, recent: 0 }));
     if (s.first === null || m.id < s.first) s.first = m.id;
     if (m.timestamp > s.last) s.last = m.timestamp;
     if (m.timestamp >= since && m.timestamp <= now) s.recent++;

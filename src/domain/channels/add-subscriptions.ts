@@ -11,9 +11,30 @@ import { subscriberIds } from './access.js';
 import { subscriptionToDict } from './subscription-dict.js';
 
 export const STREAM_COLORS = [
-  '#76ce90', '#fae589', '#a6c7e5', '#e79ab5', '#bfd56f', '#f4ae55', '#b0a5fd', '#addfe5', '#f5ce6e', '#c2726a',
-  '#94c849', '#bd86e5', '#ee7e4a', '#a6dcbf', '#95a5fd', '#53a063', '#9987e1', '#e4523d', '#c2c2c2', '#4f8de4',
-  '#c6a8ad', '#e7cc4d', '#c8bebf', '#a47462',
+  '#76ce90',
+  '#fae589',
+  '#a6c7e5',
+  '#e79ab5',
+  '#bfd56f',
+  '#f4ae55',
+  '#b0a5fd',
+  '#addfe5',
+  '#f5ce6e',
+  '#c2726a',
+  '#94c849',
+  '#bd86e5',
+  '#ee7e4a',
+  '#a6dcbf',
+  '#95a5fd',
+  '#53a063',
+  '#9987e1',
+  '#e4523d',
+  '#c2c2c2',
+  '#4f8de4',
+  '#c6a8ad',
+  '#e7cc4d',
+  '#c8bebf',
+  '#a47462',
 ];
 
 /** The first palette colour the user does not use yet; past the palette, round again. */
@@ -36,9 +57,16 @@ export function addSubscriptions(ctx: Ctx, stream: Stream, userIds: number[], co
     const former = store.formerSubscriptions.get(key);
     if (former) store.formerSubscriptions.remove(former);
     const row: Subscription = {
-      user_id: userId, stream_id: stream.stream_id, color: color ?? former?.color ?? pickColor(store, userId), is_muted: false, pin_to_top: false,
-      desktop_notifications: null, email_notifications: null, wildcard_mentions_notify: null,
-      push_notifications: null, audible_notifications: null,
+      user_id: userId,
+      stream_id: stream.stream_id,
+      color: color ?? former?.color ?? pickColor(store, userId),
+      is_muted: false,
+      pin_to_top: false,
+      desktop_notifications: null,
+      email_notifications: null,
+      wildcard_mentions_notify: null,
+      push_notifications: null,
+      audible_notifications: null,
     };
     store.subscriptions.insert(row);
     added.push(userId);
@@ -50,13 +78,19 @@ export function addSubscriptions(ctx: Ctx, stream: Stream, userIds: number[], co
   for (const userId of added) {
     const sub = store.subscriptions.get(subscriptionKey(userId, stream.stream_id))!;
     ctx.events.publish([userId], {
-      type: 'subscription', op: 'add',
+      type: 'subscription',
+      op: 'add',
       subscriptions: [{ ...subscriptionToDict(store, sub, stream, activity), subscribers }],
     });
   }
   const peers = metadataAudience(store, stream).filter((id) => !added.includes(id));
   if (peers.length) {
-    ctx.events.publish(peers, { type: 'subscription', op: 'peer_add', stream_ids: [stream.stream_id], user_ids: added });
+    ctx.events.publish(peers, {
+      type: 'subscription',
+      op: 'peer_add',
+      stream_ids: [stream.stream_id],
+      user_ids: added,
+    });
   }
   return added;
 }

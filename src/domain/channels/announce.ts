@@ -13,6 +13,15 @@ export function announceCreatedChannels(ctx: Ctx, created: Stream[]): void {
   if (!created.length || !channel || channel.is_archived) return;
   const who = silentMention(actor);
   const links = created.map((s) => `#**${s.name}**`).join(', ');
-  const content = created.length === 1 ? `${who} created a new channel ${links}.` : `${who} created the following channels: ${links}.`;
-  sendNotificationBotMessage(ctx, { type: 'stream', to: channel.stream_id, topic: 'new channels', content, readBy: [actor.user_id] });
+  const content =
+    created.length === 1
+      ? `${who} created a new channel ${links}.`
+      : `${who} created the following channels: ${links}.`;
+  sendNotificationBotMessage(ctx, {
+    type: 'stream',
+    to: channel.stream_id,
+    topic: 'new channels',
+    content,
+    readBy: [actor.user_id],
+  });
 }

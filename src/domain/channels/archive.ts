@@ -16,12 +16,29 @@ export function archiveStream(ctx: Ctx, streamId: number): void {
   if (stream.is_archived) throw badRequest('Channel is already deactivated');
   // Everyone who could see the channel before it is archived hears of it.
   const audience = metadataAudience(store, stream);
-  sendNotificationBotMessage(ctx, { type: 'stream', to: stream.stream_id, topic: 'channel events', content: `Channel #**${stream.name}** has been archived.` });
+  sendNotificationBotMessage(ctx, {
+    type: 'stream',
+    to: stream.stream_id,
+    topic: 'channel events',
+    content: `Channel #**${stream.name}** has been archived.`,
+  });
   store.streams.update(stream, { is_archived: true });
   if (store.realm.default_stream_ids.includes(stream.stream_id)) {
     store.updateRealm({ default_stream_ids: store.realm.default_stream_ids.filter((id) => id !== stream.stream_id) });
   }
-  const update = { type: 'stream', op: 'update', property: 'is_archived', value: true, stream_id: stream.stream_id, name: stream.name };
-  const removal = { type: 'stream', op: 'delete', streams: [streamToDict(store, stream, channelActivity(store, ctx.clock.now()))], stream_ids: [stream.stream_id] };
+  const update = {
+    type: 'stream',
+    op: 'update',
+    property: 'is_archived',
+    value: true,
+    stream_id: stream.stream_id,
+    name: stream.name,
+  };
+  const removal = {
+    type: 'stream',
+    op: 'delete',
+    streams: [streamToDict(store, stream, channelActivity(store, ctx.clock.now()))],
+    stream_ids: [stream.stream_id],
+  };
   ctx.events.publish(audience, update, (_q, _u, queue) => (queue?.capabilities.archived_channels ? update : removal));
 }

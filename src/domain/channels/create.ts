@@ -12,9 +12,21 @@ import { channelActivity } from './activity.js';
 import { metadataAudience } from './audience.js';
 import { activeUserIds } from '../users/access.js';
 import { announceCreatedChannels } from './announce.js';
-import { CHANNEL_GROUP_SETTING_NAMES, checkGroupSettingValue, checkProtectedHistoryTopicGroup, defaultGroupSetting, type ChannelGroupSetting } from './group-settings.js';
+import {
+  CHANNEL_GROUP_SETTING_NAMES,
+  checkGroupSettingValue,
+  checkProtectedHistoryTopicGroup,
+  defaultGroupSetting,
+  type ChannelGroupSetting,
+} from './group-settings.js';
 import { channelAlreadyExists, checkChannelName, oneLine } from './names.js';
-import { checkCanCreate, checkCanMakeWebPublic, checkCanSetTopicsPolicy, requireOwner, retentionDays } from './realm-permissions.js';
+import {
+  checkCanCreate,
+  checkCanMakeWebPublic,
+  checkCanSetTopicsPolicy,
+  requireOwner,
+  retentionDays,
+} from './realm-permissions.js';
 import { streamToDict } from './stream-dict.js';
 import { invalidFolder } from './folders.js';
 
@@ -64,7 +76,8 @@ export function checkNewChannel(ctx: Ctx, p: NewChannel): CheckedChannel {
   const settings = {} as Record<ChannelGroupSetting, GroupSettingValue>;
   for (const setting of CHANNEL_GROUP_SETTING_NAMES) {
     const given = p[setting] as GroupSettingValue | undefined;
-    settings[setting] = given === undefined ? defaultGroupSetting(store, setting, actor) : checkGroupSettingValue(store, setting, given);
+    settings[setting] =
+      given === undefined ? defaultGroupSetting(store, setting, actor) : checkGroupSettingValue(store, setting, given);
   }
 
   checkCanCreate(store, actor, p.invite_only);
@@ -84,10 +97,19 @@ export function checkNewChannel(ctx: Ctx, p: NewChannel): CheckedChannel {
   const description = oneLine(p.description);
   return {
     row: {
-      name, description, rendered_description: renderMarkdown(store, description), invite_only: p.invite_only,
-      is_web_public: p.is_web_public, history_public_to_subscribers: historyPublic, message_retention_days: retention,
-      is_archived: false, folder_id: p.folder_id ?? null, topics_policy: p.topics_policy, is_recently_active: true,
-      stream_weekly_traffic: null, ...settings,
+      name,
+      description,
+      rendered_description: renderMarkdown(store, description),
+      invite_only: p.invite_only,
+      is_web_public: p.is_web_public,
+      history_public_to_subscribers: historyPublic,
+      message_retention_days: retention,
+      is_archived: false,
+      folder_id: p.folder_id ?? null,
+      topics_policy: p.topics_policy,
+      is_recently_active: true,
+      stream_weekly_traffic: null,
+      ...settings,
     },
     subscribers,
     isDefault: p.is_default_stream,
@@ -100,10 +122,16 @@ export function insertChannel(ctx: Ctx, checked: CheckedChannel): Stream {
   const { store, actor } = ctx;
   const { name, description, rendered_description, ...rest } = checked.row;
   const stream: Stream = store.streams.insert({
-    stream_id: store.nextId('streams'), name, description, rendered_description, date_created: ctx.clock.now(),
-    creator_id: actor.user_id, ...rest,
+    stream_id: store.nextId('streams'),
+    name,
+    description,
+    rendered_description,
+    date_created: ctx.clock.now(),
+    creator_id: actor.user_id,
+    ...rest,
   });
-  if (checked.isDefault) store.updateRealm({ default_stream_ids: [...store.realm.default_stream_ids, stream.stream_id] });
+  if (checked.isDefault)
+    store.updateRealm({ default_stream_ids: [...store.realm.default_stream_ids, stream.stream_id] });
 
   announceCreation(ctx, stream, checked.subscribers);
   addSubscriptions(ctx, stream, checked.subscribers);
@@ -128,4 +156,3 @@ function announceCreation(ctx: Ctx, stream: Stream, subscribers: number[]): void
   const dict = streamToDict(store, stream, channelActivity(store, ctx.clock.now()));
   ctx.events.publish(users, { type: 'stream', op: 'create', streams: [dict] });
 }
-

@@ -16,8 +16,13 @@ export function setDefaultStreams(world: WorldCtx, ids: number[]): void {
   store.updateRealm({ default_stream_ids: ids });
   const audience = activeUserIds(store).filter((id) => !isGuest(store.users.get(id)!));
   const event = { type: 'default_streams', default_streams: [...ids] };
-  publishByForm(world, audience, event, { schema: 'RegisterState', field: 'realm_default_streams', newest: 'ids' },
-    (form) => ({ type: 'default_streams', default_streams: defaultChannelList(store, form, world.clock.now()) }));
+  publishByForm(
+    world,
+    audience,
+    event,
+    { schema: 'RegisterState', field: 'realm_default_streams', newest: 'ids' },
+    (form) => ({ type: 'default_streams', default_streams: defaultChannelList(store, form, world.clock.now()) }),
+  );
 }
 
 export function addDefaultStream(world: WorldCtx, actor: User, input: ParamsOf<'add-default-stream'>): void {
@@ -34,5 +39,8 @@ export function removeDefaultStream(world: WorldCtx, actor: User, input: ParamsO
   // Private channels the administrator is not subscribed to can be removed; archived ones are not default any more.
   const stream = world.store.streams.get(input.stream_id);
   if (!stream || stream.is_archived) throw invalidChannelId();
-  setDefaultStreams(world, world.store.realm.default_stream_ids.filter((id) => id !== input.stream_id));
+  setDefaultStreams(
+    world,
+    world.store.realm.default_stream_ids.filter((id) => id !== input.stream_id),
+  );
 }

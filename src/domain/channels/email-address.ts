@@ -13,7 +13,9 @@ import { accessStreamContentById } from './access.js';
 /** may post per can_send_message_group; a bot also may when its owner may. */
 function canPost(store: Store, user: User, stream: Stream): boolean {
   if (holdsSetting(store, stream.can_send_message_group, user.user_id)) return true;
-  return user.is_bot && user.bot_owner_id !== null && holdsSetting(store, stream.can_send_message_group, user.bot_owner_id);
+  return (
+    user.is_bot && user.bot_owner_id !== null && holdsSetting(store, stream.can_send_message_group, user.bot_owner_id)
+  );
 }
 
 /** The gateway bot (the default), the caller, or a bot the caller owns. */
@@ -35,8 +37,13 @@ function resolveSender(ctx: Ctx, senderId: number | undefined): User {
  */
 function channelEmailSlug(name: string): string {
   const hyphened = name.replace(/[^\p{L}\p{N}_]+/gu, '-');
-  const slug = hyphened.normalize('NFKD').replace(/[^\x00-\x7f]/g, '').toLowerCase()
-    .replace(/[^\w\s-]/g, '').replace(/[-\s]+/g, '-').replace(/^[-_]+|[-_]+$/g, '');
+  const slug = hyphened
+    .normalize('NFKD')
+    .replace(/[^\x00-\x7f]/g, '')
+    .toLowerCase()
+    .replace(/[^\w\s-]/g, '')
+    .replace(/[-\s]+/g, '-')
+    .replace(/^[-_]+|[-_]+$/g, '');
   return slug.length === Array.from(hyphened).length ? slug : '';
 }
 

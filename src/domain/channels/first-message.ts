@@ -16,10 +16,20 @@ export function firstMessageId(store: Store, streamId: number): number | null {
 }
 
 /** Sends the stream/update event when the channel's first message is no longer `before`. */
-export function tellFirstMessageId(world: WorldCtx, stream: Stream, before: number | null, audience: Iterable<number>): void {
+export function tellFirstMessageId(
+  world: WorldCtx,
+  stream: Stream,
+  before: number | null,
+  audience: Iterable<number>,
+): void {
   const value = firstMessageId(world.store, stream.stream_id);
   if (value === before) return;
   world.events.publish(audience, {
-    type: 'stream', op: 'update', property: 'first_message_id', value, stream_id: stream.stream_id, name: stream.name,
+    type: 'stream',
+    op: 'update',
+    property: 'first_message_id',
+    value,
+    stream_id: stream.stream_id,
+    name: stream.name,
   });
 }

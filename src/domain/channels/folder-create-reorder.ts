@@ -10,15 +10,25 @@ import { activeUserIds } from '../users/access.js';
 import { requireAdmin } from '../users/roles.js';
 import { checkFolderName } from './names.js';
 
-export function createChannelFolder(ctx: Ctx, input: { name: string; description: string }): { channel_folder_id: number } {
+export function createChannelFolder(
+  ctx: Ctx,
+  input: { name: string; description: string },
+): { channel_folder_id: number } {
   const { store } = ctx;
   requireAdmin(ctx.actor);
   checkFolderName(input.name);
-  if (store.channelFolders.find((f) => f.name.toLowerCase() === input.name.toLowerCase())) throw badRequest('Channel folder name already in use');
+  if (store.channelFolders.find((f) => f.name.toLowerCase() === input.name.toLowerCase()))
+    throw badRequest('Channel folder name already in use');
   const id = store.nextId('channel_folders');
   const folder: ChannelFolder = {
-    id, name: input.name, description: input.description, rendered_description: renderMarkdown(store, input.description),
-    is_archived: false, order: id, creator_id: ctx.actor.user_id, date_created: ctx.clock.now(),
+    id,
+    name: input.name,
+    description: input.description,
+    rendered_description: renderMarkdown(store, input.description),
+    is_archived: false,
+    order: id,
+    creator_id: ctx.actor.user_id,
+    date_created: ctx.clock.now(),
   };
   store.channelFolders.insert(folder);
   const dict = (channelFolderState(store).channel_folders as Array<{ id: number }>).find((f) => f.id === id);

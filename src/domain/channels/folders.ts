@@ -14,7 +14,12 @@ export const invalidFolder = () => badRequest('Invalid channel folder ID');
 type UpdateFolderParams = ParamsOf<'update-channel-folder'>;
 
 function publishFolderUpdate(ctx: Ctx, folder: ChannelFolder, data: Record<string, unknown>): void {
-  ctx.events.publish(activeUserIds(ctx.store), { type: 'channel_folder', op: 'update', channel_folder_id: folder.id, data });
+  ctx.events.publish(activeUserIds(ctx.store), {
+    type: 'channel_folder',
+    op: 'update',
+    channel_folder_id: folder.id,
+    data,
+  });
 }
 
 export function updateChannelFolder(ctx: Ctx, p: UpdateFolderParams): void {
@@ -32,7 +37,11 @@ export function updateChannelFolder(ctx: Ctx, p: UpdateFolderParams): void {
     }
   }
   // Only channels still in use (not archived) keep a folder from being archived.
-  if (p.is_archived === true && !folder.is_archived && store.streams.find((s) => s.folder_id === folder.id && !s.is_archived)) {
+  if (
+    p.is_archived === true &&
+    !folder.is_archived &&
+    store.streams.find((s) => s.folder_id === folder.id && !s.is_archived)
+  ) {
     throw badRequest('You need to remove all the channels from this folder to archive it.');
   }
 

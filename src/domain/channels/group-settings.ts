@@ -8,10 +8,17 @@ import { systemGroupId } from '../group-settings/membership.js';
 import { checkGroupSettingValueAllowing } from '../group-settings/values.js';
 
 export type ChannelGroupSetting =
-  | 'can_add_subscribers_group' | 'can_remove_subscribers_group' | 'can_administer_channel_group'
-  | 'can_delete_any_message_group' | 'can_delete_own_message_group' | 'can_move_messages_out_of_channel_group'
-  | 'can_move_messages_within_channel_group' | 'can_send_message_group' | 'can_subscribe_group'
-  | 'can_create_topic_group' | 'can_resolve_topics_group';
+  | 'can_add_subscribers_group'
+  | 'can_remove_subscribers_group'
+  | 'can_administer_channel_group'
+  | 'can_delete_any_message_group'
+  | 'can_delete_own_message_group'
+  | 'can_move_messages_out_of_channel_group'
+  | 'can_move_messages_within_channel_group'
+  | 'can_send_message_group'
+  | 'can_subscribe_group'
+  | 'can_create_topic_group'
+  | 'can_resolve_topics_group';
 
 interface SettingRule {
   /** Whether role:everyone (which includes guests) may hold it. */
@@ -28,8 +35,16 @@ export const CHANNEL_GROUP_SETTINGS: Record<ChannelGroupSetting, SettingRule> = 
   can_administer_channel_group: { allowEveryone: false, needsContentAccess: true, defaultValue: 'creator' },
   can_delete_any_message_group: { allowEveryone: false, needsContentAccess: true, defaultValue: 'role:nobody' },
   can_delete_own_message_group: { allowEveryone: true, needsContentAccess: true, defaultValue: 'role:everyone' },
-  can_move_messages_out_of_channel_group: { allowEveryone: false, needsContentAccess: true, defaultValue: 'role:nobody' },
-  can_move_messages_within_channel_group: { allowEveryone: false, needsContentAccess: true, defaultValue: 'role:nobody' },
+  can_move_messages_out_of_channel_group: {
+    allowEveryone: false,
+    needsContentAccess: true,
+    defaultValue: 'role:nobody',
+  },
+  can_move_messages_within_channel_group: {
+    allowEveryone: false,
+    needsContentAccess: true,
+    defaultValue: 'role:nobody',
+  },
   can_send_message_group: { allowEveryone: true, needsContentAccess: false, defaultValue: 'role:everyone' },
   can_subscribe_group: { allowEveryone: false, needsContentAccess: true, defaultValue: 'role:nobody' },
   can_create_topic_group: { allowEveryone: true, needsContentAccess: true, defaultValue: 'role:everyone' },
@@ -39,7 +54,11 @@ export const CHANNEL_GROUP_SETTINGS: Record<ChannelGroupSetting, SettingRule> = 
 export const CHANNEL_GROUP_SETTING_NAMES = Object.keys(CHANNEL_GROUP_SETTINGS) as ChannelGroupSetting[];
 
 /** Checks a requested value against the setting's rules and returns it normalised. */
-export function checkGroupSettingValue(store: Store, setting: ChannelGroupSetting, value: GroupSettingValue): GroupSettingValue {
+export function checkGroupSettingValue(
+  store: Store,
+  setting: ChannelGroupSetting,
+  value: GroupSettingValue,
+): GroupSettingValue {
   return checkGroupSettingValueAllowing(store, setting, CHANNEL_GROUP_SETTINGS[setting].allowEveryone, value);
 }
 
@@ -51,7 +70,12 @@ export function defaultGroupSetting(store: Store, setting: ChannelGroupSetting, 
 }
 
 /** Private channels with protected history need role:everyone in can_create_topic_group. */
-export function checkProtectedHistoryTopicGroup(store: Store, inviteOnly: boolean, historyPublic: boolean, canCreateTopic: GroupSettingValue): void {
+export function checkProtectedHistoryTopicGroup(
+  store: Store,
+  inviteOnly: boolean,
+  historyPublic: boolean,
+  canCreateTopic: GroupSettingValue,
+): void {
   if (!inviteOnly || historyPublic) return;
   if (canCreateTopic === systemGroupId(store, 'role:everyone')) return;
   throw incompatibleParameters(['history_public_to_subscribers', 'can_create_topic_group']);
@@ -62,5 +86,8 @@ export function streamPostPolicy(store: Store, stream: Stream): number {
   const value = stream.can_send_message_group;
   if (typeof value !== 'number') return 1;
   const name = store.userGroups.get(value)?.name;
-  return ({ 'role:administrators': 2, 'role:fullmembers': 3, 'role:moderators': 4 } as Record<string, number>)[name ?? ''] ?? 1;
+  return (
+    ({ 'role:administrators': 2, 'role:fullmembers': 3, 'role:moderators': 4 } as Record<string, number>)[name ?? ''] ??
+    1
+  );
 }

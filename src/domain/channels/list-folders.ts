@@ -3,7 +3,10 @@
 import type { Ctx } from '../context.js';
 import { channelFolderState } from './register-state.js';
 
-export function listChannelFolders(ctx: Ctx, includeArchived: boolean): { channel_folders: Array<Record<string, unknown>> } {
+export function listChannelFolders(
+  ctx: Ctx,
+  includeArchived: boolean,
+): { channel_folders: Array<Record<string, unknown>> } {
   const folders = channelFolderState(ctx.store).channel_folders as Array<Record<string, unknown>>;
   return { channel_folders: folders.filter((f) => includeArchived || !f.is_archived) };
 }

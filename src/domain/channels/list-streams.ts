@@ -4,9 +4,7 @@ import { badRequest } from '../../errors.js';
 import type { Ctx, ParamsOf } from '../context.js';
 import type { Stream } from '../../store/state.js';
 import { isGuest } from '../users/roles.js';
-import {
-  hasContentAccess, hasMetadataAccess, invalidChannelId, isSubscribed, streamByName,
-} from './access.js';
+import { hasContentAccess, hasMetadataAccess, invalidChannelId, isSubscribed, streamByName } from './access.js';
 import { channelActivity } from './activity.js';
 import { streamToDict } from './stream-dict.js';
 

@@ -9,7 +9,9 @@ const mustBeOwner = () => new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an org
 
 /** May create (or turn a channel into) a private or a public channel. */
 export function checkCanCreate(store: Store, user: User, inviteOnly: boolean): void {
-  const setting = inviteOnly ? store.realm.can_create_private_channel_group : store.realm.can_create_public_channel_group;
+  const setting = inviteOnly
+    ? store.realm.can_create_private_channel_group
+    : store.realm.can_create_public_channel_group;
   if (!holdsSetting(store, setting, user.user_id)) throw insufficientPermission();
 }
 
@@ -18,7 +20,8 @@ export function checkCanMakeWebPublic(store: Store, user: User): void {
   if (!store.realm.web_public_streams_enabled || !store.realm.enable_spectator_access) {
     throw badRequest('Web-public channels are not enabled.');
   }
-  if (!holdsSetting(store, store.realm.can_create_web_public_channel_group, user.user_id)) throw insufficientPermission();
+  if (!holdsSetting(store, store.realm.can_create_web_public_channel_group, user.user_id))
+    throw insufficientPermission();
 }
 
 /**

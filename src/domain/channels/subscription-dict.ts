@@ -5,7 +5,12 @@ import type { Stream, Subscription } from '../../store/state.js';
 import type { ChannelActivity } from './activity.js';
 import { streamToDict } from './stream-dict.js';
 
-export function subscriptionToDict(store: Store, sub: Subscription, stream: Stream, activity: ChannelActivity): Record<string, unknown> {
+export function subscriptionToDict(
+  store: Store,
+  sub: Subscription,
+  stream: Stream,
+  activity: ChannelActivity,
+): Record<string, unknown> {
   // The channel's dict is built fresh for us: extend it. (Spreading its thirty fields into a new
   // literal and adding more costs V8 about 40 µs per subscription, a hundred times this.)
   const dict = streamToDict(store, stream, activity);

@@ -14,7 +14,12 @@ interface GroupSettingUpdate {
   old?: GroupSettingValue;
 }
 
-export function planGroupSettingChanges(ctx: Ctx, stream: Stream, p: Record<string, unknown>, contentAccess: boolean): Change[] {
+export function planGroupSettingChanges(
+  ctx: Ctx,
+  stream: Stream,
+  p: Record<string, unknown>,
+  contentAccess: boolean,
+): Change[] {
   const { store } = ctx;
   const changes: Change[] = [];
   for (const setting of CHANNEL_GROUP_SETTING_NAMES) {
@@ -32,8 +37,12 @@ export function planGroupSettingChanges(ctx: Ctx, stream: Stream, p: Record<stri
     changes.push(() => {
       store.streams.update(stream, { [setting]: value });
       ctx.events.publish(metadataAudience(store, stream), {
-        type: 'stream', op: 'update', property: setting, value: groupSettingForApi(store, value),
-        stream_id: stream.stream_id, name: stream.name,
+        type: 'stream',
+        op: 'update',
+        property: setting,
+        value: groupSettingForApi(store, value),
+        stream_id: stream.stream_id,
+        name: stream.name,
       });
     });
   }

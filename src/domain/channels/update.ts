@@ -25,13 +25,27 @@ export function accessStreamForUpdate(ctx: Ctx, streamId: number): Stream {
   const stream = store.streams.get(streamId);
   if (!stream) throw invalidChannelId();
   if (canAdministerChannel(store, actor, stream)) return stream;
-  if (hasContentAccess(store, actor, stream)) throw badRequest('You do not have permission to administer this channel.');
+  if (hasContentAccess(store, actor, stream))
+    throw badRequest('You do not have permission to administer this channel.');
   throw invalidChannelId();
 }
 
-function publishUpdate(ctx: Ctx, stream: Stream, property: string, value: unknown, extra: Record<string, unknown> = {}, name = stream.name): void {
+function publishUpdate(
+  ctx: Ctx,
+  stream: Stream,
+  property: string,
+  value: unknown,
+  extra: Record<string, unknown> = {},
+  name = stream.name,
+): void {
   ctx.events.publish(metadataAudience(ctx.store, stream), {
-    type: 'stream', op: 'update', property, value, ...extra, stream_id: stream.stream_id, name,
+    type: 'stream',
+    op: 'update',
+    property,
+    value,
+    ...extra,
+    stream_id: stream.stream_id,
+    name,
   });
 }
 
@@ -66,8 +80,13 @@ export function updateStream(ctx: Ctx, p: UpdateStreamParams): void {
 
   if (p.topics_policy !== undefined) {
     checkCanSetTopicsPolicy(actor);
-    if (p.topics_policy === 'empty_topic_only' && store.messages.find((m) => m.stream_id === stream.stream_id && m.topic !== '')) {
-      throw badRequest(`To enable this configuration, all messages in this channel must be in the "${ctx.server.emptyTopicDisplayName}" topic. Consider renaming or deleting other topics.`);
+    if (
+      p.topics_policy === 'empty_topic_only' &&
+      store.messages.find((m) => m.stream_id === stream.stream_id && m.topic !== '')
+    ) {
+      throw badRequest(
+        `To enable this configuration, all messages in this channel must be in the "${ctx.server.emptyTopicDisplayName}" topic. Consider renaming or deleting other topics.`,
+      );
     }
     const policy = p.topics_policy;
     changes.push(() => {

@@ -12,7 +12,12 @@ import { channelSubscribers } from './subscribers.js';
 import { archiveStream } from './archive.js';
 import { deleteTopic } from '../messages/delete-topic.js';
 import { addDefaultStream, removeDefaultStream } from './default-streams.js';
-import { createDefaultStreamGroup, removeDefaultStreamGroup, updateDefaultStreamGroup, updateDefaultStreamGroupStreams } from './default-stream-groups.js';
+import {
+  createDefaultStreamGroup,
+  removeDefaultStreamGroup,
+  updateDefaultStreamGroup,
+  updateDefaultStreamGroupStreams,
+} from './default-stream-groups.js';
 
 export const views: ViewTable = {
   'create-channel': (ctx, params) => createChannel(ctx, params),

@@ -23,11 +23,23 @@ function checkDraftsEnabled(user: User): void {
   if (!user.settings.enable_drafts_synchronization) throw badRequest('User has disabled synchronizing drafts.');
 }
 
-const draftDict = (d: Draft) => ({ id: d.id, type: d.type, to: [...d.to], topic: d.topic, content: d.content, timestamp: d.timestamp });
+const draftDict = (d: Draft) => ({
+  id: d.id,
+  type: d.type,
+  to: [...d.to],
+  topic: d.topic,
+  content: d.content,
+  timestamp: d.timestamp,
+});
 
 /** The draft's stored fields, once checked as the real server checks them. */
 /** `maxTopicLength`: the server's max_topic_length; a longer topic is cut, not refused. */
-function validDraft(world: WorldCtx, user: User, input: DraftInput, maxTopicLength: number): Omit<Draft, 'id' | 'user_id'> {
+function validDraft(
+  world: WorldCtx,
+  user: User,
+  input: DraftInput,
+  maxTopicLength: number,
+): Omit<Draft, 'id' | 'user_id'> {
   const content = normalizeContent(input.content);
   const timestamp = input.timestamp ?? world.clock.now();
   if (timestamp < 0) throw badRequest('Timestamp must not be negative.');
@@ -53,11 +65,17 @@ function ownDraft(world: WorldCtx, user: User, draftId: number): Draft {
 
 export function listDrafts(world: WorldCtx, user: User) {
   checkDraftsEnabled(user);
-  const drafts = world.store.drafts.filter((d) => d.user_id === user.user_id).sort((a, b) => a.timestamp - b.timestamp || a.id - b.id);
+  const drafts = world.store.drafts
+    .filter((d) => d.user_id === user.user_id)
+    .sort((a, b) => a.timestamp - b.timestamp || a.id - b.id);
   return { count: drafts.length, drafts: drafts.map(draftDict) };
 }
 
-export function createDrafts(world: WorldCtx, user: User, { drafts, maxTopicLength }: { drafts: DraftInput[]; maxTopicLength: number }): Draft[] {
+export function createDrafts(
+  world: WorldCtx,
+  user: User,
+  { drafts, maxTopicLength }: { drafts: DraftInput[]; maxTopicLength: number },
+): Draft[] {
   checkDraftsEnabled(user);
   // Every draft is checked before any is saved: one bad draft saves none.
   const valid = drafts.map((d) => validDraft(world, user, d, maxTopicLength));
@@ -70,11 +88,19 @@ export function createDrafts(world: WorldCtx, user: User, { drafts, maxTopicLeng
   return created;
 }
 
-export function editDraft(world: WorldCtx, user: User, { draftId, draft, maxTopicLength }: { draftId: number; draft: DraftInput; maxTopicLength: number }): void {
+export function editDraft(
+  world: WorldCtx,
+  user: User,
+  { draftId, draft, maxTopicLength }: { draftId: number; draft: DraftInput; maxTopicLength: number },
+): void {
   checkDraftsEnabled(user);
   const row = ownDraft(world, user, draftId);
   world.store.drafts.update(row, validDraft(world, user, draft, maxTopicLength));
-  world.events.publish([user.user_id], { type: 'drafts', op: 'update', draft: draftDict(world.store.drafts.get(draftId)!) });
+  world.events.publish([user.user_id], {
+    type: 'drafts',
+    op: 'update',
+    draft: draftDict(world.store.drafts.get(draftId)!),
+  });
 }
 
 export function deleteDraft(world: WorldCtx, user: User, { draftId }: { draftId: number }): void {

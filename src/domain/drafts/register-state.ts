@@ -7,6 +7,13 @@ export function draftState(store: Store, actor: User, shown: TopicShown): Record
   return {
     drafts: store.drafts
       .filter((d) => d.user_id === actor.user_id)
-      .map((d) => ({ id: d.id, type: d.type, to: [...d.to], topic: d.type === 'stream' ? shown(d.topic) : d.topic, content: d.content, timestamp: d.timestamp })),
+      .map((d) => ({
+        id: d.id,
+        type: d.type,
+        to: [...d.to],
+        topic: d.type === 'stream' ? shown(d.topic) : d.topic,
+        content: d.content,
+        timestamp: d.timestamp,
+      })),
   };
 }

@@ -12,7 +12,11 @@ export const UNICODE_EMOJI: Readonly<Record<string, string>> = data.unicode;
  * there `smile` is 1f642 and 1f604 is `big_smile`, and no emoji is `slight_smile`. Only these
  * differences are kept; the rest of the table is the same.
  */
-const BEFORE_SMILE_RENAME: Readonly<Record<string, string | null>> = { smile: '1f642', big_smile: '1f604', slight_smile: null };
+const BEFORE_SMILE_RENAME: Readonly<Record<string, string | null>> = {
+  smile: '1f642',
+  big_smile: '1f604',
+  slight_smile: null,
+};
 
 const olderNames: Readonly<Record<string, string>> = (() => {
   const names: Record<string, string> = { ...data.unicode };

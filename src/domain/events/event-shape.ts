@@ -31,7 +31,10 @@ const PAYLOADS: Record<string, Record<string, Payload>> = {
   default_streams: { '': { parts: { default_streams: 'DefaultChannel' } } },
   default_stream_groups: { '': { parts: { default_stream_groups: 'DefaultChannelGroup' } } },
   realm_linkifiers: { '': { parts: { realm_linkifiers: 'Linkifier' } } },
-  realm_user: { add: { parts: { person: 'ClientUser' } }, update: { changed: { key: 'person', schema: 'ClientUser' } } },
+  realm_user: {
+    add: { parts: { person: 'ClientUser' } },
+    update: { changed: { key: 'person', schema: 'ClientUser' } },
+  },
   realm_bot: { add: { parts: { bot: 'RealmBot' } }, update: { changed: { key: 'bot', schema: 'RealmBot' } } },
   user_settings: { update: { property: 'RegisterUserSettings' } },
   realm_export: { '': { parts: { exports: 'RealmExport' } } },
@@ -67,7 +70,11 @@ function kindsAbsentAt(doc: OpenApiDoc, level: number): Set<string> {
 /** Whether the event's type, type/op or (for changes of one property) type/op/property is absent. */
 function isAbsent(absent: Set<string>, event: Event): boolean {
   const kind = `${String(event.type)}/${String(event.op)}`;
-  return absent.has(String(event.type)) || absent.has(kind) || (typeof event.property === 'string' && absent.has(`${kind}/${event.property}`));
+  return (
+    absent.has(String(event.type)) ||
+    absent.has(kind) ||
+    (typeof event.property === 'string' && absent.has(`${kind}/${event.property}`))
+  );
 }
 
 function newShaper(doc: OpenApiDoc, level: number): EventShaper {
@@ -94,7 +101,9 @@ function newShaper(doc: OpenApiDoc, level: number): EventShaper {
     for (const [key, schema] of Object.entries(payload.parts ?? {})) {
       if (!(key in event)) continue;
       const node = nodeOf(schema);
-      const shaped = Array.isArray(event[key]) ? applyShape(event[key], node ? { gates: [], props: new Map(), items: node, values: null } : null, level) : applyShape(event[key], node, level);
+      const shaped = Array.isArray(event[key])
+        ? applyShape(event[key], node ? { gates: [], props: new Map(), items: node, values: null } : null, level)
+        : applyShape(event[key], node, level);
       if (shaped !== event[key]) out = { ...out, [key]: shaped };
     }
     if (payload.changed) {

@@ -24,7 +24,6 @@ export const MAX_EVENTS_PER_QUEUE = 10_000;
 
 export type PerQueue = (queueId: string, userId: number, queue?: QueueTraits) => Event | null;
 
-
 export class EventHub implements EventSink {
   private readonly queues = new Map<string, EventQueue>();
   private readonly byUser = new Map<number, UserQueues>();
@@ -67,7 +66,11 @@ export class EventHub implements EventSink {
   private collectOldest(queues: Set<EventQueue>): void {
     let oldest: EventQueue | null = null;
     for (const q of queues) if (!q.polling && (!oldest || q.lastPolled < oldest.lastPolled)) oldest = q;
-    if (!oldest) throw new ApiError('BAD_REQUEST', `Too many event queues: at most ${MAX_QUEUES_PER_USER} per user, each polled now`);
+    if (!oldest)
+      throw new ApiError(
+        'BAD_REQUEST',
+        `Too many event queues: at most ${MAX_QUEUES_PER_USER} per user, each polled now`,
+      );
     this.delete(oldest);
   }
 

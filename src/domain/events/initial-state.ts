@@ -7,15 +7,31 @@ import type { Ctx, TopicShown } from '../context.js';
 import { serverBasics } from './server-basics.js';
 import { alertWordState } from '../alert-words/register-state.js';
 import { embeddedBotState, incomingWebhookBotState, realmBotState } from '../bots/register-state.js';
-import { channelFolderState, defaultStreamGroupState, defaultStreamState, streamsState } from '../channels/register-state.js';
+import {
+  channelFolderState,
+  defaultStreamGroupState,
+  defaultStreamState,
+  streamsState,
+} from '../channels/register-state.js';
 import { draftState } from '../drafts/register-state.js';
 import { userGroupState } from '../groups/register-state.js';
-import { maxMessageIdState, recentConversationState, starredState, stopWordState, unreadState } from '../messages/register-state.js';
+import {
+  maxMessageIdState,
+  recentConversationState,
+  starredState,
+  stopWordState,
+  unreadState,
+} from '../messages/register-state.js';
 import { mutedUserState } from '../muted-users/register-state.js';
 import { presenceState } from '../presence/register-state.js';
 import { deviceState, pushAccountState } from '../push/devices.js';
 import {
-  customProfileFieldState, linkifierState, playgroundState, realmDomainState, realmEmojiState, realmState,
+  customProfileFieldState,
+  linkifierState,
+  playgroundState,
+  realmDomainState,
+  realmEmojiState,
+  realmState,
 } from '../realm/register-state.js';
 import { reminderState } from '../reminders/register-state.js';
 import { savedSnippetState } from '../saved-snippets/register-state.js';
@@ -24,7 +40,11 @@ import { subscriptionState } from '../subscriptions/register-state.js';
 import { mutedTopicState, userTopicState } from '../user-topics/register-state.js';
 import { realmUserState } from '../users/register-state.js';
 import {
-  legacyDisplaySettingsState, legacyNotificationSettingsState, realmUserDefaultsState, userSettingsState, userStatusState,
+  legacyDisplaySettingsState,
+  legacyNotificationSettingsState,
+  realmUserDefaultsState,
+  userSettingsState,
+  userStatusState,
 } from '../users/settings-state.js';
 import { realmPermissionState } from '../realm/permission-state.js';
 import { navigationViewState } from '../navigation-views/register-state.js';
@@ -46,7 +66,11 @@ export function initialState(ctx: Ctx, req: StateRequest): Record<string, unknow
   const caps = req.capabilities;
   const displayName = ctx.server.emptyTopicDisplayName;
   const shown: TopicShown = caps.empty_topic_name ? (t) => t : (t) => (t === '' ? displayName : t);
-  const users = { clientGravatar: req.clientGravatar, avatarOptional: !!caps.user_avatar_url_field_optional, now: ctx.clock.now() };
+  const users = {
+    clientGravatar: req.clientGravatar,
+    avatarOptional: !!caps.user_avatar_url_field_optional,
+    now: ctx.clock.now(),
+  };
   const out: Record<string, unknown> = {};
   const add = (part: Record<string, unknown>) => Object.assign(out, part);
   if (want('alert_words')) add(alertWordState(actor));
@@ -59,7 +83,13 @@ export function initialState(ctx: Ctx, req: StateRequest): Record<string, unknow
   if (want('muted_topics') && (all || !want('user_topic'))) add(mutedTopicState(store, actor, shown));
   if (want('muted_users')) add(mutedUserState(actor));
   if (want('presence')) {
-    add(presenceState(store, { slim: !!req.slimPresence, historyLimitDays: req.presenceHistoryLimitDays, nowMs: ctx.clock.nowMs() }));
+    add(
+      presenceState(store, {
+        slim: !!req.slimPresence,
+        historyLimitDays: req.presenceHistoryLimitDays,
+        nowMs: ctx.clock.nowMs(),
+      }),
+    );
   }
   if (want('realm')) add({ ...realmState(store), ...realmPermissionState(ctx) });
   if (want('realm_user_settings_defaults')) add(realmUserDefaultsState(store));
@@ -80,8 +110,10 @@ export function initialState(ctx: Ctx, req: StateRequest): Record<string, unknow
   if (want('update_message_flags') && want('message')) add(unreadState(store, actor, shown));
   if (want('starred_messages')) add(starredState(store, actor));
   if (want('stream')) add(streamsState(ctx));
-  if (want('default_streams')) add(defaultStreamState(store, actor, ctx.variantOf('RegisterState', 'realm_default_streams'), ctx.clock.now()));
-  if (want('default_stream_groups')) add(defaultStreamGroupState(store, actor, ctx.variantOf('DefaultChannelGroup', 'streams'), ctx.clock.now()));
+  if (want('default_streams'))
+    add(defaultStreamState(store, actor, ctx.variantOf('RegisterState', 'realm_default_streams'), ctx.clock.now()));
+  if (want('default_stream_groups'))
+    add(defaultStreamGroupState(store, actor, ctx.variantOf('DefaultChannelGroup', 'streams'), ctx.clock.now()));
   if (want('stop_words')) add(stopWordState());
   if (want('update_display_settings') && !caps.user_settings_object) add(legacyDisplaySettingsState(actor));
   if (want('update_global_notifications') && !caps.user_settings_object) add(legacyNotificationSettingsState(actor));
@@ -99,7 +131,12 @@ export function initialState(ctx: Ctx, req: StateRequest): Record<string, unknow
   // one literal took V8 a slow path, 8 µs here, most of a register's own work.) Only the version
   // and the report types are sent whatever the client asked for; the limits and the rest are the
   // realm section's (the real server's description: present if `realm` is fetched).
-  const { zulip_feature_level, zulip_version, zulip_merge_base, server_report_message_types, ...realmBasics } = serverBasics(ctx);
+  const { zulip_feature_level, zulip_version, zulip_merge_base, server_report_message_types, ...realmBasics } =
+    serverBasics(ctx);
   if (want('realm')) Object.assign(out, realmBasics);
-  return Object.assign(out, { zulip_feature_level, zulip_version, zulip_merge_base }, server_report_message_types && { server_report_message_types });
+  return Object.assign(
+    out,
+    { zulip_feature_level, zulip_version, zulip_merge_base },
+    server_report_message_types && { server_report_message_types },
+  );
 }

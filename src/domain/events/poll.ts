@@ -13,7 +13,11 @@ export interface PollInput {
   dont_block: boolean;
 }
 
-export async function pollEvents(ctx: Ctx, hub: EventHub, input: PollInput): Promise<{ events: Event[]; queue_id: string }> {
+export async function pollEvents(
+  ctx: Ctx,
+  hub: EventHub,
+  input: PollInput,
+): Promise<{ events: Event[]; queue_id: string }> {
   const queue = hub.access(ctx.actor.user_id, input.queue_id, ctx.clock.now());
   queue.touch(ctx.clock.now());
   if (input.last_event_id !== undefined) queue.prune(input.last_event_id);

@@ -22,12 +22,17 @@ const TOPIC_FIELDS: Record<string, string[]> = {
 
 /** Every event the queue gets for `event` (more than one only for split bulk deletions). */
 export function presentAll(queue: EventQueue, event: Event): Event[] {
-  if (event.type === 'delete_message' && Array.isArray(event.message_ids) && !queue.options.capabilities.bulk_message_deletion) {
+  if (
+    event.type === 'delete_message' &&
+    Array.isArray(event.message_ids) &&
+    !queue.options.capabilities.bulk_message_deletion
+  ) {
     const { message_ids: ids, ...rest } = event;
     return (ids as unknown[]).map((id) => presentFor(queue, { ...rest, message_id: id } as Event));
   }
   // As in register: clients without linkifier_url_template would misread templates, so they get none.
-  if (event.type === 'realm_linkifiers' && !queue.options.capabilities.linkifier_url_template) return [{ ...event, realm_linkifiers: [] }];
+  if (event.type === 'realm_linkifiers' && !queue.options.capabilities.linkifier_url_template)
+    return [{ ...event, realm_linkifiers: [] }];
   return [presentFor(queue, event)];
 }
 
@@ -41,7 +46,8 @@ function presentFor(queue: EventQueue, event: Event): Event {
   if (event.type === 'message' && isObj(event.message)) {
     const original = event.message;
     // Direct messages have no topic: their empty subject stays as it is.
-    const rename = displayName !== null && original.type === 'stream' && (original.subject === '' || original.topic === '');
+    const rename =
+      displayName !== null && original.type === 'stream' && (original.subject === '' || original.topic === '');
     const choose = 'rendered_content' in original;
     const gravatar = queue.options.clientGravatar && isGravatar(original.avatar_url);
     if (!rename && !choose && !gravatar) return event;

@@ -12,8 +12,11 @@ type Event = Record<string, unknown>;
  * `schema.field` another form gets `build(form)`, made once for all the queues that take it.
  */
 export function publishByForm(
-  world: WorldCtx, audience: Iterable<number>, event: Event,
-  where: { schema: string; field: string; newest: string }, build: (form: string) => Event,
+  world: WorldCtx,
+  audience: Iterable<number>,
+  event: Event,
+  where: { schema: string; field: string; newest: string },
+  build: (form: string) => Event,
 ): void {
   const byForm = new Map<string, Event>();
   world.events.publish(audience, event, (_queueId, _userId, queue) => {

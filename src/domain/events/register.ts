@@ -41,10 +41,21 @@ export function registerQueue(ctx: Ctx, input: RegisterInput): Record<string, un
   const eventTypes = typeSet(input.event_types);
   const fetchEventTypes = input.fetch_event_types === undefined ? eventTypes : typeSet(input.fetch_event_types);
   // A capability newer than the level is one the server does not know yet: ignored.
-  const known = (name: string) => { try { return ctx.hasField('ClientCapabilities', name); } catch { return true; } };
-  const capabilities = Object.fromEntries(Object.entries(input.client_capabilities ?? {}).filter(([name]) => known(name)));
+  const known = (name: string) => {
+    try {
+      return ctx.hasField('ClientCapabilities', name);
+    } catch {
+      return true;
+    }
+  };
+  const capabilities = Object.fromEntries(
+    Object.entries(input.client_capabilities ?? {}).filter(([name]) => known(name)),
+  );
   // As on the real server, 0 (or nothing) means the default.
-  const idleTimeoutSecs = Math.min(input.idle_queue_timeout || DEFAULT_IDLE_QUEUE_TIMEOUT_SECS, MAX_IDLE_QUEUE_TIMEOUT_SECS);
+  const idleTimeoutSecs = Math.min(
+    input.idle_queue_timeout || DEFAULT_IDLE_QUEUE_TIMEOUT_SECS,
+    MAX_IDLE_QUEUE_TIMEOUT_SECS,
+  );
   const queue = hubOf(ctx).register({
     userId: ctx.actor.user_id,
     eventTypes,

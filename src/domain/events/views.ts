@@ -6,11 +6,12 @@ import { hubOf, registerQueue, type RegisterInput } from './register.js';
 export const views: ViewTable = {
   'register-queue': (ctx, params) => registerQueue(ctx, params as RegisterInput),
 
-  'get-events': (ctx, params) => pollEvents(ctx, hubOf(ctx), {
-    queue_id: params.queue_id,
-    last_event_id: params.last_event_id,
-    dont_block: params.dont_block,
-  }),
+  'get-events': (ctx, params) =>
+    pollEvents(ctx, hubOf(ctx), {
+      queue_id: params.queue_id,
+      last_event_id: params.last_event_id,
+      dont_block: params.dont_block,
+    }),
 
   'delete-queue': (ctx, params) => {
     const hub = hubOf(ctx);

@@ -13,7 +13,9 @@ export const EXPORT_FULL_WITH_CONSENT = 2;
 
 /** The user IDs whose private data a standard export may hold. */
 function consentingUserIds(store: Store): Set<number> {
-  return new Set(store.users.filter((u) => !u.is_bot && u.settings.allow_private_data_export === true).map((u) => u.user_id));
+  return new Set(
+    store.users.filter((u) => !u.is_bot && u.settings.allow_private_data_export === true).map((u) => u.user_id),
+  );
 }
 
 /** The channels and messages an export of `type` holds. */
@@ -22,7 +24,9 @@ export function exportedContent(store: Store, type: number): { streams: Stream[]
   const isPublic = (s: Stream) => !s.invite_only;
   const streams = store.streams.filter((s) => isPublic(s) || type === EXPORT_FULL_WITH_CONSENT);
   const publicIds = new Set(store.streams.filter(isPublic).map((s) => s.stream_id));
-  const messages = store.messages.filter((m) => (m.stream_id !== null && publicIds.has(m.stream_id)) || consenting.has(m.sender_id));
+  const messages = store.messages.filter(
+    (m) => (m.stream_id !== null && publicIds.has(m.stream_id)) || consenting.has(m.sender_id),
+  );
   return { streams, messages };
 }
 
@@ -33,12 +37,24 @@ export function exportFiles(store: Store, type: number): Record<string, unknown>
   const messageIds = new Set(messages.map((m) => m.id));
   const realm = { ...store.realm };
   delete realm.exports;
-  const users = store.users.filter((u) => !u.is_system_bot).map((u) => ({
-    id: u.user_id, email: u.email, full_name: u.full_name, role: u.role, is_bot: u.is_bot, bot_type: u.bot_type ?? null,
-    bot_owner_id: u.bot_owner_id ?? null, is_active: u.is_active, date_joined: u.date_joined, timezone: u.timezone,
-    // Private settings only for those who consented, as the real server's standard export.
-    ...(type === EXPORT_FULL_WITH_CONSENT && u.settings.allow_private_data_export === true ? { settings: u.settings } : {}),
-  }));
+  const users = store.users
+    .filter((u) => !u.is_system_bot)
+    .map((u) => ({
+      id: u.user_id,
+      email: u.email,
+      full_name: u.full_name,
+      role: u.role,
+      is_bot: u.is_bot,
+      bot_type: u.bot_type ?? null,
+      bot_owner_id: u.bot_owner_id ?? null,
+      is_active: u.is_active,
+      date_joined: u.date_joined,
+      timezone: u.timezone,
+      // Private settings only for those who consented, as the real server's standard export.
+      ...(type === EXPORT_FULL_WITH_CONSENT && u.settings.allow_private_data_export === true
+        ? { settings: u.settings }
+        : {}),
+    }));
   return {
     'realm.json': {
       zerver_realm: [realm],
@@ -65,13 +81,16 @@ export async function tarGz(folder: string, files: Record<string, unknown>, mtim
   const tar = pack();
   const chunks: Buffer[] = [];
   const done = new Promise<void>((resolve, reject) => {
-    tar.on('data', (chunk) => { chunks.push(chunk as Buffer); });
+    tar.on('data', (chunk) => {
+      chunks.push(chunk as Buffer);
+    });
     tar.on('end', () => resolve());
     tar.on('error', reject);
   });
   const mtime = new Date(mtimeMs);
   tar.entry({ name: `${folder}/`, type: 'directory', mtime });
-  for (const [name, value] of Object.entries(files)) tar.entry({ name: `${folder}/${name}`, mtime }, JSON.stringify(value, null, 2));
+  for (const [name, value] of Object.entries(files))
+    tar.entry({ name: `${folder}/${name}`, mtime }, JSON.stringify(value, null, 2));
   tar.finalize();
   await done;
   return gzipSync(Buffer.concat(chunks));

@@ -10,13 +10,16 @@ const EXPORT_DURATION_S = 10;
 
 export function completeDueExports(world: WorldCtx): void {
   const nowS = world.clock.nowMs() / 1000;
-  const due = exportRows(world.store).filter((r) => r.status === 'requested' && r.content_base64 !== null && r.date_requested + EXPORT_DURATION_S <= nowS);
+  const due = exportRows(world.store).filter(
+    (r) => r.status === 'requested' && r.content_base64 !== null && r.date_requested + EXPORT_DURATION_S <= nowS,
+  );
   for (const row of due) {
     updateExportRow(world, row, { status: 'succeeded', date_succeeded: nowS });
     const requester = world.store.users.get(row.acting_user_id);
     if (requester?.is_active) {
       sendNotificationBotMessage(world, {
-        type: 'private', to: [requester.user_id],
+        type: 'private',
+        to: [requester.user_id],
         content: 'Your data export is complete. [View and download exports](/#organization/data-exports-admin).',
       });
     }

@@ -27,15 +27,24 @@ function checkExportable(store: Store, type: number): void {
     throw badRequest(`Please request a manual export from ${SUPPORT_EMAIL}.`);
   }
   if (type === EXPORT_FULL_WITH_CONSENT && !owners.some((u) => u.settings.allow_private_data_export === true)) {
-    throw badRequest(`Make sure at least one Organization Owner is consenting to the export or contact ${SUPPORT_EMAIL} for help.`);
+    throw badRequest(
+      `Make sure at least one Organization Owner is consenting to the export or contact ${SUPPORT_EMAIL} for help.`,
+    );
   }
   if (type === EXPORT_PUBLIC && !owners.some((u) => u.settings.email_address_visibility !== VISIBILITY_NOBODY)) {
-    throw badRequest(`Make sure at least one Organization Owner allows other Administrators to see their email address or contact ${SUPPORT_EMAIL} for help`);
+    throw badRequest(
+      `Make sure at least one Organization Owner allows other Administrators to see their email address or contact ${SUPPORT_EMAIL} for help`,
+    );
   }
 }
 
 /** `limits`: the world's and the server's bounds on held files, which archives count towards. */
-export async function requestExport(world: WorldCtx, actor: User, type: 1 | 2, limits: UploadLimits): Promise<{ id: number }> {
+export async function requestExport(
+  world: WorldCtx,
+  actor: User,
+  type: 1 | 2,
+  limits: UploadLimits,
+): Promise<{ id: number }> {
   requireAdmin(actor);
   const { store } = world;
   const nowS = world.clock.nowMs() / 1000;
@@ -48,11 +57,21 @@ export async function requestExport(world: WorldCtx, actor: User, type: 1 | 2, l
   // The data is read now, before anything else can change it; packing it is asynchronous.
   const files = exportFiles(store, type);
   store.updateRealm({
-    exports: [...exportRows(store), {
-      id, type, acting_user_id: actor.user_id, status: 'requested', date_requested: nowS,
-      date_succeeded: null, date_failed: null, date_deleted: null,
-      path: `${randomBytes(12).toString('base64url')}/${name}.tar.gz`, content_base64: null,
-    }],
+    exports: [
+      ...exportRows(store),
+      {
+        id,
+        type,
+        acting_user_id: actor.user_id,
+        status: 'requested',
+        date_requested: nowS,
+        date_succeeded: null,
+        date_failed: null,
+        date_deleted: null,
+        path: `${randomBytes(12).toString('base64url')}/${name}.tar.gz`,
+        content_base64: null,
+      },
+    ],
   });
   notifyRealmExport(world);
   const archive = await tarGz(name, files, world.clock.nowMs());

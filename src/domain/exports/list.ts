@@ -8,14 +8,19 @@ import { humanAdminIds } from '../users/access.js';
 export const exportRows = (store: Store): RealmExportRow[] => store.realm.exports ?? [];
 
 /** The archive's URL (absolute, as the real server's local storage gives it). */
-const exportUrl = (store: Store, row: RealmExportRow) => `${store.realm.url}/user_avatars/exports/${store.realm.id}/${row.path}`;
+const exportUrl = (store: Store, row: RealmExportRow) =>
+  `${store.realm.url}/user_avatars/exports/${store.realm.id}/${row.path}`;
 
 function exportForApi(store: Store, row: RealmExportRow): Record<string, unknown> {
   return {
-    id: row.id, acting_user_id: row.acting_user_id, export_time: row.date_requested,
+    id: row.id,
+    acting_user_id: row.acting_user_id,
+    export_time: row.date_requested,
     export_url: row.status === 'succeeded' ? exportUrl(store, row) : null,
-    deleted_timestamp: row.date_deleted, failed_timestamp: row.date_failed,
-    pending: row.status === 'requested', export_type: row.type,
+    deleted_timestamp: row.date_deleted,
+    failed_timestamp: row.date_failed,
+    pending: row.status === 'requested',
+    export_type: row.type,
   };
 }
 

@@ -18,10 +18,18 @@ export function deleteExport(world: WorldCtx, actor: User, exportId: number): vo
 }
 
 /** Every active person's consent to exporting their private data. */
-export function exportConsents(store: Store, actor: User): { export_consents: Array<{ user_id: number; consented: boolean }> } {
+export function exportConsents(
+  store: Store,
+  actor: User,
+): { export_consents: Array<{ user_id: number; consented: boolean }> } {
   requireAdmin(actor);
   const people = store.users.filter((u) => u.is_active && !u.is_bot).sort((a, b) => a.user_id - b.user_id);
-  return { export_consents: people.map((u) => ({ user_id: u.user_id, consented: u.settings.allow_private_data_export === true })) };
+  return {
+    export_consents: people.map((u) => ({
+      user_id: u.user_id,
+      consented: u.settings.allow_private_data_export === true,
+    })),
+  };
 }
 
 export function serveExport(store: Store, p: { realmId: number; token: string; filename: string }): FileResult {
@@ -29,5 +37,7 @@ export function serveExport(store: Store, p: { realmId: number; token: string; f
   if (p.realmId !== store.realm.id || !row || row.status !== 'succeeded' || row.content_base64 === null) {
     throw new ApiError('BAD_REQUEST', 'File not found.', 404);
   }
-  return new FileResult(Buffer.from(row.content_base64, 'base64'), 'application/gzip', { 'Content-Disposition': `attachment; filename="${p.filename}"` });
+  return new FileResult(Buffer.from(row.content_base64, 'base64'), 'application/gzip', {
+    'Content-Disposition': `attachment; filename="${p.filename}"`,
+  });
 }

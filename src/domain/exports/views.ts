@@ -17,5 +17,6 @@ export const views: ViewTable = {
 
 /** The archive is served without credentials, as the real server's local storage serves it. */
 export const openViews: OpenViewTable = {
-  'get-realm-export-file': (ctx, params) => serveExport(ctx.store, { realmId: params.realm_id_str, token: params.token, filename: params.filename }),
+  'get-realm-export-file': (ctx, params) =>
+    serveExport(ctx.store, { realmId: params.realm_id_str, token: params.token, filename: params.filename }),
 };

@@ -29,7 +29,13 @@ export function groupMemberIds(store: Store, groupId: number, direct = false): S
   return out;
 }
 
-export function isGroupMember(store: Store, groupId: number, userId: number, direct = false, includeDeactivated = false): boolean {
+export function isGroupMember(
+  store: Store,
+  groupId: number,
+  userId: number,
+  direct = false,
+  includeDeactivated = false,
+): boolean {
   if (!includeDeactivated && !store.users.get(userId)?.is_active) return false;
   if (direct) return store.userGroups.get(groupId)?.direct_members.includes(userId) ?? false;
   for (const id of subgroupClosure(store, groupId)) {

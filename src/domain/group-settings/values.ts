@@ -36,7 +36,13 @@ export function groupSettingForApi(store: Store, value: GroupSettingValue): Grou
 }
 
 // Deactivated groups can hold no permission (the real server treats them as unknown).
-function checkGroupAllowed(store: Store, setting: string, allowEveryone: boolean, groupId: number, message: string): void {
+function checkGroupAllowed(
+  store: Store,
+  setting: string,
+  allowEveryone: boolean,
+  groupId: number,
+  message: string,
+): void {
   const group = store.userGroups.get(groupId);
   if (!group || group.deactivated) throw badRequest(message);
   if (!group.is_system_group) return;
@@ -46,7 +52,12 @@ function checkGroupAllowed(store: Store, setting: string, allowEveryone: boolean
 }
 
 /** The same check for any group setting (the organization's too), given whether role:everyone may hold it. */
-export function checkGroupSettingValueAllowing(store: Store, setting: string, allowEveryone: boolean, value: GroupSettingValue): GroupSettingValue {
+export function checkGroupSettingValueAllowing(
+  store: Store,
+  setting: string,
+  allowEveryone: boolean,
+  value: GroupSettingValue,
+): GroupSettingValue {
   const normalized = normalizeGroupSetting(store, value);
   if (typeof normalized === 'number') {
     checkGroupAllowed(store, setting, allowEveryone, normalized, 'Invalid user group');
@@ -55,6 +66,7 @@ export function checkGroupSettingValueAllowing(store: Store, setting: string, al
   for (const id of normalized.direct_members) {
     if (!store.users.get(id)?.is_active) throw badRequest(`Invalid user ID: ${id}`);
   }
-  for (const id of normalized.direct_subgroups) checkGroupAllowed(store, setting, allowEveryone, id, `Invalid user group ID: ${id}`);
+  for (const id of normalized.direct_subgroups)
+    checkGroupAllowed(store, setting, allowEveryone, id, `Invalid user group ID: ${id}`);
   return normalized;
 }

@@ -7,7 +7,8 @@ import type { Store } from '../../store/store.js';
 import type { User, UserGroup } from '../../store/state.js';
 import { holdsSetting } from '../group-settings/membership.js';
 
-export type GroupPermission = 'can_manage_group' | 'can_add_members_group' | 'can_remove_members_group' | 'can_join_group' | 'can_leave_group';
+export type GroupPermission =
+  'can_manage_group' | 'can_add_members_group' | 'can_remove_members_group' | 'can_join_group' | 'can_leave_group';
 
 /** The real server's lookup of a group, where a deactivated one is not accepted. */
 export const groupIsDeactivated = () => badRequest('User group is deactivated.');
@@ -21,9 +22,11 @@ export function groupForRead(store: Store, groupId: number): UserGroup {
 
 function mayChangeGroup(store: Store, user: User, group: UserGroup, permission: GroupPermission): boolean {
   if (group.is_system_group) return false;
-  return holdsSetting(store, store.realm.can_manage_all_groups, user.user_id)
-    || holdsSetting(store, group.can_manage_group, user.user_id)
-    || holdsSetting(store, group[permission], user.user_id);
+  return (
+    holdsSetting(store, store.realm.can_manage_all_groups, user.user_id) ||
+    holdsSetting(store, group.can_manage_group, user.user_id) ||
+    holdsSetting(store, group[permission], user.user_id)
+  );
 }
 
 /**
@@ -31,7 +34,13 @@ function mayChangeGroup(store: Store, user: User, group: UserGroup, permission: 
  * `fallback` permission: joining is also allowed to those who may add anyone).
  * Deactivated groups can have their members changed (FL 391).
  */
-export function groupForUpdate(store: Store, user: User, groupId: number, permission: GroupPermission, fallback?: GroupPermission): UserGroup {
+export function groupForUpdate(
+  store: Store,
+  user: User,
+  groupId: number,
+  permission: GroupPermission,
+  fallback?: GroupPermission,
+): UserGroup {
   const group = groupForRead(store, groupId);
   if (group.is_system_group) throw insufficientPermission();
   if (mayChangeGroup(store, user, group, permission)) return group;

@@ -10,7 +10,11 @@ import { requireNonGuest } from '../users/roles.js';
 import { holdsSetting } from '../group-settings/membership.js';
 import { checkSubgroupIds } from './access.js';
 import {
-  checkUserGroupName, defaultUserGroupSetting, publishGroupEvent, USER_GROUP_SETTINGS, USER_GROUP_SETTING_NAMES,
+  checkUserGroupName,
+  defaultUserGroupSetting,
+  publishGroupEvent,
+  USER_GROUP_SETTINGS,
+  USER_GROUP_SETTING_NAMES,
   type UserGroupSetting,
 } from './settings.js';
 
@@ -35,16 +39,24 @@ export function createUserGroup(ctx: Ctx, p: ParamsOf<'create-user-group'>): { g
   const settings = {} as Record<UserGroupSetting, GroupSettingValue>;
   for (const setting of USER_GROUP_SETTING_NAMES) {
     const requested = p[setting] as GroupSettingValue | undefined;
-    settings[setting] = requested === undefined
-      ? defaultUserGroupSetting(store, setting, actor)
-      : checkGroupSettingValueAllowing(store, setting, USER_GROUP_SETTINGS[setting].allowEveryone, requested);
+    settings[setting] =
+      requested === undefined
+        ? defaultUserGroupSetting(store, setting, actor)
+        : checkGroupSettingValueAllowing(store, setting, USER_GROUP_SETTINGS[setting].allowEveryone, requested);
   }
   const subgroups = potentialSubgroupIds(ctx, p.subgroups ?? []);
 
   const group: UserGroup = store.userGroups.insert({
-    id: store.nextId('user_groups'), name, description: p.description, is_system_group: false,
-    direct_members: members, direct_subgroups: subgroups, deactivated: false,
-    creator_id: actor.user_id, date_created: ctx.clock.now(), ...settings,
+    id: store.nextId('user_groups'),
+    name,
+    description: p.description,
+    is_system_group: false,
+    direct_members: members,
+    direct_subgroups: subgroups,
+    deactivated: false,
+    creator_id: actor.user_id,
+    date_created: ctx.clock.now(),
+    ...settings,
   });
   publishGroupEvent(ctx, { op: 'add', group: userGroupDict(store, group) });
   return { group_id: group.id };

@@ -10,14 +10,23 @@ import { publishGroupEvent } from './settings.js';
 type Objection = { type: 'realm' } | { type: 'channel'; channel_id: number } | { type: 'user_group'; group_id: number };
 
 function isGroupSetting(value: unknown): value is GroupSettingValue {
-  return typeof value === 'number' || (typeof value === 'object' && value !== null && Array.isArray((value as { direct_subgroups?: unknown }).direct_subgroups));
+  return (
+    typeof value === 'number' ||
+    (typeof value === 'object' &&
+      value !== null &&
+      Array.isArray((value as { direct_subgroups?: unknown }).direct_subgroups))
+  );
 }
 
 /** The names of the group-valued settings of `row` that name `groupId`. */
 function settingsUsing(row: object, groupId: number): string[] {
   return Object.entries(row)
-    .filter(([key, value]) => /_groups?$/.test(key) && isGroupSetting(value)
-      && (value === groupId || (typeof value === 'object' && value.direct_subgroups.includes(groupId))))
+    .filter(
+      ([key, value]) =>
+        /_groups?$/.test(key) &&
+        isGroupSetting(value) &&
+        (value === groupId || (typeof value === 'object' && value.direct_subgroups.includes(groupId))),
+    )
     .map(([key]) => key)
     .sort();
 }
@@ -50,6 +59,7 @@ export function deactivateUserGroup(ctx: Ctx, groupId: number): void {
   }
   store.userGroups.update(group, { deactivated: true });
   const update = { type: 'user_group', op: 'update', group_id: group.id, data: { deactivated: true } };
-  publishGroupEvent(ctx, update, (_q, _u, queue) => (
-    queue?.capabilities.include_deactivated_groups ? update : { type: 'user_group', op: 'remove', group_id: group.id }));
+  publishGroupEvent(ctx, update, (_q, _u, queue) =>
+    queue?.capabilities.include_deactivated_groups ? update : { type: 'user_group', op: 'remove', group_id: group.id },
+  );
 }

@@ -6,7 +6,10 @@ import { requireNonGuest } from '../users/roles.js';
 import { groupForRead } from './access.js';
 import { subgroupClosure } from '../group-settings/membership.js';
 
-export function userGroupMembers(ctx: Ctx, input: { user_group_id: number; direct_member_only: boolean }): { members: number[] } {
+export function userGroupMembers(
+  ctx: Ctx,
+  input: { user_group_id: number; direct_member_only: boolean },
+): { members: number[] } {
   const { store } = ctx;
   requireNonGuest(ctx.actor);
   const group = groupForRead(store, input.user_group_id);

@@ -9,8 +9,12 @@ import { activeUserIds } from '../users/access.js';
 import { systemGroupId } from '../group-settings/membership.js';
 
 export type UserGroupSetting =
-  | 'can_add_members_group' | 'can_join_group' | 'can_leave_group' | 'can_manage_group'
-  | 'can_mention_group' | 'can_remove_members_group';
+  | 'can_add_members_group'
+  | 'can_join_group'
+  | 'can_leave_group'
+  | 'can_manage_group'
+  | 'can_mention_group'
+  | 'can_remove_members_group';
 
 interface GroupSettingRule {
   allowEveryone: boolean;
@@ -43,11 +47,16 @@ export function checkUserGroupName(store: Store, name: string, except?: UserGrou
   if (name.length > MAX_NAME_LENGTH) throw badRequest(`User group name cannot exceed ${MAX_NAME_LENGTH} characters.`);
   const prefix = RESERVED_PREFIXES.find((p) => name.startsWith(p));
   if (prefix) throw badRequest(`User group name cannot start with '${prefix}'.`);
-  if (store.userGroups.find((g) => g.name === name && g !== except)) throw badRequest(`User group '${name}' already exists.`);
+  if (store.userGroups.find((g) => g.name === name && g !== except))
+    throw badRequest(`User group '${name}' already exists.`);
   return name;
 }
 
 /** Sends a `user_group` event to every active user. */
-export function publishGroupEvent(world: WorldCtx, event: Record<string, unknown>, perQueue?: Parameters<WorldCtx['events']['publish']>[2]): void {
+export function publishGroupEvent(
+  world: WorldCtx,
+  event: Record<string, unknown>,
+  perQueue?: Parameters<WorldCtx['events']['publish']>[2],
+): void {
   world.events.publish(activeUserIds(world.store), { type: 'user_group', ...event }, perQueue);
 }

@@ -45,14 +45,20 @@ export function updateGroupMembers(ctx: Ctx, groupId: number, change: Membership
   let subgroups: number[] = [];
   const events: Array<Record<string, unknown>> = [];
   const access = (found: UserGroup) => {
-    if (!group) { group = found; members = [...found.direct_members]; subgroups = [...found.direct_subgroups]; }
+    if (!group) {
+      group = found;
+      members = [...found.direct_members];
+      subgroups = [...found.direct_subgroups];
+    }
   };
 
   if (add.length) {
     // Joining oneself needs can_join_group, or the right to add anyone.
-    access(isSelf(add)
-      ? groupForUpdate(store, actor, groupId, 'can_join_group', 'can_add_members_group')
-      : groupForUpdate(store, actor, groupId, 'can_add_members_group'));
+    access(
+      isSelf(add)
+        ? groupForUpdate(store, actor, groupId, 'can_join_group', 'can_add_members_group')
+        : groupForUpdate(store, actor, groupId, 'can_add_members_group'),
+    );
     checkActiveUsers(add);
     for (const id of add) if (members.includes(id)) throw badRequest(`User ${id} is already a member of this group`);
     members.push(...add);
@@ -60,17 +66,21 @@ export function updateGroupMembers(ctx: Ctx, groupId: number, change: Membership
   }
   if (remove.length) {
     checkActiveUsers(remove);
-    access(isSelf(remove)
-      ? groupForUpdate(store, actor, groupId, 'can_leave_group', 'can_remove_members_group')
-      : groupForUpdate(store, actor, groupId, 'can_remove_members_group'));
-    for (const id of remove) if (!members.includes(id)) throw badRequest(`There is no member '${id}' in this user group`);
+    access(
+      isSelf(remove)
+        ? groupForUpdate(store, actor, groupId, 'can_leave_group', 'can_remove_members_group')
+        : groupForUpdate(store, actor, groupId, 'can_remove_members_group'),
+    );
+    for (const id of remove)
+      if (!members.includes(id)) throw badRequest(`There is no member '${id}' in this user group`);
     members = members.filter((id) => !remove.includes(id));
     events.push({ op: 'remove_members', user_ids: remove });
   }
   if (addSubgroups.length) {
     access(groupForUpdate(store, actor, groupId, 'can_add_members_group'));
     checkSubgroupIds(store, addSubgroups);
-    for (const id of addSubgroups) if (subgroups.includes(id)) throw badRequest(`User group ${id} is already a subgroup of this group.`);
+    for (const id of addSubgroups)
+      if (subgroups.includes(id)) throw badRequest(`User group ${id} is already a subgroup of this group.`);
     // No cycles: the group may not already sit inside one of the new subgroups (or be one).
     if (addSubgroups.some((id) => subgroupClosure(store, id).has(groupId))) {
       throw badRequest(`User group ${groupId} is already a subgroup of one of the passed subgroups.`);
@@ -81,7 +91,8 @@ export function updateGroupMembers(ctx: Ctx, groupId: number, change: Membership
   if (removeSubgroups.length) {
     access(groupForUpdate(store, actor, groupId, 'can_manage_group'));
     checkSubgroupIds(store, removeSubgroups);
-    for (const id of removeSubgroups) if (!subgroups.includes(id)) throw badRequest(`User group ${id} is not a subgroup of this group.`);
+    for (const id of removeSubgroups)
+      if (!subgroups.includes(id)) throw badRequest(`User group ${id} is not a subgroup of this group.`);
     subgroups = subgroups.filter((id) => !removeSubgroups.includes(id));
     events.push({ op: 'remove_subgroups', direct_subgroup_ids: removeSubgroups });
   }

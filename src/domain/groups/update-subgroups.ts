@@ -6,6 +6,7 @@ import type { Ctx } from '../context.js';
 import { updateGroupMembers } from './update-members.js';
 
 export function updateSubgroups(ctx: Ctx, groupId: number, p: { add?: number[]; delete?: number[] }): void {
-  if (!p.add?.length && !p.delete?.length) throw badRequest('Nothing to do. Specify at least one of "add" or "delete".');
+  if (!p.add?.length && !p.delete?.length)
+    throw badRequest('Nothing to do. Specify at least one of "add" or "delete".');
   updateGroupMembers(ctx, groupId, { add_subgroups: p.add, delete_subgroups: p.delete });
 }

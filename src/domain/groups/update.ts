@@ -4,7 +4,12 @@
 import { badRequest } from '../../errors.js';
 import type { Ctx, ParamsOf } from '../context.js';
 import type { GroupSettingValue, UserGroup } from '../../store/state.js';
-import { checkGroupSettingValueAllowing, groupSettingForApi, normalizeGroupSetting, sameGroupSetting } from '../group-settings/values.js';
+import {
+  checkGroupSettingValueAllowing,
+  groupSettingForApi,
+  normalizeGroupSetting,
+  sameGroupSetting,
+} from '../group-settings/values.js';
 import { userGroupDict } from './register-state.js';
 import { requireNonGuest } from '../users/roles.js';
 import { groupForUpdate } from './access.js';
@@ -22,7 +27,12 @@ function plannedSettings(ctx: Ctx, group: UserGroup, p: Record<string, unknown>)
       throw badRequest("'old' value does not match the expected value.");
     }
     if (sameGroupSetting(store, normalizeGroupSetting(store, request.new), group[setting])) continue;
-    out[setting] = checkGroupSettingValueAllowing(store, setting, USER_GROUP_SETTINGS[setting].allowEveryone, request.new);
+    out[setting] = checkGroupSettingValueAllowing(
+      store,
+      setting,
+      USER_GROUP_SETTINGS[setting].allowEveryone,
+      request.new,
+    );
   }
   return out;
 }
@@ -30,7 +40,9 @@ function plannedSettings(ctx: Ctx, group: UserGroup, p: Record<string, unknown>)
 export function updateUserGroup(ctx: Ctx, p: ParamsOf<'update-user-group'>): void {
   const { store, actor } = ctx;
   requireNonGuest(actor);
-  const asked = ['name', 'description', 'deactivated', ...USER_GROUP_SETTING_NAMES].some((k) => (p as Record<string, unknown>)[k] !== undefined);
+  const asked = ['name', 'description', 'deactivated', ...USER_GROUP_SETTING_NAMES].some(
+    (k) => (p as Record<string, unknown>)[k] !== undefined,
+  );
   if (!asked) throw badRequest('No new data supplied');
   const group = groupForUpdate(store, actor, p.user_group_id, 'can_manage_group');
   // Deactivation has its own operation.
@@ -56,9 +68,10 @@ export function updateUserGroup(ctx: Ctx, p: ParamsOf<'update-user-group'>): voi
     store.userGroups.update(group, { deactivated: false });
     // Clients that do not list deactivated groups learn of the group again as a new one.
     const dict = userGroupDict(store, group);
-    publishGroupEvent(ctx, { op: 'update', group_id: group.id, data: { deactivated: false } }, (_q, _u, queue) => (
+    publishGroupEvent(ctx, { op: 'update', group_id: group.id, data: { deactivated: false } }, (_q, _u, queue) =>
       queue?.capabilities.include_deactivated_groups
         ? { type: 'user_group', op: 'update', group_id: group.id, data: { deactivated: false } }
-        : { type: 'user_group', op: 'add', group: dict }));
+        : { type: 'user_group', op: 'add', group: dict },
+    );
   }
 }

@@ -14,7 +14,7 @@ import { userByEmail } from '../users/access.js';
 import { realmDefaultSettings } from '../users/default-settings.js';
 import { insertAccount, isoSeconds, newApiKey } from '../users/create-user.js';
 import { checkFullName, isValidEmail, PASSWORD_MIN_LENGTH } from '../users/settings-values.js';
-import { keyOfLink } from './links.js';
+import { keyOfLink } from '../outbox/links.js';
 import { silentMention } from '../render/mentions.js';
 import { isPending } from './manage.js';
 import { cancelInvitationReminder } from './emails.js';
@@ -36,26 +36,45 @@ export interface AcceptInput {
 const refused = (msg: string) => badRequest(msg);
 const expiredOrUsed = () => refused('The confirmation link has expired or been deactivated.');
 
-export function acceptInvitation(world: WorldCtx, input: AcceptInput): { user_id: number; email: string; api_key: string } {
+export function acceptInvitation(
+  world: WorldCtx,
+  input: AcceptInput,
+): { user_id: number; email: string; api_key: string } {
   const { store } = world;
   const invite = store.invites.get(keyOfLink(input.link));
   if (!invite) throw refused('No such invitation');
   if (!isPending(invite, world.clock.now())) throw expiredOrUsed();
   const email = (invite.is_multiuse ? input.email : invite.email)?.trim();
-  if (!email) throw refused('A reusable invitation link needs the new account\'s email');
+  if (!email) throw refused("A reusable invitation link needs the new account's email");
   if (!isValidEmail(email)) throw refused('Invalid address.');
   const lower = email.toLowerCase();
-  if (userByEmail(store, lower) || store.users.find((u) => u.delivery_email.toLowerCase() === lower)) throw refused('Already has an account.');
+  if (userByEmail(store, lower) || store.users.find((u) => u.delivery_email.toLowerCase() === lower))
+    throw refused('Already has an account.');
   const fullName = checkFullName(input.full_name);
   if ([...input.password].length < PASSWORD_MIN_LENGTH) throw refused('The password is too weak.');
 
   const now = world.clock.now();
   const settings = realmDefaultSettings(store.realm);
   const row: User = {
-    user_id: store.nextId('users'), email, delivery_email: email, full_name: fullName, api_key: newApiKey(),
-    password: input.password, role: invite.invited_as as User['role'], is_active: true, is_bot: false, bot_type: null, bot_owner_id: null,
-    is_system_bot: false, date_joined: isoSeconds(now), last_active: now, avatar_version: 1, timezone: settings.timezone,
-    settings, settings_edited: [], status: { status_text: '', emoji_name: '', emoji_code: '', reaction_type: '' },
+    user_id: store.nextId('users'),
+    email,
+    delivery_email: email,
+    full_name: fullName,
+    api_key: newApiKey(),
+    password: input.password,
+    role: invite.invited_as as User['role'],
+    is_active: true,
+    is_bot: false,
+    bot_type: null,
+    bot_owner_id: null,
+    is_system_bot: false,
+    date_joined: isoSeconds(now),
+    last_active: now,
+    avatar_version: 1,
+    timezone: settings.timezone,
+    settings,
+    settings_edited: [],
+    status: { status_text: '', emoji_name: '', emoji_code: '', reaction_type: '' },
     pending_email: null,
   };
   // The new account acts for itself from here on (its own events, its subscriptions).
@@ -63,7 +82,10 @@ export function acceptInvitation(world: WorldCtx, input: AcceptInput): { user_id
   const user = insertAccount(ctx, row);
   ctx.actor = user;
   joinInvitedGroups(world, invite, user);
-  const streamIds = [...invite.stream_ids, ...(invite.include_realm_default_subscriptions ? store.realm.default_stream_ids : [])];
+  const streamIds = [
+    ...invite.stream_ids,
+    ...(invite.include_realm_default_subscriptions ? store.realm.default_stream_ids : []),
+  ];
   for (const streamId of [...new Set(streamIds)]) {
     const stream = store.streams.get(streamId);
     if (stream && !stream.is_archived) addSubscriptions(ctx, stream, [user.user_id]);
@@ -86,7 +108,9 @@ function joinInvitedGroups(world: WorldCtx, invite: Invite, user: User): void {
 function useUpInvitations(world: WorldCtx, invite: Invite, lowerEmail: string): void {
   const { store } = world;
   const referrers = new Set<number>();
-  for (const other of store.invites.filter((i) => !i.is_multiuse && i.status === 'active' && i.email!.toLowerCase() === lowerEmail)) {
+  for (const other of store.invites.filter(
+    (i) => !i.is_multiuse && i.status === 'active' && i.email!.toLowerCase() === lowerEmail,
+  )) {
     store.invites.update(other, { status: other.key === invite.key ? 'used' : 'revoked' });
     cancelInvitationReminder(world, other);
     referrers.add(other.invited_by_user_id);
@@ -98,11 +122,20 @@ function tellOthers(world: WorldCtx, invite: Invite, user: User): void {
   const { store } = world;
   const referrer = store.users.get(invite.invited_by_user_id);
   if (!invite.is_multiuse && invite.notify_referrer_on_join && referrer?.is_active) {
-    sendNotificationBotMessage(world, { type: 'private', to: [referrer.user_id], content: `${silentMention(user)} accepted your invitation to join Zulip!` });
+    sendNotificationBotMessage(world, {
+      type: 'private',
+      to: [referrer.user_id],
+      content: `${silentMention(user)} accepted your invitation to join Zulip!`,
+    });
   }
   const channelId = store.realm.signup_announcements_stream_id;
   const channel = channelId === null ? undefined : store.streams.get(channelId);
   if (channel && !channel.is_archived && user.role !== Role.guest) {
-    sendNotificationBotMessage(world, { type: 'stream', to: channel.stream_id, topic: 'signups', content: `${silentMention(user)} joined this organization.` });
+    sendNotificationBotMessage(world, {
+      type: 'stream',
+      to: channel.stream_id,
+      topic: 'signups',
+      content: `${silentMention(user)} joined this organization.`,
+    });
   }
 }

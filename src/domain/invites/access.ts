@@ -24,7 +24,8 @@ export function checkRoleBasedPermissions(actor: User, invitedAs: number, requir
   if (requireAdmin && !isAdmin(actor)) throw badRequest('Must be an organization administrator');
 }
 
-export const needsAdmin = (invitedAs: number) => invitedAs === Role.owner || invitedAs === Role.administrator || invitedAs === Role.moderator;
+export const needsAdmin = (invitedAs: number) =>
+  invitedAs === Role.owner || invitedAs === Role.administrator || invitedAs === Role.moderator;
 
 /** A realm setting kept among the organization's shown settings (can_invite_users_group, create_multiuse_invite_group). */
 function holdsShownSetting(store: Store, name: string, userId: number): boolean {

@@ -4,7 +4,7 @@
 import type { Invite, User } from '../../store/state.js';
 import type { WorldCtx } from '../context.js';
 import { outboxOf } from '../outbox/outbox.js';
-import { inviteLink } from './links.js';
+import { inviteLink } from '../outbox/links.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,21 +17,34 @@ export function sendInvitationEmail(world: WorldCtx, invite: Invite, referrer: U
   const realmName = store.realm.name;
   const link = inviteLink(store.realm.url, invite);
   const to = invite.email!;
-  outbox.record({
-    kind: 'email', template: 'invitation', to, user_id: null,
-    subject: `${referrer.full_name} has invited you to join ${realmName}`,
-    text: `Hi there,\n\n${referrer.full_name} (${referrer.delivery_email}) wants you to join them on ${realmName}.\n\nTo get started, follow this link:\n    <${link}>\n`,
-    links: { activate_url: link },
-  }, clock.nowMs());
+  outbox.record(
+    {
+      kind: 'email',
+      template: 'invitation',
+      to,
+      user_id: null,
+      subject: `${referrer.full_name} has invited you to join ${realmName}`,
+      text: `Hi there,\n\n${referrer.full_name} (${referrer.delivery_email}) wants you to join them on ${realmName}.\n\nTo get started, follow this link:\n    <${link}>\n`,
+      links: { activate_url: link },
+    },
+    clock.nowMs(),
+  );
   outbox.cancel((tag) => tag === reminderTag(invite));
   const nowMs = clock.nowMs();
   if (invite.expiry_date === null || invite.expiry_date * 1000 - nowMs < 4 * DAY_MS) return;
-  outbox.schedule({
-    kind: 'email', template: 'invitation_reminder', to, user_id: null,
-    subject: `Reminder: Join ${referrer.full_name} at ${realmName}`,
-    text: `Hi again,\n\nThis is a reminder that ${referrer.full_name} (${referrer.delivery_email}) invited you to join ${realmName}.\nThis invitation expires in two days. If the invitation expires, you'll need to ask ${referrer.full_name} for another one.\n\n    <${link}>\n`,
-    links: { activate_url: link },
-  }, invite.expiry_date * 1000 - 2 * DAY_MS, reminderTag(invite));
+  outbox.schedule(
+    {
+      kind: 'email',
+      template: 'invitation_reminder',
+      to,
+      user_id: null,
+      subject: `Reminder: Join ${referrer.full_name} at ${realmName}`,
+      text: `Hi again,\n\nThis is a reminder that ${referrer.full_name} (${referrer.delivery_email}) invited you to join ${realmName}.\nThis invitation expires in two days. If the invitation expires, you'll need to ask ${referrer.full_name} for another one.\n\n    <${link}>\n`,
+      links: { activate_url: link },
+    },
+    invite.expiry_date * 1000 - 2 * DAY_MS,
+    reminderTag(invite),
+  );
 }
 
 /** A revoked or used invitation's reminder is not sent. */

@@ -3,8 +3,15 @@
 import type { Ctx, ParamsOf } from '../context.js';
 import type { Invite } from '../../store/state.js';
 import { isAdmin } from '../users/roles.js';
-import { checkCanCreateLinks, checkRoleBasedPermissions, emailInviteForUpdate, linkForUpdate, needsAdmin, requireMemberOrAdmin } from './access.js';
-import { inviteLink } from './links.js';
+import {
+  checkCanCreateLinks,
+  checkRoleBasedPermissions,
+  emailInviteForUpdate,
+  linkForUpdate,
+  needsAdmin,
+  requireMemberOrAdmin,
+} from './access.js';
+import { inviteLink } from '../outbox/links.js';
 import { expiryOf, groupsForInvite, insertInvite, streamsForInvite } from './send.js';
 import { cancelInvitationReminder, sendInvitationEmail } from './emails.js';
 import { notifyInvitesChanged } from './notify.js';
@@ -18,17 +25,25 @@ export function createInviteLink(ctx: Ctx, p: ParamsOf<'create-invite-link'>): {
   const streams = streamsForInvite(ctx, p.stream_ids);
   const groupIds = groupsForInvite(ctx, p.group_ids);
   const invite = insertInvite(store, {
-    is_multiuse: true, email: null, invited_by_user_id: actor.user_id,
-    invited: ctx.clock.now(), expiry_date: expiryOf(ctx, p.invite_expires_in_minutes), invited_as: p.invite_as,
-    stream_ids: streams.map((s) => s.stream_id), group_ids: groupIds,
-    include_realm_default_subscriptions: p.include_realm_default_subscriptions ?? false, notify_referrer_on_join: true, status: 'active',
+    is_multiuse: true,
+    email: null,
+    invited_by_user_id: actor.user_id,
+    invited: ctx.clock.now(),
+    expiry_date: expiryOf(ctx, p.invite_expires_in_minutes),
+    invited_as: p.invite_as,
+    stream_ids: streams.map((s) => s.stream_id),
+    group_ids: groupIds,
+    include_realm_default_subscriptions: p.include_realm_default_subscriptions ?? false,
+    notify_referrer_on_join: true,
+    status: 'active',
   });
   notifyInvitesChanged(ctx, actor.user_id, ctx.supports('multiuse_invites_by_group'));
   return { invite_link: inviteLink(store.realm.url, invite) };
 }
 
 /** Active and not expired at `now` (UNIX seconds). */
-export const isPending = (invite: Invite, now: number) => invite.status === 'active' && (invite.expiry_date === null || invite.expiry_date >= now);
+export const isPending = (invite: Invite, now: number) =>
+  invite.status === 'active' && (invite.expiry_date === null || invite.expiry_date >= now);
 
 export function listInvites(ctx: Ctx): { invites: Array<Record<string, unknown>> } {
   const { store, actor } = ctx;
@@ -39,9 +54,28 @@ export function listInvites(ctx: Ctx): { invites: Array<Record<string, unknown>>
   // Email invitations first, then links, each in creation order (the real server's two queries).
   rows.sort((a, b) => Number(a.is_multiuse) - Number(b.is_multiuse) || a.id - b.id);
   return {
-    invites: rows.map((i) => (i.is_multiuse
-      ? { id: i.id, invited_by_user_id: i.invited_by_user_id, invited: i.invited, expiry_date: i.expiry_date, invited_as: i.invited_as, is_multiuse: true, link_url: inviteLink(store.realm.url, i) }
-      : { id: i.id, email: i.email, invited_by_user_id: i.invited_by_user_id, invited: i.invited, expiry_date: i.expiry_date, invited_as: i.invited_as, is_multiuse: false, notify_referrer_on_join: i.notify_referrer_on_join })),
+    invites: rows.map((i) =>
+      i.is_multiuse
+        ? {
+            id: i.id,
+            invited_by_user_id: i.invited_by_user_id,
+            invited: i.invited,
+            expiry_date: i.expiry_date,
+            invited_as: i.invited_as,
+            is_multiuse: true,
+            link_url: inviteLink(store.realm.url, i),
+          }
+        : {
+            id: i.id,
+            email: i.email,
+            invited_by_user_id: i.invited_by_user_id,
+            invited: i.invited,
+            expiry_date: i.expiry_date,
+            invited_as: i.invited_as,
+            is_multiuse: false,
+            notify_referrer_on_join: i.notify_referrer_on_join,
+          },
+    ),
   };
 }
 

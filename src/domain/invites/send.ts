@@ -12,7 +12,7 @@ import { groupForUpdate } from '../groups/access.js';
 import { isValidEmail } from '../users/settings-values.js';
 import { isAdmin } from '../users/roles.js';
 import { checkCanInviteByEmail, checkRoleBasedPermissions, needsAdmin, requireMemberOrAdmin } from './access.js';
-import { newConfirmationKey } from './links.js';
+import { newConfirmationKey } from '../outbox/links.js';
 import { sendInvitationEmail } from './emails.js';
 import { notifyInvitesChanged } from './notify.js';
 
@@ -22,7 +22,12 @@ const MIN_INVITER_AGE_SECONDS = 3 * 24 * 60 * 60;
 type Problem = [email: string, problem: string, deactivated: boolean];
 
 const invitationFailed = (msg: string, errors: Problem[], sent: boolean) =>
-  new ApiError('INVITATION_FAILED', msg, 400, { errors, sent_invitations: sent, license_limit_reached: false, daily_limit_reached: false });
+  new ApiError('INVITATION_FAILED', msg, 400, {
+    errors,
+    sent_invitations: sent,
+    license_limit_reached: false,
+    daily_limit_reached: false,
+  });
 
 /** Addresses separated by commas or newlines; "Name <address>" gives the address. */
 function inviteeEmails(raw: string): string[] {
@@ -80,7 +85,8 @@ export function insertInvite(store: Store, row: Omit<Invite, 'id' | 'key'>): Inv
 }
 
 /** The expiry of an invitation made now, from its validity in minutes (null: never). */
-export const expiryOf = (ctx: Ctx, minutes: number | null) => (minutes === null ? null : ctx.clock.now() + minutes * 60);
+export const expiryOf = (ctx: Ctx, minutes: number | null) =>
+  minutes === null ? null : ctx.clock.now() + minutes * 60;
 
 export function sendInvites(ctx: Ctx, p: ParamsOf<'send-invites'>): void {
   const { store, actor } = ctx;
@@ -93,8 +99,16 @@ export function sendInvites(ctx: Ctx, p: ParamsOf<'send-invites'>): void {
   const groupIds = groupsForInvite(ctx, p.group_ids);
 
   const now = ctx.clock.now();
-  if (!store.realm.shown_settings?.invite_required && !isAdmin(actor) && Date.parse(actor.date_joined) / 1000 > now - MIN_INVITER_AGE_SECONDS) {
-    throw invitationFailed('Your account is too new to send invites for this organization. Ask an organization admin, or a more experienced user.', [], false);
+  if (
+    !store.realm.shown_settings?.invite_required &&
+    !isAdmin(actor) &&
+    Date.parse(actor.date_joined) / 1000 > now - MIN_INVITER_AGE_SECONDS
+  ) {
+    throw invitationFailed(
+      'Your account is too new to send invites for this organization. Ask an organization admin, or a more experienced user.',
+      [],
+      false,
+    );
   }
   const invalid: Problem[] = [];
   const good: string[] = [];
@@ -102,32 +116,53 @@ export function sendInvites(ctx: Ctx, p: ParamsOf<'send-invites'>): void {
   for (const email of emails) {
     if (email === '') continue;
     if (!isValidEmail(email)) invalid.push([email, 'Invalid address.', false]);
-    else if (store.realm.shown_settings?.emails_restricted_to_domains && !domainAllowed(email, domains)) invalid.push([email, 'Outside your domain.', false]);
+    else if (store.realm.shown_settings?.emails_restricted_to_domains && !domainAllowed(email, domains))
+      invalid.push([email, 'Outside your domain.', false]);
     else good.push(email);
   }
   const skipped: Problem[] = [];
   const toInvite = good.filter((email) => {
     const existing = store.users.find((u) => u.delivery_email.toLowerCase() === email.toLowerCase());
     if (!existing) return true;
-    skipped.push([email, existing.is_active ? 'Already has an account.' : 'Account has been deactivated.', !existing.is_active]);
+    skipped.push([
+      email,
+      existing.is_active ? 'Already has an account.' : 'Account has been deactivated.',
+      !existing.is_active,
+    ]);
     return false;
   });
-  if (invalid.length) throw invitationFailed("Some emails did not validate, so we didn't send any invitations.", [...invalid, ...skipped], false);
-  if (skipped.length && skipped.length === emails.length) throw invitationFailed("We weren't able to invite anyone.", skipped, false);
+  if (invalid.length)
+    throw invitationFailed(
+      "Some emails did not validate, so we didn't send any invitations.",
+      [...invalid, ...skipped],
+      false,
+    );
+  if (skipped.length && skipped.length === emails.length)
+    throw invitationFailed("We weren't able to invite anyone.", skipped, false);
 
   for (const email of toInvite) {
     const invite = insertInvite(store, {
-      is_multiuse: false, email, invited_by_user_id: actor.user_id,
-      invited: now, expiry_date: expiryOf(ctx, p.invite_expires_in_minutes), invited_as: p.invite_as,
-      stream_ids: streams.map((s) => s.stream_id), group_ids: groupIds,
+      is_multiuse: false,
+      email,
+      invited_by_user_id: actor.user_id,
+      invited: now,
+      expiry_date: expiryOf(ctx, p.invite_expires_in_minutes),
+      invited_as: p.invite_as,
+      stream_ids: streams.map((s) => s.stream_id),
+      group_ids: groupIds,
       include_realm_default_subscriptions: p.include_realm_default_subscriptions ?? false,
-      notify_referrer_on_join: p.notify_referrer_on_join ?? true, status: 'active',
+      notify_referrer_on_join: p.notify_referrer_on_join ?? true,
+      status: 'active',
     });
     sendInvitationEmail(ctx, invite, actor);
   }
   notifyInvitesChanged(ctx, actor.user_id, ctx.supports('multiuse_invites_by_group'));
   if (skipped.length) {
-    throw invitationFailed("Some of those addresses are already using Zulip, so we didn't send them an invitation. We did send invitations to everyone else!", skipped, true);
+    throw invitationFailed(
+      "Some of those addresses are already using Zulip, so we didn't send them an invitation. We did send invitations to everyone else!",
+      skipped,
+      true,
+    );
   }
 }
 

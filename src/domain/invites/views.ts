@@ -5,9 +5,17 @@ import { createInviteLink, listInvites, resendEmailInvite, revokeEmailInvite, re
 
 export const views: ViewTable = {
   'get-invites': (ctx) => listInvites(ctx),
-  'send-invites': (ctx, p) => { sendInvites(ctx, p); },
+  'send-invites': (ctx, p) => {
+    sendInvites(ctx, p);
+  },
   'create-invite-link': (ctx, p) => createInviteLink(ctx, p),
-  'revoke-email-invite': (ctx, p) => { revokeEmailInvite(ctx, p.invite_id); },
-  'revoke-invite-link': (ctx, p) => { revokeInviteLink(ctx, p.invite_id); },
-  'resend-email-invite': (ctx, p) => { resendEmailInvite(ctx, p.invite_id); },
+  'revoke-email-invite': (ctx, p) => {
+    revokeEmailInvite(ctx, p.invite_id);
+  },
+  'revoke-invite-link': (ctx, p) => {
+    revokeInviteLink(ctx, p.invite_id);
+  },
+  'resend-email-invite': (ctx, p) => {
+    resendEmailInvite(ctx, p.invite_id);
+  },
 };

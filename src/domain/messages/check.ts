@@ -71,7 +71,11 @@ function checkDirectMessagePermission(store: Store, sender: User, users: User[])
   const everyone = [sender, ...users];
   if (!everyone.some((u) => holdsSetting(store, realm.direct_message_permission_group, u.user_id))) {
     const nobody = store.userGroups.get(realm.direct_message_permission_group as number)?.name === 'role:nobody';
-    throw badRequest(nobody ? 'Direct messages are disabled in this organization.' : 'This conversation does not include any users who can authorize it.');
+    throw badRequest(
+      nobody
+        ? 'Direct messages are disabled in this organization.'
+        : 'This conversation does not include any users who can authorize it.',
+    );
   }
   if (holdsSetting(store, realm.direct_message_initiator_group, sender.user_id)) return;
   const ids = conversationIds(sender, users).join(',');
@@ -80,14 +84,26 @@ function checkDirectMessagePermission(store: Store, sender: User, users: User[])
   }
 }
 
-export function checkMentions(store: Store, sender: User, stream: Stream | null, rendered: RenderResult, participants: Set<number>, supports: Supports): void {
+export function checkMentions(
+  store: Store,
+  sender: User,
+  stream: Stream | null,
+  rendered: RenderResult,
+  participants: Set<number>,
+  supports: Supports,
+): void {
   if (sender.is_system_bot) return;
   const { realm } = store;
   const mayMentionMany = () => holdsSetting(store, realm.can_mention_many_users_group, sender.user_id);
   const many = realm.wildcard_mention_large_threshold;
   // Before FL 229 the same refusals carried the generic code.
   const coded = (err: ApiError) => (supports('wildcard_mention_error_codes') ? err : badRequest(err.message));
-  if (stream && rendered.mentionsChannelWildcard && subscriberIds(store, stream.stream_id).length > many && !mayMentionMany()) {
+  if (
+    stream &&
+    rendered.mentionsChannelWildcard &&
+    subscriberIds(store, stream.stream_id).length > many &&
+    !mayMentionMany()
+  ) {
     throw coded(streamWildcardNotAllowed());
   }
   if (stream && rendered.mentionsTopicWildcard && participants.size > many && !mayMentionMany()) {
@@ -121,7 +137,11 @@ export function checkMessage(store: Store, sender: User, input: SendInput): Prep
   if (addressee.type === 'stream') {
     stream = addressee.stream;
     if (!input.skipChannelAccessCheck) checkChannelSendAccess(store, sender, stream);
-    if (!sender.is_system_bot && !topicExists(store, stream.stream_id, topic) && !holdsSetting(store, stream.can_create_topic_group, sender.user_id)) {
+    if (
+      !sender.is_system_bot &&
+      !topicExists(store, stream.stream_id, topic) &&
+      !holdsSetting(store, stream.can_create_topic_group, sender.user_id)
+    ) {
       throw badRequest('You do not have permission to create new topics in this channel.');
     }
     checkTopicPolicy(store, stream, topic, displayName);
@@ -138,5 +158,14 @@ export function checkMessage(store: Store, sender: User, input: SendInput): Prep
     participants.add(sender.user_id);
   }
   checkMentions(store, sender, stream, rendered, participants, supports);
-  return { sender, addressee, topic, content, rendered, recipientIds, topicParticipantIds: participants, client: input.client };
+  return {
+    sender,
+    addressee,
+    topic,
+    content,
+    rendered,
+    recipientIds,
+    topicParticipantIds: participants,
+    client: input.client,
+  };
 }

@@ -23,7 +23,9 @@ export function deleteTopic(ctx: Ctx, streamId: number, topicName: string): { co
   const stream = accessStreamContentById(store, actor, streamId);
   const topic = normalizeTopic(topicName, ctx.server.emptyTopicDisplayName, (b) => ctx.supports(b));
   const inTopic = () => [...store.messages.group('topic', topicKey(stream.stream_id, topic))];
-  const messages = inTopic().filter((m) => canSeeMessage(store, actor, m)).sort((a, b) => b.id - a.id);
+  const messages = inTopic()
+    .filter((m) => canSeeMessage(store, actor, m))
+    .sort((a, b) => b.id - a.id);
   const limit = ctx.hasField('DeleteTopicResult', 'complete') ? ctx.server.deleteTopicBatches * BATCH_SIZE : Infinity;
   for (let i = 0; i < Math.min(messages.length, limit); i += BATCH_SIZE) {
     deleteMessages(ctx, messages.slice(i, Math.min(i + BATCH_SIZE, limit)), actor.user_id);
@@ -31,7 +33,9 @@ export function deleteTopic(ctx: Ctx, streamId: number, topicName: string): { co
   if (messages.length > limit) return { complete: false };
   // With protected history, others may still have messages of the topic the caller could not see.
   const remaining = inTopic();
-  for (const row of store.userTopics.filter((u) => u.stream_id === stream.stream_id && u.topic.toLowerCase() === topic.toLowerCase())) {
+  for (const row of store.userTopics.filter(
+    (u) => u.stream_id === stream.stream_id && u.topic.toLowerCase() === topic.toLowerCase(),
+  )) {
     const user = store.users.get(row.user_id)!;
     if (remaining.some((m) => canSeeMessage(store, user, m))) continue;
     setTopicVisibility(ctx, row.user_id, { streamId: stream.stream_id, topic: row.topic, policy: Visibility.none });

@@ -24,11 +24,13 @@ function checkCanDelete(store: Store, user: User, message: Message, now: number)
   if (stream && holdsSetting(store, stream.can_delete_any_message_group, user.user_id)) return;
   const sender = store.users.get(message.sender_id);
   if (message.sender_id !== user.user_id && sender?.bot_owner_id !== user.user_id) throw noPermission();
-  const mayDeleteOwn = holdsSetting(store, realm.can_delete_own_message_group, user.user_id)
-    || (!!stream && holdsSetting(store, stream.can_delete_own_message_group, user.user_id));
+  const mayDeleteOwn =
+    holdsSetting(store, realm.can_delete_own_message_group, user.user_id) ||
+    (!!stream && holdsSetting(store, stream.can_delete_own_message_group, user.user_id));
   if (!mayDeleteOwn) throw noPermission();
   const limit = realm.message_content_delete_limit_seconds ?? null;
-  if (limit !== null && now - message.timestamp > limit) throw badRequest('The time limit for deleting this message has passed');
+  if (limit !== null && now - message.timestamp > limit)
+    throw badRequest('The time limit for deleting this message has passed');
 }
 
 /**
@@ -52,10 +54,20 @@ export function deleteMessages(world: WorldCtx, messages: Message[], actingUserI
     const firstBefore = stream ? firstMessageId(store, stream.stream_id) : null;
     store.messages.removeWhere((m) => ids.has(m.id));
     forgetDeletedMessages(world, ids);
-    if (stream && firstBefore !== null && ids.has(firstBefore)) tellFirstMessageId(world, stream, firstBefore, audience);
-    events.publish(audience, stream
-      ? { type: 'delete_message', message_type: 'stream', message_ids: [...ids], stream_id: first.stream_id, topic: first.topic }
-      : { type: 'delete_message', message_type: 'private', message_ids: [...ids] });
+    if (stream && firstBefore !== null && ids.has(firstBefore))
+      tellFirstMessageId(world, stream, firstBefore, audience);
+    events.publish(
+      audience,
+      stream
+        ? {
+            type: 'delete_message',
+            message_type: 'stream',
+            message_ids: [...ids],
+            stream_id: first.stream_id,
+            topic: first.topic,
+          }
+        : { type: 'delete_message', message_type: 'private', message_ids: [...ids] },
+    );
   }
 }
 

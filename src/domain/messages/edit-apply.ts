@@ -25,12 +25,17 @@ function flagsAfterContentEdit(store: Store, message: Message, plan: EditPlan): 
   const { rendered } = plan.content!;
   const mentioned = new Set(rendered.mentionedUserIds);
   for (const groupId of rendered.mentionedGroupIds) for (const id of groupMemberIds(store, groupId)) mentioned.add(id);
-  const participants = rendered.mentionsTopicWildcard && message.type === 'stream'
-    ? topicParticipants(store, message.stream_id!, message.topic) : new Set<number>();
+  const participants =
+    rendered.mentionsTopicWildcard && message.type === 'stream'
+      ? topicParticipants(store, message.stream_id!, message.topic)
+      : new Set<number>();
   const alerted = usersAlerted(store, plan.content!.text, Object.keys(message.flags).map(Number));
   const out: Record<string, string[]> = {};
   for (const [key, flags] of Object.entries(message.flags)) {
-    if (flags.includes('historical')) { out[key] = flags; continue; }
+    if (flags.includes('historical')) {
+      out[key] = flags;
+      continue;
+    }
     const id = Number(key);
     const kept = flags.filter((f) => !MENTION_FLAGS.has(f));
     if (mentioned.has(id)) kept.push('mentioned');
@@ -51,7 +56,13 @@ interface MoveOutcome {
  * A channel move keeps the messages only for subscribers of the new channel: the others lose
  * their rows, and new subscribers who lacked rows get them (marked read).
  */
-function moveFlags(store: Store, m: Message, targetSubscribers: Set<number>, publicTarget: boolean, outcome: MoveOutcome): Record<string, string[]> {
+function moveFlags(
+  store: Store,
+  m: Message,
+  targetSubscribers: Set<number>,
+  publicTarget: boolean,
+  outcome: MoveOutcome,
+): Record<string, string[]> {
   const flags: Record<string, string[]> = {};
   for (const [key, f] of Object.entries(m.flags)) {
     const id = Number(key);
@@ -80,24 +91,41 @@ export function doUpdateMessage(world: WorldCtx, user: User, { plan, notifyOld, 
   // Who could see the messages before the change (a move may take them away from some).
   const before = audienceOf(store, changed);
   // A move between channels may change either channel's first message (see channels/first-message.ts).
-  const firstBefore = streamChanged ? [firstMessageId(store, origStream!.stream_id), firstMessageId(store, targetStream!.stream_id)] : [];
+  const firstBefore = streamChanged
+    ? [firstMessageId(store, origStream!.stream_id), firstMessageId(store, targetStream!.stream_id)]
+    : [];
 
   const event: Record<string, unknown> = {
-    type: 'update_message', user_id: user.user_id, edit_timestamp: now, message_id: message.id,
-    message_ids: changed.map((m) => m.id), rendering_only: false,
+    type: 'update_message',
+    user_id: user.user_id,
+    edit_timestamp: now,
+    message_id: message.id,
+    message_ids: changed.map((m) => m.id),
+    rendering_only: false,
   };
   if (origStream) Object.assign(event, { stream_name: origStream.name, stream_id: origStream.stream_id });
 
   if (plan.content) {
     const { text, rendered } = plan.content;
     Object.assign(event, {
-      orig_content: message.content, orig_rendered_content: message.rendered_content,
-      content: text, rendered_content: rendered.html, is_me_message: /^\/me( |$)/.test(text),
+      orig_content: message.content,
+      orig_rendered_content: message.rendered_content,
+      content: text,
+      rendered_content: rendered.html,
+      is_me_message: /^\/me( |$)/.test(text),
     });
-    const entry: EditHistoryEntry = { user_id: user.user_id, timestamp: now, prev_content: message.content, prev_rendered_content: message.rendered_content };
+    const entry: EditHistoryEntry = {
+      user_id: user.user_id,
+      timestamp: now,
+      prev_content: message.content,
+      prev_rendered_content: message.rendered_content,
+    };
     store.messages.update(message, {
-      content: text, rendered_content: rendered.html, flags: flagsAfterContentEdit(store, message, plan),
-      last_edit_timestamp: now, edit_history: [entry, ...(message.edit_history ?? [])],
+      content: text,
+      rendered_content: rendered.html,
+      flags: flagsAfterContentEdit(store, message, plan),
+      last_edit_timestamp: now,
+      edit_history: [entry, ...(message.edit_history ?? [])],
     });
   }
 
@@ -115,10 +143,16 @@ export function doUpdateMessage(world: WorldCtx, user: User, { plan, notifyOld, 
       if (streamChanged) Object.assign(entry, { prev_stream: m.stream_id!, stream: targetStream!.stream_id });
       const history = m.edit_history ?? [];
       // The edited message's content change and move are one edit.
-      const merged = m === message && plan.content ? [{ ...history[0], ...entry }, ...history.slice(1)] : [entry, ...history];
+      const merged =
+        m === message && plan.content ? [{ ...history[0], ...entry }, ...history.slice(1)] : [entry, ...history];
       store.messages.update(m, {
-        topic: newTopic, stream_id: targetStream!.stream_id, last_moved_timestamp: now, edit_history: merged,
-        ...(streamChanged ? { flags: moveFlags(store, m, targetSubscribers, !targetStream!.invite_only, outcome) } : {}),
+        topic: newTopic,
+        stream_id: targetStream!.stream_id,
+        last_moved_timestamp: now,
+        edit_history: merged,
+        ...(streamChanged
+          ? { flags: moveFlags(store, m, targetSubscribers, !targetStream!.invite_only, outcome) }
+          : {}),
       });
     }
   }
@@ -128,7 +162,11 @@ export function doUpdateMessage(world: WorldCtx, user: User, { plan, notifyOld, 
   events.publish(audience, event, (_queue, userId) => ({ ...event, flags: message.flags[String(userId)] ?? ['read'] }));
   if (outcome.lostAccess.size) {
     events.publish(outcome.lostAccess, {
-      type: 'delete_message', message_type: 'stream', message_ids: changed.map((m) => m.id), stream_id: origStream!.stream_id, topic: origTopic,
+      type: 'delete_message',
+      message_type: 'stream',
+      message_ids: changed.map((m) => m.id),
+      stream_id: origStream!.stream_id,
+      topic: origTopic,
     });
   }
   if (streamChanged) {

@@ -26,14 +26,24 @@ function versions(message: Message, showTopic: (t: string) => string): Record<st
   const out: Record<string, unknown>[] = [];
   const budget = newDiffBudget();
   for (const row of message.edit_history ?? []) {
-    const version: Record<string, unknown> = { content, rendered_content: rendered, timestamp: row.timestamp, topic, user_id: row.user_id };
+    const version: Record<string, unknown> = {
+      content,
+      rendered_content: rendered,
+      timestamp: row.timestamp,
+      topic,
+      user_id: row.user_id,
+    };
     if (row.prev_topic !== undefined) {
       topic = showTopic(row.prev_topic);
       version.prev_topic = topic;
     }
     if (row.prev_content !== undefined) {
       const prevRendered = row.prev_rendered_content ?? '';
-      Object.assign(version, { prev_content: row.prev_content, prev_rendered_content: prevRendered, content_html_diff: htmlDiff(prevRendered, rendered, budget) });
+      Object.assign(version, {
+        prev_content: row.prev_content,
+        prev_rendered_content: prevRendered,
+        content_html_diff: htmlDiff(prevRendered, rendered, budget),
+      });
       content = row.prev_content;
       rendered = prevRendered;
     }
@@ -54,7 +64,11 @@ function onlyMoves(list: Record<string, unknown>[]): Record<string, unknown>[] {
   });
 }
 
-export function messageHistory(ctx: Ctx, user: User, { messageId, allowEmptyTopicName }: { messageId: number; allowEmptyTopicName: boolean }) {
+export function messageHistory(
+  ctx: Ctx,
+  user: User,
+  { messageId, allowEmptyTopicName }: { messageId: number; allowEmptyTopicName: boolean },
+) {
   const policy = visibilityPolicy(ctx);
   if (policy === 'none') throw badRequest('Message edit history is disabled in this organization');
   const message = accessMessage(ctx.store, user, messageId);

@@ -8,10 +8,16 @@ export const streamIdDoesNotExist = (streamId: number) =>
   new ApiError('STREAM_DOES_NOT_EXIST', `Channel with ID '${streamId}' does not exist`, 400, { stream_id: streamId });
 
 export const streamWildcardNotAllowed = () =>
-  new ApiError('STREAM_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use channel wildcard mentions in this channel.');
+  new ApiError(
+    'STREAM_WILDCARD_MENTION_NOT_ALLOWED',
+    'You do not have permission to use channel wildcard mentions in this channel.',
+  );
 
 export const topicWildcardNotAllowed = () =>
-  new ApiError('TOPIC_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use topic wildcard mentions in this topic.');
+  new ApiError(
+    'TOPIC_WILDCARD_MENTION_NOT_ALLOWED',
+    'You do not have permission to use topic wildcard mentions in this topic.',
+  );
 
 export const notAuthorizedForChannel = (name: string) => badRequest(`Not authorized to send to channel '${name}'`);
 

@@ -74,7 +74,8 @@ function firstUnread(store: Store, user: User, terms: NarrowTerm[], query: Query
   const inChannel = terms.some((t) => (t.operator === 'channel' || t.operator === 'stream') && !t.negated);
   const home = buildNarrowFilter(store, user, [{ operator: 'in', operand: 'home', negated: false }]);
   const notMuted = inChannel
-    ? (m: Message) => m.type !== 'stream' || currentVisibility(store, user.user_id, m.stream_id!, m.topic) !== Visibility.muted
+    ? (m: Message) =>
+        m.type !== 'stream' || currentVisibility(store, user.user_id, m.stream_id!, m.topic) !== Visibility.muted
     : (m: Message) => home.matches(m);
   for (const m of store.messages.all()) {
     const flags = m.flags[key];
@@ -83,7 +84,13 @@ function firstUnread(store: Store, user: User, terms: NarrowTerm[], query: Query
   return LARGER_THAN_MAX_MESSAGE_ID;
 }
 
-function present(store: Store, user: User, messages: Message[], query: Query, req: FetchRequest): Record<string, unknown>[] {
+function present(
+  store: Store,
+  user: User,
+  messages: Message[],
+  query: Query,
+  req: FetchRequest,
+): Record<string, unknown>[] {
   const searching = query.filter.searches.length > 0;
   // Several search terms highlight together, in one pass, as in matches_narrow.
   const hits = { stems: new Set(query.filter.searches.flatMap((q) => [...q.stems])), phrases: [] };
@@ -100,11 +107,19 @@ function present(store: Store, user: User, messages: Message[], query: Query, re
 export function fetchMessages(store: Store, user: User, req: FetchRequest): Record<string, unknown> {
   const byIds = req.messageIds !== undefined;
   if (byIds && (req.numBefore || req.numAfter || req.anchor !== undefined || req.useFirstUnreadAnchor)) {
-    throw incompatibleParameters(['num_before', 'num_after', 'anchor', 'message_ids', 'include_anchor', 'use_first_unread_anchor']);
+    throw incompatibleParameters([
+      'num_before',
+      'num_after',
+      'anchor',
+      'message_ids',
+      'include_anchor',
+      'use_first_unread_anchor',
+    ]);
   }
   const anchor = byIds ? 0 : parseAnchor(req.anchor, req.useFirstUnreadAnchor);
   const requested = byIds ? req.messageIds!.length : req.numBefore + req.numAfter;
-  if (requested > MAX_MESSAGES_PER_FETCH) throw badRequest(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
+  if (requested > MAX_MESSAGES_PER_FETCH)
+    throw badRequest(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
   if (!byIds && req.numBefore > 0 && req.numAfter > 0 && !req.includeAnchor) {
     throw badRequest('The anchor can only be excluded at an end of the range');
   }
@@ -117,11 +132,21 @@ export function fetchMessages(store: Store, user: User, req: FetchRequest): Reco
     const found = wanted.map((id) => store.messages.get(id)).filter((m): m is Message => !!m && query.matches(m));
     return {
       messages: present(store, user, found, query, req),
-      found_anchor: false, found_oldest: false, found_newest: false, history_limited: false,
+      found_anchor: false,
+      found_oldest: false,
+      found_newest: false,
+      history_limited: false,
     };
   }
 
-  const window = windowAround(store, user, { anchor, terms, query, numBefore: req.numBefore, numAfter: req.numAfter, includeAnchor: req.includeAnchor });
+  const window = windowAround(store, user, {
+    anchor,
+    terms,
+    query,
+    numBefore: req.numBefore,
+    numAfter: req.numAfter,
+    includeAnchor: req.includeAnchor,
+  });
   return {
     messages: present(store, user, window.messages, query, req),
     found_anchor: window.foundAnchor,
@@ -167,7 +192,8 @@ function windowAround(store: Store, user: User, req: WindowRequest): MessageWind
   const atAnchor = !toRight && pos < rows.length && rows[pos].id === anchor ? rows[pos] : undefined;
   const anchorRow = atAnchor && req.includeAnchor && query.matches(atAnchor) ? [atAnchor] : [];
   const after: Message[] = [];
-  for (let i = atAnchor ? pos + 1 : pos; i < rows.length && after.length < numAfter; i++) if (query.matches(rows[i])) after.push(rows[i]);
+  for (let i = atAnchor ? pos + 1 : pos; i < rows.length && after.length < numAfter; i++)
+    if (query.matches(rows[i])) after.push(rows[i]);
 
   return {
     messages: [...before, ...anchorRow, ...after],
@@ -179,10 +205,22 @@ function windowAround(store: Store, user: User, req: WindowRequest): MessageWind
 }
 
 /** The messages of a narrow's window, for changing them (no presentation). */
-export function narrowWindow(store: Store, user: User, req: { anchor: string; narrow: unknown[]; numBefore: number; numAfter: number; includeAnchor: boolean }): MessageWindow {
+export function narrowWindow(
+  store: Store,
+  user: User,
+  req: { anchor: string; narrow: unknown[]; numBefore: number; numAfter: number; includeAnchor: boolean },
+): MessageWindow {
   const anchor = parseAnchor(req.anchor, false);
-  if (req.numBefore > 0 && req.numAfter > 0 && !req.includeAnchor) throw badRequest('The anchor can only be excluded at an end of the range');
+  if (req.numBefore > 0 && req.numAfter > 0 && !req.includeAnchor)
+    throw badRequest('The anchor can only be excluded at an end of the range');
   const terms = parseNarrow(req.narrow);
   const query = buildQuery(store, user, terms, false);
-  return windowAround(store, user, { anchor, terms, query, numBefore: req.numBefore, numAfter: req.numAfter, includeAnchor: req.includeAnchor });
+  return windowAround(store, user, {
+    anchor,
+    terms,
+    query,
+    numBefore: req.numBefore,
+    numAfter: req.numAfter,
+    includeAnchor: req.includeAnchor,
+  });
 }

@@ -9,7 +9,14 @@ import type { WorldCtx } from '../context.js';
 import { canSeeMessage } from './access.js';
 
 const EDITABLE = new Set(['read', 'starred', 'collapsed']);
-const SERVER_SET = new Set(['mentioned', 'stream_wildcard_mentioned', 'topic_wildcard_mentioned', 'group_mentioned', 'has_alert_word', 'historical']);
+const SERVER_SET = new Set([
+  'mentioned',
+  'stream_wildcard_mentioned',
+  'topic_wildcard_mentioned',
+  'group_mentioned',
+  'has_alert_word',
+  'historical',
+]);
 const HISTORICAL = ['read', 'historical'];
 const MENTION_FLAGS = ['mentioned', 'stream_wildcard_mentioned', 'topic_wildcard_mentioned', 'group_mentioned'];
 
@@ -17,12 +24,15 @@ const MENTION_FLAGS = ['mentioned', 'stream_wildcard_mentioned', 'topic_wildcard
 function unreadDetails(store: Store, user: User, messages: Message[]): Record<string, Record<string, unknown>> {
   const out: Record<string, Record<string, unknown>> = {};
   for (const m of messages) {
-    const details: Record<string, unknown> = m.type === 'stream'
-      ? {
-        type: 'stream', stream_id: m.stream_id, topic: m.topic,
-        unmuted_stream_msg: !store.subscriptions.get(subscriptionKey(user.user_id, m.stream_id!))?.is_muted,
-      }
-      : { type: 'private', user_ids: m.recipient_ids.filter((id) => id !== user.user_id) };
+    const details: Record<string, unknown> =
+      m.type === 'stream'
+        ? {
+            type: 'stream',
+            stream_id: m.stream_id,
+            topic: m.topic,
+            unmuted_stream_msg: !store.subscriptions.get(subscriptionKey(user.user_id, m.stream_id!))?.is_muted,
+          }
+        : { type: 'private', user_ids: m.recipient_ids.filter((id) => id !== user.user_id) };
     if ((m.flags[String(user.user_id)] ?? []).some((f) => MENTION_FLAGS.includes(f))) details.mentioned = true;
     out[String(m.id)] = details;
   }
@@ -42,7 +52,11 @@ export interface FlagOutcome {
   ignoredChannels?: number[];
 }
 
-export function updateMessageFlags({ store, events }: WorldCtx, user: User, { messages: ids, op, flag }: FlagChange): FlagOutcome {
+export function updateMessageFlags(
+  { store, events }: WorldCtx,
+  user: User,
+  { messages: ids, op, flag }: FlagChange,
+): FlagOutcome {
   if (!EDITABLE.has(flag) && !SERVER_SET.has(flag)) throw badRequest(`Invalid flag: '${flag}'`);
   if (!EDITABLE.has(flag)) throw badRequest(`Flag not editable: '${flag}'`);
   const adding = op === 'add';
@@ -77,7 +91,14 @@ export function updateMessageFlags({ store, events }: WorldCtx, user: User, { me
     const after = adding ? [...before, flag] : before.filter((f) => f !== flag);
     store.messages.update(m, { flags: { ...m.flags, [key]: after } });
   }
-  const event: Record<string, unknown> = { type: 'update_message_flags', op, operation: op, flag, messages: changing, all: false };
+  const event: Record<string, unknown> = {
+    type: 'update_message_flags',
+    op,
+    operation: op,
+    flag,
+    messages: changing,
+    all: false,
+  };
   if (flag === 'read' && !adding) event.message_details = unreadDetails(store, user, rows);
   events.publish([user.user_id], event);
   return { count: changing.length, ...(ignoredChannels ? { ignoredChannels } : {}) };

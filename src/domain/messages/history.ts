@@ -18,7 +18,10 @@ export function userFlags(message: Message, userId: number): string[] {
   const own = message.flags[String(userId)];
   if (!own) return ['read', 'historical'];
   // Deprecated since FL 224 but still sent: either kind of wildcard mention.
-  if (!own.includes('wildcard_mentioned') && (own.includes('stream_wildcard_mentioned') || own.includes('topic_wildcard_mentioned'))) {
+  if (
+    !own.includes('wildcard_mentioned') &&
+    (own.includes('stream_wildcard_mentioned') || own.includes('topic_wildcard_mentioned'))
+  ) {
     return [...own, 'wildcard_mentioned'];
   }
   return [...own];
@@ -33,9 +36,17 @@ export function narrowIncludesHistory(store: Store, user: User, terms: NarrowTer
   let include = false;
   for (const t of terms) {
     if ((t.operator === 'channel' || t.operator === 'stream') && !t.negated) {
-      const stream = typeof t.operand === 'number' ? store.streams.get(t.operand) : store.streams.by('name', String(t.operand).toLowerCase());
+      const stream =
+        typeof t.operand === 'number'
+          ? store.streams.get(t.operand)
+          : store.streams.by('name', String(t.operand).toLowerCase());
       include = !!stream && canReadChannelHistory(store, user, stream);
-    } else if ((t.operator === 'channels' || t.operator === 'streams') && t.operand === 'public' && !t.negated && !isGuest(user)) {
+    } else if (
+      (t.operator === 'channels' || t.operator === 'streams') &&
+      t.operand === 'public' &&
+      !t.negated &&
+      !isGuest(user)
+    ) {
       include = true;
     }
   }

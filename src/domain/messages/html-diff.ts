@@ -24,7 +24,10 @@ type Op = { kind: 'same' | 'ins' | 'del'; token: string };
 function diffTokens(a: string[], b: string[], budget: DiffBudget): Op[] {
   const cells = a.length * b.length;
   if (cells > budget.cells) {
-    return [...b.map((token) => ({ kind: 'ins' as const, token })), ...a.map((token) => ({ kind: 'del' as const, token }))];
+    return [
+      ...b.map((token) => ({ kind: 'ins' as const, token })),
+      ...a.map((token) => ({ kind: 'del' as const, token })),
+    ];
   }
   budget.cells -= cells;
   // Longest common subsequence, from the end, so that the walk below goes forwards.
@@ -32,15 +35,20 @@ function diffTokens(a: string[], b: string[], budget: DiffBudget): Op[] {
   const lcs = new Uint32Array((a.length + 1) * width);
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {
-      lcs[i * width + j] = a[i] === b[j] ? lcs[(i + 1) * width + j + 1] + 1 : Math.max(lcs[(i + 1) * width + j], lcs[i * width + j + 1]);
+      lcs[i * width + j] =
+        a[i] === b[j] ? lcs[(i + 1) * width + j + 1] + 1 : Math.max(lcs[(i + 1) * width + j], lcs[i * width + j + 1]);
     }
   }
   const ops: Op[] = [];
   let i = 0;
   let j = 0;
   while (i < a.length || j < b.length) {
-    if (i < a.length && j < b.length && a[i] === b[j]) { ops.push({ kind: 'same', token: a[i] }); i++; j++; }
-    else if (j < b.length && (i === a.length || lcs[i * width + j + 1] >= lcs[(i + 1) * width + j])) ops.push({ kind: 'ins', token: b[j++] });
+    if (i < a.length && j < b.length && a[i] === b[j]) {
+      ops.push({ kind: 'same', token: a[i] });
+      i++;
+      j++;
+    } else if (j < b.length && (i === a.length || lcs[i * width + j + 1] >= lcs[(i + 1) * width + j]))
+      ops.push({ kind: 'ins', token: b[j++] });
     else ops.push({ kind: 'del', token: a[i++] });
   }
   return ops;
@@ -49,14 +57,21 @@ function diffTokens(a: string[], b: string[], budget: DiffBudget): Op[] {
 export function htmlDiff(before: string, after: string, budget: DiffBudget = newDiffBudget()): string {
   let out = '';
   let open: 'ins' | 'del' | null = null;
-  const close = () => { if (open) out += '</span>'; open = null; };
+  const close = () => {
+    if (open) out += '</span>';
+    open = null;
+  };
   for (const { kind, token } of diffTokens(tokenize(before), tokenize(after), budget)) {
     if (isTag(token)) {
       close();
       if (kind !== 'del') out += token;
       continue;
     }
-    if (kind === 'same') { close(); out += token; continue; }
+    if (kind === 'same') {
+      close();
+      out += token;
+      continue;
+    }
     if (open !== kind) {
       close();
       out += `<span class="${kind === 'ins' ? 'highlight_text_inserted' : 'highlight_text_deleted'}">`;

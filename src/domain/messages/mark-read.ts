@@ -8,8 +8,14 @@ import type { Message, User } from '../../store/state.js';
 import type { WorldCtx } from '../context.js';
 import { accessStreamContentById } from '../channels/access.js';
 
-const readEvent = (messages: number[], all: boolean) =>
-  ({ type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages, all });
+const readEvent = (messages: number[], all: boolean) => ({
+  type: 'update_message_flags',
+  op: 'add',
+  operation: 'add',
+  flag: 'read',
+  messages,
+  all,
+});
 
 /** Adds `read` to the user's rows of the messages `which` selects; returns their IDs. */
 function markRead({ store }: WorldCtx, user: User, which: (m: Message) => boolean): number[] {

@@ -11,7 +11,12 @@ export interface NarrowMatch {
   match_subject: string;
 }
 
-export function messagesMatchingNarrow(store: Store, user: User, msgIds: number[], narrow: unknown[]): Record<string, NarrowMatch> {
+export function messagesMatchingNarrow(
+  store: Store,
+  user: User,
+  msgIds: number[],
+  narrow: unknown[],
+): Record<string, NarrowMatch> {
   const filter = buildNarrowFilter(store, user, parseNarrow(narrow));
   // Several search terms highlight together, in one pass (a hit is never wrapped twice).
   const hits = { stems: new Set(filter.searches.flatMap((q) => [...q.stems])), phrases: [] };

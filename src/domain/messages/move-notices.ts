@@ -17,7 +17,13 @@ const mention = (u: User) => `@_**${u.full_name}|${u.user_id}**`;
 const topicLink = (s: Stream, topic: string) => `#**${s.name}>${topic}**`;
 
 function post(world: WorldCtx, actor: User, stream: Stream, topic: string, content: string): Message {
-  return sendNotificationBotMessage(world, { type: 'stream', to: stream.stream_id, topic, content, readBy: [actor.user_id] }).message;
+  return sendNotificationBotMessage(world, {
+    type: 'stream',
+    to: stream.stream_id,
+    topic,
+    content,
+    readBy: [actor.user_id],
+  }).message;
 }
 
 /** Deletes the previous resolve notice when it is the topic's last message and under a minute old. */
@@ -73,15 +79,20 @@ export function sendMoveNotices(world: WorldCtx, actor: User, move: MoveNotices)
     const preexisting = visibleTopicMessages(store, actor, target.stream_id, newTopic).filter((m) => !moved.has(m.id));
     const from = topicLink(orig, move.origTopic);
     const link = `${store.realm.url}${messageUrl(target.stream_id, target.name, newTopic, plan.message.id)}`;
-    const text = !preexisting.length && movedAll ? `This topic was moved here from ${from} by ${who}.`
-      : count === 1 ? `[A message](${link}) was moved here from ${from} by ${who}.`
-        : `${count} messages were moved here from ${from} by ${who}.`;
+    const text =
+      !preexisting.length && movedAll
+        ? `This topic was moved here from ${from} by ${who}.`
+        : count === 1
+          ? `[A message](${link}) was moved here from ${from} by ${who}.`
+          : `${count} messages were moved here from ${from} by ${who}.`;
     post(world, actor, target, newTopic, text);
   }
   if (move.notifyOld) {
     const to = topicLink(target, newTopic);
-    const text = movedAll ? `This topic was moved to ${to} by ${who}.`
-      : count === 1 ? `A message was moved from this topic to ${to} by ${who}.`
+    const text = movedAll
+      ? `This topic was moved to ${to} by ${who}.`
+      : count === 1
+        ? `A message was moved from this topic to ${to} by ${who}.`
         : `${count} messages were moved from this topic to ${to} by ${who}.`;
     post(world, actor, orig, move.origTopic, text);
   }

@@ -32,7 +32,8 @@ const ID_LIST_OPERATORS = new Set(['pm-with', 'dm']);
 
 function checkOperand(operator: string, operand: unknown): void {
   if (ID_OPERATORS.has(operator)) {
-    if (typeof operand !== 'string' && !Number.isInteger(operand)) throw badRequest('operand is not a string or integer');
+    if (typeof operand !== 'string' && !Number.isInteger(operand))
+      throw badRequest('operand is not a string or integer');
   } else if (ID_LIST_OPERATORS.has(operator)) {
     const ok = typeof operand === 'string' || (Array.isArray(operand) && operand.every(Number.isInteger));
     if (!ok) throw badRequest('operand is not a string or an integer list');
@@ -66,7 +67,10 @@ class Builder {
   private dmTerm = false;
   readonly searches: SearchQuery[] = [];
 
-  constructor(private readonly store: Store, private readonly user: User) {}
+  constructor(
+    private readonly store: Store,
+    private readonly user: User,
+  ) {}
 
   private flags(m: Message): string[] {
     return m.flags[String(this.user.user_id)] ?? [];
@@ -81,20 +85,29 @@ class Builder {
   }
 
   private userByOperand(operand: unknown): User | undefined {
-    return typeof operand === 'number' ? this.store.users.get(operand) : this.store.users.by('email', String(operand).trim().toLowerCase());
+    return typeof operand === 'number'
+      ? this.store.users.get(operand)
+      : this.store.users.by('email', String(operand).trim().toLowerCase());
   }
 
   private channel(operand: unknown, negated: boolean): Predicate {
     this.kind('channel', negated);
-    const stream = typeof operand === 'number' ? this.store.streams.get(operand) : this.store.streams.by('name', String(operand).toLowerCase());
+    const stream =
+      typeof operand === 'number'
+        ? this.store.streams.get(operand)
+        : this.store.streams.by('name', String(operand).toLowerCase());
     if (!stream) throw badNarrow(`unknown channel ${operand}`);
     return (m) => m.type === 'stream' && m.stream_id === stream.stream_id;
   }
 
   private channels(operand: string, negated: boolean): Predicate {
     this.kind('channel', negated);
-    const test = operand === 'public' ? (s: { invite_only: boolean }) => !s.invite_only
-      : operand === 'web-public' ? (s: { is_web_public: boolean }) => s.is_web_public : null;
+    const test =
+      operand === 'public'
+        ? (s: { invite_only: boolean }) => !s.invite_only
+        : operand === 'web-public'
+          ? (s: { is_web_public: boolean }) => s.is_web_public
+          : null;
     if (!test) throw badNarrow(`unknown channels operand ${operand}`);
     return (m) => m.type === 'stream' && test(this.store.streams.get(m.stream_id!) as any);
   }
@@ -116,7 +129,8 @@ class Builder {
     this.kind('dm', negated);
     const u = this.userByOperand(operand);
     if (!u) throw badNarrow(`unknown user ${operand}`);
-    return (m) => m.type === 'private' && m.recipient_ids.includes(u.user_id) && (!groupOnly || m.recipient_ids.length > 2);
+    return (m) =>
+      m.type === 'private' && m.recipient_ids.includes(u.user_id) && (!groupOnly || m.recipient_ids.length > 2);
   }
 
   private isMuted(m: Message): boolean {
@@ -134,37 +148,58 @@ class Builder {
       case 'private':
         this.kind('dm', negated);
         return (m) => m.type === 'private';
-      case 'starred': return has('starred');
-      case 'unread': return (m) => !this.flags(m).includes('read');
+      case 'starred':
+        return has('starred');
+      case 'unread':
+        return (m) => !this.flags(m).includes('read');
       case 'mentioned': {
-        const mention = ['mentioned', 'wildcard_mentioned', 'stream_wildcard_mentioned', 'topic_wildcard_mentioned', 'group_mentioned'];
+        const mention = [
+          'mentioned',
+          'wildcard_mentioned',
+          'stream_wildcard_mentioned',
+          'topic_wildcard_mentioned',
+          'group_mentioned',
+        ];
         return (m) => this.flags(m).some((f) => mention.includes(f));
       }
-      case 'alerted': return has('has_alert_word');
-      case 'resolved': return (m) => m.type === 'stream' && m.topic.startsWith(RESOLVED_TOPIC_PREFIX);
+      case 'alerted':
+        return has('has_alert_word');
+      case 'resolved':
+        return (m) => m.type === 'stream' && m.topic.startsWith(RESOLVED_TOPIC_PREFIX);
       case 'followed':
-        return (m) => m.type === 'stream' && currentVisibility(this.store, this.user.user_id, m.stream_id!, m.topic) === Visibility.followed;
-      case 'muted': return (m) => this.isMuted(m);
-      default: throw badNarrow(`unknown 'is' operand ${operand}`);
+        return (m) =>
+          m.type === 'stream' &&
+          currentVisibility(this.store, this.user.user_id, m.stream_id!, m.topic) === Visibility.followed;
+      case 'muted':
+        return (m) => this.isMuted(m);
+      default:
+        throw badNarrow(`unknown 'is' operand ${operand}`);
     }
   }
 
   private has(operand: string): Predicate {
     switch (operand) {
-      case 'link': return (m) => /<a\s[^>]*href=/.test(m.rendered_content);
-      case 'image': return (m) => /<img\s|<a\s[^>]*href="[^"]+\.(?:png|jpe?g|gif|webp|bmp)(?:\?[^"]*)?"/i.test(m.rendered_content);
-      case 'attachment': return (m) => /href="[^"]*\/user_uploads\//.test(m.rendered_content);
-      case 'reaction': return (m) => m.reactions.length > 0;
-      default: throw badNarrow(`unknown 'has' operand ${operand}`);
+      case 'link':
+        return (m) => /<a\s[^>]*href=/.test(m.rendered_content);
+      case 'image':
+        return (m) => /<img\s|<a\s[^>]*href="[^"]+\.(?:png|jpe?g|gif|webp|bmp)(?:\?[^"]*)?"/i.test(m.rendered_content);
+      case 'attachment':
+        return (m) => /href="[^"]*\/user_uploads\//.test(m.rendered_content);
+      case 'reaction':
+        return (m) => m.reactions.length > 0;
+      default:
+        throw badNarrow(`unknown 'has' operand ${operand}`);
     }
   }
 
   term({ operator, operand, negated }: NarrowTerm): Predicate {
     switch (operator) {
       case 'channel':
-      case 'stream': return this.channel(operand, negated);
+      case 'stream':
+        return this.channel(operand, negated);
       case 'channels':
-      case 'streams': return this.channels(String(operand), negated);
+      case 'streams':
+        return this.channels(String(operand), negated);
       case 'topic':
         this.kind('channel', negated);
         return (m) => m.type === 'stream' && m.topic.toLowerCase() === String(operand).toLowerCase();
@@ -173,21 +208,28 @@ class Builder {
         if (!sender) throw badNarrow(`unknown user ${operand}`);
         return (m) => m.sender_id === sender.user_id;
       }
-      case 'near': return () => true;
+      case 'near':
+        return () => true;
       case 'id':
         if (!/^\d+$/.test(String(operand))) throw badNarrow('Invalid message ID');
         return (m) => m.id === Number(operand);
       case 'dm':
-      case 'pm-with': return this.dm(operand, negated);
-      case 'dm-including': return this.dmIncluding(operand, negated, false);
-      case 'group-pm-with': return this.dmIncluding(operand, negated, true);
-      case 'is': return this.is(String(operand), negated);
-      case 'has': return this.has(String(operand));
+      case 'pm-with':
+        return this.dm(operand, negated);
+      case 'dm-including':
+        return this.dmIncluding(operand, negated, false);
+      case 'group-pm-with':
+        return this.dmIncluding(operand, negated, true);
+      case 'is':
+        return this.is(String(operand), negated);
+      case 'has':
+        return this.has(String(operand));
       case 'in':
         if (operand === 'home') return (m) => !this.isMuted(m);
         if (operand === 'all') return () => true;
         throw badNarrow(`unknown 'in' operand ${operand}`);
-      default: throw badNarrow(`unknown operator ${operator}`);
+      default:
+        throw badNarrow(`unknown operator ${operator}`);
     }
   }
 }

@@ -18,9 +18,15 @@ const reactionDoesNotExist = () => new ApiError('REACTION_DOES_NOT_EXIST', "Reac
 
 /** The status code calls the server's extra emoji service_extra_emoji; reactions call them zulip_extra_emoji. */
 const toReaction = (t: EmojiType): ReactionType => (t === 'service_extra_emoji' ? 'zulip_extra_emoji' : t);
-const toStatus = (t: string): EmojiType => (t === 'zulip_extra_emoji' ? 'service_extra_emoji' : t as EmojiType);
+const toStatus = (t: string): EmojiType => (t === 'zulip_extra_emoji' ? 'service_extra_emoji' : (t as EmojiType));
 
-function notify({ store, events }: WorldCtx, user: User, message: Message, reaction: Omit<Reaction, 'user_id'>, op: 'add' | 'remove'): void {
+function notify(
+  { store, events }: WorldCtx,
+  user: User,
+  message: Message,
+  reaction: Omit<Reaction, 'user_id'>,
+  op: 'add' | 'remove',
+): void {
   events.publish(audienceOf(store, [message]), {
     type: 'reaction',
     op,
@@ -67,7 +73,8 @@ export function addReaction(world: WorldCtx, user: User, input: ReactionInput): 
   const flags = key in message.flags ? message.flags : { ...message.flags, [key]: ['read', 'historical'] };
   store.messages.update(message, { reactions: [...message.reactions, reaction], flags });
   const policy = reactorVisibilityAfterReaction(store, user, message);
-  if (policy !== null) setTopicVisibility(world, user.user_id, { streamId: message.stream_id!, topic: message.topic, policy });
+  if (policy !== null)
+    setTopicVisibility(world, user.user_id, { streamId: message.stream_id!, topic: message.topic, policy });
   notify(world, user, message, reaction, 'add');
 }
 
@@ -77,10 +84,13 @@ export function removeReaction(world: WorldCtx, user: User, input: ReactionInput
   let code = input.emojiCode;
   const type = (input.reactionType ?? 'unicode_emoji') as ReactionType;
   if (code === undefined) {
-    if (input.emojiName === undefined) throw badRequest('At least one of the following arguments must be present: emoji_name, emoji_code');
+    if (input.emojiName === undefined)
+      throw badRequest('At least one of the following arguments must be present: emoji_name, emoji_code');
     code = emojiByName(store, input.emojiName, input.emojiNames).code;
   }
-  const mine = message.reactions.find((r) => r.user_id === user.user_id && r.emoji_code === code && r.reaction_type === type);
+  const mine = message.reactions.find(
+    (r) => r.user_id === user.user_id && r.emoji_code === code && r.reaction_type === type,
+  );
   if (!mine) throw reactionDoesNotExist();
   store.messages.update(message, { reactions: message.reactions.filter((r) => r !== mine) });
   notify(world, user, message, mine, 'remove');

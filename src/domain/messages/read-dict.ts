@@ -22,7 +22,10 @@ export interface ReadOptions {
  * edit that also changed the topic keeps only that (one that also changed only the channel goes).
  */
 function editHistory(message: Message, options: ReadOptions): Record<string, unknown>[] {
-  const entries = (message.edit_history ?? []).filter((entry) => options.editHistoryPolicy !== 'moves' || entry.prev_content === undefined || entry.prev_topic !== undefined);
+  const entries = (message.edit_history ?? []).filter(
+    (entry) =>
+      options.editHistoryPolicy !== 'moves' || entry.prev_content === undefined || entry.prev_topic !== undefined,
+  );
   return entries.map((entry) => {
     const out: Record<string, unknown> = { ...entry };
     if (options.editHistoryPolicy === 'moves') {
@@ -34,17 +37,25 @@ function editHistory(message: Message, options: ReadOptions): Record<string, unk
   });
 }
 
-export function messageForUser(store: Store, message: Message, flags: string[], options: ReadOptions): Record<string, unknown> {
+export function messageForUser(
+  store: Store,
+  message: Message,
+  flags: string[],
+  options: ReadOptions,
+): Record<string, unknown> {
   const dict = messageDict(store, message);
   const rendered = dict.rendered_content;
   delete dict.rendered_content;
   dict.content = options.applyMarkdown ? rendered : message.content;
   dict.content_type = options.applyMarkdown ? 'text/html' : 'text/x-markdown';
   // Clients that compute Gravatar URLs themselves get null for users without an uploaded avatar.
-  if (options.clientGravatar && String(dict.avatar_url).startsWith('https://secure.gravatar.com/')) dict.avatar_url = null;
-  if (!options.allowEmptyTopicName && message.type === 'stream') renameEmpty(dict, ['subject'], options.emptyTopicDisplayName);
+  if (options.clientGravatar && String(dict.avatar_url).startsWith('https://secure.gravatar.com/'))
+    dict.avatar_url = null;
+  if (!options.allowEmptyTopicName && message.type === 'stream')
+    renameEmpty(dict, ['subject'], options.emptyTopicDisplayName);
   if (message.last_moved_timestamp != null) dict.last_moved_timestamp = message.last_moved_timestamp;
-  if (message.edit_history?.length && options.editHistoryPolicy !== 'none') dict.edit_history = editHistory(message, options);
+  if (message.edit_history?.length && options.editHistoryPolicy !== 'none')
+    dict.edit_history = editHistory(message, options);
   dict.flags = flags;
   return dict;
 }

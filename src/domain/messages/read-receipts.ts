@@ -11,7 +11,8 @@ const mutes = (user: User, otherId: number) => (user.muted_users ?? []).some((m)
 
 export function readReceipts(store: Store, caller: User, messageId: number): number[] {
   const message = accessMessage(store, caller, messageId);
-  if (store.realm.shown_settings?.enable_read_receipts === false) throw badRequest('Read receipts are disabled in this organization.');
+  if (store.realm.shown_settings?.enable_read_receipts === false)
+    throw badRequest('Read receipts are disabled in this organization.');
   const readers: number[] = [];
   for (const [key, flags] of Object.entries(message.flags)) {
     const reader = store.users.get(Number(key));

@@ -8,9 +8,7 @@ import { streamDoesNotExist, streamIdDoesNotExist } from './errors.js';
 
 export type MessageType = 'stream' | 'private';
 
-export type Addressee =
-  | { type: 'stream'; stream: Stream }
-  | { type: 'private'; users: User[] };
+export type Addressee = { type: 'stream'; stream: Stream } | { type: 'private'; users: User[] };
 
 /** `direct`/`private` and `channel`/`stream` name the same two kinds of message. */
 export function messageType(type: string): MessageType {

@@ -27,11 +27,19 @@ function whereSent(store: Store, message: Message, reported: User): string {
   }
   const participants = message.recipient_ids.map((id) => store.users.get(id)!);
   const shown = participants.length <= 2 ? participants.filter((u) => u.user_id !== reported.user_id) : participants;
-  const names = (shown.length ? shown : [reported]).sort((a, b) => a.full_name.localeCompare(b.full_name)).map(silentMention);
+  const names = (shown.length ? shown : [reported])
+    .sort((a, b) => a.full_name.localeCompare(b.full_name))
+    .map(silentMention);
   return `a DM sent by ${silentMention(reported)} to ${listOfNames(names)}`;
 }
 
-function reportContent(store: Store, reporter: User, message: Message, reportType: string, description: string): string {
+function reportContent(
+  store: Store,
+  reporter: User,
+  message: Message,
+  reportType: string,
+  description: string,
+): string {
   const reported = store.users.get(message.sender_id)!;
   const where = whereSent(store, message, reported);
   const what = message.type === 'stream' ? `${where} sent by ${silentMention(reported)}` : where;
@@ -58,12 +66,17 @@ export interface Report {
   maxTopicLength: number;
 }
 
-export function reportMessage(world: WorldCtx, reporter: User, { messageId, reportType, description, maxTopicLength }: Report): void {
+export function reportMessage(
+  world: WorldCtx,
+  reporter: User,
+  { messageId, reportType, description, maxTopicLength }: Report,
+): void {
   const { store } = world;
   const channelId = store.realm.moderation_request_channel_id;
   const channel = channelId === null ? undefined : store.streams.get(channelId);
   if (!channel) throw badRequest('Moderation request channel must be specified to enable message reporting.');
-  if (reportType === 'other' && !description.trim()) throw badRequest('For report_type=other, a description must be provided.');
+  if (reportType === 'other' && !description.trim())
+    throw badRequest('For report_type=other, a description must be provided.');
   const message = accessMessage(store, reporter, messageId);
   const reported = store.users.get(message.sender_id)!;
   sendNotificationBotMessage(world, {

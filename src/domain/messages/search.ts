@@ -135,7 +135,8 @@ export function compileSearchTerms(terms: SearchTerm[]): (html: string, topic: s
       const own = new Set(doc.stems.split(' '));
       for (const s of own) {
         for (const query of excludedBy.get(s) ?? []) {
-          if ([...query.stems].every((x) => own.has(x)) && query.phrases.every((p) => doc.lower.includes(p))) return false;
+          if ([...query.stems].every((x) => own.has(x)) && query.phrases.every((p) => doc.lower.includes(p)))
+            return false;
         }
       }
     }
@@ -176,8 +177,11 @@ export function highlight(html: string, query: SearchQuery, keep?: Kept, field =
   const last = fields?.[field];
   if (last && last.html === html && last.query === queryKey) return last.result;
   const needles = [...query.stems].map((st) => (st.length > 1 ? st.slice(0, -1) : st));
-  const result = html.replace(/(<[^>]*>)|([^<]+)/g, (_whole, tag: string | undefined, text: string | undefined) =>
-    tag ?? highlightTextNode(text!, query.stems, needles));
+  const result = html.replace(
+    /(<[^>]*>)|([^<]+)/g,
+    (_whole, tag: string | undefined, text: string | undefined) =>
+      tag ?? highlightTextNode(text!, query.stems, needles),
+  );
   if (owner) {
     if (fields) fields[field] = { html, query: queryKey, result };
     else highlighted!.set(owner, { [field]: { html, query: queryKey, result } });

@@ -33,8 +33,19 @@ export interface SendResult {
 }
 
 /** Clients that are people at a keyboard: what they send starts as read for the sender. */
-const HUMAN_CLIENTS = new Set(['zulipandroid', 'zulipios', 'zulipdesktop', 'zulipmobile', 'zulipelectron',
-  'zulipterminal', 'zulipflutter', 'snipe', 'website', 'ios', 'android']);
+const HUMAN_CLIENTS = new Set([
+  'zulipandroid',
+  'zulipios',
+  'zulipdesktop',
+  'zulipmobile',
+  'zulipelectron',
+  'zulipterminal',
+  'zulipflutter',
+  'snipe',
+  'website',
+  'ios',
+  'android',
+]);
 
 export function defaultReadBySender(client: string): boolean {
   const name = client.toLowerCase();
@@ -45,7 +56,12 @@ export function defaultReadBySender(client: string): boolean {
  * Each recipient's flags: read (the sender, if asked, and whoever muted the sender), mentions,
  * wildcard mentions and alert words.
  */
-function flagsFor(store: Store, prepared: PreparedMessage, readBySender: boolean, readBy: number[] = []): Record<string, string[]> {
+function flagsFor(
+  store: Store,
+  prepared: PreparedMessage,
+  readBySender: boolean,
+  readBy: number[] = [],
+): Record<string, string[]> {
   const { rendered, sender } = prepared;
   const mentioned = new Set(rendered.mentionedUserIds);
   for (const groupId of rendered.mentionedGroupIds) for (const id of groupMemberIds(store, groupId)) mentioned.add(id);
@@ -72,7 +88,11 @@ function followForMentions(world: WorldCtx, message: Message, prepared: Prepared
     if (!user || user.is_bot || userId === prepared.sender.user_id || !(String(userId) in message.flags)) continue;
     if (!user.settings.automatically_follow_topics_where_mentioned) continue;
     if (currentVisibility(store, userId, message.stream_id!, message.topic) === Visibility.followed) continue;
-    setTopicVisibility(world, userId, { streamId: message.stream_id!, topic: message.topic, policy: Visibility.followed });
+    setTopicVisibility(world, userId, {
+      streamId: message.stream_id!,
+      topic: message.topic,
+      policy: Visibility.followed,
+    });
   }
 }
 
@@ -105,7 +125,8 @@ function doSendMessage(world: WorldCtx, prepared: PreparedMessage, options: Send
     const event = { type: 'message', message: messageDict(store, message) };
     events.publish(prepared.recipientIds, event, (queueId, userId) => {
       const variant: Record<string, unknown> = { ...event, flags: message.flags[String(userId)] ?? [] };
-      if (options.localId !== undefined && queueId === options.queueId && userId === sender.user_id) variant.local_message_id = options.localId;
+      if (options.localId !== undefined && queueId === options.queueId && userId === sender.user_id)
+        variant.local_message_id = options.localId;
       return variant;
     });
   }
@@ -124,7 +145,11 @@ function doSendMessage(world: WorldCtx, prepared: PreparedMessage, options: Send
   }
   // As the real server queues service bot events once the message is stored: the calls run later.
   const { rendered } = prepared;
-  world.serviceBots?.messageSent(message, { userIds: rendered.mentionedUserIds, groupIds: rendered.mentionedGroupIds }, prepared.recipientIds);
+  world.serviceBots?.messageSent(
+    message,
+    { userIds: rendered.mentionedUserIds, groupIds: rendered.mentionedGroupIds },
+    prepared.recipientIds,
+  );
   return result;
 }
 
@@ -137,7 +162,10 @@ export function sendMessage(world: WorldCtx, sender: User, input: SendInput & Se
  * A message from the notification bot (announcements, notices of moves and subscriptions, reports,
  * reminders): every bot notice goes through the ordinary send path, as on the real server.
  */
-export function sendNotificationBotMessage(world: WorldCtx, input: Omit<SendInput, 'client'> & Pick<SendOptions, 'readBy'>): SendResult {
+export function sendNotificationBotMessage(
+  world: WorldCtx,
+  input: Omit<SendInput, 'client'> & Pick<SendOptions, 'readBy'>,
+): SendResult {
   const bot = world.store.users.get(world.store.realm.notification_bot_id)!;
   return sendMessage(world, bot, { ...input, client: 'Internal', readBySender: true });
 }

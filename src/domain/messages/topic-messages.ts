@@ -13,11 +13,18 @@ export function visibleTopicMessages(store: Store, user: User, streamId: number,
   const history = !!stream && canReadChannelHistory(store, user, stream);
   const key = String(user.user_id);
   const lower = topic.toLowerCase();
-  return store.messages.filter((m) => m.type === 'stream' && m.stream_id === streamId
-    && m.topic.toLowerCase() === lower && (history || key in m.flags));
+  return store.messages.filter(
+    (m) =>
+      m.type === 'stream' && m.stream_id === streamId && m.topic.toLowerCase() === lower && (history || key in m.flags),
+  );
 }
 
-export function topicMessages(store: Store, user: User, message: Message, mode: 'change_one' | 'change_later' | 'change_all'): Message[] {
+export function topicMessages(
+  store: Store,
+  user: User,
+  message: Message,
+  mode: 'change_one' | 'change_later' | 'change_all',
+): Message[] {
   if (mode === 'change_one' || message.type !== 'stream') return [message];
   const all = visibleTopicMessages(store, user, message.stream_id!, message.topic);
   return mode === 'change_all' ? all : all.filter((m) => m.id >= message.id);

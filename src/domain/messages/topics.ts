@@ -11,7 +11,11 @@ export const RESOLVED_TOPIC_PREFIX = '✔ ';
  * The topic as stored. The empty topic exists from FL 334 (and the empty-topic display name
  * means it); `(no topic)` means it from FL 370, before which it was an ordinary name.
  */
-export function normalizeTopic(topic: string, emptyTopicDisplayName: string, supports: (behaviour: string) => boolean = () => true): string {
+export function normalizeTopic(
+  topic: string,
+  emptyTopicDisplayName: string,
+  supports: (behaviour: string) => boolean = () => true,
+): string {
   const trimmed = topic.trim();
   if (!supports('empty_topic_allowed')) {
     if (!trimmed) throw badRequest("Topic can't be empty!");

@@ -24,7 +24,11 @@ import { sendMessage } from './send.js';
 // Parameters arrive with the description's defaults filled in. The fallbacks below are for
 // parameters newer than the request's feature level (absent then): the server's behaviour before
 // them, which their defaults also describe.
-const readOptions = (ctx: Ctx, p: { apply_markdown?: boolean; allow_empty_topic_name?: boolean }, clientGravatar: boolean): ReadOptions => ({
+const readOptions = (
+  ctx: Ctx,
+  p: { apply_markdown?: boolean; allow_empty_topic_name?: boolean },
+  clientGravatar: boolean,
+): ReadOptions => ({
   applyMarkdown: p.apply_markdown ?? true,
   clientGravatar,
   allowEmptyTopicName: p.allow_empty_topic_name ?? false,
@@ -36,7 +40,7 @@ const readOptions = (ctx: Ctx, p: { apply_markdown?: boolean; allow_empty_topic_
 const MAX_MESSAGES_PER_UPDATE = 5000;
 
 const ignoredChannels = (o: FlagOutcome) =>
-  (o.ignoredChannels ? { ignored_because_not_subscribed_channels: o.ignoredChannels } : {});
+  o.ignoredChannels ? { ignored_because_not_subscribed_channels: o.ignoredChannels } : {};
 
 export const views: ViewTable = {
   'send-message': (ctx, p) => {
@@ -54,20 +58,23 @@ export const views: ViewTable = {
     });
     return {
       id: sent.message.id,
-      ...(sent.automaticNewVisibilityPolicy !== undefined ? { automatic_new_visibility_policy: sent.automaticNewVisibilityPolicy } : {}),
+      ...(sent.automaticNewVisibilityPolicy !== undefined
+        ? { automatic_new_visibility_policy: sent.automaticNewVisibilityPolicy }
+        : {}),
     };
   },
 
-  'get-messages': (ctx, p) => fetchMessages(ctx.store, ctx.actor, {
-    ...readOptions(ctx, p, p.client_gravatar),
-    anchor: p.anchor === undefined ? undefined : String(p.anchor),
-    useFirstUnreadAnchor: p.use_first_unread_anchor,
-    numBefore: p.num_before,
-    numAfter: p.num_after,
-    includeAnchor: p.include_anchor,
-    narrow: p.narrow,
-    messageIds: p.message_ids,
-  }),
+  'get-messages': (ctx, p) =>
+    fetchMessages(ctx.store, ctx.actor, {
+      ...readOptions(ctx, p, p.client_gravatar),
+      anchor: p.anchor === undefined ? undefined : String(p.anchor),
+      useFirstUnreadAnchor: p.use_first_unread_anchor,
+      numBefore: p.num_before,
+      numAfter: p.num_after,
+      includeAnchor: p.include_anchor,
+      narrow: p.narrow,
+      messageIds: p.message_ids,
+    }),
 
   'get-message': (ctx, p) => {
     const message = accessMessage(ctx.store, ctx.actor, p.message_id);
@@ -76,7 +83,10 @@ export const views: ViewTable = {
   },
 
   'get-message-history': (ctx, p) => ({
-    message_history: messageHistory(ctx, ctx.actor, { messageId: p.message_id, allowEmptyTopicName: p.allow_empty_topic_name ?? false }),
+    message_history: messageHistory(ctx, ctx.actor, {
+      messageId: p.message_id,
+      allowEmptyTopicName: p.allow_empty_topic_name ?? false,
+    }),
   }),
 
   'get-read-receipts': (ctx, p) => ({ user_ids: readReceipts(ctx.store, ctx.actor, p.message_id) }),
@@ -93,7 +103,11 @@ export const views: ViewTable = {
       supports: ctx.supports,
     });
     const oldHtml = plan.message.rendered_content;
-    doUpdateMessage(ctx, ctx.actor, { plan, notifyOld: p.send_notification_to_old_thread ?? false, notifyNew: p.send_notification_to_new_thread ?? true });
+    doUpdateMessage(ctx, ctx.actor, {
+      plan,
+      notifyOld: p.send_notification_to_old_thread ?? false,
+      notifyNew: p.send_notification_to_new_thread ?? true,
+    });
     // A new content may link other uploads: the caller's that no message links any more are detached.
     const edited = ctx.store.messages.get(p.message_id);
     return { detached_uploads: plan.content && edited ? relinkAttachments(ctx, ctx.actor, edited, oldHtml) : [] };
@@ -111,9 +125,18 @@ export const views: ViewTable = {
 
   'update-message-flags-for-narrow': (ctx, p) => {
     // The real server's clamp: num_before + num_after stays within MAX_MESSAGES_PER_UPDATE.
-    const numBefore = Math.min(p.num_before, Math.max(MAX_MESSAGES_PER_UPDATE - p.num_after, MAX_MESSAGES_PER_UPDATE / 2));
+    const numBefore = Math.min(
+      p.num_before,
+      Math.max(MAX_MESSAGES_PER_UPDATE - p.num_after, MAX_MESSAGES_PER_UPDATE / 2),
+    );
     const numAfter = Math.min(p.num_after, MAX_MESSAGES_PER_UPDATE - numBefore);
-    const window = narrowWindow(ctx.store, ctx.actor, { anchor: p.anchor, narrow: p.narrow, numBefore, numAfter, includeAnchor: p.include_anchor });
+    const window = narrowWindow(ctx.store, ctx.actor, {
+      anchor: p.anchor,
+      narrow: p.narrow,
+      numBefore,
+      numAfter,
+      includeAnchor: p.include_anchor,
+    });
     const ids = window.messages.map((m) => m.id);
     const outcome = updateMessageFlags(ctx, ctx.actor, { messages: ids, op: p.op, flag: p.flag });
     return {
@@ -139,18 +162,31 @@ export const views: ViewTable = {
   'mark-topic-as-read': (ctx, p) => {
     // An empty name marks the whole channel, as on the real server; the display name of the
     // empty topic stands for it.
-    const topic = p.topic_name === '' ? undefined : p.topic_name === ctx.server.emptyTopicDisplayName ? '' : p.topic_name;
+    const topic =
+      p.topic_name === '' ? undefined : p.topic_name === ctx.server.emptyTopicDisplayName ? '' : p.topic_name;
     markChannelAsRead(ctx, ctx.actor, { streamId: p.stream_id, topic });
   },
 
   'render-message': (ctx, p) => ({ rendered: renderMarkdown(ctx.store, p.content, ctx.actor) }),
 
   'add-reaction': (ctx, p) => {
-    addReaction(ctx, ctx.actor, { messageId: p.message_id, emojiName: p.emoji_name, emojiCode: p.emoji_code, reactionType: p.reaction_type, emojiNames: unicodeEmojiNames(ctx.supports('emoji_smile_renamed')) });
+    addReaction(ctx, ctx.actor, {
+      messageId: p.message_id,
+      emojiName: p.emoji_name,
+      emojiCode: p.emoji_code,
+      reactionType: p.reaction_type,
+      emojiNames: unicodeEmojiNames(ctx.supports('emoji_smile_renamed')),
+    });
   },
 
   'remove-reaction': (ctx, p) => {
-    removeReaction(ctx, ctx.actor, { messageId: p.message_id, emojiName: p.emoji_name, emojiCode: p.emoji_code, reactionType: p.reaction_type, emojiNames: unicodeEmojiNames(ctx.supports('emoji_smile_renamed')) });
+    removeReaction(ctx, ctx.actor, {
+      messageId: p.message_id,
+      emojiName: p.emoji_name,
+      emojiCode: p.emoji_code,
+      reactionType: p.reaction_type,
+      emojiNames: unicodeEmojiNames(ctx.supports('emoji_smile_renamed')),
+    });
   },
 
   'check-messages-match-narrow': (ctx, p) => ({
@@ -159,7 +195,10 @@ export const views: ViewTable = {
 
   'report-message': (ctx, p) => {
     reportMessage(ctx, ctx.actor, {
-      messageId: p.message_id, reportType: p.report_type, description: p.description ?? '', maxTopicLength: ctx.server.limits.max_topic_length,
+      messageId: p.message_id,
+      reportType: p.report_type,
+      description: p.description ?? '',
+      maxTopicLength: ctx.server.limits.max_topic_length,
     });
   },
 };

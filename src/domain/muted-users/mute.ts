@@ -41,5 +41,9 @@ export function unmuteUser(world: WorldCtx, actor: User, { userId }: { userId: n
   const target = mutable(world.store, userId);
   const mutes = mutesOf(actor);
   if (!mutes.some((m) => m.id === target.user_id)) throw badRequest('User is not muted');
-  save(world, actor, mutes.filter((m) => m.id !== target.user_id));
+  save(
+    world,
+    actor,
+    mutes.filter((m) => m.id !== target.user_id),
+  );
 }

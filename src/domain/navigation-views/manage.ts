@@ -8,7 +8,13 @@ import type { WorldCtx } from '../context.js';
 import { navigationViewDict } from './register-state.js';
 
 const BUILT_IN_FRAGMENTS: ReadonlySet<string> = new Set([
-  'inbox', 'recent', 'feed', 'drafts', 'narrow/has/reaction/sender/me', 'narrow/is/mentioned', 'narrow/is/starred',
+  'inbox',
+  'recent',
+  'feed',
+  'drafts',
+  'narrow/has/reaction/sender/me',
+  'narrow/is/mentioned',
+  'narrow/is/starred',
 ]);
 
 const alreadyExists = () => badRequest('Navigation view already exists.');
@@ -19,14 +25,19 @@ function ownViews(world: WorldCtx, user: User): ReadonlySet<NavigationView> {
   return world.store.navigationViews.group('user', user.user_id);
 }
 
-const nameInUse = (world: WorldCtx, user: User, name: string) => [...ownViews(world, user)].some((v) => v.name === name);
+const nameInUse = (world: WorldCtx, user: User, name: string) =>
+  [...ownViews(world, user)].some((v) => v.name === name);
 
 /** The real server trims both before its checks; a name blank once trimmed counts as none. */
 function trimmedName(name: string | undefined): string | undefined {
   return name === undefined ? undefined : name.trim();
 }
 
-export function addNavigationView(world: WorldCtx, user: User, input: { fragment: string; is_pinned: boolean; name?: string }): void {
+export function addNavigationView(
+  world: WorldCtx,
+  user: User,
+  input: { fragment: string; is_pinned: boolean; name?: string },
+): void {
   const fragment = input.fragment.trim();
   const name = trimmedName(input.name);
   if (BUILT_IN_FRAGMENTS.has(fragment)) {
@@ -38,7 +49,11 @@ export function addNavigationView(world: WorldCtx, user: User, input: { fragment
   if (name && nameInUse(world, user, name)) throw alreadyExists();
   const view: NavigationView = { user_id: user.user_id, fragment, is_pinned: input.is_pinned, name: name || null };
   world.store.navigationViews.insert(view);
-  world.events.publish([user.user_id], { type: 'navigation_view', op: 'add', navigation_view: navigationViewDict(view) });
+  world.events.publish([user.user_id], {
+    type: 'navigation_view',
+    op: 'add',
+    navigation_view: navigationViewDict(view),
+  });
 }
 
 function findView(world: WorldCtx, user: User, fragment: string): NavigationView {
@@ -47,7 +62,11 @@ function findView(world: WorldCtx, user: User, fragment: string): NavigationView
   return view;
 }
 
-export function editNavigationView(world: WorldCtx, user: User, input: { fragment: string; is_pinned?: boolean; name?: string }): void {
+export function editNavigationView(
+  world: WorldCtx,
+  user: User,
+  input: { fragment: string; is_pinned?: boolean; name?: string },
+): void {
   const fragment = input.fragment.trim();
   const name = trimmedName(input.name) || undefined;
   // The real server checks the name before it looks the view up: a taken name is refused even

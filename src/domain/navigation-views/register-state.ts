@@ -3,8 +3,15 @@
 import type { Store } from '../../store/store.js';
 import type { NavigationView, User } from '../../store/state.js';
 
-export const navigationViewDict = (v: NavigationView) => ({ fragment: v.fragment, is_pinned: v.is_pinned, name: v.name });
+export const navigationViewDict = (v: NavigationView) => ({
+  fragment: v.fragment,
+  is_pinned: v.is_pinned,
+  name: v.name,
+});
 
-export function navigationViewState(store: Store, actor: User): { navigation_views: Array<ReturnType<typeof navigationViewDict>> } {
+export function navigationViewState(
+  store: Store,
+  actor: User,
+): { navigation_views: Array<ReturnType<typeof navigationViewDict>> } {
   return { navigation_views: [...store.navigationViews.group('user', actor.user_id)].map(navigationViewDict) };
 }

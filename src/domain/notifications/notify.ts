@@ -9,7 +9,13 @@ import type { WorldCtx } from '../context.js';
 import { outboxOf } from '../outbox/outbox.js';
 import { queueMissedMessageEmail } from '../outbox/missed-message-email.js';
 import { groupMemberIds } from '../group-settings/membership.js';
-import { deviceForm, messagePushPayload, removePushPayload, type GroupMention, type PushContext } from './push-payloads.js';
+import {
+  deviceForm,
+  messagePushPayload,
+  removePushPayload,
+  type GroupMention,
+  type PushContext,
+} from './push-payloads.js';
 import { noticesFor } from './triggers.js';
 
 /** The real server's OFFLINE_THRESHOLD_SECS: a user whose clients reported no activity for this long is idle. */
@@ -24,7 +30,11 @@ export interface MentionInfo {
 /** Feature-level traits of the notifications a world sends (see behaviours.yaml). */
 function pushContext(world: WorldCtx): PushContext & { e2ee: boolean } {
   const supports = (world as { supports?: (b: string) => boolean }).supports;
-  return { store: world.store, e2ee: supports?.('e2ee_push_notifications') ?? true, recipientUserIds: supports?.('e2ee_push_recipient_user_ids') ?? true };
+  return {
+    store: world.store,
+    e2ee: supports?.('e2ee_push_notifications') ?? true,
+    recipientUserIds: supports?.('e2ee_push_recipient_user_ids') ?? true,
+  };
 }
 
 /** receiver_is_off_zulip, or idle by presence. */
@@ -63,10 +73,18 @@ export function notifyOffZulip(world: WorldCtx, message: Message, mentions: Ment
     for (const device of store.pushDevices.filter((d) => d.user_id === user.user_id)) {
       const form = deviceForm(device, ctx.e2ee);
       if (!form) continue;
-      outbox.record({
-        kind: 'push', user_id: user.user_id, device_id: device.device_id, form, event: 'message', message_ids: [message.id],
-        payload: messagePushPayload(ctx, form, device, user, message, push, group),
-      }, now);
+      outbox.record(
+        {
+          kind: 'push',
+          user_id: user.user_id,
+          device_id: device.device_id,
+          form,
+          event: 'message',
+          message_ids: [message.id],
+          payload: messagePushPayload(ctx, form, device, user, message, push, group),
+        },
+        now,
+      );
       sent = true;
     }
     if (sent) outbox.notePushed(message.id, user.user_id, push);
@@ -81,14 +99,28 @@ function sendRemove(world: WorldCtx, user: User, messageIds: number[]): void {
   for (const device of world.store.pushDevices.filter((d) => d.user_id === user.user_id)) {
     const form = deviceForm(device, ctx.e2ee);
     if (!form) continue;
-    outbox.record({
-      kind: 'push', user_id: user.user_id, device_id: device.device_id, form, event: 'remove', message_ids: messageIds,
-      payload: removePushPayload(ctx, form, device, user, messageIds),
-    }, now);
+    outbox.record(
+      {
+        kind: 'push',
+        user_id: user.user_id,
+        device_id: device.device_id,
+        form,
+        event: 'remove',
+        message_ids: messageIds,
+        payload: removePushPayload(ctx, form, device, user, messageIds),
+      },
+      now,
+    );
   }
 }
 
-const MENTION_TRIGGERS = new Set(['mentioned', 'topic_wildcard_mentioned', 'stream_wildcard_mentioned', 'topic_wildcard_mentioned_in_followed_topic', 'stream_wildcard_mentioned_in_followed_topic']);
+const MENTION_TRIGGERS = new Set([
+  'mentioned',
+  'topic_wildcard_mentioned',
+  'stream_wildcard_mentioned',
+  'topic_wildcard_mentioned_in_followed_topic',
+  'stream_wildcard_mentioned_in_followed_topic',
+]);
 
 /**
  * Watches the world's messages: a notified message read by its recipient, an edit that takes
@@ -102,7 +134,12 @@ export function watchForRemovals(world: WorldCtx): () => void {
   const flush = () => {
     for (const [userId, ids] of batch) {
       const user = store.users.get(userId);
-      if (user) sendRemove(world, user, ids.sort((a, b) => a - b));
+      if (user)
+        sendRemove(
+          world,
+          user,
+          ids.sort((a, b) => a - b),
+        );
     }
     batch.clear();
   };
@@ -116,7 +153,10 @@ export function watchForRemovals(world: WorldCtx): () => void {
     const message = change.t === 'update' ? store.messages.get(messageId) : undefined;
     for (const [userId, trigger] of [...users]) {
       const flags = message?.flags[String(userId)];
-      const gone = !flags || flags.includes('read') || (MENTION_TRIGGERS.has(trigger) && !flags.some((f) => f.endsWith('mentioned')));
+      const gone =
+        !flags ||
+        flags.includes('read') ||
+        (MENTION_TRIGGERS.has(trigger) && !flags.some((f) => f.endsWith('mentioned')));
       if (!gone) continue;
       outbox.forgetPushed(messageId, userId);
       if (!batch.size) queueMicrotask(flush);

@@ -12,9 +12,16 @@ import { mutersOf } from '../muted-users/mute.js';
 
 /** The real server's NotificationTriggers, in the order it picks the one a notification names. */
 const TRIGGER_ORDER = [
-  'private_message', 'mentioned', 'topic_wildcard_mentioned_in_followed_topic', 'stream_wildcard_mentioned_in_followed_topic',
-  'topic_wildcard_mentioned', 'stream_wildcard_mentioned', 'followed_topic_push_notify', 'followed_topic_email_notify',
-  'stream_push_notify', 'stream_email_notify',
+  'private_message',
+  'mentioned',
+  'topic_wildcard_mentioned_in_followed_topic',
+  'stream_wildcard_mentioned_in_followed_topic',
+  'topic_wildcard_mentioned',
+  'stream_wildcard_mentioned',
+  'followed_topic_push_notify',
+  'followed_topic_email_notify',
+  'stream_push_notify',
+  'stream_email_notify',
 ] as const;
 export type Trigger = (typeof TRIGGER_ORDER)[number];
 
@@ -71,7 +78,8 @@ function channelNotice(store: Store, user: User, message: Message, flags: string
   if (flags.includes('mentioned')) both('mentioned', offlinePush, offlineEmail);
   for (const kind of ['topic_wildcard_mentioned', 'stream_wildcard_mentioned'] as const) {
     if (!flags.includes(kind)) continue;
-    if (followed && on(user, 'enable_followed_topic_wildcard_mentions_notify')) both(`${kind}_in_followed_topic`, offlinePush, offlineEmail);
+    if (followed && on(user, 'enable_followed_topic_wildcard_mentions_notify'))
+      both(`${kind}_in_followed_topic`, offlinePush, offlineEmail);
     else if (!muted && wildcardsNotify) both(kind, offlinePush, offlineEmail);
   }
   if (followed) both('followed_topic_push_notify', on(user, 'enable_followed_topic_push_notifications'), false);

@@ -6,13 +6,15 @@ import type { Message, User } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import type { WorldCtx } from '../context.js';
 import { outboxOf, type OutboxContent } from './outbox.js';
-import { pushContent } from '../notifications/push-content.js';
+import { pushContent } from './message-text.js';
 
 const TAG = 'missed_message:';
 
 /** The conversation a message belongs to, as the email groups them. */
 function bucketOf(message: Message): string {
-  return message.type === 'stream' ? `s${message.stream_id}:${message.topic.toLowerCase()}` : `d${message.recipient_ids.join(',')}`;
+  return message.type === 'stream'
+    ? `s${message.stream_id}:${message.topic.toLowerCase()}`
+    : `d${message.recipient_ids.join(',')}`;
 }
 
 const hashPart = (text: string) => encodeURIComponent(text).replace(/\./g, '%2E').replace(/%/g, '.');
@@ -29,16 +31,28 @@ function narrowUrl(store: Store, message: Message): string {
 function subjectOf(store: Store, user: User, message: Message): string {
   const name = (id: number) => store.users.get(id)?.full_name ?? '';
   if (message.type === 'stream') return `#${store.streams.get(message.stream_id!)?.name ?? ''} > ${message.topic}`;
-  if (message.recipient_ids.length > 2) return `Group DMs with ${message.recipient_ids.filter((id) => id !== user.user_id).map(name).join(', ')}`;
+  if (message.recipient_ids.length > 2)
+    return `Group DMs with ${message.recipient_ids
+      .filter((id) => id !== user.user_id)
+      .map(name)
+      .join(', ')}`;
   return `DMs with ${name(message.sender_id)}`;
 }
 
 function emailFor(store: Store, user: User, messages: Message[]): OutboxContent {
-  const lines = messages.map((m) => `${store.users.get(m.sender_id)?.full_name ?? ''}: ${pushContent(m.rendered_content)}`);
+  const lines = messages.map(
+    (m) => `${store.users.get(m.sender_id)?.full_name ?? ''}: ${pushContent(m.rendered_content)}`,
+  );
   const url = narrowUrl(store, messages[0]);
   return {
-    kind: 'email', template: 'missed_message', to: user.delivery_email, user_id: user.user_id, subject: subjectOf(store, user, messages[0]),
-    text: `${lines.join('\n\n')}\n\nView or reply in ${store.realm.name}: ${url}\n`, links: { narrow_url: url }, message_ids: messages.map((m) => m.id),
+    kind: 'email',
+    template: 'missed_message',
+    to: user.delivery_email,
+    user_id: user.user_id,
+    subject: subjectOf(store, user, messages[0]),
+    text: `${lines.join('\n\n')}\n\nView or reply in ${store.realm.name}: ${url}\n`,
+    links: { narrow_url: url },
+    message_ids: messages.map((m) => m.id),
   };
 }
 
@@ -64,7 +78,8 @@ export function stillUnread(world: WorldCtx, content: OutboxContent, tag: string
   const user = store.users.get(content.user_id);
   if (!user?.is_active) return null;
   const key = String(user.user_id);
-  const messages = (content.message_ids ?? []).map((id) => store.messages.get(id))
+  const messages = (content.message_ids ?? [])
+    .map((id) => store.messages.get(id))
     .filter((m): m is Message => !!m && !!m.flags[key] && !m.flags[key].includes('read'));
   return messages.length ? emailFor(store, user, messages) : null;
 }

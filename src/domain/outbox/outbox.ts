@@ -52,7 +52,11 @@ export interface OutboxQuery {
 const MAX_OUTBOX_ITEMS = 5000;
 const MAX_OUTBOX_BYTES = 16 * 1024 * 1024;
 
-interface Pending { dueMs: number; content: OutboxContent; tag: string | null }
+interface Pending {
+  dueMs: number;
+  content: OutboxContent;
+  tag: string | null;
+}
 
 export class Outbox {
   private items: Array<{ item: OutboxItem; size: number }> = [];
@@ -69,7 +73,10 @@ export class Outbox {
     if (this.store === store) return this;
     this.store = store;
     store.onChange((change) => {
-      if (change.t === 'load') { this.pending = []; this.pushed.clear(); }
+      if (change.t === 'load') {
+        this.pending = [];
+        this.pushed.clear();
+      }
     });
     return this;
   }
@@ -84,7 +91,11 @@ export class Outbox {
       this.bytes -= this.items.shift()!.size;
     }
     for (const l of this.listeners) {
-      try { l(item); } catch { /* a listener's failure (a closed stream) is its own */ }
+      try {
+        l(item);
+      } catch {
+        /* a listener's failure (a closed stream) is its own */
+      }
     }
     return item;
   }
@@ -101,7 +112,10 @@ export class Outbox {
   }
 
   /** Sends what has become due, in the order it was due; `stillWanted` may drop one (a message read meanwhile). */
-  releaseDue(nowMs: number, stillWanted: (content: OutboxContent, tag: string | null) => OutboxContent | null = (c) => c): void {
+  releaseDue(
+    nowMs: number,
+    stillWanted: (content: OutboxContent, tag: string | null) => OutboxContent | null = (c) => c,
+  ): void {
     if (!this.pending.length) return;
     const due = this.pending.filter((p) => p.dueMs <= nowMs).sort((a, b) => a.dueMs - b.dueMs);
     if (!due.length) return;
@@ -130,7 +144,10 @@ export class Outbox {
 
   /** The notification is taken back (or the message is gone). */
   forgetPushed(messageId: number, userId?: number): void {
-    if (userId === undefined) { this.pushed.delete(messageId); return; }
+    if (userId === undefined) {
+      this.pushed.delete(messageId);
+      return;
+    }
     const users = this.pushed.get(messageId);
     users?.delete(userId);
     if (users && !users.size) this.pushed.delete(messageId);
@@ -144,7 +161,8 @@ export class Outbox {
   /** The earliest due time among pending items whose tag passes `match`, or null. */
   earliestDue(match: (tag: string) => boolean): number | null {
     let earliest: number | null = null;
-    for (const p of this.pending) if (p.tag !== null && match(p.tag) && (earliest === null || p.dueMs < earliest)) earliest = p.dueMs;
+    for (const p of this.pending)
+      if (p.tag !== null && match(p.tag) && (earliest === null || p.dueMs < earliest)) earliest = p.dueMs;
     return earliest;
   }
 
@@ -169,7 +187,9 @@ export class Outbox {
 
   onRecord(listener: (item: OutboxItem) => void): () => void {
     this.listeners.push(listener);
-    return () => { this.listeners = this.listeners.filter((l) => l !== listener); };
+    return () => {
+      this.listeners = this.listeners.filter((l) => l !== listener);
+    };
   }
 }
 

@@ -12,9 +12,19 @@ export function modernPresence(p: Presence): { active_timestamp: number; idle_ti
 }
 
 /** The legacy entry: active while the last activity is close enough to the last connection. */
-export function legacyClientPresence(p: Presence): { client: 'website'; status: 'active' | 'idle'; timestamp: number; pushable: false } {
+export function legacyClientPresence(p: Presence): {
+  client: 'website';
+  status: 'active' | 'idle';
+  timestamp: number;
+  pushable: false;
+} {
   const active = p.active_timestamp + SERVER_PRESENCE.legacyActivityOffsetSeconds >= p.idle_timestamp;
-  return { client: 'website', status: active ? 'active' : 'idle', timestamp: active ? p.active_timestamp : p.idle_timestamp, pushable: false };
+  return {
+    client: 'website',
+    status: active ? 'active' : 'idle',
+    timestamp: active ? p.active_timestamp : p.idle_timestamp,
+    pushable: false,
+  };
 }
 
 function legacyPresence(p: Presence): Record<string, unknown> {
@@ -34,10 +44,14 @@ export interface RealmPresenceQuery {
 const DEFAULT_HISTORY_DAYS = 14;
 
 /** `presences`, `server_timestamp` and `presence_last_update_id` of the organization's people. */
-export function realmPresence(store: Store, q: RealmPresenceQuery): { presences: Record<string, unknown>; server_timestamp: number; presence_last_update_id: number } {
+export function realmPresence(
+  store: Store,
+  q: RealmPresenceQuery,
+): { presences: Record<string, unknown>; server_timestamp: number; presence_last_update_id: number } {
   const presences: Record<string, unknown> = {};
   // With presence off the real server answers no presence and -1, whatever the client had.
-  if (store.realm.shown_settings?.presence_disabled) return { presences, server_timestamp: q.nowMs / 1000, presence_last_update_id: -1 };
+  if (store.realm.shown_settings?.presence_disabled)
+    return { presences, server_timestamp: q.nowMs / 1000, presence_last_update_id: -1 };
   let newest: number | null = null;
   if (q.historyLimitDays !== 0) {
     // A client that already has data (last_update_id > 0) needs no time limit: the ID is one.

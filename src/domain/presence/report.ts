@@ -63,7 +63,13 @@ function nextUpdateId(store: Store): number {
  * legacy without the email (slim_presence), or legacy with it.
  */
 function publishPresence(world: WorldCtx, user: User, p: Presence): void {
-  const legacy = { type: 'presence', user_id: user.user_id, email: user.email, server_timestamp: world.clock.nowMs() / 1000, presence: { website: legacyClientPresence(p) } };
+  const legacy = {
+    type: 'presence',
+    user_id: user.user_id,
+    email: user.email,
+    server_timestamp: world.clock.nowMs() / 1000,
+    presence: { website: legacyClientPresence(p) },
+  };
   const slim = { ...legacy } as Record<string, unknown>;
   delete slim.email;
   const modern = { type: 'presence', presences: { [String(user.user_id)]: modernPresence(p) } };

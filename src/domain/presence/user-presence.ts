@@ -15,5 +15,7 @@ export function userPresence(ctx: Ctx, idOrEmail: string): { presence: Record<st
   if (!p) throw badRequest(`No presence data for ${idOrEmail}`);
   const { status, timestamp } = legacyClientPresence(p);
   const offline = ctx.clock.now() - timestamp > SERVER_PRESENCE.offlineThresholdSeconds;
-  return { presence: { website: { status, timestamp }, aggregated: { status: offline ? 'offline' : status, timestamp } } };
+  return {
+    presence: { website: { status, timestamp }, aggregated: { status: offline ? 'offline' : status, timestamp } },
+  };
 }

@@ -14,7 +14,8 @@ export const isLoggedInDevice = (d: PushDevice) => d.token === undefined;
 /** A device of the caller, as the real server's check_device_id finds it. */
 export function ownDevice(ctx: Ctx, deviceId: number): PushDevice {
   const device = ctx.store.pushDevices.get(deviceId);
-  if (!device || device.user_id !== ctx.actor.user_id || !isLoggedInDevice(device)) throw badRequest('Invalid `device_id`');
+  if (!device || device.user_id !== ctx.actor.user_id || !isLoggedInDevice(device))
+    throw badRequest('Invalid `device_id`');
   return device;
 }
 
@@ -29,7 +30,8 @@ function deviceInfo(d: PushDevice): Record<string, unknown> {
   };
 }
 
-const loggedInDevicesOf = (store: Store, actor: User) => store.pushDevices.filter((d) => d.user_id === actor.user_id && isLoggedInDevice(d));
+const loggedInDevicesOf = (store: Store, actor: User) =>
+  store.pushDevices.filter((d) => d.user_id === actor.user_id && isLoggedInDevice(d));
 
 /** Register's `devices` section (FL 468; the response leaves it out at older levels). */
 export function deviceState(store: Store, actor: User): Record<string, unknown> {
@@ -45,7 +47,8 @@ export function deviceState(store: Store, actor: User): Record<string, unknown> 
 export function pushAccountState(store: Store, actor: User): Record<string, unknown> {
   const pushDevices: Record<string, unknown> = {};
   for (const d of loggedInDevicesOf(store, actor)) {
-    if (d.push_account_id !== undefined) pushDevices[String(d.push_account_id)] = { status: 'active', error_code: null };
+    if (d.push_account_id !== undefined)
+      pushDevices[String(d.push_account_id)] = { status: 'active', error_code: null };
   }
   return { push_devices: pushDevices };
 }
@@ -53,7 +56,10 @@ export function pushAccountState(store: Store, actor: User): Record<string, unkn
 /** POST /register_client_device: a new device of the caller, with no push registration yet. */
 export function registerClientDevice(ctx: Ctx): { device_id: number } {
   const device = ctx.store.pushDevices.insert({
-    device_id: ctx.store.nextId('push_devices'), user_id: ctx.actor.user_id, platform: null, registered_at: ctx.clock.now(),
+    device_id: ctx.store.nextId('push_devices'),
+    user_id: ctx.actor.user_id,
+    platform: null,
+    registered_at: ctx.clock.now(),
   });
   ctx.events.publish([ctx.actor.user_id], { type: 'device', op: 'add', device_id: device.device_id });
   return { device_id: device.device_id };

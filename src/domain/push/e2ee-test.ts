@@ -17,16 +17,22 @@ const noActiveDevice = () => new ApiError('NO_ACTIVE_PUSH_DEVICE', 'No active re
 export function sendTestPushNotification(ctx: Ctx, target: { deviceId?: number; pushAccountId?: number }): void {
   const { store, actor } = ctx;
   const byDeviceId = ctx.hasField('RegisterState', 'devices');
-  const active = (d: PushDevice) => isLoggedInDevice(d) && (byDeviceId ? d.push_token_id != null : d.push_account_id !== undefined);
+  const active = (d: PushDevice) =>
+    isLoggedInDevice(d) && (byDeviceId ? d.push_token_id != null : d.push_account_id !== undefined);
   let devices = store.pushDevices.filter((d) => d.user_id === actor.user_id && active(d));
   // A device the caller has not registered counts as no device, as on the real server.
   if (byDeviceId && target.deviceId !== undefined) devices = devices.filter((d) => d.device_id === target.deviceId);
-  if (!byDeviceId && target.pushAccountId !== undefined) devices = devices.filter((d) => d.push_account_id === target.pushAccountId);
+  if (!byDeviceId && target.pushAccountId !== undefined)
+    devices = devices.filter((d) => d.push_account_id === target.pushAccountId);
   if (!devices.length) throw noActiveDevice();
   const now = ctx.clock.now();
   for (const device of devices) {
     store.sentPushNotifications.insert({
-      id: store.nextId('sent_push_notifications'), user_id: actor.user_id, device_id: device.device_id, kind: 'test', sent_at: now,
+      id: store.nextId('sent_push_notifications'),
+      user_id: actor.user_id,
+      device_id: device.device_id,
+      kind: 'test',
+      sent_at: now,
     });
   }
 }

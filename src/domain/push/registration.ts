@@ -17,11 +17,13 @@ import { ownDevice } from './devices.js';
 type Params = ParamsOf<'register-push-device'>;
 type TokenKind = 'apns' | 'fcm';
 
-const platformOf = (kind: TokenKind) => (kind === 'apns' ? 'ios' as const : 'android' as const);
+const platformOf = (kind: TokenKind) => (kind === 'apns' ? ('ios' as const) : ('android' as const));
 
 /** Python's base64.b64decode(..., validate=True): the standard alphabet, with proper padding. */
 function strictBase64(text: string): Buffer | null {
-  return /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(text) ? Buffer.from(text, 'base64') : null;
+  return /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(text)
+    ? Buffer.from(text, 'base64')
+    : null;
 }
 
 /** The push key in canonical base64: 33 bytes, a cipher byte 0x31 (libsodium's secretbox) and the key. */
@@ -30,7 +32,6 @@ function checkPushKey(text: string): string {
   if (!bytes || bytes.length !== 33 || bytes[0] !== 0x31) throw badRequest('Invalid `push_key`');
   return bytes.toString('base64');
 }
-
 
 /**
  * A token ID as the real server keeps it: the bytes read as one signed big-endian integer, shown
@@ -61,7 +62,10 @@ function deviceUpdate(ctx: Ctx, device: PushDevice, change: Record<string, unkno
 
 /** The relay confirmed the pending token: it becomes the device's token. `given`: the ID as the client wrote it. */
 function confirmToken(ctx: Ctx, device: PushDevice, given: string): void {
-  ctx.store.pushDevices.update(device, { push_token_id: device.pending_push_token_id ?? null, pending_push_token_id: null });
+  ctx.store.pushDevices.update(device, {
+    push_token_id: device.pending_push_token_id ?? null,
+    pending_push_token_id: null,
+  });
   deviceUpdate(ctx, device, { push_token_id: given, pending_push_token_id: null });
 }
 
@@ -70,9 +74,13 @@ export function registerPushDevice(ctx: Ctx, p: Params): void {
   if (p.device_id === undefined) return registerPushAccount(ctx, p);
   let device = ownDevice(ctx, p.device_id);
   const keyFields = p.push_key !== undefined && p.push_key_id !== undefined;
-  const tokenFields = p.token_kind !== undefined && p.token_id !== undefined && p.bouncer_public_key !== undefined
-    && p.encrypted_push_registration !== undefined;
-  if (!keyFields && !tokenFields) throw badRequest('Missing parameters: must provide either all push key fields, all token fields, or both.');
+  const tokenFields =
+    p.token_kind !== undefined &&
+    p.token_id !== undefined &&
+    p.bouncer_public_key !== undefined &&
+    p.encrypted_push_registration !== undefined;
+  if (!keyFields && !tokenFields)
+    throw badRequest('Missing parameters: must provide either all push key fields, all token fields, or both.');
 
   if (!tokenFields) {
     if (device.push_key_id == null) throw badRequest('No push registration exists to rotate key for.');
@@ -93,18 +101,40 @@ export function registerPushDevice(ctx: Ctx, p: Params): void {
   if (!keyFields) {
     if (device.push_key_id == null) throw badRequest('No push registration exists to rotate token for.');
     if (device.push_registration_error_code == null && device.push_token_id === tokenId) return;
-    device = ctx.store.pushDevices.update(device, { pending_push_token_id: tokenId, push_token_last_updated_timestamp: now, push_registration_error_code: null });
-    deviceUpdate(ctx, device, { pending_push_token_id: given, push_token_last_updated_timestamp: now, push_registration_error_code: null });
+    device = ctx.store.pushDevices.update(device, {
+      pending_push_token_id: tokenId,
+      push_token_last_updated_timestamp: now,
+      push_registration_error_code: null,
+    });
+    deviceUpdate(ctx, device, {
+      pending_push_token_id: given,
+      push_token_last_updated_timestamp: now,
+      push_registration_error_code: null,
+    });
   } else {
     const key = checkPushKey(p.push_key!);
-    const same = device.push_registration_error_code == null && device.push_key_id === p.push_key_id && device.push_key === key
-      && device.push_token_id === tokenId && device.push_token_kind === kind;
+    const same =
+      device.push_registration_error_code == null &&
+      device.push_key_id === p.push_key_id &&
+      device.push_key === key &&
+      device.push_token_id === tokenId &&
+      device.push_token_kind === kind;
     if (same) return;
     device = ctx.store.pushDevices.update(device, {
-      platform: platformOf(kind), push_key: key, push_key_id: p.push_key_id!, pending_push_token_id: tokenId, push_token_kind: kind,
-      push_token_last_updated_timestamp: now, push_registration_error_code: null,
+      platform: platformOf(kind),
+      push_key: key,
+      push_key_id: p.push_key_id!,
+      pending_push_token_id: tokenId,
+      push_token_kind: kind,
+      push_token_last_updated_timestamp: now,
+      push_registration_error_code: null,
     });
-    deviceUpdate(ctx, device, { push_key_id: p.push_key_id, pending_push_token_id: given, push_token_last_updated_timestamp: now, push_registration_error_code: null });
+    deviceUpdate(ctx, device, {
+      push_key_id: p.push_key_id,
+      pending_push_token_id: given,
+      push_token_last_updated_timestamp: now,
+      push_registration_error_code: null,
+    });
   }
   confirmToken(ctx, device, given);
 }
@@ -116,11 +146,18 @@ export function registerPushDevice(ctx: Ctx, p: Params): void {
 function registerPushAccount(ctx: Ctx, p: Params): void {
   const accountId = p.push_account_id!;
   const kind = p.token_kind as TokenKind;
-  const existing = ctx.store.pushDevices.find((d) => d.user_id === ctx.actor.user_id && d.push_account_id === accountId);
+  const existing = ctx.store.pushDevices.find(
+    (d) => d.user_id === ctx.actor.user_id && d.push_account_id === accountId,
+  );
   if (existing) return;
   ctx.store.pushDevices.insert({
-    device_id: ctx.store.nextId('push_devices'), user_id: ctx.actor.user_id, platform: platformOf(kind), registered_at: ctx.clock.now(),
-    push_account_id: accountId, push_key: p.push_public_key!, push_token_kind: kind,
+    device_id: ctx.store.nextId('push_devices'),
+    user_id: ctx.actor.user_id,
+    platform: platformOf(kind),
+    registered_at: ctx.clock.now(),
+    push_account_id: accountId,
+    push_key: p.push_public_key!,
+    push_token_kind: kind,
   });
   const shownId = ctx.supports('push_device_account_id_integer') ? accountId : String(accountId);
   ctx.events.publish([ctx.actor.user_id], { type: 'push_device', push_account_id: shownId, status: 'active' });

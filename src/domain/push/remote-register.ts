@@ -21,7 +21,10 @@ function remoteServer(ctx: OpenCtx): RemoteServer {
   const [role, apiKey] = creds;
   if (role.includes('@')) throw badRequest('Must validate with valid Zulip server API key');
   const server = (ctx.server.services.remoteServers ?? []).find((s) => s.uuid === role);
-  if (!server) throw unauthorized(`Zulip server auth failure: ${role} is not registered -- did you run \`manage.py register_server\`?`);
+  if (!server)
+    throw unauthorized(
+      `Zulip server auth failure: ${role} is not registered -- did you run \`manage.py register_server\`?`,
+    );
   if (server.apiKey !== apiKey) throw unauthorized(`Zulip server auth failure: key does not match role ${role}`);
   return server;
 }
@@ -32,11 +35,16 @@ export function registerRemotePushDevice(ctx: OpenCtx, p: Params): void {
   const modern = ctx.supports('remote_push_token_id');
   if (modern && p.token_id === undefined) throw missingArgument('token_id');
   if (!modern && p.push_account_id === undefined) throw missingArgument('push_account_id');
-  if (!server.realmUuids.includes(p.realm_uuid)) throw new ApiError('MISSING_REMOTE_REALM', 'Organization not registered', 403);
+  if (!server.realmUuids.includes(p.realm_uuid))
+    throw new ApiError('MISSING_REMOTE_REALM', 'Organization not registered', 403);
   const tokenId = modern ? p.token_id! : String(p.push_account_id);
   const row = {
-    server_uuid: server.uuid, realm_uuid: p.realm_uuid, token_id: tokenId, bouncer_public_key: p.bouncer_public_key,
-    encrypted_push_registration: p.encrypted_push_registration, date_registered: ctx.clock.now(),
+    server_uuid: server.uuid,
+    realm_uuid: p.realm_uuid,
+    token_id: tokenId,
+    bouncer_public_key: p.bouncer_public_key,
+    encrypted_push_registration: p.encrypted_push_registration,
+    date_registered: ctx.clock.now(),
   };
   const existing = ctx.store.remotePushDevices.get(remotePushDeviceKey(server.uuid, p.realm_uuid, tokenId));
   if (existing) ctx.store.remotePushDevices.update(existing, row);

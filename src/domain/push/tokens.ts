@@ -42,15 +42,24 @@ function checkToken(ctx: Ctx, token: string, platform: Platform): void {
 }
 
 const ownDevice = (ctx: Ctx, token: string, platform?: Platform) =>
-  ctx.store.pushDevices.find((d) => d.user_id === ctx.actor.user_id && d.token === token && (!platform || d.platform === platform));
+  ctx.store.pushDevices.find(
+    (d) => d.user_id === ctx.actor.user_id && d.token === token && (!platform || d.platform === platform),
+  );
 
-export function addPushToken(ctx: Ctx, { token, platform, appId }: { token: string; platform: Platform; appId?: string }): void {
+export function addPushToken(
+  ctx: Ctx,
+  { token, platform, appId }: { token: string; platform: Platform; appId?: string },
+): void {
   requireHuman(ctx.actor);
   if (appId !== undefined && !/^[.a-zA-Z0-9-]+$/.test(appId)) throw badRequest('Invalid app ID');
   checkToken(ctx, token, platform);
   if (ownDevice(ctx, token, platform)) return;
   ctx.store.pushDevices.insert({
-    device_id: ctx.store.nextId('push_devices'), user_id: ctx.actor.user_id, platform, registered_at: ctx.clock.now(), token,
+    device_id: ctx.store.nextId('push_devices'),
+    user_id: ctx.actor.user_id,
+    platform,
+    registered_at: ctx.clock.now(),
+    token,
     ...(appId !== undefined ? { ios_app_id: appId } : {}),
   });
 }
@@ -77,7 +86,11 @@ export function sendLegacyTestNotification(ctx: Ctx, { token }: { token?: string
   const now = ctx.clock.now();
   for (const device of devices) {
     ctx.store.sentPushNotifications.insert({
-      id: ctx.store.nextId('sent_push_notifications'), user_id: ctx.actor.user_id, device_id: device.device_id, kind: 'test', sent_at: now,
+      id: ctx.store.nextId('sent_push_notifications'),
+      user_id: ctx.actor.user_id,
+      device_id: device.device_id,
+      kind: 'test',
+      sent_at: now,
     });
   }
 }

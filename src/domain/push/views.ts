@@ -12,7 +12,8 @@ export const views: ViewTable = {
   'remove-client-device': (ctx, params) => removeClientDevice(ctx, { deviceId: params.device_id }),
   'register-push-device': (ctx, params) => registerPushDevice(ctx, params),
   // push_account_id named the registration before FL 468.
-  'e2ee-test-notify': (ctx, params) => sendTestPushNotification(ctx, { deviceId: params.device_id, pushAccountId: params.push_account_id }),
+  'e2ee-test-notify': (ctx, params) =>
+    sendTestPushNotification(ctx, { deviceId: params.device_id, pushAccountId: params.push_account_id }),
   'test-notify': (ctx, params) => sendLegacyTestNotification(ctx, { token: params.token }),
   'add-apns-token': (ctx, params) => addPushToken(ctx, { token: params.token, platform: 'ios', appId: params.appid }),
   'remove-apns-token': (ctx, params) => removePushToken(ctx, { token: params.token, platform: 'ios' }),

@@ -13,7 +13,10 @@ const notFound = () => badRequest('Linkifier not found.');
 
 function announce(world: WorldCtx): void {
   const audience = activeUserIds(world.store);
-  world.events.publish(audience, { type: 'realm_linkifiers', realm_linkifiers: world.store.linkifiers.all().map((l) => structuredClone(l)) });
+  world.events.publish(audience, {
+    type: 'realm_linkifiers',
+    realm_linkifiers: world.store.linkifiers.all().map((l) => structuredClone(l)),
+  });
   world.events.publish(audience, { type: 'realm_filters', realm_filters: [] });
 }
 
@@ -28,7 +31,12 @@ export function addLinkifier(world: WorldCtx, actor: User, input: ParamsOf<'add-
   checkLinkifier(world.store, input.pattern, input.url_template);
   const id = world.store.nextId('linkifiers');
   world.store.linkifiers.insert({
-    id, pattern: input.pattern, url_template: input.url_template, example_input: null, reverse_template: null, alternative_url_templates: [],
+    id,
+    pattern: input.pattern,
+    url_template: input.url_template,
+    example_input: null,
+    reverse_template: null,
+    alternative_url_templates: [],
   });
   announce(world);
   return { id };

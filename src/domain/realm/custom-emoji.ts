@@ -18,7 +18,11 @@ const MAX_EMOJI_FILE_SIZE_MIB = 5;
 
 /** Image types the real server both thumbnails and shows inline, with the extension it stores them under. */
 const IMAGE_EXTENSIONS: Readonly<Record<string, string>> = {
-  'image/png': 'png', 'image/gif': 'gif', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/avif': 'avif',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
 };
 
 export function customEmoji(ctx: Ctx): { emoji: Record<string, unknown> } {
@@ -40,13 +44,18 @@ function checkEmojiName(name: string): void {
 
 function canAddCustomEmoji(ctx: Ctx, actor: User): boolean {
   const realm = ctx.store.realm as unknown as Record<string, unknown>;
-  const setting = (realm.can_add_custom_emoji_group ?? ctx.store.realm.shown_settings?.can_add_custom_emoji_group) as GroupSettingValue | undefined;
+  const setting = (realm.can_add_custom_emoji_group ?? ctx.store.realm.shown_settings?.can_add_custom_emoji_group) as
+    GroupSettingValue | undefined;
   return setting !== undefined && holdsSetting(ctx.store, setting, actor.user_id);
 }
 
 const activeNamed = (ctx: Ctx, name: string) => ctx.store.realmEmoji.find((e) => e.name === name && !e.deactivated);
 
-export function uploadCustomEmoji(ctx: Ctx, actor: User, input: { name: string; files: readonly FilePart[] }): Record<string, never> {
+export function uploadCustomEmoji(
+  ctx: Ctx,
+  actor: User,
+  input: { name: string; files: readonly FilePart[] },
+): Record<string, never> {
   // The real server's require_member_or_admin: neither guests nor bots.
   requireNonGuest(actor);
   requireHuman(actor);
@@ -55,7 +64,8 @@ export function uploadCustomEmoji(ctx: Ctx, actor: User, input: { name: string; 
   if (!canAddCustomEmoji(ctx, actor)) throw badRequest('Insufficient permission');
   if (activeNamed(ctx, name)) throw badRequest('A custom emoji with this name already exists.');
   if (input.files.length !== 1) throw badRequest('You must upload exactly one file.');
-  if (Object.hasOwn(UNICODE_EMOJI, name) && !isAdmin(actor)) throw badRequest('Only administrators can override default emoji.');
+  if (Object.hasOwn(UNICODE_EMOJI, name) && !isAdmin(actor))
+    throw badRequest('Only administrators can override default emoji.');
   const [file] = input.files;
   if (file.size > MAX_EMOJI_FILE_SIZE_MIB * 1024 * 1024) {
     throw badRequest(`Uploaded file is larger than the allowed limit of ${MAX_EMOJI_FILE_SIZE_MIB} MiB`);
@@ -65,33 +75,48 @@ export function uploadCustomEmoji(ctx: Ctx, actor: User, input: { name: string; 
   const contentType = contentTypeOf(file).split(';')[0].trim().toLowerCase();
   const extension = IMAGE_EXTENSIONS[contentType];
   if (!extension) throw new ApiError('BAD_IMAGE', 'Invalid image format');
-  if (!imageTypeOf(file.buffer) && !isAvif(file.buffer)) throw new ApiError('BAD_IMAGE', 'Could not decode image; did you upload an image file?');
+  if (!imageTypeOf(file.buffer) && !isAvif(file.buffer))
+    throw new ApiError('BAD_IMAGE', 'Could not decode image; did you upload an image file?');
   checkAvatarSpace(ctx.store, file.size, 0, ctx.server);
   const id = ctx.store.nextId('realm_emoji');
   ctx.store.realmEmoji.insert({
-    id, name, source_url: `/user_avatars/${ctx.store.realm.id}/emoji/images/${id}.${extension}`, deactivated: false, author_id: actor.user_id,
-    content_type: contentType, content_base64: file.buffer.toString('base64'),
+    id,
+    name,
+    source_url: `/user_avatars/${ctx.store.realm.id}/emoji/images/${id}.${extension}`,
+    deactivated: false,
+    author_id: actor.user_id,
+    content_type: contentType,
+    content_base64: file.buffer.toString('base64'),
   });
   notifyRealmEmoji(ctx);
   return {};
 }
 
 /** An AVIF file: an ISO media file whose brand is avif (the mock reads no AVIF header further). */
-const isAvif = (b: Buffer) => b.length >= 12 && b.toString('latin1', 4, 8) === 'ftyp' && ['avif', 'avis'].includes(b.toString('latin1', 8, 12));
+const isAvif = (b: Buffer) =>
+  b.length >= 12 && b.toString('latin1', 4, 8) === 'ftyp' && ['avif', 'avis'].includes(b.toString('latin1', 8, 12));
 
 /** A 1x1 transparent PNG: what a fixture's custom emoji (which has no uploaded image) is served as. */
-const PLACEHOLDER_PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a0a90000000049454e44ae426082', 'hex');
+const PLACEHOLDER_PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a0a90000000049454e44ae426082',
+  'hex',
+);
 
 /**
  * GET /user_avatars/<realm id>/emoji/images/<file>: a custom emoji's image at its source_url,
  * deactivated ones included (messages still show them), without credentials as on the real server.
  */
-export function serveCustomEmoji(store: Store, { realmId, fileName }: { realmId: number; fileName: string }): FileResult {
+export function serveCustomEmoji(
+  store: Store,
+  { realmId, fileName }: { realmId: number; fileName: string },
+): FileResult {
   const url = `/user_avatars/${realmId}/emoji/images/${fileName}`;
   const emoji = realmId === store.realm.id ? store.realmEmoji.find((e) => e.source_url === url) : undefined;
   if (!emoji) throw new ApiError('BAD_REQUEST', 'File not found.', 404);
   const bytes = emoji.content_base64 === undefined ? PLACEHOLDER_PNG : Buffer.from(emoji.content_base64, 'base64');
-  return new FileResult(bytes, emoji.content_type ?? 'image/png', { 'Cache-Control': 'public, max-age=31536000, immutable' });
+  return new FileResult(bytes, emoji.content_type ?? 'image/png', {
+    'Cache-Control': 'public, max-age=31536000, immutable',
+  });
 }
 
 export function deactivateCustomEmoji(ctx: Ctx, actor: User, input: { name: string }): Record<string, never> {
@@ -100,7 +125,8 @@ export function deactivateCustomEmoji(ctx: Ctx, actor: User, input: { name: stri
     const status = ctx.supports('missing_custom_emoji_not_found') ? 404 : 400;
     throw new ApiError('BAD_REQUEST', `Emoji '${input.name}' does not exist`, status);
   }
-  if (!isAdmin(actor) && emoji.author_id !== actor.user_id) throw badRequest('Must be an organization administrator or emoji author');
+  if (!isAdmin(actor) && emoji.author_id !== actor.user_id)
+    throw badRequest('Must be an organization administrator or emoji author');
   ctx.store.realmEmoji.update(emoji, { deactivated: true });
   notifyRealmEmoji(ctx);
   return {};

@@ -33,21 +33,31 @@ function domainProblem(domain: string): string | null {
 }
 
 /** The domains as GET /realm/domains and register's realm_domains show them (no IDs). */
-export const domainsForApi = (store: Store) => (store.realm.domains ?? []).map(({ domain, allow_subdomains }) => ({ domain, allow_subdomains }));
+export const domainsForApi = (store: Store) =>
+  (store.realm.domains ?? []).map(({ domain, allow_subdomains }) => ({ domain, allow_subdomains }));
 
 /** Entries without an ID (a fixture's) count by position, so that IDs are never handed out twice. */
 const idOf = (d: Domain, index: number) => d.id ?? index + 1;
 
-export function addDomain(world: WorldCtx, actor: User, input: { domain: string; allow_subdomains: boolean }): { new_domain: [number, string] } {
+export function addDomain(
+  world: WorldCtx,
+  actor: User,
+  input: { domain: string; allow_subdomains: boolean },
+): { new_domain: [number, string] } {
   requireOwner(actor);
   const domain = input.domain.trim().toLowerCase();
   const problem = domainProblem(domain);
   if (problem) throw badRequest(`Invalid domain: ${problem}`);
   const domains = domainsOf(world);
-  if (domains.some((d) => d.domain === domain)) throw badRequest(`The domain ${domain} is already a part of your organization.`);
+  if (domains.some((d) => d.domain === domain))
+    throw badRequest(`The domain ${domain} is already a part of your organization.`);
   const id = Math.max(0, ...domains.map(idOf)) + 1;
   world.store.updateRealm({ domains: [...domains, { id, domain, allow_subdomains: input.allow_subdomains }] });
-  world.events.publish(activeUserIds(world.store), { type: 'realm_domains', op: 'add', realm_domain: { domain, allow_subdomains: input.allow_subdomains } });
+  world.events.publish(activeUserIds(world.store), {
+    type: 'realm_domains',
+    op: 'add',
+    realm_domain: { domain, allow_subdomains: input.allow_subdomains },
+  });
   return { new_domain: [id, domain] };
 }
 
@@ -60,8 +70,14 @@ function existing(world: WorldCtx, actor: User, domain: string): Domain {
 
 export function changeDomain(world: WorldCtx, actor: User, input: { domain: string; allow_subdomains: boolean }): void {
   const found = existing(world, actor, input.domain);
-  world.store.updateRealm({ domains: domainsOf(world).map((d) => (d === found ? { ...d, allow_subdomains: input.allow_subdomains } : d)) });
-  world.events.publish(activeUserIds(world.store), { type: 'realm_domains', op: 'change', realm_domain: { domain: found.domain, allow_subdomains: input.allow_subdomains } });
+  world.store.updateRealm({
+    domains: domainsOf(world).map((d) => (d === found ? { ...d, allow_subdomains: input.allow_subdomains } : d)),
+  });
+  world.events.publish(activeUserIds(world.store), {
+    type: 'realm_domains',
+    op: 'change',
+    realm_domain: { domain: found.domain, allow_subdomains: input.allow_subdomains },
+  });
 }
 
 export function removeDomain(world: WorldCtx, actor: User, input: { domain: string }): void {
@@ -72,6 +88,11 @@ export function removeDomain(world: WorldCtx, actor: User, input: { domain: stri
   world.events.publish(audience, { type: 'realm_domains', op: 'remove', domain: found.domain });
   if (rest.length === 0 && currentSetting(world.store.realm, 'emails_restricted_to_domains') === true) {
     storeSettings(world.store, { emails_restricted_to_domains: false });
-    world.events.publish(audience, { type: 'realm', op: 'update', property: 'emails_restricted_to_domains', value: false });
+    world.events.publish(audience, {
+      type: 'realm',
+      op: 'update',
+      property: 'emails_restricted_to_domains',
+      value: false,
+    });
   }
 }

@@ -43,14 +43,17 @@ function modelProblem(pattern: string, urlTemplate: string): string | null {
   const notInPattern = first([...variables].filter((v) => !groups.has(v)));
   if (notInPattern !== undefined) return `Group '${notInPattern}' in URL template is not present in linkifier pattern.`;
   const notInTemplate = first([...groups].filter((g) => !variables.has(g)));
-  if (notInTemplate !== undefined) return `Group '${notInTemplate}' in linkifier pattern is not present in URL template.`;
+  if (notInTemplate !== undefined)
+    return `Group '${notInTemplate}' in linkifier pattern is not present in URL template.`;
   return null;
 }
 
 /** Refuses the linkifier (`exceptId`: the one being changed) as the real server's validation does. */
 export function checkLinkifier(store: Store, pattern: string, urlTemplate: string, exceptId?: number): void {
   const errors: Record<string, string[]> = {};
-  const add = (field: string, msg: string) => { (errors[field] ??= []).push(msg); };
+  const add = (field: string, msg: string) => {
+    (errors[field] ??= []).push(msg);
+  };
   if (pattern === '') add('pattern', BLANK);
   if (urlTemplate === '') add('url_template', BLANK);
   else if (templateVariables(urlTemplate) === null) add('url_template', 'Invalid URL template.');

@@ -12,8 +12,16 @@ import { MIN_DEACTIVATED_REALM_DELETION_DAYS } from './server-settings-state.js'
 export function testWelcomeBotMessage(world: WorldCtx, actor: User, text: string): { message_id: number } {
   requireAdmin(actor);
   if (text.length === 0) throw badRequest('Message must not be empty');
-  const bot = world.store.users.get(world.store.realm.welcome_bot_id ?? -1) ?? world.store.users.get(world.store.realm.notification_bot_id)!;
-  const sent = sendMessage(world, bot, { type: 'private', to: [actor.user_id], content: text, client: 'Internal', readBySender: true });
+  const bot =
+    world.store.users.get(world.store.realm.welcome_bot_id ?? -1) ??
+    world.store.users.get(world.store.realm.notification_bot_id)!;
+  const sent = sendMessage(world, bot, {
+    type: 'private',
+    to: [actor.user_id],
+    content: text,
+    client: 'Internal',
+    readBySender: true,
+  });
   return { message_id: sent.message.id };
 }
 

@@ -17,12 +17,26 @@ import { USER_GROUP_SETTINGS } from '../groups/settings.js';
 const LEGACY_POLICIES: Record<string, { setting: string; values: Record<string, number>; widest: number }> = {
   realm_create_public_stream_policy: {
     setting: 'can_create_public_channel_group',
-    values: { 'role:members': 1, 'role:administrators': 2, 'role:owners': 2, 'role:nobody': 2, 'role:fullmembers': 3, 'role:moderators': 4 },
+    values: {
+      'role:members': 1,
+      'role:administrators': 2,
+      'role:owners': 2,
+      'role:nobody': 2,
+      'role:fullmembers': 3,
+      'role:moderators': 4,
+    },
     widest: 1,
   },
   realm_create_private_stream_policy: {
     setting: 'can_create_private_channel_group',
-    values: { 'role:members': 1, 'role:administrators': 2, 'role:owners': 2, 'role:nobody': 2, 'role:fullmembers': 3, 'role:moderators': 4 },
+    values: {
+      'role:members': 1,
+      'role:administrators': 2,
+      'role:owners': 2,
+      'role:nobody': 2,
+      'role:fullmembers': 3,
+      'role:moderators': 4,
+    },
     widest: 1,
   },
   realm_create_web_public_stream_policy: {
@@ -32,7 +46,15 @@ const LEGACY_POLICIES: Record<string, { setting: string; values: Record<string, 
   },
   realm_wildcard_mention_policy: {
     setting: 'can_mention_many_users_group',
-    values: { 'role:everyone': 1, 'role:members': 2, 'role:fullmembers': 3, 'role:administrators': 5, 'role:owners': 5, 'role:nobody': 6, 'role:moderators': 7 },
+    values: {
+      'role:everyone': 1,
+      'role:members': 2,
+      'role:fullmembers': 3,
+      'role:administrators': 5,
+      'role:owners': 5,
+      'role:nobody': 6,
+      'role:moderators': 7,
+    },
     widest: 1,
   },
 };
@@ -64,9 +86,18 @@ interface PermissionSetting {
   allowed_system_groups: string[];
 }
 
-const setting = (allowEveryone: boolean, defaultName: string, forSystemGroups: string | null = null): PermissionSetting => ({
-  require_system_group: false, allow_internet_group: false, allow_nobody_group: true, allow_everyone_group: allowEveryone,
-  default_group_name: defaultName, default_for_system_groups: forSystemGroups, allowed_system_groups: [],
+const setting = (
+  allowEveryone: boolean,
+  defaultName: string,
+  forSystemGroups: string | null = null,
+): PermissionSetting => ({
+  require_system_group: false,
+  allow_internet_group: false,
+  allow_nobody_group: true,
+  allow_everyone_group: allowEveryone,
+  default_group_name: defaultName,
+  default_for_system_groups: forSystemGroups,
+  allowed_system_groups: [],
 });
 
 /**
@@ -79,13 +110,32 @@ function permissionSettings(ctx: Ctx): Record<string, Record<string, PermissionS
   const realm = store.realm as unknown as Record<string, GroupSettingValue | undefined>;
   const creator = ctx.supports('permission_settings_channel_creator') ? 'channel_creator' : 'stream_creator_or_nobody';
   // Only the settings that exist at the request's level.
-  const exists = (schema: string, field: string) => { try { return ctx.hasField(schema, field); } catch { return true; } };
-  const realmSettings = Object.fromEntries(Object.entries(REALM_GROUP_SETTINGS).filter(([name]) => exists('RegisterRealm', `realm_${name}`))
-    .map(([name, rule]) => [name, setting(rule.allowEveryone, systemGroupName(store, realm[name]) ?? 'role:nobody')]));
-  const stream = Object.fromEntries(Object.entries(CHANNEL_GROUP_SETTINGS).filter(([name]) => exists('ClientChannel', name))
-    .map(([name, rule]) => [name, setting(rule.allowEveryone, rule.defaultValue === 'creator' ? creator : rule.defaultValue)]));
-  const group = Object.fromEntries(Object.entries(USER_GROUP_SETTINGS).map(([name, rule]) =>
-    [name, setting(rule.allowEveryone, rule.defaultValue === 'creator' ? 'group_creator' : rule.defaultValue, 'role:nobody')]));
+  const exists = (schema: string, field: string) => {
+    try {
+      return ctx.hasField(schema, field);
+    } catch {
+      return true;
+    }
+  };
+  const realmSettings = Object.fromEntries(
+    Object.entries(REALM_GROUP_SETTINGS)
+      .filter(([name]) => exists('RegisterRealm', `realm_${name}`))
+      .map(([name, rule]) => [name, setting(rule.allowEveryone, systemGroupName(store, realm[name]) ?? 'role:nobody')]),
+  );
+  const stream = Object.fromEntries(
+    Object.entries(CHANNEL_GROUP_SETTINGS)
+      .filter(([name]) => exists('ClientChannel', name))
+      .map(([name, rule]) => [
+        name,
+        setting(rule.allowEveryone, rule.defaultValue === 'creator' ? creator : rule.defaultValue),
+      ]),
+  );
+  const group = Object.fromEntries(
+    Object.entries(USER_GROUP_SETTINGS).map(([name, rule]) => [
+      name,
+      setting(rule.allowEveryone, rule.defaultValue === 'creator' ? 'group_creator' : rule.defaultValue, 'role:nobody'),
+    ]),
+  );
   return { realm: realmSettings, stream, group };
 }
 

@@ -14,12 +14,16 @@ const refused = (field: string, msg: string) => new ApiError('BAD_REQUEST', msg,
 
 function save(world: WorldCtx, playgrounds: Playground[]): void {
   world.store.updateRealm({ playgrounds });
-  world.events.publish(activeUserIds(world.store), { type: 'realm_playgrounds', realm_playgrounds: playgrounds.map((p) => ({ ...p })) });
+  world.events.publish(activeUserIds(world.store), {
+    type: 'realm_playgrounds',
+    realm_playgrounds: playgrounds.map((p) => ({ ...p })),
+  });
 }
 
 export function addPlayground(world: WorldCtx, actor: User, input: ParamsOf<'add-code-playground'>): { id: number } {
   requireAdmin(actor);
-  if (!/^[ a-zA-Z0-9_+\-./#]*$/.test(input.pygments_language)) throw badRequest('Invalid characters in pygments language');
+  if (!/^[ a-zA-Z0-9_+\-./#]*$/.test(input.pygments_language))
+    throw badRequest('Invalid characters in pygments language');
   const name = input.name.trim();
   const language = input.pygments_language.trim();
   const template = input.url_template.trim();
@@ -43,5 +47,8 @@ export function removePlayground(world: WorldCtx, actor: User, input: ParamsOf<'
   requireAdmin(actor);
   const playgrounds = world.store.realm.playgrounds ?? [];
   if (!playgrounds.some((p) => p.id === input.playground_id)) throw badRequest('Invalid playground');
-  save(world, playgrounds.filter((p) => p.id !== input.playground_id));
+  save(
+    world,
+    playgrounds.filter((p) => p.id !== input.playground_id),
+  );
 }

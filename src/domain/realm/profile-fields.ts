@@ -13,9 +13,13 @@ import { FIELD_TYPE } from './profile-field-types.js';
 type Field = NonNullable<Store['realm']['custom_profile_fields']>[number];
 
 const { LONG_TEXT, SELECT, USER, EXTERNAL_ACCOUNT } = FIELD_TYPE;
-const NAME_MAX = 40, HINT_MAX = 80, SUMMARY_MAX = 2;
+const NAME_MAX = 40,
+  HINT_MAX = 80,
+  SUMMARY_MAX = 2;
 /** The external account subtypes whose name and hint the server supplies itself. */
-const DEFAULT_EXTERNAL: Record<string, { name: string; hint: string }> = { github: { name: 'GitHub username', hint: '' } };
+const DEFAULT_EXTERNAL: Record<string, { name: string; hint: string }> = {
+  github: { name: 'GitHub username', hint: '' },
+};
 
 const fieldsOf = (store: Store): Field[] => store.realm.custom_profile_fields ?? [];
 
@@ -26,7 +30,10 @@ function profileFieldDicts(store: Store): unknown[] {
 
 function save(world: WorldCtx, fields: Field[]): void {
   world.store.updateRealm({ custom_profile_fields: fields });
-  world.events.publish(activeUserIds(world.store), { type: 'custom_profile_fields', fields: profileFieldDicts(world.store) });
+  world.events.publish(activeUserIds(world.store), {
+    type: 'custom_profile_fields',
+    fields: profileFieldDicts(world.store),
+  });
 }
 
 function fieldOf(store: Store, id: number): Field {
@@ -41,7 +48,8 @@ const isDefaultExternal = (type: number, data: Record<string, unknown>) =>
 function checkSummaryLimit(store: Store, wanted: boolean | undefined, exceptId?: number): void {
   if (!wanted) return;
   const shown = fieldsOf(store).filter((f) => f.display_in_profile_summary && f.id !== exceptId).length;
-  if (shown >= SUMMARY_MAX) throw badRequest(`Only ${SUMMARY_MAX} custom profile fields can be displayed in the profile summary.`);
+  if (shown >= SUMMARY_MAX)
+    throw badRequest(`Only ${SUMMARY_MAX} custom profile fields can be displayed in the profile summary.`);
 }
 
 function checkFieldData(type: number, data: Record<string, unknown>): void {
@@ -50,7 +58,8 @@ function checkFieldData(type: number, data: Record<string, unknown>): void {
   } else if (type === EXTERNAL_ACCOUNT) {
     const subtype = data.subtype;
     if (subtype === 'custom') {
-      if (typeof data.url_pattern !== 'string' || !data.url_pattern) throw badRequest('Custom external account must define URL pattern');
+      if (typeof data.url_pattern !== 'string' || !data.url_pattern)
+        throw badRequest('Custom external account must define URL pattern');
       if (!data.url_pattern.includes('%(username)s')) throw badRequest("URL pattern must contain '%(username)s'.");
     } else if (typeof subtype !== 'string' || !(subtype in DEFAULT_EXTERNAL)) {
       throw badRequest('Invalid external account type');
@@ -67,20 +76,27 @@ function checkField(name: string, hint: string, type: number, data: Record<strin
     if (name.length > NAME_MAX) throw badRequest(`name is too long (limit: ${NAME_MAX} characters)`);
   }
   if (!Number.isInteger(type) || type < 1 || type > 8) throw badRequest('Invalid field type.');
-  if (summary && (type === LONG_TEXT || type === USER)) throw badRequest('Field type not supported for display in profile summary.');
+  if (summary && (type === LONG_TEXT || type === USER))
+    throw badRequest('Field type not supported for display in profile summary.');
 }
 
 function checkUniqueName(store: Store, name: string, exceptId?: number): void {
-  if (fieldsOf(store).some((f) => f.name === name && f.id !== exceptId)) throw badRequest('A field with that label already exists.');
+  if (fieldsOf(store).some((f) => f.name === name && f.id !== exceptId))
+    throw badRequest('A field with that label already exists.');
 }
 
-const storedData = (type: number, data: Record<string, unknown>) => (type === SELECT || type === EXTERNAL_ACCOUNT ? JSON.stringify(data) : '');
+const storedData = (type: number, data: Record<string, unknown>) =>
+  type === SELECT || type === EXTERNAL_ACCOUNT ? JSON.stringify(data) : '';
 
 export function listProfileFields(world: WorldCtx): { custom_fields: unknown[] } {
   return { custom_fields: profileFieldDicts(world.store) };
 }
 
-export function createProfileField(world: WorldCtx, actor: User, input: ParamsOf<'create-custom-profile-field'>): { id: number } {
+export function createProfileField(
+  world: WorldCtx,
+  actor: User,
+  input: ParamsOf<'create-custom-profile-field'>,
+): { id: number } {
   requireAdmin(actor);
   const { store } = world;
   const type = input.field_type;
@@ -94,9 +110,15 @@ export function createProfileField(world: WorldCtx, actor: User, input: ParamsOf
   checkUniqueName(store, name);
   const id = Math.max(0, ...fieldsOf(store).map((f) => f.id)) + 1;
   const field: Field = {
-    id, type, order: id, name, hint,
+    id,
+    type,
+    order: id,
+    name,
+    hint,
     field_data: isDefaultExternal(type, data) ? JSON.stringify({ subtype: data.subtype }) : storedData(type, data),
-    display_in_profile_summary: summary, required: input.required ?? false, editable_by_user: input.editable_by_user ?? true,
+    display_in_profile_summary: summary,
+    required: input.required ?? false,
+    editable_by_user: input.editable_by_user ?? true,
   };
   save(world, [...fieldsOf(store), field]);
   return { id };
@@ -109,10 +131,12 @@ export function updateProfileField(world: WorldCtx, actor: User, input: ParamsOf
   checkSummaryLimit(store, input.display_in_profile_summary, field.id);
   const name = input.name?.trim();
   const data = input.field_data as Record<string, unknown> | undefined;
-  const current = field.field_data ? JSON.parse(field.field_data) as Record<string, unknown> : {};
+  const current = field.field_data ? (JSON.parse(field.field_data) as Record<string, unknown>) : {};
   if (isDefaultExternal(field.type, current)) {
-    const changes = (name !== undefined && name !== field.name) || (input.hint !== undefined && input.hint !== field.hint)
-      || (data !== undefined && JSON.stringify(data) !== JSON.stringify(current));
+    const changes =
+      (name !== undefined && name !== field.name) ||
+      (input.hint !== undefined && input.hint !== field.hint) ||
+      (data !== undefined && JSON.stringify(data) !== JSON.stringify(current));
     if (changes) throw badRequest('Default custom field cannot be updated.');
   }
   const summary = input.display_in_profile_summary ?? field.display_in_profile_summary ?? false;
@@ -123,7 +147,8 @@ export function updateProfileField(world: WorldCtx, actor: User, input: ParamsOf
   if (input.hint !== undefined) next.hint = input.hint;
   if (input.required !== undefined) next.required = input.required;
   if (input.editable_by_user !== undefined) next.editable_by_user = input.editable_by_user;
-  if (input.display_in_profile_summary !== undefined) next.display_in_profile_summary = input.display_in_profile_summary;
+  if (input.display_in_profile_summary !== undefined)
+    next.display_in_profile_summary = input.display_in_profile_summary;
   if (field.type === SELECT || field.type === EXTERNAL_ACCOUNT) {
     if (data !== undefined && field.type === SELECT) {
       // Users who chose an option that is gone lose their value (no event, as on the real server).
@@ -132,7 +157,10 @@ export function updateProfileField(world: WorldCtx, actor: User, input: ParamsOf
     }
     if (data !== undefined || field.field_data === '') next.field_data = JSON.stringify(data ?? {});
   }
-  save(world, fieldsOf(store).map((f) => (f.id === field.id ? next : f)));
+  save(
+    world,
+    fieldsOf(store).map((f) => (f.id === field.id ? next : f)),
+  );
 }
 
 function dropValues(store: Store, fieldId: number, which: (value: string) => boolean): void {
@@ -150,14 +178,24 @@ export function removeProfileField(world: WorldCtx, actor: User, input: ParamsOf
   requireAdmin(actor);
   const field = fieldOf(world.store, input.field_id);
   dropValues(world.store, field.id, () => true);
-  save(world, fieldsOf(world.store).filter((f) => f.id !== field.id));
+  save(
+    world,
+    fieldsOf(world.store).filter((f) => f.id !== field.id),
+  );
 }
 
-export function reorderProfileFields(world: WorldCtx, actor: User, input: ParamsOf<'reorder-custom-profile-fields'>): void {
+export function reorderProfileFields(
+  world: WorldCtx,
+  actor: User,
+  input: ParamsOf<'reorder-custom-profile-fields'>,
+): void {
   requireAdmin(actor);
   const position = new Map<number, number>();
   input.order.forEach((id, i) => position.set(id, i));
   const fields = fieldsOf(world.store);
   if (fields.some((f) => !position.has(f.id))) throw badRequest('Invalid order mapping.');
-  save(world, fields.map((f) => ({ ...f, order: position.get(f.id)! })));
+  save(
+    world,
+    fields.map((f) => ({ ...f, order: position.get(f.id)! })),
+  );
 }

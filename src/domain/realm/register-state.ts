@@ -10,21 +10,45 @@ import { serverSettingsState } from './server-settings-state.js';
 
 /** Realm fields reported as realm_<name>. */
 const REALM_FIELDS: Array<keyof Realm> = [
-  'name', 'description', 'date_created', 'default_language', 'message_retention_days',
-  'enable_spectator_access', 'waiting_period_threshold', 'allow_message_editing',
-  'message_content_edit_limit_seconds', 'message_content_delete_limit_seconds',
-  'move_messages_within_stream_limit_seconds', 'move_messages_between_streams_limit_seconds',
-  'push_notifications_enabled', 'url',
-  'can_mention_many_users_group', 'can_create_public_channel_group', 'can_create_private_channel_group',
-  'can_create_web_public_channel_group', 'can_add_subscribers_group', 'can_manage_all_groups',
-  'can_create_groups', 'can_create_bots_group', 'can_delete_any_message_group', 'can_delete_own_message_group',
-  'can_move_messages_between_channels_group', 'can_move_messages_between_topics_group',
-  'can_resolve_topics_group', 'direct_message_permission_group', 'direct_message_initiator_group',
+  'name',
+  'description',
+  'date_created',
+  'default_language',
+  'message_retention_days',
+  'enable_spectator_access',
+  'waiting_period_threshold',
+  'allow_message_editing',
+  'message_content_edit_limit_seconds',
+  'message_content_delete_limit_seconds',
+  'move_messages_within_stream_limit_seconds',
+  'move_messages_between_streams_limit_seconds',
+  'push_notifications_enabled',
+  'url',
+  'can_mention_many_users_group',
+  'can_create_public_channel_group',
+  'can_create_private_channel_group',
+  'can_create_web_public_channel_group',
+  'can_add_subscribers_group',
+  'can_manage_all_groups',
+  'can_create_groups',
+  'can_create_bots_group',
+  'can_delete_any_message_group',
+  'can_delete_own_message_group',
+  'can_move_messages_between_channels_group',
+  'can_move_messages_between_topics_group',
+  'can_resolve_topics_group',
+  'direct_message_permission_group',
+  'direct_message_initiator_group',
 ];
 /** Channel settings whose "none" the API writes as -1. */
-const CHANNEL_ID_FIELDS = ['new_stream_announcements_stream_id', 'signup_announcements_stream_id', 'zulip_update_announcements_stream_id'];
+const CHANNEL_ID_FIELDS = [
+  'new_stream_announcements_stream_id',
+  'signup_announcements_stream_id',
+  'zulip_update_announcements_stream_id',
+];
 
-const gravatar = (text: string) => `https://secure.gravatar.com/avatar/${createHash('md5').update(text).digest('hex')}?d=identicon`;
+const gravatar = (text: string) =>
+  `https://secure.gravatar.com/avatar/${createHash('md5').update(text).digest('hex')}?d=identicon`;
 
 /** The `realm` section: the organization's settings and the server's own configuration. */
 export function realmState(store: Store): Record<string, unknown> {
@@ -37,11 +61,13 @@ export function realmState(store: Store): Record<string, unknown> {
   }
   for (const f of CHANNEL_ID_FIELDS) {
     const id = (realm as unknown as Record<string, unknown>)[f] ?? shown[f];
-    out[`realm_${f}`] = typeof id === 'number' && store.streams.get(id) && !store.streams.get(id)!.is_archived ? id : -1;
+    out[`realm_${f}`] =
+      typeof id === 'number' && store.streams.get(id) && !store.streams.get(id)!.is_archived ? id : -1;
   }
   out.realm_uri = realm.url;
   out.realm_allow_edit_history = shown.message_edit_history_visibility_policy !== 'none';
-  out.realm_icon_url = shown.icon_source === 'U' ? `${realm.url}/user_avatars/${realm.id}/realm/icon.png` : gravatar(String(realm.id));
+  out.realm_icon_url =
+    shown.icon_source === 'U' ? `${realm.url}/user_avatars/${realm.id}/realm/icon.png` : gravatar(String(realm.id));
   out.realm_logo_url = `${realm.url}/static/images/logo/zulip-org-logo.svg?version=0`;
   out.realm_night_logo_url = out.realm_logo_url;
   out.realm_bot_domain = shown.bot_domain ?? new URL(realm.url).hostname;
@@ -66,7 +92,13 @@ const SERVER_DERIVED = new Set(['bot_domain', 'zulip_update_announcements_stream
 export function realmEmojiState(store: Store): Record<string, unknown> {
   const emoji: Record<string, unknown> = {};
   for (const e of store.realmEmoji.all()) {
-    emoji[String(e.id)] = { id: String(e.id), name: e.name, source_url: e.source_url, deactivated: e.deactivated, author_id: e.author_id };
+    emoji[String(e.id)] = {
+      id: String(e.id),
+      name: e.name,
+      source_url: e.source_url,
+      deactivated: e.deactivated,
+      author_id: e.author_id,
+    };
   }
   return { realm_emoji: emoji };
 }
@@ -88,15 +120,20 @@ export function playgroundState(store: Store): Record<string, unknown> {
   return { realm_playgrounds: (store.realm.playgrounds ?? []).map((p) => ({ ...p })) };
 }
 
-
 /** Clients without the pronouns type get pronouns fields as short text, as from the real server. */
 export function customProfileFieldState(store: Store): Record<string, unknown> {
   const fields = [...(store.realm.custom_profile_fields ?? [])].sort((a, b) => a.order - b.order);
   return {
     custom_profile_fields: fields.map((f) => {
       const dict: Record<string, unknown> = {
-        id: f.id, name: f.name, type: f.type, hint: f.hint, field_data: f.field_data, order: f.order,
-        required: f.required, editable_by_user: f.editable_by_user,
+        id: f.id,
+        name: f.name,
+        type: f.type,
+        hint: f.hint,
+        field_data: f.field_data,
+        order: f.order,
+        required: f.required,
+        editable_by_user: f.editable_by_user,
       };
       // The real server names the flag only when it is set.
       if (f.display_in_profile_summary) dict.display_in_profile_summary = true;

@@ -54,8 +54,18 @@ export function serverSettingsState(realmUrl: string): Record<string, unknown> {
       big_blue_button: { name: 'BigBlueButton', id: 4 },
     },
     realm_default_external_accounts: {
-      github: { text: 'GitHub', url_pattern: 'https://github.com/%(username)s', name: 'GitHub', hint: 'Enter your GitHub username' },
-      twitter: { text: 'Twitter', url_pattern: 'https://twitter.com/%(username)s', name: 'Twitter', hint: 'Enter your Twitter username' },
+      github: {
+        text: 'GitHub',
+        url_pattern: 'https://github.com/%(username)s',
+        name: 'GitHub',
+        hint: 'Enter your GitHub username',
+      },
+      twitter: {
+        text: 'Twitter',
+        url_pattern: 'https://twitter.com/%(username)s',
+        name: 'Twitter',
+        hint: 'Enter your Twitter username',
+      },
     },
     upgrade_text_for_wide_organization_logo: 'Available on Zulip Cloud Standard. Upgrade to access.',
   };

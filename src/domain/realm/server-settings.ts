@@ -5,8 +5,18 @@ import { renderMarkdown } from '../render/markdown.js';
 
 /** Each authentication backend of the real server and whether the mock "has" it enabled. */
 const AUTHENTICATION_METHODS: Record<string, boolean> = {
-  password: true, dev: true /* unless --no-dev-login */, email: true, ldap: false, remoteuser: false, github: false, azuread: false,
-  gitlab: false, apple: false, google: false, saml: false, 'openid connect': false,
+  password: true,
+  dev: true /* unless --no-dev-login */,
+  email: true,
+  ldap: false,
+  remoteuser: false,
+  github: false,
+  azuread: false,
+  gitlab: false,
+  apple: false,
+  google: false,
+  saml: false,
+  'openid connect': false,
 };
 
 /**
@@ -14,7 +24,8 @@ const AUTHENTICATION_METHODS: Record<string, boolean> = {
  * the fixture models the development organization, whose string ID is "zulip".
  */
 const REALM_STRING_ID = 'zulip';
-const realmIcon = () => `https://secure.gravatar.com/avatar/${createHash('md5').update(REALM_STRING_ID).digest('hex')}?d=identicon`;
+const realmIcon = () =>
+  `https://secure.gravatar.com/avatar/${createHash('md5').update(REALM_STRING_ID).digest('hex')}?d=identicon`;
 
 export function serverSettings(ctx: OpenCtx): Record<string, unknown> {
   const { realm } = ctx.store;

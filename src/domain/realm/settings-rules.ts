@@ -4,8 +4,14 @@
 
 /** Settings only an organization owner may change. */
 export const OWNER_ONLY_SETTINGS: ReadonlySet<string> = new Set([
-  'invite_required', 'emails_restricted_to_domains', 'disallow_disposable_email_addresses', 'waiting_period_threshold',
-  'message_retention_days', 'can_create_groups', 'can_manage_all_groups', 'can_invite_users_group',
+  'invite_required',
+  'emails_restricted_to_domains',
+  'disallow_disposable_email_addresses',
+  'waiting_period_threshold',
+  'message_retention_days',
+  'can_create_groups',
+  'can_manage_all_groups',
+  'can_invite_users_group',
   'create_multiuse_invite_group',
 ]);
 
@@ -38,17 +44,24 @@ export const REALM_GROUP_SETTINGS: Readonly<Record<string, { allowEveryone: bool
 
 /** Time limits given in seconds or as `unlimited` (stored as null). */
 export const TIME_LIMIT_SETTINGS: ReadonlySet<string> = new Set([
-  'message_content_edit_limit_seconds', 'message_content_delete_limit_seconds',
-  'move_messages_within_stream_limit_seconds', 'move_messages_between_streams_limit_seconds',
+  'message_content_edit_limit_seconds',
+  'message_content_delete_limit_seconds',
+  'move_messages_within_stream_limit_seconds',
+  'move_messages_between_streams_limit_seconds',
 ]);
 
 /** Settings naming a channel; a negative ID turns them off (stored as null, shown as -1). */
 export const CHANNEL_SETTINGS: ReadonlySet<string> = new Set([
-  'new_stream_announcements_stream_id', 'signup_announcements_stream_id', 'zulip_update_announcements_stream_id',
+  'new_stream_announcements_stream_id',
+  'signup_announcements_stream_id',
+  'zulip_update_announcements_stream_id',
 ]);
 
 /** Settings whose change the real server announces as `update_dict` rather than `update`. */
-export const DICT_EVENT_SETTINGS: ReadonlySet<string> = new Set(['allow_message_editing', 'message_content_edit_limit_seconds']);
+export const DICT_EVENT_SETTINGS: ReadonlySet<string> = new Set([
+  'allow_message_editing',
+  'message_content_edit_limit_seconds',
+]);
 
 /** `unlimited` in message_retention_days is stored as -1. */
 export const RETENTION_FOREVER = -1;

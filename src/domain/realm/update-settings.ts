@@ -9,14 +9,22 @@ import { activeUserIds } from '../users/access.js';
 import { LANGUAGES } from '../users/settings-values.js';
 import { checkGroupSettingValueAllowing, groupSettingForApi, sameGroupSetting } from '../group-settings/values.js';
 import {
-  CHANNEL_SETTINGS, DICT_EVENT_SETTINGS, OWNER_ONLY_SETTINGS, REALM_GROUP_SETTINGS, RETENTION_FOREVER, TIME_LIMIT_SETTINGS,
+  CHANNEL_SETTINGS,
+  DICT_EVENT_SETTINGS,
+  OWNER_ONLY_SETTINGS,
+  REALM_GROUP_SETTINGS,
+  RETENTION_FOREVER,
+  TIME_LIMIT_SETTINGS,
 } from './settings-rules.js';
 import { currentSetting, storeSettings } from './setting-values.js';
 
 const mustBeOwner = () => new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
 const badValue = (name: string, value: unknown) => badRequest(`Bad value for '${name}': ${value}`);
 
-interface GroupSettingUpdate { new: GroupSettingValue; old?: GroupSettingValue }
+interface GroupSettingUpdate {
+  new: GroupSettingValue;
+  old?: GroupSettingValue;
+}
 
 /** A positive number, or `unlimited` (its stored form given). */
 function parseLimit(name: string, value: unknown, unlimited: number | null): number | null {
@@ -40,7 +48,8 @@ function plannedValue(world: WorldCtx, name: string, value: unknown): unknown {
   let next = value;
   if (TIME_LIMIT_SETTINGS.has(name)) next = parseLimit(name, value, null);
   if (name === 'message_retention_days') next = parseLimit(name, value, RETENTION_FOREVER);
-  if (name === 'default_language' && !Object.hasOwn(LANGUAGES, value as string)) throw badRequest(`Invalid language '${value}'`);
+  if (name === 'default_language' && !Object.hasOwn(LANGUAGES, value as string))
+    throw badRequest(`Invalid language '${value}'`);
   if (CHANNEL_SETTINGS.has(name)) {
     const id = value as number;
     if (id >= 0 && !store.streams.get(id)) throw badRequest('Invalid channel ID');
@@ -56,7 +65,11 @@ function shownValue(world: WorldCtx, name: string, value: unknown): unknown {
   return value;
 }
 
-export function updateRealmSettings(world: WorldCtx, actor: User, input: ParamsOf<'update-realm'>): Record<string, unknown> {
+export function updateRealmSettings(
+  world: WorldCtx,
+  actor: User,
+  input: ParamsOf<'update-realm'>,
+): Record<string, unknown> {
   requireAdmin(actor);
   const requested = Object.entries(input).filter(([, v]) => v !== undefined);
   if (!isOwner(actor) && requested.some(([name]) => OWNER_ONLY_SETTINGS.has(name))) throw mustBeOwner();
@@ -75,9 +88,12 @@ export function updateRealmSettings(world: WorldCtx, actor: User, input: ParamsO
     // The real server answers "updated" for text settings rather than echo them.
     answer[name] = typeof value === 'string' ? 'updated' : value;
     const dict = DICT_EVENT_SETTINGS.has(name) || Object.hasOwn(REALM_GROUP_SETTINGS, name);
-    world.events.publish(audience, dict
-      ? { type: 'realm', op: 'update_dict', property: 'default', data: { [name]: value } }
-      : { type: 'realm', op: 'update', property: name, value });
+    world.events.publish(
+      audience,
+      dict
+        ? { type: 'realm', op: 'update_dict', property: 'default', data: { [name]: value } }
+        : { type: 'realm', op: 'update', property: name, value },
+    );
   }
   return answer;
 }

@@ -18,7 +18,12 @@ export function updateUserSettingsDefaults(world: WorldCtx, actor: User, params:
   const current = realmDefaultSettings(world.store.realm) as unknown as Record<string, unknown>;
   const changed = settings.filter(([name, value]) => current[name] !== value);
   if (!changed.length) return;
-  world.store.updateRealm({ user_settings_defaults: { ...world.store.realm.user_settings_defaults, ...Object.fromEntries(changed) } as Partial<UserSettings> });
+  world.store.updateRealm({
+    user_settings_defaults: {
+      ...world.store.realm.user_settings_defaults,
+      ...Object.fromEntries(changed),
+    } as Partial<UserSettings>,
+  });
   const audience = activeUserIds(world.store);
   for (const [property, value] of changed) {
     world.events.publish(audience, { type: 'realm_user_settings_defaults', op: 'update', property, value });

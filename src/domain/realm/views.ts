@@ -5,7 +5,13 @@ import { serverSettings } from './server-settings.js';
 import { customEmoji, deactivateCustomEmoji, uploadCustomEmoji, serveCustomEmoji } from './custom-emoji.js';
 import { updateRealmSettings } from './update-settings.js';
 import { addPlayground, removePlayground } from './playgrounds.js';
-import { createProfileField, listProfileFields, removeProfileField, reorderProfileFields, updateProfileField } from './profile-fields.js';
+import {
+  createProfileField,
+  listProfileFields,
+  removeProfileField,
+  reorderProfileFields,
+  updateProfileField,
+} from './profile-fields.js';
 import { addLinkifier, removeLinkifier, reorderLinkifiers, updateLinkifier } from './change-linkifiers.js';
 import { addDomain, changeDomain, domainsForApi, removeDomain } from './domains.js';
 import { updateUserSettingsDefaults } from './user-defaults.js';
@@ -34,12 +40,14 @@ export const views: ViewTable = {
   'patch-realm-domain': (ctx, params) => changeDomain(ctx, ctx.actor, params),
   'delete-realm-domain': (ctx, params) => removeDomain(ctx, ctx.actor, params),
   'update-realm-user-settings-defaults': (ctx, params) => updateUserSettingsDefaults(ctx, ctx.actor, params),
-  'test-welcome-bot-custom-message': (ctx, params) => testWelcomeBotMessage(ctx, ctx.actor, params.welcome_message_custom_text),
+  'test-welcome-bot-custom-message': (ctx, params) =>
+    testWelcomeBotMessage(ctx, ctx.actor, params.welcome_message_custom_text),
   'deactivate-realm': (ctx, params) => deactivateRealm(ctx, ctx.actor, params.deletion_delay_days),
 };
 
 /** Operations open to anyone: what a client learns before logging in. */
 export const openViews: OpenViewTable = {
   'get-server-settings': (ctx) => serverSettings(ctx),
-  'get-custom-emoji-image': (ctx, params) => serveCustomEmoji(ctx.store, { realmId: params.realm_id_str, fileName: params.emoji_file_name }),
+  'get-custom-emoji-image': (ctx, params) =>
+    serveCustomEmoji(ctx.store, { realmId: params.realm_id_str, fileName: params.emoji_file_name }),
 };

@@ -23,7 +23,8 @@ function emojiHtml(state: RenderState, name: string): string | undefined {
   if (Object.hasOwn(UNICODE_EMOJI, name)) {
     return `<span aria-label="${title}" class="emoji emoji-${UNICODE_EMOJI[name]}" role="img" title="${title}">${alt}</span>`;
   }
-  if (EXTRA_EMOJI_NAMES.has(name)) return `<img alt="${alt}" class="emoji" src="${EXTRA_EMOJI_URL}${name}.png" title="${title}">`;
+  if (EXTRA_EMOJI_NAMES.has(name))
+    return `<img alt="${alt}" class="emoji" src="${EXTRA_EMOJI_URL}${name}.png" title="${title}">`;
   return undefined;
 }
 

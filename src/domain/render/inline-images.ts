@@ -40,7 +40,10 @@ export function sizeOf(store: Store, attachment: Attachment): ImageSize | null {
   const sizes = store.derived.of(SIZES);
   let size = sizes.get(attachment);
   if (size === undefined) {
-    size = imageSize(attachment.content_type, Buffer.from(attachment.content_base64.slice(0, HEADER_BASE64_CHARS), 'base64'));
+    size = imageSize(
+      attachment.content_type,
+      Buffer.from(attachment.content_base64.slice(0, HEADER_BASE64_CHARS), 'base64'),
+    );
     sizes.set(attachment, size);
   }
   return size;
@@ -67,9 +70,14 @@ function linksIn(tokens: readonly Token[] | undefined, out: Tokens.Link[] = []):
 }
 
 /** Whether a message's tokens have few enough distinct links for previews. */
-export function previewsAllowed(tokens: readonly Token[], walk: (tokens: readonly Token[], cb: (t: Token) => void) => void): boolean {
+export function previewsAllowed(
+  tokens: readonly Token[],
+  walk: (tokens: readonly Token[], cb: (t: Token) => void) => void,
+): boolean {
   const hrefs = new Set<string>();
-  walk(tokens, (t) => { if (t.type === 'link') hrefs.add((t as Tokens.Link).href); });
+  walk(tokens, (t) => {
+    if (t.type === 'link') hrefs.add((t as Tokens.Link).href);
+  });
   return hrefs.size <= PREVIEW_LIMIT_PER_MESSAGE;
 }
 

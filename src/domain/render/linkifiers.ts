@@ -72,13 +72,20 @@ function compile(linkifier: Linkifier): CompiledLinkifier | null {
 }
 
 /** Compiled once per set of linkifiers (every render needs them; compiling cost more than rendering). */
-const COMPILED = new DerivedSlot(() => ({ kept: null as { rows: Linkifier[]; patterns: string[]; compiled: CompiledLinkifier[] } | null }));
+const COMPILED = new DerivedSlot(() => ({
+  kept: null as { rows: Linkifier[]; patterns: string[]; compiled: CompiledLinkifier[] } | null,
+}));
 
 export function compileLinkifiers(store: Store): CompiledLinkifier[] {
   const rows = store.linkifiers.all();
   const last = store.derived.of(COMPILED);
   const hit = last.kept;
-  if (hit && hit.rows.length === rows.length && rows.every((l, i) => hit.rows[i] === l && hit.patterns[i] === l.pattern)) return hit.compiled;
+  if (
+    hit &&
+    hit.rows.length === rows.length &&
+    rows.every((l, i) => hit.rows[i] === l && hit.patterns[i] === l.pattern)
+  )
+    return hit.compiled;
   const compiled = rows.map(compile).filter((c): c is CompiledLinkifier => c !== null);
   last.kept = { rows: [...rows], patterns: rows.map((l) => l.pattern), compiled };
   return compiled;
@@ -91,7 +98,8 @@ function encodeValue(value: string, allowReserved: boolean): string {
   let out = '';
   for (const ch of value) {
     if (UNRESERVED.test(ch) || (allowReserved && RESERVED.test(ch))) out += ch;
-    else out += [...new TextEncoder().encode(ch)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+    else
+      out += [...new TextEncoder().encode(ch)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
   }
   return out;
 }
@@ -99,7 +107,10 @@ function encodeValue(value: string, allowReserved: boolean): string {
 /** RFC 6570 expansion of the forms linkifier templates use: {var}, {+var}, {#var}. */
 export function expandUrlTemplate(template: string, values: Record<string, string | undefined>): string {
   return template.replace(/\{([+#]?)([\w.,]+)\}/g, (_whole, op: string, names: string) => {
-    const parts = names.split(',').map((n) => values[n]).filter((v): v is string => v !== undefined);
+    const parts = names
+      .split(',')
+      .map((n) => values[n])
+      .filter((v): v is string => v !== undefined);
     const encoded = parts.map((v) => encodeValue(v, op !== '')).join(',');
     return op === '#' && encoded ? `#${encoded}` : encoded;
   });
@@ -123,7 +134,8 @@ export function linkifierExtension(compiled: CompiledLinkifier[]): TokenizerAndR
       // text still holds while that match lies ahead, so a text is scanned once, not once per
       // token (which was quadratic: a second for 10,000 characters).
       const offset = scanned.length - src.length;
-      if (offset >= 0 && (found < 0 || found >= offset) && scanned.endsWith(src)) return found < 0 ? undefined : found - offset;
+      if (offset >= 0 && (found < 0 || found >= offset) && scanned.endsWith(src))
+        return found < 0 ? undefined : found - offset;
       let first = -1;
       for (const c of compiled) {
         const m = c.regex.matcher(src);

@@ -16,7 +16,10 @@ import { Memo } from '../../memo.js';
 import { DerivedSlot } from '../../store/derived.js';
 import { badRequest } from '../../errors.js';
 
-export interface RenderResult extends Omit<RenderState, 'store' | 'sender' | 'quoteDepth' | 'previews' | 'previewed' | 'deadline'> {
+export interface RenderResult extends Omit<
+  RenderState,
+  'store' | 'sender' | 'quoteDepth' | 'previews' | 'previewed' | 'deadline'
+> {
   html: string;
 }
 
@@ -50,7 +53,14 @@ function newMarked(current: () => RenderState, linkifiers: ReturnType<typeof com
     async: false,
     gfm: true,
     breaks: true,
-    extensions: [deadlineExtension(current, 'block'), deadlineExtension(current, 'inline'), mentionExtension(current), channelLinkExtension(current), emojiExtension(current), linkifierExtension(linkifiers)],
+    extensions: [
+      deadlineExtension(current, 'block'),
+      deadlineExtension(current, 'inline'),
+      mentionExtension(current),
+      channelLinkExtension(current),
+      emojiExtension(current),
+      linkifierExtension(linkifiers),
+    ],
     renderer: {
       // Raw HTML is not allowed: show it as the text it is.
       html: (token: Tokens.HTML | Tokens.Tag) => escapeHtml(token.text),
@@ -95,12 +105,23 @@ function newMarked(current: () => RenderState, linkifiers: ReturnType<typeof com
  * What a rendering reads of the state: users and groups (mentions), channels and subscriptions
  * (channel links and whether the author may see them), linkifiers, uploads (image previews). Sending a message changes none.
  */
-const RENDER_INPUTS = ['users', 'user_groups', 'streams', 'subscriptions', 'linkifiers', 'realm_emoji', 'realm', 'attachments'] as const;
+const RENDER_INPUTS = [
+  'users',
+  'user_groups',
+  'streams',
+  'subscriptions',
+  'linkifiers',
+  'realm_emoji',
+  'realm',
+  'attachments',
+] as const;
 /** Clients send the same short texts again and again; longer ones are not worth keeping. */
 const CACHED_CONTENT_CHARS = 2000;
 const CACHED_RENDERINGS = 256;
 
-const RENDERINGS = new DerivedSlot(() => ({ kept: null as { stamp: string; results: Memo<string, RenderResult> } | null }));
+const RENDERINGS = new DerivedSlot(() => ({
+  kept: null as { stamp: string; results: Memo<string, RenderResult> } | null,
+}));
 
 /**
  * Renders `content`, recording the mentions it makes (for the send logic). The same content by
@@ -156,7 +177,8 @@ function deadlineExtension(current: () => RenderState, level: 'block' | 'inline'
     name: `deadline-${level}`,
     level,
     tokenizer() {
-      if ((++calls & 63) === 0 && performance.now() > current().deadline) throw new OutOfTime('rendering took too long');
+      if ((++calls & 63) === 0 && performance.now() > current().deadline)
+        throw new OutOfTime('rendering took too long');
       return undefined;
     },
   };

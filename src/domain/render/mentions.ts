@@ -45,7 +45,9 @@ function userTarget(state: RenderState, text: string): Target | undefined {
 
 function groupTarget(state: RenderState, text: string): Target | undefined {
   const lower = text.toLowerCase();
-  const group = state.store.userGroups.find((g) => !g.is_system_group && !g.deactivated && g.name.toLowerCase() === lower);
+  const group = state.store.userGroups.find(
+    (g) => !g.is_system_group && !g.deactivated && g.name.toLowerCase() === lower,
+  );
   return group && { kind: 'group', group };
 }
 

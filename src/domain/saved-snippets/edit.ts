@@ -5,7 +5,11 @@ import { ApiError, badRequest } from '../../errors.js';
 import type { User } from '../../store/state.js';
 import type { WorldCtx } from '../context.js';
 
-export function editSavedSnippet(world: WorldCtx, user: User, input: { snippetId: number; title?: string; content?: string }): void {
+export function editSavedSnippet(
+  world: WorldCtx,
+  user: User,
+  input: { snippetId: number; title?: string; content?: string },
+): void {
   const { store, events } = world;
   if (input.title === undefined && input.content === undefined) return;
   const row = store.savedSnippets.get(input.snippetId);
@@ -14,10 +18,14 @@ export function editSavedSnippet(world: WorldCtx, user: User, input: { snippetId
   const content = input.content?.trim();
   if (title === '') throw badRequest('Title cannot be empty.');
   if (content === '') throw badRequest('Content cannot be empty.');
-  store.savedSnippets.update(row, { ...(title !== undefined ? { title } : {}), ...(content !== undefined ? { content } : {}) });
+  store.savedSnippets.update(row, {
+    ...(title !== undefined ? { title } : {}),
+    ...(content !== undefined ? { content } : {}),
+  });
   const saved = store.savedSnippets.get(input.snippetId)!;
   events.publish([user.user_id], {
-    type: 'saved_snippets', op: 'update',
+    type: 'saved_snippets',
+    op: 'update',
     saved_snippet: { id: saved.id, title: saved.title, content: saved.content, date_created: saved.date_created },
   });
 }

@@ -10,7 +10,8 @@ export function listSavedSnippets(ctx: Ctx): { saved_snippets: unknown[] } {
 
 export function deleteSavedSnippet(ctx: Ctx, snippetId: number): void {
   const row = ctx.store.savedSnippets.get(snippetId);
-  if (!row || row.user_id !== ctx.actor.user_id) throw new ApiError('BAD_REQUEST', 'Saved snippet does not exist.', 404);
+  if (!row || row.user_id !== ctx.actor.user_id)
+    throw new ApiError('BAD_REQUEST', 'Saved snippet does not exist.', 404);
   ctx.store.savedSnippets.remove(row);
   ctx.events.publish([ctx.actor.user_id], { type: 'saved_snippets', op: 'remove', saved_snippet_id: snippetId });
 }

@@ -10,6 +10,7 @@ export const views: ViewTable = {
     return { saved_snippet_id: snippet.id };
   },
   'get-saved-snippets': (ctx) => listSavedSnippets(ctx),
-  'edit-saved-snippet': (ctx, p) => editSavedSnippet(ctx, ctx.actor, { snippetId: p.saved_snippet_id, title: p.title, content: p.content }),
+  'edit-saved-snippet': (ctx, p) =>
+    editSavedSnippet(ctx, ctx.actor, { snippetId: p.saved_snippet_id, title: p.title, content: p.content }),
   'delete-saved-snippet': (ctx, p) => deleteSavedSnippet(ctx, p.saved_snippet_id),
 };

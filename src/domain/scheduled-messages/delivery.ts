@@ -26,12 +26,20 @@ function deliverScheduled(world: WorldCtx, sm: ScheduledMessage): void {
       readBySender: sm.read_by_sender ?? false,
     });
     store.scheduledMessages.update(sm, { delivered_message_id: sent.message.id });
-    events.publish([sm.sender_id], { type: 'scheduled_messages', op: 'remove', scheduled_message_id: sm.scheduled_message_id });
+    events.publish([sm.sender_id], {
+      type: 'scheduled_messages',
+      op: 'remove',
+      scheduled_message_id: sm.scheduled_message_id,
+    });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     // The message can no longer be sent (channel gone, permission lost...): it stays, marked failed.
     store.scheduledMessages.update(sm, { failed: true });
-    events.publish([sm.sender_id], { type: 'scheduled_messages', op: 'update', scheduled_message: scheduledMessageDict(sm) });
+    events.publish([sm.sender_id], {
+      type: 'scheduled_messages',
+      op: 'update',
+      scheduled_message: scheduledMessageDict(sm),
+    });
     if (sender?.is_active) {
       sendNotificationBotMessage(world, {
         type: 'private',
@@ -48,7 +56,9 @@ function deliverReminder(world: WorldCtx, reminder: Reminder): void {
   const owner = store.users.get(reminder.user_id);
   if (message && owner?.is_active) {
     const sent = sendNotificationBotMessage(world, {
-      type: 'private', to: [reminder.user_id], content: reminderContent(store, message, reminder.note),
+      type: 'private',
+      to: [reminder.user_id],
+      content: reminderContent(store, message, reminder.note),
     });
     store.reminders.update(reminder, { delivered_message_id: sent.message.id });
   } else {

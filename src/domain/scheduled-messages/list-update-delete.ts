@@ -14,7 +14,8 @@ const scheduledMessageNotFound = () => new ApiError('BAD_REQUEST', 'Scheduled me
 /** One of the caller's scheduled messages that has not been sent yet. */
 function ownScheduledMessage(ctx: Ctx, id: number): ScheduledMessage {
   const row = ctx.store.scheduledMessages.get(id);
-  if (!row || row.sender_id !== ctx.actor.user_id || row.delivered_message_id !== null) throw scheduledMessageNotFound();
+  if (!row || row.sender_id !== ctx.actor.user_id || row.delivered_message_id !== null)
+    throw scheduledMessageNotFound();
   return row;
 }
 
@@ -36,10 +37,17 @@ const isDirect = (type: string) => type === 'direct' || type === 'private';
 
 export function updateScheduledMessage(ctx: Ctx, p: ScheduledMessageChange): void {
   const now = ctx.clock.now();
-  if (p.type === undefined && p.to === undefined && p.topic === undefined && p.content === undefined && p.scheduled_delivery_timestamp === undefined) {
+  if (
+    p.type === undefined &&
+    p.to === undefined &&
+    p.topic === undefined &&
+    p.content === undefined &&
+    p.scheduled_delivery_timestamp === undefined
+  ) {
     throw badRequest('Nothing to change');
   }
-  if (p.type !== undefined && p.to === undefined) throw badRequest('Recipient required when updating type of scheduled message.');
+  if (p.type !== undefined && p.to === undefined)
+    throw badRequest('Recipient required when updating type of scheduled message.');
   if (p.type !== undefined && !isDirect(p.type) && p.topic === undefined) {
     throw badRequest('Topic required when updating scheduled message type to channel.');
   }
@@ -49,10 +57,16 @@ export function updateScheduledMessage(ctx: Ctx, p: ScheduledMessageChange): voi
   const type = p.type ?? row.type;
   const rawTo = p.to ?? row.to;
   const to = isDirect(type) && typeof rawTo === 'number' ? [rawTo] : rawTo;
-  const topic = isDirect(type) ? undefined : p.topic ?? (row.type === 'stream' ? row.topic : undefined);
+  const topic = isDirect(type) ? undefined : (p.topic ?? (row.type === 'stream' ? row.topic : undefined));
   replaceScheduledMessage(ctx, ctx.actor, {
-    id: row.scheduled_message_id, type, to, topic, content: p.content ?? row.content, client: ctx.clientName,
-    emptyTopicDisplayName: ctx.server.emptyTopicDisplayName, supports: ctx.supports,
+    id: row.scheduled_message_id,
+    type,
+    to,
+    topic,
+    content: p.content ?? row.content,
+    client: ctx.clientName,
+    emptyTopicDisplayName: ctx.server.emptyTopicDisplayName,
+    supports: ctx.supports,
     scheduledDeliveryTimestamp: p.scheduled_delivery_timestamp ?? row.scheduled_delivery_timestamp,
     readBySender: row.read_by_sender ?? undefined,
   });

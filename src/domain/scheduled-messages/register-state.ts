@@ -5,7 +5,9 @@ import { scheduledMessageDict } from './schedule.js';
 import type { TopicShown } from '../context.js';
 
 export function scheduledMessageState(store: Store, actor: User, shown: TopicShown): Record<string, unknown> {
-  const pending = store.scheduledMessages.filter((m) => m.sender_id === actor.user_id && m.delivered_message_id === null);
+  const pending = store.scheduledMessages.filter(
+    (m) => m.sender_id === actor.user_id && m.delivered_message_id === null,
+  );
   return {
     scheduled_messages: pending
       .sort((a, b) => a.scheduled_delivery_timestamp - b.scheduled_delivery_timestamp)

@@ -11,14 +11,23 @@ type ScheduleInput = Parameters<typeof createScheduledMessage>[2];
 const silent: EventSink = { publish: () => {} };
 
 /** `input.id`: the scheduled message to replace. */
-export function replaceScheduledMessage(world: WorldCtx, sender: User, { id, ...input }: ScheduleInput & { id: number }) {
+export function replaceScheduledMessage(
+  world: WorldCtx,
+  sender: User,
+  { id, ...input }: ScheduleInput & { id: number },
+) {
   const { store, events } = world;
   const old = store.scheduledMessages.get(id);
-  if (!old || old.sender_id !== sender.user_id || old.delivered_message_id !== null) throw badRequest('Scheduled message does not exist');
+  if (!old || old.sender_id !== sender.user_id || old.delivered_message_id !== null)
+    throw badRequest('Scheduled message does not exist');
   const fresh = createScheduledMessage({ ...world, events: silent }, sender, input);
   store.scheduledMessages.remove(fresh);
   const { scheduled_message_id: _id, ...values } = fresh;
   store.scheduledMessages.update(old, values);
-  events.publish([sender.user_id], { type: 'scheduled_messages', op: 'update', scheduled_message: scheduledMessageDict(old) });
+  events.publish([sender.user_id], {
+    type: 'scheduled_messages',
+    op: 'update',
+    scheduled_message: scheduledMessageDict(old),
+  });
   return old;
 }

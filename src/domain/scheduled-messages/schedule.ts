@@ -57,6 +57,10 @@ export function createScheduledMessage(world: WorldCtx, sender: User, input: Sch
     delivered_message_id: null,
   };
   store.scheduledMessages.insert(row);
-  events.publish([sender.user_id], { type: 'scheduled_messages', op: 'add', scheduled_messages: [scheduledMessageDict(row)] });
+  events.publish([sender.user_id], {
+    type: 'scheduled_messages',
+    op: 'add',
+    scheduled_messages: [scheduledMessageDict(row)],
+  });
   return row;
 }

@@ -19,9 +19,10 @@ export const views: ViewTable = {
       readBySender: p.read_by_sender,
     };
     // Only servers at FL 179-183 take scheduled_message_id (the description says so): an edit.
-    const row = p.scheduled_message_id !== undefined
-      ? replaceScheduledMessage(ctx, ctx.actor, { ...input, id: p.scheduled_message_id })
-      : createScheduledMessage(ctx, ctx.actor, input);
+    const row =
+      p.scheduled_message_id !== undefined
+        ? replaceScheduledMessage(ctx, ctx.actor, { ...input, id: p.scheduled_message_id })
+        : createScheduledMessage(ctx, ctx.actor, input);
     return { scheduled_message_id: row.scheduled_message_id };
   },
   'get-scheduled-messages': (ctx) => listScheduledMessages(ctx),

@@ -36,7 +36,8 @@ export function listSubscriptions(ctx: Ctx, include: IncludeSubscribers): { subs
     if (ctx.hasField('Subscription', 'email_address')) dict.email_address = legacyEmailAddress(ctx, stream);
     if (include !== false) {
       const ids = subscriberIds(store, stream.stream_id);
-      if (include === 'partial' && ids.length >= FULL_SUBSCRIBER_LIST_BELOW) dict.partial_subscribers = partialSubscribers(store, ids, now);
+      if (include === 'partial' && ids.length >= FULL_SUBSCRIBER_LIST_BELOW)
+        dict.partial_subscribers = partialSubscribers(store, ids, now);
       else dict.subscribers = ids;
     }
     out.push(dict);

@@ -25,7 +25,8 @@ export function principalUsers(store: Store, principals: Principals): User[] {
 /** Whether any principal is someone other than the caller (by ID or address). */
 export function namesOthers(actor: User, principals: Principals | undefined): boolean {
   return (principals ?? []).some((p: string | number) =>
-    typeof p === 'number' ? p !== actor.user_id : p.trim().toLowerCase() !== actor.email.toLowerCase());
+    typeof p === 'number' ? p !== actor.user_id : p.trim().toLowerCase() !== actor.email.toLowerCase(),
+  );
 }
 
 /** The caller, or a bot the caller owns. */
@@ -40,8 +41,10 @@ export const controlsUser = (actor: User, target: User) =>
 export function canAddSubscribers(store: Store, actor: User, stream: Stream): boolean {
   if (isAdmin(actor) || holdsSetting(store, store.realm.can_add_subscribers_group, actor.user_id)) return true;
   if (isGuest(actor)) return false;
-  return holdsSetting(store, stream.can_administer_channel_group, actor.user_id)
-    || holdsSetting(store, stream.can_add_subscribers_group, actor.user_id);
+  return (
+    holdsSetting(store, stream.can_administer_channel_group, actor.user_id) ||
+    holdsSetting(store, stream.can_add_subscribers_group, actor.user_id)
+  );
 }
 
 /**
@@ -52,7 +55,9 @@ function canRemoveSubscribers(store: Store, actor: User, stream: Stream): boolea
   if (isAdmin(actor)) return true;
   if (isGuest(actor)) return false;
   if (holdsSetting(store, stream.can_administer_channel_group, actor.user_id)) return true;
-  return hasMetadataAccess(store, actor, stream) && holdsSetting(store, stream.can_remove_subscribers_group, actor.user_id);
+  return (
+    hasMetadataAccess(store, actor, stream) && holdsSetting(store, stream.can_remove_subscribers_group, actor.user_id)
+  );
 }
 
 export function checkCanRemoveSubscribers(store: Store, actor: User, streams: Stream[]): void {

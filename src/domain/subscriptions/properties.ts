@@ -16,8 +16,14 @@ export interface PropertyChange {
 }
 
 const BOOLEAN_PROPERTIES = new Set([
-  'is_muted', 'in_home_view', 'pin_to_top', 'desktop_notifications', 'audible_notifications', 'push_notifications',
-  'email_notifications', 'wildcard_mentions_notify',
+  'is_muted',
+  'in_home_view',
+  'pin_to_top',
+  'desktop_notifications',
+  'audible_notifications',
+  'push_notifications',
+  'email_notifications',
+  'wildcard_mentions_notify',
 ]);
 
 const HEX_COLOR = /^#[0-9a-fA-F]{3,6}$/;

@@ -12,12 +12,22 @@ type Params = ParamsOf<'update-subscriptions'>;
 export function subscribeAndUnsubscribe(ctx: Ctx, p: Params): Record<string, unknown> {
   const add = p.add ?? [];
   const remove = { subscriptions: p.delete ?? [] };
-  if (!add.length && !remove.subscriptions.length) throw badRequest('Nothing to do. Specify at least one of "add" or "delete".');
+  if (!add.length && !remove.subscriptions.length)
+    throw badRequest('Nothing to do. Specify at least one of "add" or "delete".');
   // The adding with POST /users/me/subscriptions's defaults: the caller only, public channels, errors fatal.
-  const adding = checkSubscribe(ctx, {
-    subscriptions: add, authorization_errors_fatal: true, announce: false, invite_only: false, is_web_public: false,
-    is_default_stream: false, topics_policy: 'inherit',
-  }, 'add');
+  const adding = checkSubscribe(
+    ctx,
+    {
+      subscriptions: add,
+      authorization_errors_fatal: true,
+      announce: false,
+      invite_only: false,
+      is_web_public: false,
+      is_default_stream: false,
+      topics_policy: 'inherit',
+    },
+    'add',
+  );
   checkUnsubscribe(ctx, remove, new Set(adding.toCreate.map((c) => c.row.name.toLowerCase())));
   const added = applySubscribe(ctx, adding);
   const removed = applyUnsubscribe(ctx, checkUnsubscribe(ctx, remove));

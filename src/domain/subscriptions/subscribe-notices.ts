@@ -17,6 +17,10 @@ function subscribedYouText(actor: User, names: string[]): string {
 export function tellSubscribedUsers(ctx: Ctx, added: Map<User, string[]>): void {
   for (const [user, names] of added) {
     if (user.user_id === ctx.actor.user_id || user.is_bot || !names.length) continue;
-    sendNotificationBotMessage(ctx, { type: 'private', to: [user.user_id], content: subscribedYouText(ctx.actor, [...names].sort()) });
+    sendNotificationBotMessage(ctx, {
+      type: 'private',
+      to: [user.user_id],
+      content: subscribedYouText(ctx.actor, [...names].sort()),
+    });
   }
 }

@@ -49,7 +49,13 @@ function requestedChannels(items: RequestedChannel[], param: string): RequestedC
 function checkRequested(ctx: Ctx, item: RequestedChannel, p: SubscribeParams): CheckedChannel {
   const { subscriptions: _s, principals: _p, authorization_errors_fatal: _a, ...settings } = p;
   // Subscribers are added below, with the requested colour; the announcement covers all new channels.
-  return checkNewChannel(ctx, { ...settings, name: item.name, description: item.description ?? '', subscribers: [], announce: false });
+  return checkNewChannel(ctx, {
+    ...settings,
+    name: item.name,
+    description: item.description ?? '',
+    subscribers: [],
+    announce: false,
+  });
 }
 
 /** Users who could not see the channel learn of it (stream/create) before their subscription/add. */
@@ -90,7 +96,8 @@ export function checkSubscribe(ctx: Ctx, p: SubscribeParams, param = 'subscripti
   }
   // Archived channels take no new subscribers: the mock treats them as inaccessible.
   const unauthorized = existing.filter((s) => s.is_archived || !hasContentAccess(store, actor, s));
-  if (unauthorized.length && p.authorization_errors_fatal) throw badRequest(`Unable to access channel (${unauthorized[0].name}).`);
+  if (unauthorized.length && p.authorization_errors_fatal)
+    throw badRequest(`Unable to access channel (${unauthorized[0].name}).`);
   const authorized = existing.filter((s) => !unauthorized.includes(s));
 
   const others = namesOthers(actor, p.principals);
@@ -113,11 +120,17 @@ export function applySubscribe(ctx: Ctx, checked: CheckedSubscription): Record<s
   for (const stream of [...authorized, ...created]) {
     const fresh = subscribers.filter((u) => !isSubscribed(store, u.user_id, stream.stream_id));
     introduceChannel(ctx, stream, fresh);
-    addSubscriptions(ctx, stream, fresh.map((u) => u.user_id), colors.get(stream.name.toLowerCase()));
+    addSubscriptions(
+      ctx,
+      stream,
+      fresh.map((u) => u.user_id),
+      colors.get(stream.name.toLowerCase()),
+    );
     for (const u of subscribers) {
       const map = fresh.includes(u) ? subscribed : already;
       (map[keyOf(u)] ??= []).push(stream.name);
-      if (fresh.includes(u) && !created.includes(stream)) newToExisting.set(u, [...(newToExisting.get(u) ?? []), stream.name]);
+      if (fresh.includes(u) && !created.includes(stream))
+        newToExisting.set(u, [...(newToExisting.get(u) ?? []), stream.name]);
     }
   }
 

@@ -7,11 +7,16 @@ import { hasContentAccess, invalidChannelId, isSubscribed } from '../channels/ac
 import { targetUser } from '../users/administer.js';
 import { isAdmin } from '../users/roles.js';
 
-export function subscriptionStatus(world: WorldCtx, actor: User, input: { user_id: number; stream_id: number }): { is_subscribed: boolean } {
+export function subscriptionStatus(
+  world: WorldCtx,
+  actor: User,
+  input: { user_id: number; stream_id: number },
+): { is_subscribed: boolean } {
   const { store } = world;
   const user = targetUser(store, actor, input.user_id, {});
   const stream = store.streams.get(input.stream_id);
-  const visible = stream && !stream.is_archived && (hasContentAccess(store, actor, stream) || (stream.invite_only && isAdmin(actor)));
+  const visible =
+    stream && !stream.is_archived && (hasContentAccess(store, actor, stream) || (stream.invite_only && isAdmin(actor)));
   if (!visible) throw invalidChannelId();
   return { is_subscribed: isSubscribed(store, user.user_id, stream.stream_id) };
 }

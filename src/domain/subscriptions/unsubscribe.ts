@@ -15,7 +15,12 @@ import { checkCanRemoveSubscribers, controlsUser, principalUsers } from './princ
 /** The operation's parameters, typed from the description. */
 type UnsubscribeParams = ParamsOf<'unsubscribe'>;
 
-function removeFromChannel(ctx: Ctx, stream: Stream, users: User[], result: { removed: string[]; not_removed: string[] }): void {
+function removeFromChannel(
+  ctx: Ctx,
+  stream: Stream,
+  users: User[],
+  result: { removed: string[]; not_removed: string[] },
+): void {
   const { store } = ctx;
   const audienceBefore = metadataAudience(store, stream);
   const removedIds: number[] = [];
@@ -34,13 +39,27 @@ function removeFromChannel(ctx: Ctx, stream: Stream, users: User[], result: { re
     result.removed.push(stream.name);
   }
   if (!removedIds.length) return;
-  ctx.events.publish(removedIds, { type: 'subscription', op: 'remove', subscriptions: [{ name: stream.name, stream_id: stream.stream_id }] });
+  ctx.events.publish(removedIds, {
+    type: 'subscription',
+    op: 'remove',
+    subscriptions: [{ name: stream.name, stream_id: stream.stream_id }],
+  });
   const peers = audienceBefore.filter((id) => !removedIds.includes(id));
-  if (peers.length) ctx.events.publish(peers, { type: 'subscription', op: 'peer_remove', stream_ids: [stream.stream_id], user_ids: removedIds });
+  if (peers.length)
+    ctx.events.publish(peers, {
+      type: 'subscription',
+      op: 'peer_remove',
+      stream_ids: [stream.stream_id],
+      user_ids: removedIds,
+    });
   const lostAccess = removedIds.filter((id) => !hasMetadataAccess(store, store.users.get(id)!, stream));
   if (lostAccess.length) {
     ctx.events.publish(lostAccess, {
-      type: 'stream', op: 'delete', streams: [{ stream_id: stream.stream_id }], stream_ids: [stream.stream_id], for_archiving: false,
+      type: 'stream',
+      op: 'delete',
+      streams: [{ stream_id: stream.stream_id }],
+      stream_ids: [stream.stream_id],
+      for_archiving: false,
     });
   }
 }
@@ -55,7 +74,11 @@ export interface CheckedUnsubscription {
  * Every check of DELETE /users/me/subscriptions, without changing anything. `aboutToExist`:
  * lower-cased names of channels the same request creates first (they are not missing).
  */
-export function checkUnsubscribe(ctx: Ctx, p: Pick<UnsubscribeParams, 'subscriptions' | 'principals'>, aboutToExist: ReadonlySet<string> = new Set()): CheckedUnsubscription {
+export function checkUnsubscribe(
+  ctx: Ctx,
+  p: Pick<UnsubscribeParams, 'subscriptions' | 'principals'>,
+  aboutToExist: ReadonlySet<string> = new Set(),
+): CheckedUnsubscription {
   const { store, actor } = ctx;
   const names = p.subscriptions.map((n) => checkChannelName(n));
   let users: User[] = [actor];
@@ -78,7 +101,10 @@ export function checkUnsubscribe(ctx: Ctx, p: Pick<UnsubscribeParams, 'subscript
   return { users, streams };
 }
 
-export function applyUnsubscribe(ctx: Ctx, checked: CheckedUnsubscription): { removed: string[]; not_removed: string[] } {
+export function applyUnsubscribe(
+  ctx: Ctx,
+  checked: CheckedUnsubscription,
+): { removed: string[]; not_removed: string[] } {
   const result = { removed: [] as string[], not_removed: [] as string[] };
   for (const stream of checked.streams) removeFromChannel(ctx, stream, checked.users, result);
   return result;

@@ -10,11 +10,15 @@ import { subscriptionStatus } from './subscription-status.js';
 export const views: ViewTable = {
   'get-subscriptions': (ctx, params) => listSubscriptions(ctx, params.include_subscribers ?? false),
   'update-subscription-setting': (ctx, params) =>
-    updateSubscriptionProperties(ctx, [{ stream_id: params.stream_id, property: params.property, value: params.value }], false),
+    updateSubscriptionProperties(
+      ctx,
+      [{ stream_id: params.stream_id, property: params.property, value: params.value }],
+      false,
+    ),
   'update-subscription-settings': (ctx, params) =>
     updateSubscriptionProperties(ctx, params.subscription_data as PropertyChange[], true),
-  'subscribe': (ctx, params) => subscribe(ctx, params),
-  'unsubscribe': (ctx, params) => unsubscribe(ctx, params),
+  subscribe: (ctx, params) => subscribe(ctx, params),
+  unsubscribe: (ctx, params) => unsubscribe(ctx, params),
   'update-subscriptions': (ctx, params) => subscribeAndUnsubscribe(ctx, params),
   'get-subscription-status': (ctx, params) => subscriptionStatus(ctx, ctx.actor, params),
 };

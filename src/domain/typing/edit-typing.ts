@@ -7,7 +7,11 @@ import { subscriberIds } from '../channels/access.js';
 import { accessMessage } from '../messages/access.js';
 import { checkCanEditContent } from '../messages/edit-limit.js';
 
-export function sendEditTyping({ store, events, clock }: WorldCtx, user: User, { messageId, op }: { messageId: number; op: 'start' | 'stop' }): void {
+export function sendEditTyping(
+  { store, events, clock }: WorldCtx,
+  user: User,
+  { messageId, op }: { messageId: number; op: 'start' | 'stop' },
+): void {
   const message = accessMessage(store, user, messageId);
   checkCanEditContent(store, user, message, clock.now());
   const isChannel = message.type === 'stream';
@@ -20,5 +24,11 @@ export function sendEditTyping({ store, events, clock }: WorldCtx, user: User, {
   const recipient = isChannel
     ? { type: 'channel', channel_id: message.stream_id, topic: message.topic }
     : { type: 'direct', user_ids: message.recipient_ids };
-  events.publish(receivers, { type: 'typing_edit_message', op, sender_id: user.user_id, message_id: message.id, recipient });
+  events.publish(receivers, {
+    type: 'typing_edit_message',
+    op,
+    sender_id: user.user_id,
+    message_id: message.id,
+    recipient,
+  });
 }

@@ -38,9 +38,17 @@ export function sendTyping({ store, events }: WorldCtx, user: User, input: Typin
     checkChannelSendAccess(store, user, stream);
     const subscribers = subscriberIds(store, stream.stream_id);
     if (subscribers.length > MAX_CHANNEL_SIZE_FOR_TYPING) return;
-    events.publish(subscribers.filter((id) => receivesTyping(store, id)), {
-      type: 'typing', op: input.op, message_type: 'stream', sender, stream_id: stream.stream_id, topic: input.topic,
-    });
+    events.publish(
+      subscribers.filter((id) => receivesTyping(store, id)),
+      {
+        type: 'typing',
+        op: input.op,
+        message_type: 'stream',
+        sender,
+        stream_id: stream.stream_id,
+        topic: input.topic,
+      },
+    );
     return;
   }
   if (input.to === undefined) throw badRequest("Missing 'to' argument");
@@ -55,7 +63,14 @@ export function sendTyping({ store, events }: WorldCtx, user: User, input: Typin
     if (!u) throw badRequest(`Invalid user ID ${id}`);
     return { user_id: u.user_id, email: u.email };
   });
-  events.publish(ids.filter((id) => receivesTyping(store, id)), {
-    type: 'typing', op: input.op, message_type: input.directName, sender, recipients,
-  });
+  events.publish(
+    ids.filter((id) => receivesTyping(store, id)),
+    {
+      type: 'typing',
+      op: input.op,
+      message_type: input.directName,
+      sender,
+      recipients,
+    },
+  );
 }

@@ -38,7 +38,16 @@ export function addUploadSpace(store: Store, bytes: number): void {
 }
 
 /** Tells the owner's clients of a new or changed attachment (op add or update). */
-export function notifyAttachment(world: { store: Store; events: { publish(ids: Iterable<number>, e: Record<string, unknown>): void } }, op: 'add' | 'update', attachment: Attachment): void {
+export function notifyAttachment(
+  world: { store: Store; events: { publish(ids: Iterable<number>, e: Record<string, unknown>): void } },
+  op: 'add' | 'update',
+  attachment: Attachment,
+): void {
   const { store, events } = world;
-  events.publish([attachment.owner_id], { type: 'attachment', op, attachment: attachmentDict(store, attachment), upload_space_used: uploadSpaceUsed(store) });
+  events.publish([attachment.owner_id], {
+    type: 'attachment',
+    op,
+    attachment: attachmentDict(store, attachment),
+    upload_space_used: uploadSpaceUsed(store),
+  });
 }

@@ -5,7 +5,10 @@ import type { Store } from '../../store/store.js';
 import type { WorldCtx } from '../context.js';
 import { addUploadSpace, attachmentDict, uploadSpaceUsed } from './attachment-dict.js';
 
-export function listAttachments(store: Store, user: User): { attachments: Record<string, unknown>[]; upload_space_used: number } {
+export function listAttachments(
+  store: Store,
+  user: User,
+): { attachments: Record<string, unknown>[]; upload_space_used: number } {
   const own = store.attachments.filter((a) => a.owner_id === user.user_id);
   return { attachments: own.map((a) => attachmentDict(store, a)), upload_space_used: uploadSpaceUsed(store) };
 }
@@ -16,5 +19,10 @@ export function removeAttachment(world: WorldCtx, user: User, { attachmentId }: 
   if (!attachment || attachment.owner_id !== user.user_id) throw badRequest('Invalid attachment');
   store.attachments.remove(attachment);
   addUploadSpace(store, -attachment.size);
-  events.publish([user.user_id], { type: 'attachment', op: 'remove', attachment: { id: attachmentId }, upload_space_used: uploadSpaceUsed(store) });
+  events.publish([user.user_id], {
+    type: 'attachment',
+    op: 'remove',
+    attachment: { id: attachmentId },
+    upload_space_used: uploadSpaceUsed(store),
+  });
 }

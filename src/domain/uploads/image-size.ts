@@ -2,7 +2,10 @@
 // upload inline only when its image library could read the file as an image; the mock reads the
 // headers of the formats clients upload (PNG, GIF, JPEG, WebP) and treats anything else as no image.
 
-export interface ImageSize { width: number; height: number }
+export interface ImageSize {
+  width: number;
+  height: number;
+}
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -23,7 +26,10 @@ function jpegSize(b: Buffer): ImageSize | null {
   while (i + 9 < b.length) {
     if (b[i] !== 0xff) return null;
     const marker = b[i + 1];
-    if (marker === 0xff) { i++; continue; }
+    if (marker === 0xff) {
+      i++;
+      continue;
+    }
     const length = b.readUInt16BE(i + 2);
     const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
     if (isFrame) return { height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
@@ -45,7 +51,11 @@ function webpSize(b: Buffer): ImageSize | null {
 }
 
 const READERS: Record<string, (b: Buffer) => ImageSize | null> = {
-  'image/png': pngSize, 'image/apng': pngSize, 'image/gif': gifSize, 'image/jpeg': jpegSize, 'image/webp': webpSize,
+  'image/png': pngSize,
+  'image/apng': pngSize,
+  'image/gif': gifSize,
+  'image/jpeg': jpegSize,
+  'image/webp': webpSize,
 };
 
 /** The image's size, or null when the file is not an image the mock can read. */

@@ -13,7 +13,11 @@ function linkedPathIds(renderedHtml: string): Set<string> {
   const ids = new Set<string>();
   if (!renderedHtml.includes('/user_uploads/')) return ids;
   for (const m of renderedHtml.matchAll(UPLOAD_LINK)) {
-    try { ids.add(decodeURIComponent(m[1])); } catch { /* a link that is not a valid URL is no upload */ }
+    try {
+      ids.add(decodeURIComponent(m[1]));
+    } catch {
+      /* a link that is not a valid URL is no upload */
+    }
   }
   return ids;
 }
@@ -28,7 +32,11 @@ export function claimAttachments(world: WorldCtx, sender: User, message: Message
   for (const pathId of linkedPathIds(message.rendered_content)) {
     const attachment = world.store.attachments.by('path_id', pathId);
     if (!attachment || !mayAccessAttachment(world.store, sender, attachment)) continue;
-    setMessages(world, attachment, [...attachment.message_ids, message.id].sort((a, b) => a - b));
+    setMessages(
+      world,
+      attachment,
+      [...attachment.message_ids, message.id].sort((a, b) => a - b),
+    );
   }
 }
 
@@ -37,7 +45,12 @@ export function claimAttachments(world: WorldCtx, sender: User, message: Message
  * it no longer links are detached. Answers the editor's own uploads that no message links any
  * more (the edit's detached_uploads).
  */
-export function relinkAttachments(world: WorldCtx, editor: User, message: Message, oldHtml: string): Record<string, unknown>[] {
+export function relinkAttachments(
+  world: WorldCtx,
+  editor: User,
+  message: Message,
+  oldHtml: string,
+): Record<string, unknown>[] {
   const { store } = world;
   const before = linkedPathIds(oldHtml);
   const after = linkedPathIds(message.rendered_content);
@@ -46,13 +59,23 @@ export function relinkAttachments(world: WorldCtx, editor: User, message: Messag
     if (after.has(pathId)) continue;
     const attachment = store.attachments.by('path_id', pathId);
     if (!attachment || !attachment.message_ids.includes(message.id)) continue;
-    setMessages(world, attachment, attachment.message_ids.filter((id) => id !== message.id));
-    if (attachment.message_ids.length === 0 && attachment.owner_id === editor.user_id) detached.push(attachmentDict(store, attachment));
+    setMessages(
+      world,
+      attachment,
+      attachment.message_ids.filter((id) => id !== message.id),
+    );
+    if (attachment.message_ids.length === 0 && attachment.owner_id === editor.user_id)
+      detached.push(attachmentDict(store, attachment));
   }
   for (const pathId of after) {
     const attachment = store.attachments.by('path_id', pathId);
-    if (!attachment || attachment.message_ids.includes(message.id) || !mayAccessAttachment(store, editor, attachment)) continue;
-    setMessages(world, attachment, [...attachment.message_ids, message.id].sort((a, b) => a - b));
+    if (!attachment || attachment.message_ids.includes(message.id) || !mayAccessAttachment(store, editor, attachment))
+      continue;
+    setMessages(
+      world,
+      attachment,
+      [...attachment.message_ids, message.id].sort((a, b) => a - b),
+    );
   }
   return detached;
 }
@@ -61,7 +84,11 @@ export function relinkAttachments(world: WorldCtx, editor: User, message: Messag
 export function forgetDeletedMessages(world: WorldCtx, messageIds: ReadonlySet<number>): void {
   for (const attachment of world.store.attachments.all()) {
     if (attachment.message_ids.some((id) => messageIds.has(id))) {
-      setMessages(world, attachment, attachment.message_ids.filter((id) => !messageIds.has(id)));
+      setMessages(
+        world,
+        attachment,
+        attachment.message_ids.filter((id) => !messageIds.has(id)),
+      );
     }
   }
 }

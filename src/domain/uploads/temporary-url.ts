@@ -22,7 +22,10 @@ const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 function toBase62(n: number): string {
   let out = '';
-  do { out = BASE62[n % 62] + out; n = Math.floor(n / 62); } while (n > 0);
+  do {
+    out = BASE62[n % 62] + out;
+    n = Math.floor(n / 62);
+  } while (n > 0);
   return out;
 }
 
@@ -33,12 +36,19 @@ function fromBase62(text: string): number {
   return n;
 }
 
-const signature = (store: Store, value: string) => createHmac('sha256', store.derived.of(signingKey)).update(value).digest('base64url');
+const signature = (store: Store, value: string) =>
+  createHmac('sha256', store.derived.of(signingKey)).update(value).digest('base64url');
 
-export function temporaryUrl(world: { store: Store; clock: Clock }, user: User, where: { realmId: number; path: string }): string {
+export function temporaryUrl(
+  world: { store: Store; clock: Clock },
+  user: User,
+  where: { realmId: number; path: string },
+): string {
   const attachment = visibleAttachment(world.store, user, where);
   const signed = `${attachment.path_id}:${toBase62(world.clock.now())}`;
-  const token = Buffer.from(`${signed}:${signature(world.store, signed)}`, 'utf8').toString('hex').toUpperCase();
+  const token = Buffer.from(`${signed}:${signature(world.store, signed)}`, 'utf8')
+    .toString('hex')
+    .toUpperCase();
   return `/user_uploads/temporary/${token}/${encodeURIComponent(attachment.path_id.split('/').at(-1)!)}`;
 }
 
@@ -60,7 +70,10 @@ function pathIdOf(world: { store: Store; clock: Clock }, token: string): string 
 }
 
 /** GET /user_uploads/temporary/{token}/{filename}: the file, to anyone holding a live token. */
-export function downloadWithToken(world: { store: Store; clock: Clock }, { token, filename }: { token: string; filename: string }): FileResult {
+export function downloadWithToken(
+  world: { store: Store; clock: Clock },
+  { token, filename }: { token: string; filename: string },
+): FileResult {
   const pathId = pathIdOf(world, token);
   if (pathId === null) throw badRequest('Invalid token');
   if (pathId.split('/').at(-1) !== filename) throw badRequest('Invalid filename');

@@ -13,15 +13,31 @@ import { addUploadSpace, notifyAttachment, uploadSpaceUsed } from './attachment-
 
 /** The file name as the real server stores it: letters, digits, spaces, dots and dashes; runs of spaces and dashes become one dash. */
 function sanitizeFileName(name: string): string {
-  const cleaned = name.normalize('NFKC').replace(/[^\p{L}\p{N}_\s.-]/gu, '').trim().replace(/[-\s]+/g, '-');
+  const cleaned = name
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}_\s.-]/gu, '')
+    .trim()
+    .replace(/[-\s]+/g, '-');
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'uploaded-file' : cleaned;
 }
 
 /** Content types by extension, for parts sent without a useful one (as the real server guesses them). */
 const TYPES_BY_EXTENSION: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml',
-  pdf: 'application/pdf', txt: 'text/plain', md: 'text/markdown', csv: 'text/csv', json: 'application/json',
-  zip: 'application/zip', mp4: 'video/mp4', mp3: 'audio/mpeg', html: 'text/html',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  md: 'text/markdown',
+  csv: 'text/csv',
+  json: 'application/json',
+  zip: 'application/zip',
+  mp4: 'video/mp4',
+  mp3: 'audio/mpeg',
+  html: 'text/html',
 };
 
 /**
@@ -82,20 +98,34 @@ export function checkAvatarSpace(store: Store, bytes: number, replacing: number,
 }
 
 /** `limits`: what this world and all worlds together may keep of uploads (--max-upload-space-mib, --max-total-upload-space-mib). */
-export function uploadFile(world: WorldCtx, user: User, { files, limits }: { files: readonly FilePart[]; limits: UploadLimits }): Attachment {
+export function uploadFile(
+  world: WorldCtx,
+  user: User,
+  { files, limits }: { files: readonly FilePart[]; limits: UploadLimits },
+): Attachment {
   const { store } = world;
   if (files.length === 0) throw badRequest('You must specify a file to upload');
   if (files.length > 1) throw badRequest('You may only upload one file at a time');
   const [part] = files;
   if (part.size > MAX_FILE_UPLOAD_SIZE_MIB * 1024 * 1024) {
-    throw badRequest(`File is larger than this server's configured maximum upload size (${MAX_FILE_UPLOAD_SIZE_MIB} MiB).`);
+    throw badRequest(
+      `File is larger than this server's configured maximum upload size (${MAX_FILE_UPLOAD_SIZE_MIB} MiB).`,
+    );
   }
   checkUploadSpace(store, part.size, limits);
   const name = sanitizeFileName(part.originalname);
-  const pathId = [store.realm.id, randomBytes(1).toString('hex'), randomBytes(18).toString('base64url'), name].join('/');
+  const pathId = [store.realm.id, randomBytes(1).toString('hex'), randomBytes(18).toString('base64url'), name].join(
+    '/',
+  );
   const attachment: Attachment = {
-    id: store.nextId('attachments'), path_id: pathId, name, owner_id: user.user_id, size: part.size,
-    create_time: world.clock.nowMs(), content_type: contentTypeOf(part, name), message_ids: [],
+    id: store.nextId('attachments'),
+    path_id: pathId,
+    name,
+    owner_id: user.user_id,
+    size: part.size,
+    create_time: world.clock.nowMs(),
+    content_type: contentTypeOf(part, name),
+    message_ids: [],
     content_base64: part.buffer.toString('base64'),
   };
   store.attachments.insert(attachment);
@@ -107,10 +137,15 @@ export function uploadFile(world: WorldCtx, user: User, { files, limits }: { fil
 const notFound = () => new ApiError('BAD_REQUEST', 'File not found.', 404);
 
 /** The upload at `realmId`/`path` when `user` may see it; otherwise the real server's 404 or 403. */
-export function visibleAttachment(store: Store, user: User, { realmId, path }: { realmId: number; path: string }): Attachment {
+export function visibleAttachment(
+  store: Store,
+  user: User,
+  { realmId, path }: { realmId: number; path: string },
+): Attachment {
   const attachment = store.attachments.by('path_id', `${realmId}/${path}`);
   if (!attachment || realmId !== store.realm.id) throw notFound();
-  if (!mayAccessAttachment(store, user, attachment)) throw new ApiError('BAD_REQUEST', 'You are not authorized to view this file.', 403);
+  if (!mayAccessAttachment(store, user, attachment))
+    throw new ApiError('BAD_REQUEST', 'You are not authorized to view this file.', 403);
   return attachment;
 }
 
@@ -120,8 +155,22 @@ export function visibleAttachment(store: Store, user: User, { realmId, path }: {
  * against scripts in files.
  */
 const INLINE_TYPES = new Set([
-  'application/pdf', 'audio/aac', 'audio/flac', 'audio/mp4', 'audio/mpeg', 'audio/wav', 'audio/webm',
-  'image/apng', 'image/avif', 'image/gif', 'image/jpeg', 'image/png', 'image/webp', 'text/plain', 'video/mp4', 'video/webm',
+  'application/pdf',
+  'audio/aac',
+  'audio/flac',
+  'audio/mp4',
+  'audio/mpeg',
+  'audio/wav',
+  'audio/webm',
+  'image/apng',
+  'image/avif',
+  'image/gif',
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'text/plain',
+  'video/mp4',
+  'video/webm',
 ]);
 
 /** The file's bytes as every download serves them. */

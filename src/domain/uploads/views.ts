@@ -12,7 +12,9 @@ export const views: ViewTable = {
     return { uri: url, url, filename: attachment.name };
   },
   'get-user-upload': (ctx, p) => downloadFile(ctx.store, ctx.actor, { realmId: p.realm_id_str, path: p.filename }),
-  'get-file-temporary-url': (ctx, p) => ({ url: temporaryUrl(ctx, ctx.actor, { realmId: p.realm_id_str, path: p.filename }) }),
+  'get-file-temporary-url': (ctx, p) => ({
+    url: temporaryUrl(ctx, ctx.actor, { realmId: p.realm_id_str, path: p.filename }),
+  }),
   'check-thumbnail-status': (ctx, p) => thumbnailStatus(ctx, { realmId: p.realm_id_str, path: p.filename }),
   'get-attachments': (ctx) => listAttachments(ctx.store, ctx.actor),
   'remove-attachment': (ctx, p) => removeAttachment(ctx, ctx.actor, { attachmentId: p.attachment_id }),

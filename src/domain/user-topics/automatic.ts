@@ -21,14 +21,23 @@ export function currentVisibility(store: Store, userId: number, streamId: number
  * The new policy for the sender of a channel message, or null when it stays. `initiated`: the
  * message is the first one in its topic.
  */
-export function senderVisibilityAfterSend(store: Store, sender: User, streamId: number, topic: string, initiated: boolean): number | null {
+export function senderVisibilityAfterSend(
+  store: Store,
+  sender: User,
+  streamId: number,
+  topic: string,
+  initiated: boolean,
+): number | null {
   if (sender.is_bot) return null;
   const current = currentVisibility(store, sender.user_id, streamId, topic);
   if (current === Visibility.followed) return null;
   if (appliesTo(sender.settings.automatically_follow_topics_policy, initiated)) return Visibility.followed;
   const channelMuted = store.subscriptions.get(subscriptionKey(sender.user_id, streamId))?.is_muted ?? false;
-  if (channelMuted && current !== Visibility.unmuted
-    && appliesTo(sender.settings.automatically_unmute_topics_in_muted_streams_policy, initiated)) {
+  if (
+    channelMuted &&
+    current !== Visibility.unmuted &&
+    appliesTo(sender.settings.automatically_unmute_topics_in_muted_streams_policy, initiated)
+  ) {
     return Visibility.unmuted;
   }
   return null;
@@ -44,7 +53,8 @@ export function reactorVisibilityAfterReaction(store: Store, user: User, message
   if (!sub) return null;
   let policy: number | null = null;
   if (user.settings.automatically_follow_topics_policy === Auto.onParticipation) policy = Visibility.followed;
-  if (sub.is_muted && user.settings.automatically_unmute_topics_in_muted_streams_policy === Auto.onParticipation) policy = Visibility.unmuted;
+  if (sub.is_muted && user.settings.automatically_unmute_topics_in_muted_streams_policy === Auto.onParticipation)
+    policy = Visibility.unmuted;
   const current = currentVisibility(store, user.user_id, message.stream_id!, message.topic);
   return policy === null || policy === current || current === Visibility.followed ? null : policy;
 }

@@ -13,7 +13,11 @@ export interface TopicVisibility {
   policy: number;
 }
 
-export function setTopicVisibility(world: WorldCtx, userId: number, { streamId, topic, policy }: TopicVisibility): void {
+export function setTopicVisibility(
+  world: WorldCtx,
+  userId: number,
+  { streamId, topic, policy }: TopicVisibility,
+): void {
   const { store } = world;
   const now = world.clock.now();
   const row = store.userTopics.get(userTopicKey(userId, streamId, topic));
@@ -22,7 +26,19 @@ export function setTopicVisibility(world: WorldCtx, userId: number, { streamId, 
   } else if (row) {
     store.userTopics.update(row, { visibility_policy: policy, last_updated: now });
   } else {
-    store.userTopics.insert({ user_id: userId, stream_id: streamId, topic, visibility_policy: policy, last_updated: now });
+    store.userTopics.insert({
+      user_id: userId,
+      stream_id: streamId,
+      topic,
+      visibility_policy: policy,
+      last_updated: now,
+    });
   }
-  world.events.publish([userId], { type: 'user_topic', stream_id: streamId, topic_name: topic, last_updated: now, visibility_policy: policy });
+  world.events.publish([userId], {
+    type: 'user_topic',
+    stream_id: streamId,
+    topic_name: topic,
+    last_updated: now,
+    visibility_policy: policy,
+  });
 }

@@ -46,14 +46,21 @@ export function muteTopic(ctx: Ctx, p: MuteTopicParams): void {
   if (p.op === 'add') {
     const stream = streamForMute(ctx, p);
     // Before FL 169 muting a muted topic was an error.
-    if (!ctx.supports('mute_topic_idempotent') && policyOf(ctx, stream, p.topic) === Visibility.muted) throw badRequest('Topic already muted');
-    setTopicVisibility(ctx, ctx.actor.user_id, { streamId: stream.stream_id, topic: p.topic, policy: Visibility.muted });
+    if (!ctx.supports('mute_topic_idempotent') && policyOf(ctx, stream, p.topic) === Visibility.muted)
+      throw badRequest('Topic already muted');
+    setTopicVisibility(ctx, ctx.actor.user_id, {
+      streamId: stream.stream_id,
+      topic: p.topic,
+      policy: Visibility.muted,
+    });
     return;
   }
   // Unmuting only needs the channel to exist; an unknown one means there was nothing muted.
-  const stream = p.stream_id !== undefined ? ctx.store.streams.get(p.stream_id) : streamByName(ctx.store, p.stream!.trim());
+  const stream =
+    p.stream_id !== undefined ? ctx.store.streams.get(p.stream_id) : streamByName(ctx.store, p.stream!.trim());
   if (!stream) throw badRequest('Topic is not muted');
   // Before FL 169 unmuting a topic that was not muted was an error.
-  if (!ctx.supports('mute_topic_idempotent') && policyOf(ctx, stream, p.topic) !== Visibility.muted) throw badRequest('Topic is not muted');
+  if (!ctx.supports('mute_topic_idempotent') && policyOf(ctx, stream, p.topic) !== Visibility.muted)
+    throw badRequest('Topic is not muted');
   setTopicVisibility(ctx, ctx.actor.user_id, { streamId: stream.stream_id, topic: p.topic, policy: Visibility.none });
 }

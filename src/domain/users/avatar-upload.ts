@@ -35,12 +35,23 @@ export function avatarFileOf(files: readonly FilePart[]): FilePart | null {
  * Keeps the image for the user (by ID: a bot being created has no row yet) under a new path, drops
  * the previous one (`previous`, the user's avatar_path), and gives the path.
  */
-export function storeAvatar(store: Store, userId: number, previous: string | null | undefined, file: FilePart, limits: UploadLimits): string {
+export function storeAvatar(
+  store: Store,
+  userId: number,
+  previous: string | null | undefined,
+  file: FilePart,
+  limits: UploadLimits,
+): string {
   const pathId = `${store.realm.id}/${randomBytes(20).toString('hex')}`;
   const old = previous ? store.userAvatars.get(previous) : undefined;
   checkAvatarSpace(store, file.size, old ? Math.floor((old.content_base64.length * 3) / 4) : 0, limits);
   if (old) store.userAvatars.remove(old);
-  store.userAvatars.insert({ path_id: pathId, user_id: userId, content_type: file.mimetype, content_base64: file.buffer.toString('base64') });
+  store.userAvatars.insert({
+    path_id: pathId,
+    user_id: userId,
+    content_type: file.mimetype,
+    content_base64: file.buffer.toString('base64'),
+  });
   return pathId;
 }
 
@@ -51,7 +62,10 @@ export function storeAvatar(store: Store, userId: number, previous: string | nul
  */
 export function changeAvatar(world: WorldCtx, user: User, file: FilePart, limits: UploadLimits): User {
   const { store } = world;
-  const updated = store.users.update(user, { avatar_path: storeAvatar(store, user.user_id, user.avatar_path, file, limits), avatar_version: user.avatar_version + 1 });
+  const updated = store.users.update(user, {
+    avatar_path: storeAvatar(store, user.user_id, user.avatar_path, file, limits),
+    avatar_version: user.avatar_version + 1,
+  });
   announceAvatar(world, updated);
   return updated;
 }
@@ -59,13 +73,21 @@ export function changeAvatar(world: WorldCtx, user: User, file: FilePart, limits
 function announceAvatar(world: WorldCtx, updated: User): void {
   const { store } = world;
   if (updated.is_bot) {
-    world.events.publish(botAudience(store, updated), { type: 'realm_bot', op: 'update', bot: { user_id: updated.user_id, avatar_url: avatarUrl(updated) } });
+    world.events.publish(botAudience(store, updated), {
+      type: 'realm_bot',
+      op: 'update',
+      bot: { user_id: updated.user_id, avatar_url: avatarUrl(updated) },
+    });
   }
   world.events.publish(activeUserIds(store), {
-    type: 'realm_user', op: 'update',
+    type: 'realm_user',
+    op: 'update',
     person: {
-      avatar_source: avatarSource(updated), avatar_url: avatarUrl(updated), avatar_url_medium: avatarUrl(updated, true),
-      avatar_version: updated.avatar_version, user_id: updated.user_id,
+      avatar_source: avatarSource(updated),
+      avatar_url: avatarUrl(updated),
+      avatar_url_medium: avatarUrl(updated, true),
+      avatar_version: updated.avatar_version,
+      user_id: updated.user_id,
     },
   });
 }
@@ -95,5 +117,7 @@ export function serveAvatar(store: Store, { realmId, filename }: { realmId: numb
   const match = /^([0-9a-f]{40})(?:-medium)?\.png$/.exec(filename);
   const avatar = match ? store.userAvatars.get(`${realmId}/${match[1]}`) : undefined;
   if (!avatar || realmId !== store.realm.id) throw notFound();
-  return new FileResult(Buffer.from(avatar.content_base64, 'base64'), avatar.content_type, { 'Cache-Control': 'public, max-age=31536000, immutable' });
+  return new FileResult(Buffer.from(avatar.content_base64, 'base64'), avatar.content_type, {
+    'Cache-Control': 'public, max-age=31536000, immutable',
+  });
 }

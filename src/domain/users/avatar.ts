@@ -11,7 +11,8 @@ const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 /** `medium`: the larger size clients show on profiles (register's avatar_url_medium). */
 export function avatarUrl(user: User, medium = false): string {
-  if (user.avatar_path) return `/user_avatars/${user.avatar_path}${medium ? '-medium' : ''}.png?version=${user.avatar_version}`;
+  if (user.avatar_path)
+    return `/user_avatars/${user.avatar_path}${medium ? '-medium' : ''}.png?version=${user.avatar_version}`;
   const hash = hashes.get(user.delivery_email.toLowerCase(), md5);
   return `https://secure.gravatar.com/avatar/${hash}?d=identicon${medium ? '&s=500' : ''}&version=${user.avatar_version}`;
 }

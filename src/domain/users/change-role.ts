@@ -31,7 +31,10 @@ function setDirectMembership(world: WorldCtx, group: UserGroup, userId: number, 
   if (member) members.push(userId);
   world.store.userGroups.update(group, { direct_members: members });
   world.events.publish(activeUserIds(world.store), {
-    type: 'user_group', op: member ? 'add_members' : 'remove_members', group_id: group.id, user_ids: [userId],
+    type: 'user_group',
+    op: member ? 'add_members' : 'remove_members',
+    group_id: group.id,
+    user_ids: [userId],
   });
 }
 
@@ -41,7 +44,11 @@ export function changeUserRole(world: WorldCtx, user: User, role: User['role']):
   const oldGroup = store.userGroups.get(systemGroupId(store, ROLE_GROUP[oldRole]))!;
   const newGroup = store.userGroups.get(systemGroupId(store, ROLE_GROUP[role]))!;
   const updated = store.users.update(user, { role });
-  world.events.publish(activeUserIds(store), { type: 'realm_user', op: 'update', person: { user_id: user.user_id, role } });
+  world.events.publish(activeUserIds(store), {
+    type: 'realm_user',
+    op: 'update',
+    person: { user_id: user.user_id, role },
+  });
   setDirectMembership(world, oldGroup, user.user_id, false);
   setDirectMembership(world, newGroup, user.user_id, true);
 

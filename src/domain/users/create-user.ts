@@ -50,10 +50,25 @@ export function createUser(ctx: Ctx, p: CreateUserParams): { user_id: number } {
   const now = ctx.clock.now();
   const settings = realmDefaultSettings(store.realm);
   const user = insertAccount(ctx, {
-    user_id: store.nextId('users'), email, delivery_email: email, full_name: fullName, api_key: newApiKey(),
-    password: p.password, role: Role.member, is_active: true, is_bot: false, bot_type: null, bot_owner_id: null,
-    is_system_bot: false, date_joined: isoSeconds(now), last_active: now, avatar_version: 1, timezone: settings.timezone,
-    settings, settings_edited: [], status: { status_text: '', emoji_name: '', emoji_code: '', reaction_type: '' },
+    user_id: store.nextId('users'),
+    email,
+    delivery_email: email,
+    full_name: fullName,
+    api_key: newApiKey(),
+    password: p.password,
+    role: Role.member,
+    is_active: true,
+    is_bot: false,
+    bot_type: null,
+    bot_owner_id: null,
+    is_system_bot: false,
+    date_joined: isoSeconds(now),
+    last_active: now,
+    avatar_version: 1,
+    timezone: settings.timezone,
+    settings,
+    settings_edited: [],
+    status: { status_text: '', emoji_name: '', emoji_code: '', reaction_type: '' },
     pending_email: null,
   });
   for (const streamId of store.realm.default_stream_ids) {
@@ -71,9 +86,15 @@ export function insertAccount(ctx: Ctx, row: User): User {
   const { store } = ctx;
   const user = store.users.insert(row);
   const personFor = (viewer: User) => userForClient(viewer, user, { clientGravatar: false });
-  ctx.events.publish(activeUserIds(store), { type: 'realm_user', op: 'add', person: personFor(ctx.actor) }, (_queue, viewerId) => ({
-    type: 'realm_user', op: 'add', person: personFor(store.users.get(viewerId) ?? user),
-  }));
+  ctx.events.publish(
+    activeUserIds(store),
+    { type: 'realm_user', op: 'add', person: personFor(ctx.actor) },
+    (_queue, viewerId) => ({
+      type: 'realm_user',
+      op: 'add',
+      person: personFor(store.users.get(viewerId) ?? user),
+    }),
+  );
   joinSystemGroups(ctx, user);
   return user;
 }
@@ -87,6 +108,11 @@ function joinSystemGroups(ctx: Ctx, user: User): void {
   for (const name of names) {
     const group = store.userGroups.get(systemGroupId(store, name))!;
     store.userGroups.update(group, { direct_members: [...group.direct_members, user.user_id] });
-    ctx.events.publish(activeUserIds(store), { type: 'user_group', op: 'add_members', group_id: group.id, user_ids: [user.user_id] });
+    ctx.events.publish(activeUserIds(store), {
+      type: 'user_group',
+      op: 'add_members',
+      group_id: group.id,
+      user_ids: [user.user_id],
+    });
   }
 }

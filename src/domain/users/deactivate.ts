@@ -37,7 +37,11 @@ function deactivate(ctx: Ctx, user: User): void {
   const { store } = ctx;
   const audience = activeUserIds(store);
   store.users.update(user, { is_active: false });
-  ctx.events.publish(audience, { type: 'realm_user', op: 'update', person: { user_id: user.user_id, is_active: false } });
+  ctx.events.publish(audience, {
+    type: 'realm_user',
+    op: 'update',
+    person: { user_id: user.user_id, is_active: false },
+  });
   if (user.is_bot) {
     const watchers = audience.filter((id) => id === user.bot_owner_id || isAdmin(store.users.get(id)!));
     ctx.events.publish(watchers, { type: 'realm_bot', op: 'update', bot: { user_id: user.user_id, is_active: false } });
@@ -73,7 +77,10 @@ export function deactivateUser(ctx: Ctx, userId: number, actions: DeactivationAc
 /** The real server's CannotDeactivateLastUserError: its own code, the entity in the message and as a field. */
 function cannotDeactivateLast(isLastOwner: boolean): ApiError {
   const entity = isLastOwner ? 'organization owner' : 'user';
-  return new ApiError('CANNOT_DEACTIVATE_LAST_USER', `Cannot deactivate the only ${entity}.`, 400, { entity, is_last_owner: isLastOwner });
+  return new ApiError('CANNOT_DEACTIVATE_LAST_USER', `Cannot deactivate the only ${entity}.`, 400, {
+    entity,
+    is_last_owner: isLastOwner,
+  });
 }
 
 /**

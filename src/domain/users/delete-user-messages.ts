@@ -46,7 +46,10 @@ export function deleteMessagesSentBy(ctx: Ctx, user: User, kinds: MessageKinds):
   const byTopic = new Map<string, Message[]>();
   const direct: Message[] = [];
   for (const m of removed) {
-    if (m.type === 'private') { direct.push(m); continue; }
+    if (m.type === 'private') {
+      direct.push(m);
+      continue;
+    }
     const key = `${m.stream_id}\u0000${m.topic}`;
     byTopic.set(key, [...(byTopic.get(key) ?? []), m]);
   }
@@ -57,11 +60,18 @@ export function deleteMessagesSentBy(ctx: Ctx, user: User, kinds: MessageKinds):
   }
   for (const group of byTopic.values()) {
     ctx.events.publish(recipientsOf(group), {
-      type: 'delete_message', message_type: 'stream', message_ids: group.map((m) => m.id),
-      stream_id: group[0].stream_id, topic: group[0].topic,
+      type: 'delete_message',
+      message_type: 'stream',
+      message_ids: group.map((m) => m.id),
+      stream_id: group[0].stream_id,
+      topic: group[0].topic,
     });
   }
   if (direct.length) {
-    ctx.events.publish(recipientsOf(direct), { type: 'delete_message', message_type: 'private', message_ids: direct.map((m) => m.id) });
+    ctx.events.publish(recipientsOf(direct), {
+      type: 'delete_message',
+      message_type: 'private',
+      message_ids: direct.map((m) => m.id),
+    });
   }
 }

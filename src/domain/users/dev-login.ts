@@ -28,7 +28,8 @@ export function devFetchApiKey(ctx: OpenCtx, username: string): { api_key: strin
 export function devListUsers(ctx: OpenCtx): { direct_admins: unknown[]; direct_users: unknown[] } {
   requireDevLogin(ctx);
   const url = ctx.store.realm.url;
-  const humans = ctx.store.users.filter((u) => u.is_active && !u.is_bot)
+  const humans = ctx.store.users
+    .filter((u) => u.is_active && !u.is_bot)
     .sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
   // realm_uri before FL 257, realm_url since: the description's levels pick one.
   const entry = (u: User) => ({ email: u.delivery_email, realm_url: url, realm_uri: url });

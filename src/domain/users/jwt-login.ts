@@ -26,7 +26,10 @@ function secretOf(ctx: OpenCtx, key: string): KeyObject {
 
 async function verifiedClaims(ctx: OpenCtx, key: string, token: string): Promise<Record<string, unknown>> {
   try {
-    const { payload } = await jwtVerify(token, secretOf(ctx, key), { algorithms: ALGORITHMS, currentDate: new Date(ctx.clock.nowMs()) });
+    const { payload } = await jwtVerify(token, secretOf(ctx, key), {
+      algorithms: ALGORITHMS,
+      currentDate: new Date(ctx.clock.nowMs()),
+    });
     return payload;
   } catch (err) {
     if (err instanceof joseErrors.JOSEError) throw badRequest('Bad JSON web token');
@@ -39,7 +42,8 @@ export async function jwtFetchApiKey(ctx: OpenCtx, input: { token?: string; incl
   if (!key) throw badRequest('JWT authentication is not enabled for this organization');
   if (!input.token) throw badRequest('No JSON web token passed in request');
   const claims = await verifiedClaims(ctx, key, input.token);
-  if (claims.email === undefined || claims.email === null) throw badRequest('No email specified in JSON web token claims');
+  if (claims.email === undefined || claims.email === null)
+    throw badRequest('No email specified in JSON web token claims');
   const wanted = String(claims.email).trim().toLowerCase();
   const user = ctx.store.users.find((u) => !u.is_system_bot && u.delivery_email.toLowerCase() === wanted);
   if (!user) throw authenticationFailed();

@@ -38,6 +38,7 @@ export function getUser(ctx: Ctx, userId: number, opts: UserViewOptions): { user
 /** By the address, compared without regard to case (API email first, then the real address). */
 export function getUserByEmail(ctx: Ctx, email: string, opts: UserViewOptions): { user: Record<string, unknown> } {
   const wanted = email.trim().toLowerCase();
-  const found = userByEmail(ctx.store, wanted) ?? ctx.store.users.find((u) => u.delivery_email.toLowerCase() === wanted);
+  const found =
+    userByEmail(ctx.store, wanted) ?? ctx.store.users.find((u) => u.delivery_email.toLowerCase() === wanted);
   return { user: userForApi(ctx.actor, organizationUser(found), opts) };
 }

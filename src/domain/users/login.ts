@@ -8,7 +8,11 @@ import { isValidEmail } from './settings-values.js';
 export const authenticationFailed = () =>
   new ApiError('AUTHENTICATION_FAILED', 'Your username or password is incorrect', 401);
 
-export function fetchApiKey(store: Store, username: string, password: string): { api_key: string; email: string; user_id: number } {
+export function fetchApiKey(
+  store: Store,
+  username: string,
+  password: string,
+): { api_key: string; email: string; user_id: number } {
   const address = username.trim();
   if (!isValidEmail(address)) throw badRequest('Enter a valid email address.');
   const wanted = address.toLowerCase();

@@ -112,7 +112,11 @@ function setValue(world: WorldCtx, user: User, fieldId: number, value: string | 
     if (rendered) field.rendered_value = data[key].rendered_value;
   }
   store.users.update(current, { profile_data: data });
-  world.events.publish(activeUserIds(store), { type: 'realm_user', op: 'update', person: { user_id: user.user_id, custom_profile_field: field } });
+  world.events.publish(activeUserIds(store), {
+    type: 'realm_user',
+    op: 'update',
+    person: { user_id: user.user_id, custom_profile_field: field },
+  });
 }
 
 /** DELETE /users/me/profile_data: cleared one field at a time, as the real server does (a bad ID stops there). */

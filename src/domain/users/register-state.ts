@@ -50,7 +50,8 @@ export function userForClient(viewer: User, user: User, opts: UserStateOptions):
   } else {
     out.profile_data = structuredClone(user.profile_data ?? {});
   }
-  if (opts.avatarOptional && opts.now !== undefined && opts.now - user.last_active > LONG_TERM_IDLE_SECONDS) delete out.avatar_url;
+  if (opts.avatarOptional && opts.now !== undefined && opts.now - user.last_active > LONG_TERM_IDLE_SECONDS)
+    delete out.avatar_url;
   return out;
 }
 
@@ -67,8 +68,10 @@ export function realmUserState(store: Store, actor: User, opts: UserStateOptions
   const canCreate = (setting: GroupSettingValue) => holdsSetting(store, setting, actor.user_id);
   const canCreatePublic = canCreate(store.realm.can_create_public_channel_group);
   const canCreatePrivate = canCreate(store.realm.can_create_private_channel_group);
-  const canCreateWebPublic = store.realm.web_public_streams_enabled && store.realm.enable_spectator_access
-    && canCreate(store.realm.can_create_web_public_channel_group);
+  const canCreateWebPublic =
+    store.realm.web_public_streams_enabled &&
+    store.realm.enable_spectator_access &&
+    canCreate(store.realm.can_create_web_public_channel_group);
   const inviteGroup = store.realm.shown_settings?.can_invite_users_group as GroupSettingValue | undefined;
   return {
     realm_users: ordinary.filter((u) => u.is_active).map(listed),

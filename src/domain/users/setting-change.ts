@@ -24,7 +24,11 @@ export function changeUserSetting(ctx: Ctx, user: User, name: string, value: unk
   if (name === 'default_language') event.language_name = LANGUAGES[value as string] ?? value;
   ctx.events.publish([user.user_id], event);
   if (name === 'timezone') {
-    ctx.events.publish(activeUserIds(store), { type: 'realm_user', op: 'update', person: { user_id: user.user_id, timezone: value } });
+    ctx.events.publish(activeUserIds(store), {
+      type: 'realm_user',
+      op: 'update',
+      person: { user_id: user.user_id, timezone: value },
+    });
   }
   if (name === 'allow_private_data_export') {
     // Administrators follow consents for data exports (GET /export/realm/consents).

@@ -31,13 +31,21 @@ function targetUsers(ctx: Ctx, target: TargetUsers): User[] {
   return [...ids].map((id) => store.users.get(id)!).filter((u) => !u.is_bot);
 }
 
-export function updateOthersSettings(ctx: Ctx, account: OwnAccountChange, settings: Array<[string, unknown]>, target: TargetUsers): void {
-  if (!target.user_ids?.length && !target.group_ids?.length) throw badRequest('Either user_ids or group_ids must be provided.');
+export function updateOthersSettings(
+  ctx: Ctx,
+  account: OwnAccountChange,
+  settings: Array<[string, unknown]>,
+  target: TargetUsers,
+): void {
+  if (!target.user_ids?.length && !target.group_ids?.length)
+    throw badRequest('Either user_ids or group_ids must be provided.');
   requireAdmin(ctx.actor);
   // The address, the password and the time zone belong to the user alone, as do the
   // security-sensitive settings.
-  const forbidden = account.email !== undefined || account.new_password !== undefined
-    || settings.some(([name]) => name === 'timezone' || NOT_FOR_OTHER_USERS.has(name));
+  const forbidden =
+    account.email !== undefined ||
+    account.new_password !== undefined ||
+    settings.some(([name]) => name === 'timezone' || NOT_FOR_OTHER_USERS.has(name));
   if (forbidden) throw badRequest('Cannot change this setting for other users.');
   checkSettingValues(settings);
 

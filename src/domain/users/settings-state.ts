@@ -24,17 +24,41 @@ const availableSounds = () => [...NOTIFICATION_SOUNDS].filter((s) => s !== 'none
  * `update_global_notifications` (the real server's two legacy event types).
  */
 const LEGACY_DISPLAY = [
-  'color_scheme', 'default_language', 'demote_inactive_streams', 'emojiset', 'enable_drafts_synchronization',
-  'fluid_layout_width', 'web_home_view', 'high_contrast_mode', 'left_side_userlist', 'starred_message_counts',
-  'translate_emoticons', 'twenty_four_hour_time', 'receives_typing_notifications', 'enter_sends',
+  'color_scheme',
+  'default_language',
+  'demote_inactive_streams',
+  'emojiset',
+  'enable_drafts_synchronization',
+  'fluid_layout_width',
+  'web_home_view',
+  'high_contrast_mode',
+  'left_side_userlist',
+  'starred_message_counts',
+  'translate_emoticons',
+  'twenty_four_hour_time',
+  'receives_typing_notifications',
+  'enter_sends',
 ];
 const LEGACY_NOTIFICATIONS = [
-  'enable_desktop_notifications', 'enable_digest_emails', 'enable_login_emails', 'enable_marketing_emails',
-  'email_notifications_batching_period_seconds', 'enable_offline_email_notifications', 'enable_offline_push_notifications',
-  'enable_online_push_notifications', 'enable_sounds', 'enable_stream_desktop_notifications',
-  'enable_stream_email_notifications', 'enable_stream_push_notifications', 'enable_stream_audible_notifications',
-  'wildcard_mentions_notify', 'message_content_in_email_notifications', 'notification_sound',
-  'pm_content_in_desktop_notifications', 'desktop_icon_count_display', 'realm_name_in_email_notifications_policy',
+  'enable_desktop_notifications',
+  'enable_digest_emails',
+  'enable_login_emails',
+  'enable_marketing_emails',
+  'email_notifications_batching_period_seconds',
+  'enable_offline_email_notifications',
+  'enable_offline_push_notifications',
+  'enable_online_push_notifications',
+  'enable_sounds',
+  'enable_stream_desktop_notifications',
+  'enable_stream_email_notifications',
+  'enable_stream_push_notifications',
+  'enable_stream_audible_notifications',
+  'wildcard_mentions_notify',
+  'message_content_in_email_notifications',
+  'notification_sound',
+  'pm_content_in_desktop_notifications',
+  'desktop_icon_count_display',
+  'realm_name_in_email_notifications_policy',
   'presence_enabled',
 ];
 
@@ -61,7 +85,8 @@ export function userStatusState(store: Store): Record<string, unknown> {
     const s = u.status;
     const entry: Record<string, unknown> = {};
     if (s.status_text) entry.status_text = s.status_text;
-    if (s.emoji_name) Object.assign(entry, { emoji_name: s.emoji_name, emoji_code: s.emoji_code, reaction_type: s.reaction_type });
+    if (s.emoji_name)
+      Object.assign(entry, { emoji_name: s.emoji_name, emoji_code: s.emoji_code, reaction_type: s.reaction_type });
     if (u.settings.presence_enabled === false) entry.away = true;
     if (Object.keys(entry).length) out[String(u.user_id)] = entry;
   }

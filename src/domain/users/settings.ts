@@ -9,8 +9,13 @@ import { activeUserIds, userByEmail } from './access.js';
 import { changeUserSetting } from './setting-change.js';
 import { sendEmailChangeConfirmation } from '../outbox/email-change.js';
 import {
-  checkBatchingPeriod, checkDefaultLanguage, checkFullName, checkNotificationSound, checkPasswordStrength,
-  checkTimeZone, isValidEmail,
+  checkBatchingPeriod,
+  checkDefaultLanguage,
+  checkFullName,
+  checkNotificationSound,
+  checkPasswordStrength,
+  checkTimeZone,
+  isValidEmail,
 } from './settings-values.js';
 
 /** Parameters of PATCH /settings that are not personal settings. */
@@ -57,7 +62,8 @@ export function updateOwnSettings(ctx: Ctx, account: OwnAccountChange, settings:
   if (newEmail !== undefined && newEmail.toLowerCase() === actor.delivery_email.toLowerCase()) newEmail = undefined;
   if (newEmail !== undefined) checkNewEmail(store, newEmail);
   let fullName: string | undefined;
-  if (account.full_name !== undefined && account.full_name !== actor.full_name) fullName = checkFullName(account.full_name);
+  if (account.full_name !== undefined && account.full_name !== actor.full_name)
+    fullName = checkFullName(account.full_name);
 
   if (account.new_password !== undefined) store.users.update(actor, { password: account.new_password });
   // The address changes only once the user follows the confirmation link.
@@ -71,5 +77,9 @@ export function updateOwnSettings(ctx: Ctx, account: OwnAccountChange, settings:
 
 export function renameUser(ctx: WorldCtx, user: User, fullName: string): void {
   ctx.store.users.update(user, { full_name: fullName });
-  ctx.events.publish(activeUserIds(ctx.store), { type: 'realm_user', op: 'update', person: { user_id: user.user_id, full_name: fullName } });
+  ctx.events.publish(activeUserIds(ctx.store), {
+    type: 'realm_user',
+    op: 'update',
+    person: { user_id: user.user_id, full_name: fullName },
+  });
 }

@@ -98,6 +98,11 @@ function changeStatus(ctx: Ctx, actor: User, change: StatusChange): void {
   const event: Record<string, unknown> = { type: 'user_status', user_id: actor.user_id };
   if (change.away !== undefined) event.away = change.away;
   if (text !== undefined) event.status_text = text;
-  if (emoji) Object.assign(event, { emoji_name: emoji.name, emoji_code: emoji.code, reaction_type: emoji.type || 'unicode_emoji' });
+  if (emoji)
+    Object.assign(event, {
+      emoji_name: emoji.name,
+      emoji_code: emoji.code,
+      reaction_type: emoji.type || 'unicode_emoji',
+    });
   ctx.events.publish(activeUserIds(store), event);
 }

@@ -30,13 +30,19 @@ function checkRoleChange(world: WorldCtx, actor: User, target: User, role: User[
 }
 
 export function updateUser(world: WorldCtx, actor: User, input: UpdateUserParams): void {
-  const target = targetUser(world.store, actor, input.user_id, { allowDeactivated: true, allowBots: true, forAdmin: true });
+  const target = targetUser(world.store, actor, input.user_id, {
+    allowDeactivated: true,
+    allowBots: true,
+    forAdmin: true,
+  });
   const newRole = input.role !== undefined && input.role !== target.role ? input.role : undefined;
   if (newRole !== undefined) checkRoleChange(world, actor, target, newRole);
   const name = input.full_name;
   // A name of only whitespace is ignored; one that differs only by surrounding spaces is still announced.
-  const newName = name !== undefined && name !== target.full_name && name.trim() !== '' ? checkFullName(name) : undefined;
-  const applyProfileData = input.profile_data !== undefined ? planProfileDataChange(world, actor, target, input.profile_data) : null;
+  const newName =
+    name !== undefined && name !== target.full_name && name.trim() !== '' ? checkFullName(name) : undefined;
+  const applyProfileData =
+    input.profile_data !== undefined ? planProfileDataChange(world, actor, target, input.profile_data) : null;
   // Everything is checked before anything changes: a refused request changes nothing.
   if (newRole !== undefined) changeUserRole(world, target, newRole);
   if (newName !== undefined) renameUser(world, world.store.users.get(target.user_id)!, newName);

@@ -41,7 +41,12 @@ export const views: ViewTable = {
   'update-notification-settings': updateSettings,
   'update-status': (ctx, params) => updateStatus(ctx, params),
   'update-status-for-user': (ctx, p) =>
-    updateStatusForUser(ctx, p.user_id, { status_text: p.status_text, emoji_name: p.emoji_name, emoji_code: p.emoji_code, reaction_type: p.reaction_type }),
+    updateStatusForUser(ctx, p.user_id, {
+      status_text: p.status_text,
+      emoji_name: p.emoji_name,
+      emoji_code: p.emoji_code,
+      reaction_type: p.reaction_type,
+    }),
   'deactivate-user': (ctx, params) => deactivateUser(ctx, params.user_id, params.actions),
   'deactivate-own-user': (ctx) => deactivateOwnUser(ctx),
   'get-own-user': (ctx) => ownUser(ctx),
@@ -74,5 +79,6 @@ export const openViews: OpenViewTable = {
   'dev-fetch-api-key': (ctx, params) => devFetchApiKey(ctx, params.username),
   'jwt-fetch-api-key': (ctx, p) => jwtFetchApiKey(ctx, { token: p.token, include_profile: p.include_profile }),
   'dev-list-users': (ctx) => devListUsers(ctx),
-  'get-user-avatar': (ctx, params) => serveAvatar(ctx.store, { realmId: params.realm_id_str, filename: params.filename }),
+  'get-user-avatar': (ctx, params) =>
+    serveAvatar(ctx.store, { realmId: params.realm_id_str, filename: params.filename }),
 };

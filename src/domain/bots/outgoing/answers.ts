@@ -24,7 +24,11 @@ function truthy(value: unknown): boolean {
 function genericReply(json: Record<string, unknown>): Reply | null {
   if (truthy(json.response_not_required)) return null;
   if ('response_string' in json) return { content: pyStr(json.response_string) };
-  if ('content' in json) return { content: pyStr(json.content), ...('widget_content' in json ? { widgetContent: json.widget_content } : {}) };
+  if ('content' in json)
+    return {
+      content: pyStr(json.content),
+      ...('widget_content' in json ? { widgetContent: json.widget_content } : {}),
+    };
   return null;
 }
 

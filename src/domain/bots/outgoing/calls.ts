@@ -79,14 +79,25 @@ export class ServiceBotCalls implements ServiceBotSink {
   private scheduled = false;
   private waiters: Array<() => void> = [];
 
-  constructor(private readonly world: WorldCtx, private readonly options: ServiceBotOptions, private readonly host: ServiceBotHost) {}
+  constructor(
+    private readonly world: WorldCtx,
+    private readonly options: ServiceBotOptions,
+    private readonly host: ServiceBotHost,
+  ) {}
 
   messageSent(message: Message, mentions: SentMentions, recipientIds: readonly number[]): void {
     const events = serviceBotEvents(this.world.store, message, mentions, recipientIds, this.host.level());
     if (!events.length) return;
     // The event carries the message as it was sent, as the real queue's does.
     const snapshot = messageDict(this.world.store, message);
-    for (const e of events) this.enqueue({ generation: this.generation, botId: e.bot.user_id, trigger: e.trigger, message: snapshot, failedTries: 0 });
+    for (const e of events)
+      this.enqueue({
+        generation: this.generation,
+        botId: e.bot.user_id,
+        trigger: e.trigger,
+        message: snapshot,
+        failedTries: 0,
+      });
   }
 
   /** Events queued or running. */
@@ -98,7 +109,10 @@ export class ServiceBotCalls implements ServiceBotSink {
   settled(timeoutMs: number): Promise<boolean> {
     if (this.pending === 0) return Promise.resolve(true);
     return new Promise((resolve) => {
-      const done = () => { clearTimeout(timer); resolve(true); };
+      const done = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((w) => w !== done);
         resolve(false);
@@ -117,14 +131,26 @@ export class ServiceBotCalls implements ServiceBotSink {
   private enqueue(job: Job): void {
     if (this.queue.length >= this.options.maxQueued) {
       const bot = this.world.store.users.get(job.botId);
-      if (bot) this.record(bot, job, 'dropped', 0, { outcome: 'dropped: the queue is full', code: 'QUEUE_FULL' }, this.world.clock.nowMs(), performance.now());
+      if (bot)
+        this.record(
+          bot,
+          job,
+          'dropped',
+          0,
+          { outcome: 'dropped: the queue is full', code: 'QUEUE_FULL' },
+          this.world.clock.nowMs(),
+          performance.now(),
+        );
       return;
     }
     this.queue.push(job);
     if (!this.scheduled) {
       this.scheduled = true;
       // After the current request has been answered: the sender never waits for a bot.
-      setImmediate(() => { this.scheduled = false; this.pump(); });
+      setImmediate(() => {
+        this.scheduled = false;
+        this.pump();
+      });
     }
   }
 
@@ -134,7 +160,11 @@ export class ServiceBotCalls implements ServiceBotSink {
       this.running++;
       this.run(job)
         .catch((err) => console.error(`teamchat-mock: service bot call failed: ${(err as Error).stack ?? err}`))
-        .finally(() => { this.running--; this.pump(); this.wakeIfIdle(); });
+        .finally(() => {
+          this.running--;
+          this.pump();
+          this.wakeIfIdle();
+        });
     }
   }
 
@@ -152,9 +182,23 @@ export class ServiceBotCalls implements ServiceBotSink {
     else await this.callWebhook(bot, job);
   }
 
-  private record(bot: User, job: Job, url: string, status: number, result: Record<string, unknown>, timeMs: number, started: number, request?: unknown): void {
+  private record(
+    bot: User,
+    job: Job,
+    url: string,
+    status: number,
+    result: Record<string, unknown>,
+    timeMs: number,
+    started: number,
+    request?: unknown,
+  ): void {
     const kind = bot.bot_type === BotType.embedded ? 'embedded-bot' : 'outgoing-webhook';
-    const params = { trigger: job.trigger, message_id: job.message.id, attempt: job.failedTries + 1, ...(request === undefined ? {} : { request }) };
+    const params = {
+      trigger: job.trigger,
+      message_id: job.message.id,
+      attempt: job.failedTries + 1,
+      ...(request === undefined ? {} : { request }),
+    };
     this.host.record({ kind, bot, url, timeMs, durationMs: performance.now() - started, params, status, result });
   }
 
@@ -166,7 +210,15 @@ export class ServiceBotCalls implements ServiceBotSink {
     const started = performance.now();
     if (slack && job.message.type === 'private') {
       failWithMessage(this.world, bot, job.message, "Slack outgoing webhooks don't support direct messages.");
-      this.record(bot, job, service.base_url, 0, { outcome: 'not called: Slack outgoing webhooks take no direct messages', code: 'NOT_CALLED' }, timeMs, started);
+      this.record(
+        bot,
+        job,
+        service.base_url,
+        0,
+        { outcome: 'not called: Slack outgoing webhooks take no direct messages', code: 'NOT_CALLED' },
+        timeMs,
+        started,
+      );
       return;
     }
     const form = slack ? slackForm(store, bot, job.message, service.token, job.trigger) : null;
@@ -174,26 +226,42 @@ export class ServiceBotCalls implements ServiceBotSink {
     const allowed = mayCall(service.base_url, this.options.allowHosts);
     const outcome: PostOutcome = allowed
       ? await post({
-        url: service.base_url,
-        body: form ? new URLSearchParams(form).toString() : JSON.stringify(payload),
-        contentType: form ? 'application/x-www-form-urlencoded' : 'application/json',
-        userAgent: `ZulipOutgoingWebhook/${this.host.version(this.host.level())}`,
-        timeoutMs: this.options.timeoutMs,
-        maxAnswerBytes: this.options.maxAnswerBytes,
-      })
-      // As the real server's outgoing proxy answers a call to a network it may not reach.
-      : { kind: 'answer', status: 407, body: Buffer.alloc(0), truncated: false };
+          url: service.base_url,
+          body: form ? new URLSearchParams(form).toString() : JSON.stringify(payload),
+          contentType: form ? 'application/x-www-form-urlencoded' : 'application/json',
+          userAgent: `ZulipOutgoingWebhook/${this.host.version(this.host.level())}`,
+          timeoutMs: this.options.timeoutMs,
+          maxAnswerBytes: this.options.maxAnswerBytes,
+        })
+      : // As the real server's outgoing proxy answers a call to a network it may not reach.
+        { kind: 'answer', status: 407, body: Buffer.alloc(0), truncated: false };
     if (job.generation !== this.generation) return;
-    const result = { ...this.actOn(bot, job, outcome, slack), ...(allowed ? {} : { refused: 'not called: not a loopback address nor an --allow-outgoing host' }) };
-    this.record(bot, job, service.base_url, outcome.kind === 'answer' ? outcome.status : 0, result, timeMs, started, payload);
+    const result = {
+      ...this.actOn(bot, job, outcome, slack),
+      ...(allowed ? {} : { refused: 'not called: not a loopback address nor an --allow-outgoing host' }),
+    };
+    this.record(
+      bot,
+      job,
+      service.base_url,
+      outcome.kind === 'answer' ? outcome.status : 0,
+      result,
+      timeMs,
+      started,
+      payload,
+    );
   }
 
   /** Acts on a try's outcome as do_rest_call does; returns what the journal shows of it. */
   private actOn(bot: User, job: Job, outcome: PostOutcome, slack: boolean): Record<string, unknown> {
     const { message } = job;
     if (outcome.kind === 'invalid-url') {
-      this.fail(bot, message, `An exception of type *${outcome.type}* occurred for message \`${message.content}\`! See the Zulip server logs for more information.`,
-        { exception: { type: outcome.type, text: outcome.text } });
+      this.fail(
+        bot,
+        message,
+        `An exception of type *${outcome.type}* occurred for message \`${message.content}\`! See the Zulip server logs for more information.`,
+        { exception: { type: outcome.type, text: outcome.text } },
+      );
       return { outcome: 'failure', code: 'INVALID_URL', error: outcome.text };
     }
     if (outcome.kind === 'timeout' || outcome.kind === 'connection-error') {
@@ -205,15 +273,19 @@ export class ServiceBotCalls implements ServiceBotSink {
         this.enqueue({ ...job, failedTries });
         return { outcome: 'retry', code, error };
       }
-      const failure = timeout ? `Request timed out after ${this.options.timeoutMs / 1000} seconds.` : 'A connection error occurred. Is my bot server down?';
+      const failure = timeout
+        ? `Request timed out after ${this.options.timeoutMs / 1000} seconds.`
+        : 'A connection error occurred. Is my bot server down?';
       this.fail(bot, message, 'Bot is unavailable', { failure });
       return { outcome: 'failure: maximum retries exceeded', code, error };
     }
     const text = outcome.body.toString('utf8');
     const answer = { status: outcome.status, body: text, ...(outcome.truncated ? { truncated: true } : {}) };
     if (outcome.status < 200 || outcome.status >= 300) {
-      this.fail(bot, message, `Third party responded with ${outcome.status}`,
-        { status: outcome.status, ...(outcome.body.length ? { responseRepr: pyReprBytes(outcome.body) } : {}) });
+      this.fail(bot, message, `Third party responded with ${outcome.status}`, {
+        status: outcome.status,
+        ...(outcome.body.length ? { responseRepr: pyReprBytes(outcome.body) } : {}),
+      });
       return { outcome: 'failure', answer };
     }
     try {
@@ -251,19 +323,45 @@ export class ServiceBotCalls implements ServiceBotSink {
     let content: string | null = job.message.content;
     if (job.trigger === 'mention') content = withoutMention(job.message.content, bot);
     if (content === null) {
-      this.record(bot, job, url, 0, { outcome: 'no reply: the message does not open with the bot\'s mention', code: 'NOT_ADDRESSED' }, timeMs, started);
+      this.record(
+        bot,
+        job,
+        url,
+        0,
+        { outcome: "no reply: the message does not open with the bot's mention", code: 'NOT_ADDRESSED' },
+        timeMs,
+        started,
+      );
       return;
     }
     const actions = runEmbeddedBot(name, { ...job.message, content }, bot.bot_config ?? {});
     if (!actions) {
-      this.record(bot, job, url, 0, { outcome: `not run: the mock does not run the embedded bot ${name} (or it lacks its configuration)`, code: 'NOT_SUPPORTED' }, timeMs, started);
+      this.record(
+        bot,
+        job,
+        url,
+        0,
+        {
+          outcome: `not run: the mock does not run the embedded bot ${name} (or it lacks its configuration)`,
+          code: 'NOT_SUPPORTED',
+        },
+        timeMs,
+        started,
+      );
       return;
     }
     const sent: string[] = [];
     for (const action of actions) {
       try {
         if ('reply' in action) replyWhereSent(this.world, bot, job.message, this.bounded(action.reply), 'Internal');
-        else sendMessage(this.world, bot, { type: 'stream', to: action.channel, topic: action.topic, content: this.bounded(action.content), client: 'Internal' });
+        else
+          sendMessage(this.world, bot, {
+            type: 'stream',
+            to: action.channel,
+            topic: action.topic,
+            content: this.bounded(action.content),
+            client: 'Internal',
+          });
         sent.push('reply' in action ? action.reply : action.content);
       } catch (err) {
         // The real handler's internal sends log a message that cannot be sent and go on.

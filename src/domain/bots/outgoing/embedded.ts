@@ -35,9 +35,12 @@ const HANDLERS: Record<string, Handler> = {
   helloworld: () => [{ reply: 'beep boop' }],
   encrypt: (m) => [{ reply: `Encrypted/Decrypted text: ${rot13(m.content)}` }],
   followup: (m, config) => {
-    if (m.content === '') return [{ reply: 'Please specify the message you want to send to followup stream after @mention-bot' }];
+    if (m.content === '')
+      return [{ reply: 'Please specify the message you want to send to followup stream after @mention-bot' }];
     if (m.content === 'help') return [{ reply: FOLLOWUP_USAGE }];
-    return [{ channel: config.stream ?? 'followup', topic: m.sender_email, content: `from ${m.sender_email}: ${m.content}` }];
+    return [
+      { channel: config.stream ?? 'followup', topic: m.sender_email, content: `from ${m.sender_email}: ${m.content}` },
+    ];
   },
 };
 
@@ -45,7 +48,11 @@ const HANDLERS: Record<string, Handler> = {
 const NEEDS_CONFIG = new Set(['followup']);
 
 /** The bundled bot's answer, or null when the mock does not run it (or it would not start). */
-export function runEmbeddedBot(name: string, message: MessageSnapshot, config: Readonly<Record<string, string>>): EmbeddedAction[] | null {
+export function runEmbeddedBot(
+  name: string,
+  message: MessageSnapshot,
+  config: Readonly<Record<string, string>>,
+): EmbeddedAction[] | null {
   const handler = HANDLERS[name];
   if (!handler || (NEEDS_CONFIG.has(name) && !Object.keys(config).length)) return null;
   return handler(message, config);

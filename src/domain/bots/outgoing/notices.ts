@@ -14,11 +14,29 @@ import type { MessageSnapshot } from './payloads.js';
 const WEBHOOK_CLIENT = 'OutgoingWebhookResponse';
 
 /** Posts `content` as the bot where `message` was; throws the send's ApiError. */
-export function replyWhereSent(world: WorldCtx, bot: User, message: MessageSnapshot, content: string, client = WEBHOOK_CLIENT): void {
+export function replyWhereSent(
+  world: WorldCtx,
+  bot: User,
+  message: MessageSnapshot,
+  content: string,
+  client = WEBHOOK_CLIENT,
+): void {
   if (message.type === 'stream') {
-    sendMessage(world, bot, { type: 'stream', to: message.stream_id, topic: message.subject, content, client, skipChannelAccessCheck: true });
+    sendMessage(world, bot, {
+      type: 'stream',
+      to: message.stream_id,
+      topic: message.subject,
+      content,
+      client,
+      skipChannelAccessCheck: true,
+    });
   } else {
-    sendMessage(world, bot, { type: 'private', to: (message.display_recipient as Array<{ id: number }>).map((r) => r.id), content, client });
+    sendMessage(world, bot, {
+      type: 'private',
+      to: (message.display_recipient as Array<{ id: number }>).map((r) => r.id),
+      content,
+      client,
+    });
   }
 }
 
@@ -33,7 +51,8 @@ export function failWithMessage(world: WorldCtx, bot: User, message: MessageSnap
 
 /** A link to the message, as message_link_url writes it (direct messages: the sorted IDs, "-group" from three). */
 function messageLink(realmUrl: string, message: MessageSnapshot): string {
-  if (message.type === 'stream') return realmUrl + messageUrl(message.stream_id, String(message.display_recipient), message.subject, message.id);
+  if (message.type === 'stream')
+    return realmUrl + messageUrl(message.stream_id, String(message.display_recipient), message.subject, message.id);
   const ids = (message.display_recipient as Array<{ id: number }>).map((r) => r.id).sort((a, b) => a - b);
   return `${realmUrl}/#narrow/dm/${ids.join(',')}${ids.length >= 3 ? '-group' : ''}/near/${message.id}`;
 }
@@ -48,7 +67,13 @@ export interface OwnerNotice {
 }
 
 /** The direct message to the bot's owner that a call failed, in notify_bot_owner's words. */
-export function notifyBotOwner(world: WorldCtx, bot: User, message: MessageSnapshot, notice: OwnerNotice, maxLength: number): void {
+export function notifyBotOwner(
+  world: WorldCtx,
+  bot: User,
+  message: MessageSnapshot,
+  notice: OwnerNotice,
+  maxLength: number,
+): void {
   const owner = bot.bot_owner_id == null ? undefined : world.store.users.get(bot.bot_owner_id);
   if (!owner) return;
   let text = `[A message](${messageLink(world.store.realm.url, message)}) to your bot @_**${bot.full_name}** triggered an outgoing webhook.`;
@@ -61,10 +86,16 @@ export function notifyBotOwner(world: WorldCtx, bot: User, message: MessageSnaps
   } else if (notice.status) {
     text += `\nThe webhook got a response with status code *${notice.status}*.`;
   }
-  if (notice.responseRepr) text += `\nThe response contains the following payload:\n\`\`\`\n${notice.responseRepr}\n\`\`\``;
+  if (notice.responseRepr)
+    text += `\nThe response contains the following payload:\n\`\`\`\n${notice.responseRepr}\n\`\`\``;
   try {
     // A long payload is cut as the real server cuts any message past its limit (normalize_body).
-    sendMessage(world, bot, { type: 'private', to: [owner.user_id], content: truncate(text, maxLength, '\n[message truncated]'), client: WEBHOOK_CLIENT });
+    sendMessage(world, bot, {
+      type: 'private',
+      to: [owner.user_id],
+      content: truncate(text, maxLength, '\n[message truncated]'),
+      client: WEBHOOK_CLIENT,
+    });
   } catch (err) {
     // An owner who can no longer be written to (deactivated): the real server's worker fails there too.
     if (!(err instanceof ApiError)) throw err;

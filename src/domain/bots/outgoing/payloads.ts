@@ -10,10 +10,18 @@ import type { User } from '../../../store/state.js';
 /** The message dict a service bot event carries (messages/format.ts's messageDict, taken when the message was sent). */
 export type MessageSnapshot = Record<string, any>;
 
-export function genericPayload(bot: User, message: MessageSnapshot, token: string, trigger: string): Record<string, unknown> {
+export function genericPayload(
+  bot: User,
+  message: MessageSnapshot,
+  token: string,
+  trigger: string,
+): Record<string, unknown> {
   const dict: Record<string, unknown> = { ...message, content_type: 'text/x-markdown' };
   // A one-to-one message to the bot shows the sender's conversation, as the bot's own clients see it (is_incoming_1_to_1).
-  const others = message.type === 'private' ? (message.display_recipient as Array<{ id: number }>).filter((r) => r.id !== message.sender_id) : [];
+  const others =
+    message.type === 'private'
+      ? (message.display_recipient as Array<{ id: number }>).filter((r) => r.id !== message.sender_id)
+      : [];
   if (others.length === 1 && others[0].id === bot.user_id) dict.recipient_id = 100000 + message.sender_id;
   return { data: message.content, message: dict, bot_email: bot.email, bot_full_name: bot.full_name, token, trigger };
 }
@@ -21,7 +29,13 @@ export function genericPayload(bot: User, message: MessageSnapshot, token: strin
 /** The organization's host, port included, as the real server's realm.host. */
 const realmHost = (store: Store) => new URL(store.realm.url).host;
 
-export function slackForm(store: Store, bot: User, message: MessageSnapshot, token: string, trigger: string): Array<[string, string]> {
+export function slackForm(
+  store: Store,
+  bot: User,
+  message: MessageSnapshot,
+  token: string,
+  trigger: string,
+): Array<[string, string]> {
   const ts = String(message.timestamp);
   return [
     ['token', token],

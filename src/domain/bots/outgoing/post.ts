@@ -27,10 +27,12 @@ function urlProblem(url: string): { type: string; text: string } | null {
   try {
     parsed = new URL(url);
   } catch {
-    return url.includes('://') ? { type: 'InvalidURL', text: `Invalid URL '${url}': No host supplied` }
+    return url.includes('://')
+      ? { type: 'InvalidURL', text: `Invalid URL '${url}': No host supplied` }
       : { type: 'MissingSchema', text: `Invalid URL '${url}': No scheme supplied. Perhaps you meant https://${url}?` };
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { type: 'InvalidSchema', text: `No connection adapters were found for '${url}'` };
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return { type: 'InvalidSchema', text: `No connection adapters were found for '${url}'` };
   return null;
 }
 
@@ -47,27 +49,43 @@ export function post(req: PostRequest): Promise<PostOutcome> {
       clearTimeout(timer);
       resolve(outcome);
     };
-    const request = transport.request(url, {
-      method: 'POST',
-      agent: false,
-      headers: { 'content-type': req.contentType, 'content-length': Buffer.byteLength(req.body), 'user-agent': req.userAgent, accept: '*/*' },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        if (size >= req.maxAnswerBytes) return;
-        chunks.push(chunk);
-        size += chunk.length;
-        if (size >= req.maxAnswerBytes) {
-          finish({ kind: 'answer', status: res.statusCode ?? 0, body: Buffer.concat(chunks).subarray(0, req.maxAnswerBytes), truncated: true });
-          request.destroy();
-        }
-      });
-      res.on('end', () => finish({ kind: 'answer', status: res.statusCode ?? 0, body: Buffer.concat(chunks), truncated: false }));
-      // A connection cut in the middle of the answer is a connection error, as for requests.
-      res.on('error', (err) => finish({ kind: 'connection-error', detail: err.message }));
-      res.on('aborted', () => finish({ kind: 'connection-error', detail: 'answer cut short' }));
-    });
+    const request = transport.request(
+      url,
+      {
+        method: 'POST',
+        agent: false,
+        headers: {
+          'content-type': req.contentType,
+          'content-length': Buffer.byteLength(req.body),
+          'user-agent': req.userAgent,
+          accept: '*/*',
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          if (size >= req.maxAnswerBytes) return;
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size >= req.maxAnswerBytes) {
+            finish({
+              kind: 'answer',
+              status: res.statusCode ?? 0,
+              body: Buffer.concat(chunks).subarray(0, req.maxAnswerBytes),
+              truncated: true,
+            });
+            request.destroy();
+          }
+        });
+        res.on('end', () =>
+          finish({ kind: 'answer', status: res.statusCode ?? 0, body: Buffer.concat(chunks), truncated: false }),
+        );
+        // A connection cut in the middle of the answer is a connection error, as for requests.
+        res.on('error', (err) => finish({ kind: 'connection-error', detail: err.message }));
+        res.on('aborted', () => finish({ kind: 'connection-error', detail: 'answer cut short' }));
+      },
+    );
     const timer = setTimeout(() => {
       finish({ kind: 'timeout' });
       request.destroy();

@@ -19,7 +19,8 @@ export function pyReprStr(text: string): string {
     else if (ch === '\n') out += '\\n';
     else if (ch === '\r') out += '\\r';
     else if (ch === '\t') out += '\\t';
-    else if (ch !== ' ' && NON_PRINTABLE.test(ch)) out += code <= 0xff ? `\\x${hex(code, 2)}` : code <= 0xffff ? `\\u${hex(code, 4)}` : `\\U${hex(code, 8)}`;
+    else if (ch !== ' ' && NON_PRINTABLE.test(ch))
+      out += code <= 0xff ? `\\x${hex(code, 2)}` : code <= 0xffff ? `\\u${hex(code, 4)}` : `\\U${hex(code, 8)}`;
     else out += ch;
   }
   return quote + out + quote;
@@ -52,5 +53,7 @@ function pyRepr(value: unknown): string {
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') return pyReprStr(value);
   if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`;
-  return `{${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${pyReprStr(k)}: ${pyRepr(v)}`).join(', ')}}`;
+  return `{${Object.entries(value as Record<string, unknown>)
+    .map(([k, v]) => `${pyReprStr(k)}: ${pyRepr(v)}`)
+    .join(', ')}}`;
 }

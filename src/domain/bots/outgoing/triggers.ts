@@ -21,7 +21,13 @@ const directMessageTrigger = (level: number) => (level >= 201 ? 'direct_message'
 const isServiceBot = (u: User | undefined): u is User =>
   !!u && u.is_active && u.is_bot && (u.bot_type === BotType.outgoingWebhook || u.bot_type === BotType.embedded);
 
-export function serviceBotEvents(store: Store, message: Message, mentions: SentMentions, recipientIds: readonly number[], level: number): ServiceBotEvent[] {
+export function serviceBotEvents(
+  store: Store,
+  message: Message,
+  mentions: SentMentions,
+  recipientIds: readonly number[],
+  level: number,
+): ServiceBotEvent[] {
   const sender = store.users.get(message.sender_id);
   if (!sender || sender.is_bot) return [];
   // The users looked at: the recipients and whoever the message names (a bot named but not
@@ -35,6 +41,9 @@ export function serviceBotEvents(store: Store, message: Message, mentions: SentM
   if (message.type !== 'stream') return bots.map((bot) => ({ bot, trigger: directMessageTrigger(level) }));
   for (const id of mentions.userIds) consider(id);
   if (!bots.length) return [];
-  const mentioned = new Set([...mentions.userIds, ...[...mentions.groupIds].flatMap((g) => [...groupMemberIds(store, g)])]);
+  const mentioned = new Set([
+    ...mentions.userIds,
+    ...[...mentions.groupIds].flatMap((g) => [...groupMemberIds(store, g)]),
+  ]);
   return bots.filter((bot) => mentioned.has(bot.user_id)).map((bot) => ({ bot, trigger: 'mention' }));
 }

@@ -7,7 +7,12 @@ import { badRequest } from '../../../errors.js';
 
 function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host) || /^::ffff:127(\.\d{1,3}){3}$/.test(host);
+  return (
+    host === 'localhost' ||
+    host === '::1' ||
+    /^127(\.\d{1,3}){3}$/.test(host) ||
+    /^::ffff:127(\.\d{1,3}){3}$/.test(host)
+  );
 }
 
 /** Whether the mock may call this URL (one it cannot parse is left to the call, which fails as the real one would). */
@@ -25,5 +30,7 @@ export function mayCall(url: string, allowHosts: readonly string[]): boolean {
 export function checkServiceUrl(param: string, url: string, allowHosts: readonly string[]): void {
   if (!url || mayCall(url, allowHosts)) return;
   const host = new URL(url).hostname;
-  throw badRequest(`${param}: ${host} is not a loopback address; the mock calls only 127.0.0.1, ::1 and localhost unless started with --allow-outgoing ${host}`);
+  throw badRequest(
+    `${param}: ${host} is not a loopback address; the mock calls only 127.0.0.1, ::1 and localhost unless started with --allow-outgoing ${host}`,
+  );
 }
