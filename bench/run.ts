@@ -12,6 +12,7 @@ import { measureStartup } from './sections/startup.js';
 import { OPS, baselines, mockOperations, prism, prismVersion, readsBuiltAnew } from './sections/throughput.js';
 import { bigState } from './sections/big-state.js';
 import { journalMemory } from './sections/journal.js';
+import { sandboxMemory } from './sandbox-memory.js';
 
 const started = Date.now();
 const loadBefore = os.loadavg();
@@ -34,6 +35,8 @@ try {
   // The worst case: every request answered with the largest body (the subscriptions list).
   const largest = [...mock.samples].sort((a, b) => b.body.length - a.body.length).slice(0, 1);
   const journalWorst = journalMemory(dir, largest, 1_000_000, 'largest');
+  log('sandboxes: 1,000, one request each');
+  const sandboxes = await sandboxMemory(1000).catch((err: Error) => ({ error: err.message }));
   const loadAfter = os.loadavg();
 
   // ---- ratios and targets
@@ -188,6 +191,12 @@ try {
       met: 'error' in j ? null : j.checkpoints.at(-1)!.heap_mb < 50,
     })),
     {
+      name: '1,000 sandboxes (one request each): RSS growth',
+      value: 'error' in sandboxes ? sandboxes.error : `${fmt(sandboxes.growth_mb)} MB`,
+      target: '< 300 MB',
+      met: 'error' in sandboxes ? null : sandboxes.growth_mb < 300,
+    },
+    {
       name: 'POST /messages with --data / in memory (100k)',
       value: fmt(ratio(big.sendDataRps ?? undefined, big.sendMemoryRps ?? undefined), 2),
       target: '≥ 0.5',
@@ -258,6 +267,9 @@ try {
     big.durability
       ? `- --data, clean shutdown (exit ${big.durability.exitCode}): ${fmt(big.durability.acknowledged)} messages acknowledged, ${fmt(big.durability.inFile)} messages in the file (at least ${fmt(big.durability.expected)} expected: the fixture's and the acknowledged ones; requests still in flight when the load stopped add a few), log left: ${fmt(big.durability.logBytes)} bytes.`
       : '- --data: not measured.',
+    'error' in sandboxes
+      ? `- Sandboxes: ${sandboxes.error}`
+      : `- ${fmt(sandboxes.sandboxes)} sandboxes, each made by one GET /users/me (8 at a time, ${fmt(sandboxes.seconds, 1)} s): RSS ${fmt(sandboxes.rss_before_mb)} MB before, ${fmt(sandboxes.rss_after_mb)} MB after (peak ${fmt(sandboxes.rss_peak_mb)} MB), growth ${fmt(sandboxes.growth_mb)} MB.`,
     ...(
       [
         ['mixed answers', journal],

@@ -1,6 +1,7 @@
 // Text the CLI prints or writes: the credentials table and zuliprc files.
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { Role, type User } from './store/state.js';
+import type { ServedCertificate } from './http/tls.js';
 
 /** A role's name by its number, from the one table of roles (Role in store/state.ts). */
 const ROLE_NAMES: ReadonlyMap<number, string> = new Map(Object.entries(Role).map(([name, role]) => [role, name]));
@@ -35,4 +36,24 @@ export function zuliprc(user: User, base: string): string {
 export function writeZuliprc(file: string, user: User, base: string): void {
   writeFileSync(file, zuliprc(user, base), { mode: 0o600 });
   chmodSync(file, 0o600);
+}
+
+/** Where --https writes its certificate and key: the current folder, beside the zuliprc. */
+const CERT_FILE = 'teamchat-mock-cert.pem';
+const KEY_FILE = 'teamchat-mock-key.pem';
+
+/**
+ * Writes --https's certificate (for clients to trust) and its key (owner only). Each file is
+ * removed first and created anew, exclusively: a planted symlink is not followed, a planted
+ * file's mode is not kept.
+ */
+export function writeCertificate(certificate: ServedCertificate): { cert: string; key: string } {
+  for (const [file, text, mode] of [
+    [CERT_FILE, certificate.cert, 0o644],
+    [KEY_FILE, certificate.key, 0o600],
+  ] as const) {
+    rmSync(file, { force: true });
+    writeFileSync(file, text, { mode, flag: 'wx' });
+  }
+  return { cert: `./${CERT_FILE}`, key: `./${KEY_FILE}` };
 }

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // Command-line entry: parse flags, start the server, print where it listens and who can log in,
 // shut down cleanly on SIGINT/SIGTERM.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { MockServer } from './server.js';
 import { FixtureError } from './store/fixture.js';
-import { usersTable, writeZuliprc } from './cli-output.js';
+import { usersTable, writeCertificate, writeZuliprc } from './cli-output.js';
+import type { TlsCertificate } from './http/tls.js';
 import { LOG_FORMATS, requestLogger, type LogFormat } from './request-log.js';
 import { listenFailure } from './cli-errors.js';
 import { verifyCommand } from './verify/command.js';
@@ -66,6 +67,13 @@ const program = new Command()
         throw new InvalidArgumentError('an absolute URL, e.g. https://chat.example.com');
       }
     },
+  )
+  .option('--tls-cert <file>', "serve HTTPS with this certificate (PEM; a chain: the server's first); needs --tls-key")
+  .option('--tls-key <file>', 'the private key (PEM) of --tls-cert')
+  .option(
+    '--https',
+    "serve HTTPS with a self-signed certificate made at start for localhost, 127.0.0.1, ::1, --host and --public-url's host, written to ./teamchat-mock-cert.pem (key: ./teamchat-mock-key.pem, owner only)",
+    false,
   )
   .option(
     '--rate-limit',
@@ -266,9 +274,16 @@ async function main(): Promise<void> {
     remoteServer: RemoteServer[];
     pushTarget?: string;
     allowPushTargetHost: string[];
+    tlsCert?: string;
+    tlsKey?: string;
+    https: boolean;
   }>();
   if (opts.proxyOnly && !opts.proxy) fail('--proxy-only needs --proxy');
   if (opts.record && !opts.proxy) fail('--record needs --proxy');
+  if (!opts.tlsCert !== !opts.tlsKey) fail(opts.tlsCert ? '--tls-cert needs --tls-key' : '--tls-key needs --tls-cert');
+  if (opts.https && opts.tlsCert)
+    fail('--https makes its own certificate: give either --https or --tls-cert and --tls-key');
+  const tls = opts.tlsCert ? readTls(opts.tlsCert, opts.tlsKey!) : undefined;
   if (opts.fixture && !existsSync(opts.fixture)) fail(`fixture file ${path.resolve(opts.fixture)} does not exist`);
   let server: MockServer;
   try {
@@ -299,6 +314,8 @@ async function main(): Promise<void> {
       proxy: opts.proxy,
       proxyOnly: opts.proxyOnly,
       record: opts.record,
+      tls,
+      https: opts.https,
       services: {
         nextcloudServer: opts.nextcloudServer,
         webexSite: opts.webexSite,
@@ -319,7 +336,11 @@ async function main(): Promise<void> {
   try {
     base = await server.listen(opts.port, opts.host);
   } catch (err) {
-    fail(listenFailure(err, opts.port, opts.host));
+    fail(
+      err instanceof Error && /^the TLS /.test(err.message)
+        ? `--tls-cert/--tls-key: ${err.message}`
+        : listenFailure(err, opts.port, opts.host),
+    );
   }
   const users = server.world.store.users.all();
   const level = server.server.featureLevel;
@@ -347,6 +368,15 @@ async function main(): Promise<void> {
   if (server.recordingFile)
     info(`recording the upstream exchanges into ${server.recordingFile} (replay it with --scenario)`);
   if (opts.cors.length) info(`CORS: the API answers pages from ${opts.cors.join(', ')}`);
+  const certificate = server.certificate;
+  if (certificate && opts.https) {
+    const files = writeCertificate(certificate);
+    info(
+      `HTTPS with a self-signed certificate for ${certificate.names.join(', ')}: ${files.cert} (trust it as a CA in your client; key: ${files.key})`,
+    );
+  }
+  // The fingerprint even with --quiet: a device's user compares it with what the device shows.
+  if (certificate) console.log(`TLS certificate SHA-256 fingerprint: ${certificate.fingerprint}`);
   info(`control API: ${base}/__mock (inspector: ${base}/__mock/ui)`);
   if (opts.zuliprc) {
     const user = users.find((u) => u.email.toLowerCase() === opts.zuliprc!.toLowerCase());
@@ -367,6 +397,20 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** The PEM files of --tls-cert and --tls-key (an unreadable one is a start-up error of one line). */
+function readTls(certFile: string, keyFile: string): TlsCertificate {
+  const read = (flag: string, file: string) => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch (err) {
+      fail(
+        `${flag}: cannot read ${path.resolve(file)} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+      );
+    }
+  };
+  return { cert: read('--tls-cert', certFile), key: read('--tls-key', keyFile) };
 }
 
 /** Ends the process with one line on stderr and exit code 1. */

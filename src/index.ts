@@ -2,6 +2,7 @@
 import { MockServer, type MockServerOptions } from './server.js';
 import { ControlClient } from './control/client.js';
 import type { User } from './store/state.js';
+import { fetchTrusting } from './http/tls.js';
 
 export { MockServer, type MockServerOptions } from './server.js';
 export { ControlClient, ControlError } from './control/client.js';
@@ -14,8 +15,10 @@ export type { State, User } from './store/state.js';
 export type MockUser = Pick<User, 'user_id' | 'email' | 'api_key' | 'full_name' | 'role' | 'is_bot' | 'is_active'>;
 
 export interface StartedMock {
-  /** e.g. http://127.0.0.1:43125 (the API is under /api/v1). */
+  /** e.g. http://127.0.0.1:43125, or https://... with `https` or `tls` (the API is under /api/v1). */
   baseUrl: string;
+  /** With `https` or `tls`: the certificate (PEM) a client must trust, e.g. as its CA. */
+  certificate: string | null;
   /** The fixture's users with their credentials. */
   users: MockUser[];
   /** A fixture user by email or local part ('hamlet'). */
@@ -45,9 +48,14 @@ export async function startMockServer(
       is_bot,
       is_active,
     }));
-  const control = new ControlClient(baseUrl, { token: options.controlToken });
+  const certificate = server.certificate?.cert ?? null;
+  const control = new ControlClient(baseUrl, {
+    token: options.controlToken,
+    fetch: certificate ? fetchTrusting(certificate) : undefined,
+  });
   return {
     baseUrl,
+    certificate,
     users,
     user: (who) => {
       const email = (who.includes('@') ? who : `${who}@zulip.com`).toLowerCase();

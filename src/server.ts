@@ -2,6 +2,7 @@
 // scenarios, journal, persistence and the Express app, with listen() and close(). The CLI,
 // startMockServer() and the tests all build one.
 import http from 'node:http';
+import https from 'node:https';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -53,6 +54,13 @@ import { hostAllowList } from './http/host-check.js';
 import type { Exchange } from './http/exchange.js';
 import { Proxy } from './pipeline/proxy.js';
 import { Recorder } from './control/scenarios/recorder.js';
+import {
+  listeningNames,
+  selfSignedCertificate,
+  servedCertificate,
+  type ServedCertificate,
+  type TlsCertificate,
+} from './http/tls.js';
 import { ServiceBotCalls, type ServiceBotOptions } from './domain/bots/outgoing/calls.js';
 import { serviceBotExchange } from './control/service-bot-journal.js';
 
@@ -85,6 +93,10 @@ export interface MockServerOptions {
   scenarios?: string[];
   /** The site clients should use (realm_url), when it is not the address the server listens on (a proxy, a container). */
   publicUrl?: string;
+  /** Serve HTTPS with this certificate and key (PEM). */
+  tls?: TlsCertificate;
+  /** Serve HTTPS with a self-signed certificate made at listen() for the names clients reach it by. */
+  https?: boolean;
   /** Token the control API requires (always required when listening beyond loopback). */
   controlToken?: string;
   /** Journal bounds. */
@@ -172,6 +184,8 @@ export class MockServer {
   /** One sequence of exchange IDs per server: the journal orders by it. */
   private lastExchangeId = 0;
   baseUrl = '';
+  /** With `tls` or `https`: the certificate answered with (set by listen). */
+  certificate: ServedCertificate | null = null;
   /** What the default world reports as realm_url: the public URL, else baseUrl (set by listen). */
   siteUrl = '';
 
@@ -427,7 +441,18 @@ export class MockServer {
 
   async listen(port = 0, host = '127.0.0.1'): Promise<string> {
     await this.prepare(host);
-    const server = http.createServer(expressObjects(this.app!), this.app!);
+    const { tls, https: selfSigned } = this.options;
+    this.certificate = tls
+      ? servedCertificate(tls)
+      : selfSigned
+        ? await selfSignedCertificate(listeningNames(host, this.options.publicUrl))
+        : null;
+    const server: http.Server = this.certificate
+      ? https.createServer(
+          { ...expressObjects(this.app!), cert: this.certificate.cert, key: this.certificate.key },
+          this.app!,
+        )
+      : http.createServer(expressObjects(this.app!), this.app!);
     server.keepAliveTimeout = 65_000;
     // Shorter than Node's defaults (60 s for headers, 300 s for the whole request): a client that
     // drips its request holds a connection for seconds, not minutes. Answers (long-polls) are not limited.
@@ -443,7 +468,7 @@ export class MockServer {
     this.httpServer = server;
     const addr = server.address() as AddressInfo;
     const shownHost = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
-    this.baseUrl = `http://${shownHost}:${addr.port}`;
+    this.baseUrl = `${this.certificate ? 'https' : 'http'}://${shownHost}:${addr.port}`;
     this.siteUrl = (this.options.publicUrl ?? this.baseUrl).replace(/\/+$/, '');
     this.world.siteUrl = this.siteUrl;
     this.sandboxSet.listening(this.siteUrl);

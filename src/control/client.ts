@@ -52,7 +52,7 @@ export interface OutboxFilter {
 export class ControlClient {
   constructor(
     readonly baseUrl: string,
-    private readonly options: { sandbox?: string; token?: string } = {},
+    private readonly options: { sandbox?: string; token?: string; fetch?: typeof fetch } = {},
   ) {}
 
   /** The same control API, acting on a sandbox. */
@@ -73,7 +73,11 @@ export class ControlClient {
     }
     if (this.options.sandbox) headers[SANDBOX_HEADER] = this.options.sandbox;
     if (this.options.token) headers[TOKEN_HEADER] = this.options.token;
-    const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await (this.options.fetch ?? fetch)(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const json = (await res.json()) as Record<string, unknown>;
     if (json.result !== 'success') throw new ControlError(res.status, json);
     const { result: _r, msg: _m, ...data } = json;

@@ -2,11 +2,12 @@
 // (scripts/generate-state-schema.ts): the one check every way into a world goes through
 // (fixture, --data file, PUT /__mock/state, scenario state patches). Row-to-row rules a schema
 // cannot say (unique IDs and emails) are check-rows.ts's.
-import AjvModule from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { stateSchema } from '../contract/generated/state-schema.js';
+// Compiled when the schema is generated (ajv's standalone code): compiling it at start cost 0.3 s.
+import { validate as compiledValidate } from '../contract/generated/state-validator.js';
 
-const Ajv = AjvModule.default ?? AjvModule;
-const validate = new Ajv({ strict: false, allErrors: false }).compile(stateSchema);
+const validate = compiledValidate as ValidateFunction;
 
 /** The top-level arrays of the state: what may be left out of a file (it means no rows). */
 export const COLLECTIONS: readonly string[] = Object.entries(stateSchema.definitions.State.properties)

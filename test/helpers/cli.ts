@@ -41,7 +41,7 @@ export function startCli(
       reject(new Error(`no address after ${options.timeoutMs ?? 30000} ms: ${out}${err}`));
     }, options.timeoutMs ?? 30000);
     const onData = () => {
-      const m = /listening on (http:\/\/[^\s)]+)|"url":"(http:\/\/[^"]+)"/.exec(out);
+      const m = /listening on (https?:\/\/[^\s)]+)|"url":"(https?:\/\/[^"]+)"/.exec(out);
       if (!m) return;
       clearTimeout(timer);
       child.stdout!.off('data', onData);

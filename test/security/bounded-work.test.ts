@@ -161,8 +161,8 @@ describe('a work budget per request: hostile content is answered (or refused) wi
     const send = (topic: string, content: string) =>
       t.as('hamlet').post('/messages', { type: 'stream', to: 'Denmark', topic, content });
     await send('terms', 'red apples and green pears');
-    await send('terms', 'red apples only');
-    await send('terms', 'green pears only');
+    await send('terms', 'red apples solo');
+    await send('terms', 'green pears solo');
     const contents = async (narrow: unknown[]) =>
       (
         await t.as('hamlet').get('/messages', {
@@ -180,18 +180,18 @@ describe('a work budget per request: hostile content is answered (or refused) wi
       ]),
     ).toEqual(['red apples and green pears']);
     expect(await contents([{ operator: 'search', operand: 'red apples', negated: true }])).toEqual([
-      'green pears only',
+      'green pears solo',
     ]);
     expect(
       await contents([
         { operator: 'search', operand: 'red', negated: true },
-        { operator: 'search', operand: 'only', negated: true },
+        { operator: 'search', operand: 'solo', negated: true },
       ]),
     ).toEqual([]);
     expect(
       await contents([
         { operator: 'search', operand: 'green' },
-        { operator: 'search', operand: 'only', negated: true },
+        { operator: 'search', operand: 'solo', negated: true },
       ]),
     ).toEqual(['red apples and green pears']);
   });

@@ -16,12 +16,14 @@ const contract = sharedContract();
 // A temporary upload URL's download is open by design: its signed, 60-second token is the permission.
 // Uploaded avatars are served to anyone, as by the real server (their paths are unguessable).
 // So are custom emoji images. The JWT login is a login; the push bouncer's side is called by
-// remote servers with their own credentials, which its view checks.
+// remote servers with their own credentials, which its view checks. An export's archive, like an
+// upload served by the real server, is protected by its unguessable path.
 const UNAUTHENTICATED = [
   'dev-fetch-api-key',
   'dev-list-users',
   'fetch-api-key',
   'get-custom-emoji-image',
+  'get-realm-export-file',
   'get-server-settings',
   'get-user-avatar',
   'get-user-upload-with-token',
