@@ -14,7 +14,7 @@ import { fuzzRuns, fuzzSeed } from './settings.js';
 
 const contract = sharedContract();
 const ops = contract.operations;
-const RUNS = fuzzRuns(900);
+const RUNS = fuzzRuns(1300);
 const target = fuzzTarget();
 const credentials = (who: string) => credentialsOf(target, who);
 
