@@ -78,6 +78,7 @@ const PUBLIC: Record<string, string[]> = {
     'create-user',
     'default-settings',
     'max-visible',
+    'password-strength',
     'roles',
     'settings',
     'settings-state',
