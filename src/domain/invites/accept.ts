@@ -10,9 +10,7 @@ import { Role, type Invite, type User } from '../../store/state.js';
 import { addSubscriptions } from '../channels/add-subscriptions.js';
 import { publishGroupEvent } from '../groups/settings.js';
 import { sendNotificationBotMessage } from '../messages/send.js';
-import { userByEmail } from '../users/access.js';
-import { realmDefaultSettings } from '../users/default-settings.js';
-import { insertAccount, isoSeconds, newApiKey } from '../users/create-user.js';
+import { emailInUse, insertAccount, newHumanRow } from '../users/create-user.js';
 import { checkFullName, isValidEmail } from '../users/settings-values.js';
 import { isStrongPassword } from '../users/password-strength.js';
 import type { ServerRules } from '../server-rules.js';
@@ -52,35 +50,16 @@ export function acceptInvitation(
   if (!email) throw refused("A reusable invitation link needs the new account's email");
   if (!isValidEmail(email)) throw refused('Invalid address.');
   const lower = email.toLowerCase();
-  if (userByEmail(store, lower) || store.users.find((u) => u.delivery_email.toLowerCase() === lower))
-    throw refused('Already has an account.');
+  if (emailInUse(store, email)) throw refused('Already has an account.');
   const fullName = checkFullName(input.full_name);
   if (!isStrongPassword(input.password, input.rules)) throw refused('The password is too weak.');
 
-  const now = world.clock.now();
-  const settings = realmDefaultSettings(store.realm);
-  const row: User = {
-    user_id: store.nextId('users'),
+  const row = newHumanRow(world, {
     email,
-    delivery_email: email,
-    full_name: fullName,
-    api_key: newApiKey(),
+    fullName,
     password: input.password,
     role: invite.invited_as as User['role'],
-    is_active: true,
-    is_bot: false,
-    bot_type: null,
-    bot_owner_id: null,
-    is_system_bot: false,
-    date_joined: isoSeconds(now),
-    last_active: now,
-    avatar_version: 1,
-    timezone: settings.timezone,
-    settings,
-    settings_edited: [],
-    status: { status_text: '', emoji_name: '', emoji_code: '', reaction_type: '' },
-    pending_email: null,
-  };
+  });
   // The new account acts for itself from here on (its own events, its subscriptions).
   const ctx = { ...world, actor: row } as unknown as Ctx;
   const user = insertAccount(ctx, row);

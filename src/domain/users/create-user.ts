@@ -3,7 +3,8 @@
 // period) and the default channels; everyone learns of them through a realm_user/add event.
 import { randomBytes } from 'node:crypto';
 import { badRequest } from '../../errors.js';
-import type { Ctx, ParamsOf } from '../context.js';
+import type { Ctx, ParamsOf, WorldCtx } from '../context.js';
+import type { Store } from '../../store/store.js';
 import { Role, type User } from '../../store/state.js';
 import { addSubscriptions } from '../channels/add-subscriptions.js';
 import { userForClient } from './register-state.js';
@@ -28,6 +29,46 @@ export function newApiKey(): string {
 /** The ISO 8601 form the fixture's date_joined uses ("2026-01-15T09:04:00+00:00"). */
 export const isoSeconds = (unix: number) => new Date(unix * 1000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 
+/** Whether an account (by its API email or its real address, any case) already has this address. */
+export function emailInUse(store: Store, email: string): boolean {
+  const lower = email.toLowerCase();
+  return !!userByEmail(store, lower) || store.users.find((u) => u.delivery_email.toLowerCase() === lower) !== undefined;
+}
+
+/**
+ * The row of a new person's account (POST /users, an accepted invitation): a fresh API key, the
+ * organization's default settings, no status, joined now on the world's clock.
+ */
+export function newHumanRow(
+  world: Pick<WorldCtx, 'store' | 'clock'>,
+  who: { email: string; fullName: string; password: string; role: User['role'] },
+): User {
+  const now = world.clock.now();
+  const settings = realmDefaultSettings(world.store.realm);
+  return {
+    user_id: world.store.nextId('users'),
+    email: who.email,
+    delivery_email: who.email,
+    full_name: who.fullName,
+    api_key: newApiKey(),
+    password: who.password,
+    role: who.role,
+    is_active: true,
+    is_bot: false,
+    bot_type: null,
+    bot_owner_id: null,
+    is_system_bot: false,
+    date_joined: isoSeconds(now),
+    last_active: now,
+    avatar_version: 1,
+    timezone: settings.timezone,
+    settings,
+    settings_edited: [],
+    status: { status_text: '', emoji_name: '', emoji_code: '', reaction_type: '' },
+    pending_email: null,
+  };
+}
+
 function checkCanCreateUsers(ctx: Ctx): void {
   requireAdmin(ctx.actor);
   const setting = ctx.store.realm.can_create_users_group;
@@ -42,36 +83,10 @@ export function createUser(ctx: Ctx, p: CreateUserParams): { user_id: number } {
   const fullName = checkFullName(p.full_name);
   const email = p.email.trim();
   if (!isValidEmail(email)) throw badRequest('Bad name or username');
-  const lower = email.toLowerCase();
-  if (userByEmail(store, lower) || store.users.find((u) => u.delivery_email.toLowerCase() === lower)) {
-    throw badRequest(`Email '${email}' already in use`);
-  }
+  if (emailInUse(store, email)) throw badRequest(`Email '${email}' already in use`);
   if (!isStrongPassword(p.password, ctx.server.rules)) throw badRequest('The password is too weak.');
 
-  const now = ctx.clock.now();
-  const settings = realmDefaultSettings(store.realm);
-  const user = insertAccount(ctx, {
-    user_id: store.nextId('users'),
-    email,
-    delivery_email: email,
-    full_name: fullName,
-    api_key: newApiKey(),
-    password: p.password,
-    role: Role.member,
-    is_active: true,
-    is_bot: false,
-    bot_type: null,
-    bot_owner_id: null,
-    is_system_bot: false,
-    date_joined: isoSeconds(now),
-    last_active: now,
-    avatar_version: 1,
-    timezone: settings.timezone,
-    settings,
-    settings_edited: [],
-    status: { status_text: '', emoji_name: '', emoji_code: '', reaction_type: '' },
-    pending_email: null,
-  });
+  const user = insertAccount(ctx, newHumanRow(ctx, { email, fullName, password: p.password, role: Role.member }));
   for (const streamId of store.realm.default_stream_ids) {
     const stream = store.streams.get(streamId);
     if (stream && !stream.is_archived) addSubscriptions(ctx, stream, [user.user_id]);
