@@ -23,6 +23,8 @@ export interface RenderState {
   previewed: Set<string>;
   /** performance.now() past which the rendering is given up (see RENDER_BUDGET_MS). */
   deadline: number;
+  /** The Unicode emoji names of the level rendered at (`:smile:` changed meaning at the smile rename). */
+  emojiNames: Readonly<Record<string, string>>;
 }
 
 /**
@@ -32,7 +34,11 @@ export interface RenderState {
  */
 const RENDER_BUDGET_MS = 600;
 
-export function newRenderState(store: Store, sender: User | null): RenderState {
+export function newRenderState(
+  store: Store,
+  sender: User | null,
+  emojiNames: Readonly<Record<string, string>>,
+): RenderState {
   return {
     store,
     sender,
@@ -44,6 +50,7 @@ export function newRenderState(store: Store, sender: User | null): RenderState {
     previews: true,
     previewed: new Set(),
     deadline: performance.now() + RENDER_BUDGET_MS,
+    emojiNames,
   };
 }
 
