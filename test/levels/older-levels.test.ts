@@ -127,6 +127,48 @@ describe('POST /register', () => {
     expect(await keys(402)).toEqual(['all_event_types', 'config_options', 'display_name', 'name']);
     expect(await keys(403)).toEqual(['all_event_types', 'config_options', 'display_name', 'name', 'url_options']);
   });
+
+  it('FL 318-402: the URL options are config_options; from 403 (behaviour webhook_url_options) url_options', async () => {
+    const byName = async (l: number) =>
+      Object.fromEntries(
+        (
+          await at(l).post('/register', { fetch_event_types: ['realm_incoming_webhook_bots'] })
+        ).body.realm_incoming_webhook_bots.map((b: any) => [b.name, b]),
+      );
+    const branches = { key: 'branches', label: '', validator: 'check_string' };
+    const privateRepos = {
+      key: 'ignore_private_repositories',
+      label: 'Exclude notifications from private repositories',
+      validator: 'check_bool',
+    };
+    for (const l of [318, 372, 402]) {
+      const bots = await byName(l);
+      expect(bots.github.config_options).toEqual([
+        { key: 'branches', label: 'Filter by branches (comma-separated list)', validator: 'check_string' },
+        privateRepos,
+      ]);
+      expect(bots.gitlab.config_options).toEqual([]);
+      expect(bots.jira.config_options).toEqual([]);
+    }
+    for (const l of [403, 496]) {
+      const bots = await byName(l);
+      expect(bots.github).toMatchObject({
+        config_options: [],
+        url_options: [
+          branches,
+          privateRepos,
+          {
+            key: 'include_repository_name',
+            label: 'Include repository name in the notifications',
+            validator: 'check_bool',
+          },
+        ],
+      });
+      expect(bots.gitlab).toMatchObject({ config_options: [], url_options: [branches] });
+      expect(bots.jira).toMatchObject({ config_options: [], url_options: [] });
+    }
+    expect((await byName(317)).github.config).toEqual({});
+  });
 });
 
 describe('linkifiers', () => {
