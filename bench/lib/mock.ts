@@ -194,6 +194,20 @@ export const requests = {
     headers: FORM,
     body: new URLSearchParams({ invitee_emails: 'bench-invitee@example.com', stream_ids: '[1]' }).toString(),
   }),
+  /** A reusable invitation link by an administrator: a new link (and an invites_changed event) each time. */
+  createInviteLink: (api: Api): Req => ({
+    url: api('/invites/multiuse'),
+    method: 'POST',
+    headers: IAGO_FORM,
+    body: new URLSearchParams({ invite_expires_in_minutes: '1440', stream_ids: '[1]' }).toString(),
+  }),
+  /** Hamlet's invitation `id` emailed again: an invitation email in the outbox and its reminder rescheduled each time. */
+  resendInvite: (api: Api, id: number): Req => ({
+    url: api(`/invites/${id}/resend`),
+    method: 'POST',
+    headers: FORM,
+    body: '',
+  }),
   /** A direct message to Iago, away with a registered device: a push notification and a missed-message email each time. */
   sendNotifyingDm: (api: Api): Req => ({
     url: api('/messages'),
