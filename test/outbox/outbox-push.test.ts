@@ -109,6 +109,14 @@ describe('who is notified', () => {
     expect(await notified()).not.toContain('othello');
   });
 
+  it('words a topic wildcard mention as a channel one in the iOS subtitle', async () => {
+    await send('othello', { type: 'stream', to: 'Scotland', topic: 'Edinburgh', content: 'I was here' });
+    await control.outbox.clear();
+    await send('iago', { type: 'stream', to: 'Scotland', topic: 'Edinburgh', content: '@**topic** hello' });
+    const [ios] = (await pushes('othello')).filter((p) => p.form === 'ios');
+    expect(ios.payload.alert.subtitle).toBe('Iago mentioned everyone:');
+  });
+
   it('notifies followed topics by enable_followed_topic_push_notifications', async () => {
     // Hamlet follows Verona > greetings.
     await send('iago', { type: 'stream', to: 'Verona', topic: 'greetings', content: 'hi' });
