@@ -48,7 +48,8 @@ export async function jwtFetchApiKey(ctx: OpenCtx, input: { token?: string; incl
   const user = ctx.store.users.find((u) => !u.is_system_bot && u.delivery_email.toLowerCase() === wanted);
   if (!user) throw authenticationFailed();
   if (!user.is_active) throw accountDeactivated();
-  const result: Record<string, unknown> = { api_key: user.api_key, email: user.delivery_email, user_id: user.user_id };
+  // No user_id here, unlike POST /fetch_api_key: the real server's JWT login answers the key and the address only.
+  const result: Record<string, unknown> = { api_key: user.api_key, email: user.delivery_email };
   if (input.include_profile) {
     const dict = userForClient(user, user, { clientGravatar: false });
     delete dict.profile_data;
