@@ -61,7 +61,7 @@ export const bareApi =
     `${url}${p}`;
 
 /** A request as both autocannon (LoadSpec without connections/duration) and fetch can send it. */
-export type Req = Pick<LoadSpec, 'url' | 'method' | 'headers' | 'body'>;
+export type Req = Pick<LoadSpec, 'url' | 'method' | 'headers' | 'body' | 'expectStatus'>;
 
 const SEARCH_OPERAND = 'lighthouse';
 const UPLOAD_BOUNDARY = 'teamchat-bench-boundary';
@@ -228,6 +228,7 @@ export const requests = {
     method: 'POST',
     headers: FORM,
     body: new URLSearchParams({ fragment: 'narrow/is/alerted', is_pinned: 'true', name: 'Alerts' }).toString(),
+    expectStatus: 400,
   }),
   /** An administrator setting the fixture's folder order again (1, 2, 3): every folder updated, one event. */
   reorderChannelFolders: (api: Api): Req => ({
@@ -242,6 +243,7 @@ export const requests = {
     method: 'POST',
     headers: IAGO_FORM,
     body: new URLSearchParams({ name: 'Bench', description: 'Made by the **bench**.' }).toString(),
+    expectStatus: 400,
   }),
   nextcloudTalk: (api: Api): Req => ({
     url: api('/calls/nextcloud_talk/create'),
