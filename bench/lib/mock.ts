@@ -73,7 +73,7 @@ export const bareApi =
     `${url}${p}`;
 
 /** A request as both autocannon (LoadSpec without connections/duration) and fetch can send it. */
-export type Req = Pick<LoadSpec, 'url' | 'method' | 'headers' | 'body'>;
+export type Req = Pick<LoadSpec, 'url' | 'method' | 'headers' | 'body' | 'expectStatus'>;
 
 /** A request with form-encoded parameters (as Hamlet unless other `headers` are given). */
 export const formRequest = (
@@ -198,14 +198,19 @@ export const requests = {
   /** Pins Hamlet's (bench-made) alerts view again: the same change and event every time. */
   editNavigationView: (api: Api): Req =>
     formRequest(api('/navigation_views/narrow%2Fis%2Falerted'), { is_pinned: 'true' }, FORM, 'PATCH'),
-  addNavigationView: (api: Api): Req =>
-    formRequest(api('/navigation_views'), { fragment: 'narrow/is/alerted', is_pinned: 'true', name: 'Alerts' }),
+  /** The same view again: the "already exists" refusal (400) after the first. */
+  addNavigationView: (api: Api): Req => ({
+    ...formRequest(api('/navigation_views'), { fragment: 'narrow/is/alerted', is_pinned: 'true', name: 'Alerts' }),
+    expectStatus: 400,
+  }),
   /** An administrator setting the fixture's folder order again (1, 2, 3): every folder updated, one event. */
   reorderChannelFolders: (api: Api): Req =>
     formRequest(api('/channel_folders'), { order: '[1,2,3]' }, IAGO_FORM, 'PATCH'),
   /** A new folder each time (its name taken from a counter is not possible here): the name-in-use refusal after the first. */
-  createChannelFolder: (api: Api): Req =>
-    formRequest(api('/channel_folders/create'), { name: 'Bench', description: 'Made by the **bench**.' }, IAGO_FORM),
+  createChannelFolder: (api: Api): Req => ({
+    ...formRequest(api('/channel_folders/create'), { name: 'Bench', description: 'Made by the **bench**.' }, IAGO_FORM),
+    expectStatus: 400,
+  }),
   nextcloudTalk: (api: Api): Req => formRequest(api('/calls/nextcloud_talk/create'), { room_name: '#Denmark > bench' }),
   webex: (api: Api): Req => ({ url: api('/calls/webex/create'), method: 'POST', headers: AUTH }),
   constructorGroups: (api: Api): Req => ({
