@@ -1,7 +1,7 @@
 // The development server's password-less login: POST /dev_fetch_api_key gives any account's API
 // key from its address, GET /dev_list_users the accounts its login screen offers. The fixture is
-// the development organization, so both are on; with --no-dev-login the mock answers as a
-// production server, which refuses both before looking at the request.
+// the development organization, so both are on; with --production (or --no-dev-login, that rule
+// alone) the mock answers as a production server, which refuses both before looking at the request.
 import { badRequest } from '../../errors.js';
 import type { User } from '../../store/state.js';
 import type { OpenCtx } from '../context.js';
