@@ -34,6 +34,7 @@ function pushContext(world: WorldCtx): PushContext & { e2ee: boolean } {
     store: world.store,
     e2ee: supports?.('e2ee_push_notifications') ?? true,
     recipientUserIds: supports?.('e2ee_push_recipient_user_ids') ?? true,
+    byKeyId: supports?.('e2ee_push_key_id') ?? true,
   };
 }
 
@@ -81,7 +82,7 @@ export function notifyOffZulip(world: WorldCtx, message: Message, mentions: Ment
           form,
           event: 'message',
           message_ids: [message.id],
-          payload: messagePushPayload(ctx, form, device, user, message, push, group),
+          ...messagePushPayload(ctx, form, device, user, message, push, group),
         },
         now,
       );
@@ -107,7 +108,7 @@ function sendRemove(world: WorldCtx, user: User, messageIds: number[]): void {
         form,
         event: 'remove',
         message_ids: messageIds,
-        payload: removePushPayload(ctx, form, device, user, messageIds),
+        ...removePushPayload(ctx, form, device, user, messageIds),
       },
       now,
     );
