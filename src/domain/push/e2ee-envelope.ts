@@ -1,7 +1,7 @@
 // The end-to-end encrypted push request, as the real server hands it to its push bouncer for a
 // device registered with POST /mobile_push/register: the notification's JSON sealed with the
-// device's push key, and around it only what the bouncer needs to route it (the device, the
-// client's push_account_id, the FCM priority or the APNs headers and a placeholder alert).
+// device's push key, and around it only what the bouncer and the app need (the device, the ID of
+// the key it was sealed with, the FCM priority or the APNs headers and a placeholder alert).
 //
 // The cipher is the one the push key names (its first byte): 0x31, libsodium's secretbox
 // (XSalsa20-Poly1305), with the other 32 bytes as the key. `encrypted_data` is the base64 of a
@@ -27,7 +27,7 @@ function secretboxKey(pushKey: string): Uint8Array | null {
  * `data` as JSON, sealed for the push key: base64 of nonce + box. Null for a key the mock cannot
  * use (a FL 406-467 registration's push_public_key was not checked, so it may be anything).
  */
-export function sealForPushKey(pushKey: string, data: Record<string, unknown>): string | null {
+function sealForPushKey(pushKey: string, data: Record<string, unknown>): string | null {
   const key = secretboxKey(pushKey);
   if (!key) return null;
   const nonce = randomBytes(NONCE_BYTES);
