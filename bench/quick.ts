@@ -81,4 +81,7 @@ line('remotes/push/e2ee/register', await measure(requests.remotePushRegister(api
 line('invites GET', await measure(requests.invites(api), 32, pid, duration));
 line('invites POST (one address)', await measure(requests.sendInvite(api), 32, pid, duration));
 line('send DM notifying an away user', await measure(requests.sendNotifyingDm(api), 32, pid, duration));
+for (const token of [requests.iagoFcmToken(api), requests.iagoApnsToken(api)])
+  if ((await send(token)).status !== 200) throw new Error(`registering Iago's token failed: ${token.url}`);
+line('send DM notifying (E2EE+FCM+APNs)', await measure(requests.sendNotifyingDm(api), 32, pid, duration));
 await mock.stop();

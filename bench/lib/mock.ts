@@ -201,6 +201,19 @@ export const requests = {
     headers: FORM,
     body: new URLSearchParams({ type: 'direct', to: '[2]', content: 'A direct message that notifies' }).toString(),
   }),
+  /** Iago's phones registered the legacy way, by FCM and APNs token: with them, a DM to Iago notifies three devices. */
+  iagoFcmToken: (api: Api): Req => ({
+    url: api('/users/me/android_gcm_reg_id'),
+    method: 'POST',
+    headers: IAGO_FORM,
+    body: new URLSearchParams({ token: 'bench-fcm-token-iago' }).toString(),
+  }),
+  iagoApnsToken: (api: Api): Req => ({
+    url: api('/users/me/apns_device_token'),
+    method: 'POST',
+    headers: IAGO_FORM,
+    body: new URLSearchParams({ token: 'c0ffee00bee5c0de', appid: 'org.zulip.Zulip' }).toString(),
+  }),
   registerPushDevice: (api: Api): Req => ({
     url: api('/mobile_push/register'),
     method: 'POST',

@@ -66,7 +66,10 @@ export function notifyOffZulip(world: WorldCtx, message: Message, mentions: Ment
   const now = world.clock.nowMs();
   for (const { user, push, email } of notices) {
     const away = isAway(world, user);
-    if (email && away) queueMissedMessageEmail(world, user, message);
+    if (email && away) {
+      const group = email === 'mentioned' ? groupMentionFor(store, user, mentions) : null;
+      queueMissedMessageEmail(world, user, message, { trigger: email, group: group?.name ?? null });
+    }
     if (!push || !store.realm.push_notifications_enabled) continue;
     if (!away && !user.settings.enable_online_push_notifications) continue;
     const group = push === 'mentioned' ? groupMentionFor(store, user, mentions) : null;
