@@ -7,7 +7,7 @@
 // (XSalsa20-Poly1305), with the other 32 bytes as the key. `encrypted_data` is the base64 of a
 // random 24-byte nonce followed by the sealed box (Poly1305 tag, then the ciphertext), which is
 // what the official app splits and opens.
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import { secretbox } from '@noble/ciphers/salsa.js';
 import type { PushDevice } from '../../store/state.js';
 
@@ -24,13 +24,31 @@ function secretboxKey(pushKey: string): Uint8Array | null {
 }
 
 /**
+ * Nonces are cut from a pool of random bytes filled 256 at a time: one call to the system's
+ * random source per nonce costs more than the sealing itself, on the sender's request. A nonce
+ * is used (copied into the output) before the pool is refilled.
+ */
+const NONCE_POOL = Buffer.alloc(NONCE_BYTES * 256);
+let poolOffset = NONCE_POOL.length;
+
+function freshNonce(): Buffer {
+  if (poolOffset === NONCE_POOL.length) {
+    randomFillSync(NONCE_POOL);
+    poolOffset = 0;
+  }
+  const nonce = NONCE_POOL.subarray(poolOffset, poolOffset + NONCE_BYTES);
+  poolOffset += NONCE_BYTES;
+  return nonce;
+}
+
+/**
  * `data` as JSON, sealed for the push key: base64 of nonce + box. Null for a key the mock cannot
  * use (a FL 406-467 registration's push_public_key was not checked, so it may be anything).
  */
 function sealForPushKey(pushKey: string, data: Record<string, unknown>): string | null {
   const key = secretboxKey(pushKey);
   if (!key) return null;
-  const nonce = randomBytes(NONCE_BYTES);
+  const nonce = freshNonce();
   const box = secretbox(key, nonce).seal(Buffer.from(JSON.stringify(data), 'utf8'));
   return Buffer.concat([nonce, box]).toString('base64');
 }
