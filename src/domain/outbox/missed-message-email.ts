@@ -159,7 +159,8 @@ export function queueMissedMessageEmail(world: WorldCtx, user: User, message: Me
   const tag = `${TAG}${user.user_id}:${bucketOf(message)}`;
   const pending = outbox.pendingTagged(tag);
   if (pending?.content.kind === 'email') {
-    pending.content.message_ids = [...(pending.content.message_ids ?? []), message.id];
+    // In place: a batch may gather thousands of messages, and copying it for each would grow as their square.
+    (pending.content.message_ids ??= []).push(message.id);
     REASONS.get(pending.content)?.set(message.id, reason);
     return;
   }
