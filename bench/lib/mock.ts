@@ -191,6 +191,11 @@ export const requests = {
   /** A direct message to Iago, away with a registered device: a push notification and a missed-message email each time. */
   sendNotifyingDm: (api: Api): Req =>
     formRequest(api('/messages'), { type: 'direct', to: '[2]', content: 'A direct message that notifies' }),
+  /** Iago's phones registered the legacy way, by FCM and APNs token: with them, a DM to Iago notifies three devices. */
+  iagoFcmToken: (api: Api): Req =>
+    formRequest(api('/users/me/android_gcm_reg_id'), { token: 'bench-fcm-token-iago' }, IAGO_FORM),
+  iagoApnsToken: (api: Api): Req =>
+    formRequest(api('/users/me/apns_device_token'), { token: 'c0ffee00bee5c0de', appid: 'org.zulip.Zulip' }, IAGO_FORM),
   /**
    * A mobile client's registration for E2EE notifications at each start: Hamlet's fixture device 1
    * with a new key once, then the same registration again (the real server's idempotent path).

@@ -276,6 +276,16 @@ export async function mockOperations(server: string, args: string[] = []): Promi
         child.proc.pid,
       )),
     );
+    for (const token of [requests.iagoFcmToken(api), requests.iagoApnsToken(api)])
+      if ((await send(token)).status !== 200) throw new Error(`registering Iago's token failed: ${token.url}`);
+    rows.push(
+      ...(await rowsFor(
+        server,
+        `${OPS.notifyingDm} (pushes to 3 devices: E2EE sealed, FCM, APNs; email queued)`,
+        requests.sendNotifyingDm(api),
+        child.proc.pid,
+      )),
+    );
     return { rows, rssAfterMb: rssMb(child.proc.pid), samples };
   } finally {
     await child.stop();

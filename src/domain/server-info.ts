@@ -6,6 +6,9 @@ import { serverRules, type ServerRules } from './server-rules.js';
 
 export const NEWEST_FEATURE_LEVEL = 496;
 
+/** The support address the real server's emails and some of its errors send people to (Zulip Cloud's). */
+export const SUPPORT_EMAIL = 'support@zulip.com';
+
 /** The name the empty topic is shown under (the real server's Message.EMPTY_TOPIC_FALLBACK_NAME). */
 export const EMPTY_TOPIC_FALLBACK_NAME = 'general chat';
 

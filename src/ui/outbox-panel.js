@@ -49,11 +49,7 @@ function pushItem(item) {
       h('span', { class: 'outbox-badge mono' }, `${item.form} ${item.event}`),
       ' ',
       h('strong', {}, `user ${item.user_id} · device ${item.device_id}`),
-      h(
-        'span',
-        { class: 'muted' },
-        ` · message${item.message_ids.length > 1 ? 's' : ''} ${item.message_ids.join(', ')} · ${clockTime(item.time)}`,
-      ),
+      h('span', { class: 'muted' }, ` · ${messagesOf(item)}${clockTime(item.time)}`),
     ),
     h(
       'details',
@@ -61,7 +57,23 @@ function pushItem(item) {
       h('summary', {}, 'Payload'),
       h('pre', { class: 'mono outbox-text' }, JSON.stringify(item.payload, null, 2)),
     ),
+    // E2EE: what encrypted_data decrypts to (the mock's own addition, never sent).
+    item.plaintext
+      ? h(
+          'details',
+          {},
+          h('summary', {}, 'Decrypted (the mock’s addition)'),
+          h('pre', { class: 'mono outbox-text' }, JSON.stringify(item.plaintext, null, 2)),
+        )
+      : null,
   );
+}
+
+/** "message 12 · ", "messages 12, 13 · ", or nothing (a test notification). */
+function messagesOf(item) {
+  const ids = item.message_ids;
+  if (!ids.length) return '';
+  return `message${ids.length > 1 ? 's' : ''} ${ids.join(', ')} · `;
 }
 
 const render = (item) => (item.kind === 'email' ? emailItem(item) : pushItem(item));

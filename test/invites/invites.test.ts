@@ -39,7 +39,10 @@ describe('POST /invites', () => {
     expect(email.links.activate_url).toMatch(
       new RegExp(`^${t.base.replace(/[.]/g, '\\.')}/accounts/do_confirm/[a-z2-7]{24}$`),
     );
-    expect(email.text).toContain(email.links.activate_url);
+    // The facts of the real template, in the mock's words: who invites, their address, the link, whom to ask.
+    expect(email.text).toContain(`<${email.links.activate_url}>`);
+    expect(email.text).toContain('Iago (iago@zulip.com) invites you to Zulip Dev');
+    expect(email.text).toContain('support@zulip.com');
 
     const list = await t.as('iago').get('/invites');
     expect(list.body.invites).toEqual([
@@ -169,6 +172,9 @@ describe('POST /invites', () => {
     expect(reminders.map((r) => [r.to, r.subject])).toEqual([
       ['later@example.com', 'Reminder: Join Iago at Zulip Dev'],
     ]);
+    expect(reminders[0].text).toContain('Iago (iago@zulip.com) still invites you to Zulip Dev');
+    expect(reminders[0].text).toContain(`<${reminders[0].links.activate_url}>`);
+    expect(reminders[0].text).toContain('support@zulip.com');
   });
 
   it('expires invitations on the mock clock', async () => {

@@ -44,6 +44,51 @@ describe('missed-message emails', () => {
     expect(sent[0].text).toContain('Iago: one');
     expect(sent[0].text).not.toContain('two');
     expect(sent[1].links.narrow_url).toBe(`${t.base}/#narrow/channel/3-Verona/topic/plans/near/${mention}`);
+    // The facts of the real template, in the mock's words: why (none for a direct message), where
+    // to answer, that replies by email go nowhere, and where the email settings are.
+    expect(sent[0].text).not.toContain('You were sent this email because');
+    expect(sent[1].text).toBe(
+      [
+        "Cordelia, Lear's daughter: @Othello, the Moor of Venice see",
+        '--\nYou were sent this email because someone mentioned you by name.',
+        `To answer, open Zulip Dev:\n${sent[1].links.narrow_url}\n\nReplies to this email go nowhere: this server takes no email replies (https://zulip.readthedocs.io/en/latest/production/email-gateway.html).`,
+        `Change which emails you get:\n${t.base}/#settings/notifications\n`,
+      ].join('\n\n'),
+    );
+    expect(sent[1].links.settings_url).toBe(`${t.base}/#settings/notifications`);
+  });
+
+  it('says why: a group mention, a channel that notifies by email; a resolved topic in brackets', async () => {
+    const group = t.server.world.store.userGroups.find((g) => g.name === 'hamletcharacters')!;
+    t.server.world.store.userGroups.update(group, { direct_members: [...group.direct_members, id('othello')] });
+    await send('iago', { type: 'stream', to: 'Verona', topic: 'plans', content: '@*hamletcharacters* look' });
+    await t.as('othello').patch('/settings', { enable_stream_email_notifications: true });
+    await send('iago', { type: 'stream', to: 'Verona', topic: '✔ done', content: 'closed' });
+    await control.clock.advance(120_000);
+    const sent = await emails('othello@zulip.com');
+    expect(sent.map((e) => e.subject)).toEqual(['#Verona > plans', '[resolved] #Verona > done']);
+    expect(sent[0].text).toContain('You were sent this email because someone mentioned @hamletcharacters.');
+    expect(sent[1].text).toContain('You were sent this email because #Verona notifies you by email.');
+  });
+
+  it('leaves the content out when the user or the organization keeps it out of emails', async () => {
+    await t.as('othello').patch('/settings', { message_content_in_email_notifications: false });
+    await send('iago', { type: 'direct', to: [id('othello')], content: 'secret plans' });
+    await control.clock.advance(120_000);
+    const [email] = await emails('othello@zulip.com');
+    expect(email.subject).toBe('New messages');
+    expect(email.text).not.toContain('secret plans');
+    expect(email.text).toContain(`${t.base}/help/dm-mention-alert-notifications`);
+    expect(email.text).toContain(`To read and answer them, open Zulip Dev:\n${email.links.narrow_url}`);
+    expect(email.text).not.toContain('Replies to this email go nowhere');
+    await t.as('othello').patch('/settings', { message_content_in_email_notifications: true });
+    await t.as('iago').patch('/realm', { message_content_allowed_in_email_notifications: false });
+    await send('iago', { type: 'direct', to: [id('othello')], content: 'more plans' });
+    await control.clock.advance(120_000);
+    const [, second] = await emails('othello@zulip.com');
+    expect(second.subject).toBe('New messages');
+    expect(second.text).not.toContain('more plans');
+    expect(second.text).toContain(`${t.base}/help/hide-message-content-in-emails`);
   });
 
   it('sends none to users who are here, who read meanwhile, or who turned email notifications off', async () => {

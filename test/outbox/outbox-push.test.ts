@@ -252,27 +252,25 @@ describe('payload forms', () => {
     const messageId = await send('iago', { type: 'direct', to: [id('hamlet'), id('othello')], content: 'secret' });
     const [e2ee] = (await pushes('hamlet')).filter((p) => p.device_id === 1);
     const ids = [id('iago'), id('hamlet'), id('othello')].sort((a, b) => a - b);
+    // What the bouncer gets: the key's ID and the sealed JSON (test/outbox/e2ee-encryption.test.ts opens it).
     expect(e2ee.payload).toEqual({
       device_id: 1,
       fcm_priority: 'high',
-      payload: {
-        push_account_id: 1,
-        encrypted_data: null,
-        plaintext: {
-          type: 'message',
-          message_id: messageId,
-          realm_name: 'Zulip Dev',
-          realm_url: store().realm.url,
-          user_id: id('hamlet'),
-          sender_id: id('iago'),
-          sender_full_name: 'Iago',
-          sender_avatar_url: expect.any(String),
-          time: expect.any(Number),
-          content: 'secret',
-          recipient_type: 'direct',
-          recipient_user_ids: ids,
-        },
-      },
+      payload: { push_key_id: 1001, encrypted_data: expect.stringMatching(/^[A-Za-z0-9+/]+=*$/) },
+    });
+    expect(e2ee.plaintext).toEqual({
+      type: 'message',
+      message_id: messageId,
+      realm_name: 'Zulip Dev',
+      realm_url: store().realm.url,
+      user_id: id('hamlet'),
+      sender_id: id('iago'),
+      sender_full_name: 'Iago',
+      sender_avatar_url: expect.any(String),
+      time: expect.any(Number),
+      content: 'secret',
+      recipient_type: 'direct',
+      recipient_user_ids: ids,
     });
     const [apple] = (await pushes('hamlet')).filter((p) => p.device_id === 2);
     expect(apple.payload).toMatchObject({
@@ -286,8 +284,10 @@ describe('payload forms', () => {
       { 'X-Mock-Feature-Level': '420' },
     );
     const [older] = (await pushes('hamlet')).filter((p) => p.device_id === 1);
-    expect(older.payload.payload.plaintext).toMatchObject({ pm_users: ids.join(',') });
-    expect(older.payload.payload.plaintext).not.toHaveProperty('recipient_user_ids');
+    expect(older.plaintext).toMatchObject({ pm_users: ids.join(',') });
+    expect(older.plaintext).not.toHaveProperty('recipient_user_ids');
+    // Before FL 468 the key was named by the client's push_account_id.
+    expect(older.payload.payload).toEqual({ push_account_id: 1, encrypted_data: expect.any(String) });
     await control.outbox.clear();
     // Before FL 413 the server had no E2EE notifications: devices registered by token only.
     await send(

@@ -1,5 +1,5 @@
 // The inspector's Outbox tab in Chromium: emails and push notifications as the mock records
-// them, live while the tab is open, filtered by kind, and cleared.
+// them, live while the tab is open (an E2EE one with what it decrypts to), filtered by kind, and cleared.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startMockServer, type StartedMock } from '../../src/index.js';
@@ -53,6 +53,23 @@ describe('the Outbox tab', () => {
     await push.locator('summary').click();
     expect(await push.locator('pre').textContent()).toContain('"content": "Ping from the inspector test"');
     await shot(page, 'outbox-push');
+  });
+
+  it('shows an E2EE notification sealed, with what it decrypts to beside', async () => {
+    expect((await api(mock, 'hamlet', 'POST', '/mobile_push/e2ee/test_notification', { device_id: 1 })).status).toBe(
+      200,
+    );
+    await expect.poll(() => items().first().locator('.outbox-head').textContent(), SOON).toContain('e2ee test');
+    const push = items().first();
+    // A test notification is about no message.
+    expect(await push.locator('.outbox-head').textContent()).not.toContain('message');
+    const [payload, decrypted] = [push.locator('details').nth(0), push.locator('details').nth(1)];
+    expect(await decrypted.locator('summary').textContent()).toBe('Decrypted (the mock’s addition)');
+    await payload.locator('summary').click();
+    await decrypted.locator('summary').click();
+    expect(await payload.locator('pre').textContent()).toMatch(/"encrypted_data": "[A-Za-z0-9+/]+=*"/);
+    expect(await decrypted.locator('pre').textContent()).toContain('"type": "test"');
+    await shot(page, 'outbox-e2ee');
   });
 
   it('filters by kind and clears', async () => {

@@ -11,12 +11,12 @@ import { isOwner, requireAdmin } from '../users/roles.js';
 import { EXPORT_FULL_WITH_CONSENT, EXPORT_PUBLIC, exportFiles, exportedContent, tarGz } from './archive.js';
 import { exportRows, notifyRealmExport, updateExportRow } from './list.js';
 import { checkAvatarSpace, type UploadLimits } from '../uploads/upload.js';
+import { SUPPORT_EMAIL } from '../server-info.js';
 
 const EXPORT_LIMIT = 5;
 const EXPORT_LIMIT_WINDOW_S = 7 * 24 * 3600;
 const MAX_MESSAGE_HISTORY = 250_000;
 const MAX_UPLOAD_QUOTA_BYTES = 20 * 1024 ** 3;
-const SUPPORT_EMAIL = 'support@zulip.com';
 /** EMAIL_ADDRESS_VISIBILITY_NOBODY: the one visibility that hides an owner's address from administrators. */
 const VISIBILITY_NOBODY = 4;
 

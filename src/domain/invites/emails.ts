@@ -1,8 +1,11 @@
 // The invitation emails, into the world's outbox: the invitation itself and, for an invitation
 // valid four days or more, its reminder two days before it expires (sent on the mock clock,
-// forgotten when the invitation is revoked, used or sent again). Subjects are the real server's.
+// forgotten when the invitation is revoked, used or sent again). Subjects are the real server's;
+// the texts are the mock's own wording of the facts and links of its templates (invitation.txt,
+// invitation_reminder.txt): who invites, their address, the link, and whom to ask for help.
 import type { Invite, User } from '../../store/state.js';
 import type { WorldCtx } from '../context.js';
+import { SUPPORT_EMAIL } from '../server-info.js';
 import { outboxOf } from '../outbox/outbox.js';
 import { inviteLink } from '../outbox/links.js';
 
@@ -24,7 +27,7 @@ export function sendInvitationEmail(world: WorldCtx, invite: Invite, referrer: U
       to,
       user_id: null,
       subject: `${referrer.full_name} has invited you to join ${realmName}`,
-      text: `Hi there,\n\n${referrer.full_name} (${referrer.delivery_email}) wants you to join them on ${realmName}.\n\nTo get started, follow this link:\n    <${link}>\n`,
+      text: `Hello,\n\n${referrer.full_name} (${referrer.delivery_email}) invites you to ${realmName}, their organization on Zulip, the team chat app.\n\nCreate your account with this link:\n    <${link}>\n\nQuestions, or stuck? Write to ${SUPPORT_EMAIL}.\n`,
       links: { activate_url: link },
     },
     clock.nowMs(),
@@ -40,7 +43,7 @@ export function sendInvitationEmail(world: WorldCtx, invite: Invite, referrer: U
       to,
       user_id: null,
       subject: `Reminder: Join ${referrer.full_name} at ${realmName}`,
-      text: `Hi again,\n\nThis is a reminder that ${referrer.full_name} (${referrer.delivery_email}) invited you to join ${realmName}.\nThis invitation expires in two days. If the invitation expires, you'll need to ask ${referrer.full_name} for another one.\n\n    <${link}>\n`,
+      text: `Hello again,\n\n${referrer.full_name} (${referrer.delivery_email}) still invites you to ${realmName}, their organization on Zulip, the team chat app. The invitation is good for two more days.\n\nCreate your account with this link:\n    <${link}>\n\nQuestions, or stuck? Write to ${SUPPORT_EMAIL}.\n`,
       links: { activate_url: link },
     },
     invite.expiry_date * 1000 - 2 * DAY_MS,

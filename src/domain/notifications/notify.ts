@@ -34,6 +34,7 @@ function pushContext(world: WorldCtx): PushContext & { e2ee: boolean } {
     store: world.store,
     e2ee: supports?.('e2ee_push_notifications') ?? true,
     recipientUserIds: supports?.('e2ee_push_recipient_user_ids') ?? true,
+    byKeyId: supports?.('e2ee_push_key_id') ?? true,
   };
 }
 
@@ -65,7 +66,10 @@ export function notifyOffZulip(world: WorldCtx, message: Message, mentions: Ment
   const now = world.clock.nowMs();
   for (const { user, push, email } of notices) {
     const away = isAway(world, user);
-    if (email && away) queueMissedMessageEmail(world, user, message);
+    if (email && away) {
+      const group = email === 'mentioned' ? groupMentionFor(store, user, mentions) : null;
+      queueMissedMessageEmail(world, user, message, { trigger: email, group: group?.name ?? null });
+    }
     if (!push || !store.realm.push_notifications_enabled) continue;
     if (!away && !user.settings.enable_online_push_notifications) continue;
     const group = push === 'mentioned' ? groupMentionFor(store, user, mentions) : null;
@@ -81,7 +85,7 @@ export function notifyOffZulip(world: WorldCtx, message: Message, mentions: Ment
           form,
           event: 'message',
           message_ids: [message.id],
-          payload: messagePushPayload(ctx, form, device, user, message, push, group),
+          ...messagePushPayload(ctx, form, device, user, message, push, group),
         },
         now,
       );
@@ -107,7 +111,7 @@ function sendRemove(world: WorldCtx, user: User, messageIds: number[]): void {
         form,
         event: 'remove',
         message_ids: messageIds,
-        payload: removePushPayload(ctx, form, device, user, messageIds),
+        ...removePushPayload(ctx, form, device, user, messageIds),
       },
       now,
     );

@@ -1,11 +1,13 @@
 // The three forms of a push notification the real server hands to its push bouncer
 // (zerver/lib/push_notifications.py): the FCM data payload of an Android device registered by
 // token, the APNs payload of an iOS one, and the end-to-end encrypted form of a device
-// registered for it (FL 413; what gets encrypted is recorded as `plaintext`, not encrypted).
-// The `remove` forms take back notifications of messages read meanwhile.
+// registered for it (FL 413: the JSON of api_docs/mobile-notifications.md, sealed with the
+// device's push key by push/e2ee-envelope.ts). The `remove` forms take back notifications of
+// messages read meanwhile.
 import type { Store } from '../../store/store.js';
 import type { Message, PushDevice, User } from '../../store/state.js';
 import { avatarUrl } from '../users/avatar.js';
+import { e2eePushRequest } from '../push/e2ee-envelope.js';
 import { pushContent, truncateContent } from '../outbox/message-text.js';
 import type { Trigger } from './triggers.js';
 
@@ -13,6 +15,17 @@ export interface PushContext {
   store: Store;
   /** The form of direct message recipients in E2EE payloads: recipient_user_ids from FL 429, pm_users before. */
   recipientUserIds: boolean;
+  /** E2EE push requests name the key by push_key_id from FL 468, by push_account_id before. */
+  byKeyId: boolean;
+}
+
+/**
+ * A notification for one device: what the push bouncer gets and, for the E2EE form, the JSON
+ * its encrypted_data seals (the mock's own addition, so that a test need not decrypt).
+ */
+export interface DevicePush {
+  payload: Record<string, unknown>;
+  plaintext?: Record<string, unknown>;
 }
 
 /** A mentioned group containing the user, when the notification is due to that group's mention. */
@@ -159,32 +172,20 @@ function e2eePlaintext(
   return data;
 }
 
-/** What the bouncer gets for an E2EE device: its push request, the encrypted data's plaintext beside it. */
-function e2eeRequest(device: PushDevice, plaintext: Record<string, unknown>, alert: boolean): Record<string, unknown> {
-  const payload: Record<string, unknown> = {
-    push_account_id: device.push_account_id ?? device.device_id,
-    encrypted_data: null,
-    plaintext,
-  };
-  if (device.push_token_kind === 'apns') {
-    if (alert) payload.aps = { 'mutable-content': 1, alert: { title: 'New notification' } };
-    return {
-      device_id: device.device_id,
-      http_headers: alert
-        ? { apns_priority: 10, apns_push_type: 'alert' }
-        : { apns_priority: 5, apns_push_type: 'background' },
-      payload,
-    };
-  }
-  return { device_id: device.device_id, fcm_priority: alert ? 'high' : 'normal', payload };
+/** The E2EE form: the push request carrying `data` sealed for the device, and `data` itself. */
+function e2eePush(ctx: PushContext, device: PushDevice, data: Record<string, unknown>, alert: boolean): DevicePush {
+  return { payload: e2eePushRequest(device, data, { alert, byKeyId: ctx.byKeyId }), plaintext: data };
 }
 
 export type DeviceForm = 'android' | 'ios' | 'e2ee';
 
-/** The form a device gets notifications in, or null: not registered for any. */
+/**
+ * The form a device gets notifications in, or null: not registered for any. An E2EE device
+ * needs a push key and a token the relay confirmed (FL 468), or a FL 406-467 registration.
+ */
 export function deviceForm(device: PushDevice, e2ee: boolean): DeviceForm | null {
   if (device.token !== undefined) return device.platform === 'ios' ? 'ios' : 'android';
-  if (e2ee && device.push_key && device.push_token_id) return 'e2ee';
+  if (e2ee && device.push_key && (device.push_token_id || device.push_account_id !== undefined)) return 'e2ee';
   return null;
 }
 
@@ -196,10 +197,10 @@ export function messagePushPayload(
   message: Message,
   trigger: Trigger,
   group: GroupMention | null,
-): Record<string, unknown> {
-  if (form === 'android') return androidPayload(ctx.store, user, message, group);
-  if (form === 'ios') return iosPayload(ctx.store, user, message, trigger, group);
-  return e2eeRequest(device, e2eePlaintext(ctx, user, message, group), true);
+): DevicePush {
+  if (form === 'android') return { payload: androidPayload(ctx.store, user, message, group) };
+  if (form === 'ios') return { payload: iosPayload(ctx.store, user, message, trigger, group) };
+  return e2eePush(ctx, device, e2eePlaintext(ctx, user, message, group), true);
 }
 
 export function removePushPayload(
@@ -208,17 +209,25 @@ export function removePushPayload(
   device: PushDevice,
   user: User,
   messageIds: number[],
-): Record<string, unknown> {
+): DevicePush {
   const { store } = ctx;
   const ids = messageIds.join(',');
   if (form === 'android')
     return {
-      data: { ...basePayload(store, user), event: 'remove', zulip_message_ids: ids, zulip_message_id: messageIds[0] },
-      options: { priority: 'normal' },
+      payload: {
+        data: { ...basePayload(store, user), event: 'remove', zulip_message_ids: ids, zulip_message_id: messageIds[0] },
+        options: { priority: 'normal' },
+      },
     };
   if (form === 'ios')
-    return { badge: 0, custom: { zulip: { ...basePayload(store, user), event: 'remove', zulip_message_ids: ids } } };
-  return e2eeRequest(
+    return {
+      payload: {
+        badge: 0,
+        custom: { zulip: { ...basePayload(store, user), event: 'remove', zulip_message_ids: ids } },
+      },
+    };
+  return e2eePush(
+    ctx,
     device,
     {
       type: 'remove',

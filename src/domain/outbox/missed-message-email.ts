@@ -2,13 +2,32 @@
 // would notify an away user by email waits for the user's batching period
 // (email_notifications_batching_period_seconds, two minutes by default) together with the
 // user's other such messages; then one email per conversation tells of those still unread.
+// Subjects are the real server's; the text is the mock's own wording of the facts and links of
+// its templates/zerver/emails/missed_message.txt: the messages (or why they are left out), why
+// the user gets the email, where to reply, and where to change email notifications.
 import type { Message, User } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import type { WorldCtx } from '../context.js';
+import { RESOLVED_TOPIC_PREFIX } from '../messages/topics.js';
 import { outboxOf, type OutboxContent } from './outbox.js';
 import { pushContent } from './message-text.js';
 
 const TAG = 'missed_message:';
+
+/** Why a message notified the user by email: its trigger, and the group when a group mention did. */
+export interface EmailReason {
+  trigger: string;
+  group: string | null;
+}
+
+/**
+ * The reasons of the messages of each pending email, beside it (the recorded email is rebuilt
+ * when it is due, without them). Keyed by the pending content, so a world's reset forgets them.
+ */
+const REASONS = new WeakMap<OutboxContent, Map<number, EmailReason>>();
+
+/** The real server's email without a gateway for replies says so and links to the gateway's docs. */
+const EMAIL_GATEWAY_HELP = 'https://zulip.readthedocs.io/en/latest/production/email-gateway.html';
 
 /** The conversation a message belongs to, as the email groups them. */
 function bucketOf(message: Message): string {
@@ -28,9 +47,23 @@ function narrowUrl(store: Store, message: Message): string {
   return `${base}/dm/${message.recipient_ids.join(',')}/near/${message.id}`;
 }
 
+/** Whether the organization and the user let message content into emails, and if not, who did not. */
+function contentHiddenBy(store: Store, user: User): 'realm' | 'user' | null {
+  if (store.realm.shown_settings?.message_content_allowed_in_email_notifications === false) return 'realm';
+  if (user.settings.message_content_in_email_notifications === false) return 'user';
+  return null;
+}
+
 function subjectOf(store: Store, user: User, message: Message): string {
+  if (contentHiddenBy(store, user)) return 'New messages';
   const name = (id: number) => store.users.get(id)?.full_name ?? '';
-  if (message.type === 'stream') return `#${store.streams.get(message.stream_id!)?.name ?? ''} > ${message.topic}`;
+  if (message.type === 'stream') {
+    const channel = `#${store.streams.get(message.stream_id!)?.name ?? ''}`;
+    // A resolved topic keeps its thread: the prefix moves out of the topic into a bracket.
+    if (message.topic.startsWith(RESOLVED_TOPIC_PREFIX))
+      return `[resolved] ${channel} > ${message.topic.slice(RESOLVED_TOPIC_PREFIX.length)}`;
+    return `${channel} > ${message.topic}`;
+  }
   if (message.recipient_ids.length > 2)
     return `Group DMs with ${message.recipient_ids
       .filter((id) => id !== user.user_id)
@@ -39,36 +72,104 @@ function subjectOf(store: Store, user: User, message: Message): string {
   return `DMs with ${name(message.sender_id)}`;
 }
 
-function emailFor(store: Store, user: User, messages: Message[]): OutboxContent {
-  const lines = messages.map(
-    (m) => `${store.users.get(m.sender_id)?.full_name ?? ''}: ${pushContent(m.rendered_content)}`,
-  );
+/** The order in which the real template picks the one reason it gives. */
+const REASON_ORDER = [
+  'personal',
+  'group',
+  'topic_wildcard_mentioned_in_followed_topic',
+  'stream_wildcard_mentioned_in_followed_topic',
+  'topic_wildcard_mentioned',
+  'stream_wildcard_mentioned',
+  'followed_topic_email_notify',
+  'stream_email_notify',
+];
+
+/** The sentence saying why the email was sent (none for direct messages), in the mock's words. */
+function reasonLine(store: Store, message: Message, reasons: EmailReason[]): string | null {
+  const kinds = reasons.map((r) => (r.trigger === 'mentioned' ? (r.group === null ? 'personal' : 'group') : r.trigger));
+  const kind = REASON_ORDER.find((k) => kinds.includes(k));
+  const channel = `#${store.streams.get(message.stream_id ?? -1)?.name ?? ''}`;
+  switch (kind) {
+    case 'personal':
+      return 'You were sent this email because someone mentioned you by name.';
+    case 'group':
+      return `You were sent this email because someone mentioned @${reasons.find((r) => r.group !== null)!.group}.`;
+    case 'topic_wildcard_mentioned_in_followed_topic':
+    case 'topic_wildcard_mentioned':
+      return `You were sent this email because someone mentioned every participant of ${channel} > ${message.topic}.`;
+    case 'stream_wildcard_mentioned_in_followed_topic':
+      return 'You were sent this email because wildcard mentions in the topics you follow notify you.';
+    case 'stream_wildcard_mentioned':
+      return `You were sent this email because someone mentioned everyone in ${channel}.`;
+    case 'followed_topic_email_notify':
+      return 'You were sent this email because the topics you follow notify you by email.';
+    case 'stream_email_notify':
+      return `You were sent this email because ${channel} notifies you by email.`;
+    default:
+      return null;
+  }
+}
+
+function emailFor(store: Store, user: User, messages: Message[], reasons: EmailReason[]): OutboxContent {
+  const realm = store.realm;
   const url = narrowUrl(store, messages[0]);
+  const settingsUrl = `${realm.url}/#settings/notifications`;
+  const hiddenBy = contentHiddenBy(store, user);
+  const parts: string[] = [];
+  if (!hiddenBy) {
+    parts.push(
+      messages
+        .map((m) => `${store.users.get(m.sender_id)?.full_name ?? ''}: ${pushContent(m.rendered_content)}`)
+        .join('\n\n'),
+    );
+  } else if (hiddenBy === 'realm') {
+    parts.push(
+      `The messages are left out: your organization keeps message content out of email notifications (${realm.url}/help/hide-message-content-in-emails).`,
+    );
+  } else {
+    parts.push(
+      `The messages are left out: you chose to keep message content out of email notifications (${realm.url}/help/dm-mention-alert-notifications).`,
+    );
+  }
+  const reason = reasonLine(store, messages[0], reasons);
+  parts.push(reason ? `--\n${reason}` : '--');
+  if (hiddenBy) {
+    parts.push(`To read and answer them, open ${realm.name}:\n${url}`);
+  } else {
+    parts.push(
+      `To answer, open ${realm.name}:\n${url}\n\nReplies to this email go nowhere: this server takes no email replies (${EMAIL_GATEWAY_HELP}).`,
+    );
+  }
+  parts.push(`Change which emails you get:\n${settingsUrl}`);
   return {
     kind: 'email',
     template: 'missed_message',
     to: user.delivery_email,
     user_id: user.user_id,
     subject: subjectOf(store, user, messages[0]),
-    text: `${lines.join('\n\n')}\n\nView or reply in ${store.realm.name}: ${url}\n`,
-    links: { narrow_url: url },
+    text: `${parts.join('\n\n')}\n`,
+    links: { narrow_url: url, settings_url: settingsUrl },
     message_ids: messages.map((m) => m.id),
   };
 }
 
-/** Queues the message for the user's next missed-message email. */
-export function queueMissedMessageEmail(world: WorldCtx, user: User, message: Message): void {
+/** Queues the message for the user's next missed-message email, with why it notified the user. */
+export function queueMissedMessageEmail(world: WorldCtx, user: User, message: Message, reason: EmailReason): void {
   const outbox = outboxOf(world.store);
   const tag = `${TAG}${user.user_id}:${bucketOf(message)}`;
   const pending = outbox.pendingTagged(tag);
   if (pending?.content.kind === 'email') {
-    pending.content.message_ids = [...(pending.content.message_ids ?? []), message.id];
+    // In place: a batch may gather thousands of messages, and copying it for each would grow as their square.
+    (pending.content.message_ids ??= []).push(message.id);
+    REASONS.get(pending.content)?.set(message.id, reason);
     return;
   }
   const period = Number(user.settings.email_notifications_batching_period_seconds ?? 120) * 1000;
   // The user's batch is sent together: a conversation joining it waits for the same moment.
   const due = outbox.earliestDue((t) => t.startsWith(`${TAG}${user.user_id}:`)) ?? world.clock.nowMs() + period;
-  outbox.schedule(emailFor(world.store, user, [message]), due, tag);
+  const content = emailFor(world.store, user, [message], [reason]);
+  REASONS.set(content, new Map([[message.id, reason]]));
+  outbox.schedule(content, due, tag);
 }
 
 /** At sending time: only the messages still there and still unread, or nothing. */
@@ -81,5 +182,7 @@ export function stillUnread(world: WorldCtx, content: OutboxContent, tag: string
   const messages = (content.message_ids ?? [])
     .map((id) => store.messages.get(id))
     .filter((m): m is Message => !!m && !!m.flags[key] && !m.flags[key].includes('read'));
-  return messages.length ? emailFor(store, user, messages) : null;
+  const reasons = REASONS.get(content);
+  const kept = messages.flatMap((m) => reasons?.get(m.id) ?? []);
+  return messages.length ? emailFor(store, user, messages, kept) : null;
 }

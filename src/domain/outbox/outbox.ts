@@ -27,10 +27,16 @@ interface PushItem {
   device_id: number;
   /** android (FCM data payload), ios (APNs payload) or e2ee (encrypted for the device's push key). */
   form: 'android' | 'ios' | 'e2ee';
-  /** message or remove (remove: the messages were read, or an edit took the mention away). */
-  event: 'message' | 'remove';
+  /**
+   * message, remove (the messages were read, or an edit took the mention away) or test
+   * (POST /mobile_push/e2ee/test_notification; no messages).
+   */
+  event: 'message' | 'remove' | 'test';
   message_ids: number[];
+  /** What the push bouncer gets (the E2EE form: encrypted_data, sealed with the device's push key). */
   payload: Record<string, unknown>;
+  /** The E2EE form only, and the mock's own addition: the JSON that encrypted_data decrypts to. */
+  plaintext?: Record<string, unknown>;
 }
 
 export type OutboxContent = EmailItem | PushItem;
