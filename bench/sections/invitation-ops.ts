@@ -1,6 +1,5 @@
 // The invitation and navigation-view operations of issue 27 that the other sections leave out:
-// creating a reusable link and resending an email invitation (past the development server's
-// daily limit of 100 invitation emails: the refusal is timed), at 32 connections; revoking an
+// creating a reusable link and resending an email invitation, at 32 connections; revoking an
 // invitation or a link and deleting a navigation view succeed once each (then the thing is gone),
 // so their rows give the time of single calls, as organization-ops.ts does for its one-time calls.
 import { CONNECTIONS, log, measure } from '../lib/config.js';
@@ -74,10 +73,9 @@ export async function invitationRows(server: string, api: Api, pid: number | und
       headers: { authorization: HAMLET_AUTH },
     };
   });
-  // Last: resends count against the daily limit of invitation emails, which the run exhausts.
   await invite('bench-resend@example.com');
   await loaded(
-    'POST /invites/{invite_id}/resend (past the daily limit: 400)',
+    'POST /invites/{invite_id}/resend',
     requests.resendInvite(api, await newestInviteId(api, HAMLET_AUTH, false)),
   );
   return rows;

@@ -204,7 +204,11 @@ export class Store {
     this.invites = new Collection(
       (state.invites ??= []),
       // Email invitations and links have IDs of their own sequences: looked up by kind and ID.
-      { key: (i) => i.key, unique: { kindId: (i) => inviteKindId(i.is_multiuse, i.id) } },
+      {
+        key: (i) => i.key,
+        unique: { kindId: (i) => inviteKindId(i.is_multiuse, i.id) },
+        groups: { kind: (i) => (i.is_multiuse ? 'link' : 'email') },
+      },
       changed('invites'),
     );
     this.byName = new Map<CollectionName, Collection<any>>([
