@@ -24,7 +24,7 @@ const OUT = path.join(ROOT, 'dist', 'binary');
 const TARGET = path.join(ROOT, 'dist', 'teamchat-mock');
 // The sentinel Node looks for to know that a blob was injected (fixed by Node, see the page above).
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
-const BUNDLES = ['api', 'control'];
+const BUNDLES = ['api', 'control', 'behaviours'];
 
 const started = performance.now();
 const step = (what) => console.log(`build:binary: ${what} (${((performance.now() - started) / 1000).toFixed(1)} s)`);

@@ -1,4 +1,5 @@
-// Builds dist/ (tsc, then the description bundles) and records what it was built from, so that
+// Builds dist/ (tsc, then the description bundles, then the command line as one file) and records
+// what it was built from, so that
 // `npm start` and `prepare` can skip the build when no input changed since (a stat per file,
 // milliseconds, where tsc takes seconds). `node scripts/build.mjs` always builds, from a clean
 // dist/src; `--if-changed` only when an input changed.
@@ -68,7 +69,38 @@ export async function build() {
   if (tsc.status !== 0) throw new Error('tsc failed');
   const { writeBundles } = await import(path.join(ROOT, 'dist/src/contract/load.js'));
   writeBundles();
+  await bundleCli();
   writeFileSync(STAMP, signature);
+}
+
+/**
+ * dist/src/cli.js as one file with its dependencies (tsx aside: it loads TypeScript scenarios on
+ * first use and stays a package): loading the 360 modules tsc writes, and those of node_modules,
+ * one by one took more than half of the start-up. The other files of dist/src stay as tsc wrote
+ * them (the library's entry, index.js, and its types). Modules imported on first use (import())
+ * are in the file but evaluated only then.
+ */
+async function bundleCli() {
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    entryPoints: [path.join(ROOT, 'src', 'cli.ts')],
+    outfile: path.join(ROOT, 'dist', 'src', 'cli.js'),
+    allowOverwrite: true,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: ['tsx', 'tsx/*'],
+    // The CommonJS dependencies bundled into an ES module still call require() for node's modules.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+    },
+    minifySyntax: true,
+    minifyWhitespace: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  rmSync(path.join(ROOT, 'dist', 'src', 'cli.js.map'), { force: true });
 }
 
 /** Builds unless dist/ was built from exactly the current inputs. */
