@@ -18,6 +18,7 @@ import {
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { checkedStates, samePackageOnce } from './build.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'dist', 'binary');
@@ -52,6 +53,9 @@ await esbuild.build({
   minifySyntax: true,
   minifyWhitespace: true,
   legalComments: 'none',
+  // The shipped fixture checked by the build (see build.mjs), and each package version once.
+  define: { BUILD_CHECKED_STATES: JSON.stringify(await checkedStates()) },
+  plugins: [samePackageOnce()],
   // import.meta.url is only read where the executable set the answer beforehand (package-root.ts).
   logOverride: { 'empty-import-meta': 'silent' },
   logLevel: 'warning',
