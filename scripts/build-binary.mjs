@@ -89,6 +89,9 @@ for (const rel of walk('scenarios')) {
   }
 }
 writeFileSync(path.join(OUT, 'files.json'), JSON.stringify({ files, bundles: BUNDLES }));
+// What a start checks its cache against, computed now (src/binary/unpack.ts, compiled by the build).
+const { buildHashes } = await import(path.join(ROOT, 'dist', 'src', 'binary', 'unpack.js'));
+writeFileSync(path.join(OUT, 'build.json'), JSON.stringify({ hashes: buildHashes(files), bundles: BUNDLES }));
 step(`collected ${Object.keys(files).length} files`);
 
 // 3. The blob, and a copy of node with the blob injected.
@@ -99,7 +102,7 @@ writeFileSync(
     output: path.join(OUT, 'sea-prep.blob'),
     disableExperimentalSEAWarning: true,
     useCodeCache: true,
-    assets: { 'files.json': path.join(OUT, 'files.json') },
+    assets: { 'files.json': path.join(OUT, 'files.json'), 'build.json': path.join(OUT, 'build.json') },
   }),
 );
 const run = (args, what) => {

@@ -6,13 +6,17 @@ import path from 'node:path';
 import { getAsset } from 'node:sea';
 import { usePackageRoot } from '../package-root.js';
 import { useModuleLoader } from '../control/scenarios/load.js';
-import { unpack, type EmbeddedFiles } from './unpack.js';
+import { unpack, type BuildHashes, type EmbeddedFiles } from './unpack.js';
 
-/** Name of the asset holding the files (scripts/build-binary.mjs writes it). */
+/** Names of the assets holding the files and what the build computed of them (scripts/build-binary.mjs writes them). */
 const FILES_ASSET = 'files.json';
+const BUILD_ASSET = 'build.json';
 
-const { files, bundles } = JSON.parse(getAsset(FILES_ASSET, 'utf8')) as { files: EmbeddedFiles; bundles: string[] };
-const root = unpack(files, bundles);
+// The files themselves are parsed only when they must be written: a start that finds its
+// verified copy reads the small build asset alone.
+const { hashes, bundles } = JSON.parse(getAsset(BUILD_ASSET, 'utf8')) as { hashes: BuildHashes; bundles: string[] };
+const files = () => (JSON.parse(getAsset(FILES_ASSET, 'utf8')) as { files: EmbeddedFiles }).files;
+const root = unpack(files, bundles, hashes);
 usePackageRoot(root);
 
 useModuleLoader(async (file) => {
