@@ -1,7 +1,8 @@
 // `npm run build:binary`: the single executable dist/teamchat-mock (Node's single executable
 // applications: https://nodejs.org/api/single-executable-applications.html). esbuild bundles the
-// CLI (src/binary/main.ts) into one CommonJS file, the run-time files travel as one asset, and
-// postject injects the blob into a copy of this node binary. Runs after `npm run build` (it
+// entry (src/binary/main.ts) into one CommonJS file; the command line npm's build bundled, its
+// code cache and the run-time files travel as assets; postject injects the blob into a copy of
+// this node binary. Runs after `npm run build` (it
 // embeds dist/openapi-bundle).
 import { spawnSync } from 'node:child_process';
 import {
@@ -18,7 +19,6 @@ import {
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { checkedStates, samePackageOnce } from './build.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'dist', 'binary');
@@ -41,7 +41,8 @@ function walk(rel) {
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 
-// 1. The program: everything in one file. tsx stays out: the executable loads no TypeScript.
+// 1. The program: the entry that unpacks the files and runs the command line npm's build bundled
+// (dist/src/cli.bundle.cjs, with its V8 code cache), both embedded as assets (src/binary/main.ts).
 await esbuild.build({
   entryPoints: [path.join(ROOT, 'src/binary/main.ts')],
   outfile: path.join(OUT, 'main.cjs'),
@@ -49,17 +50,14 @@ await esbuild.build({
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  external: ['tsx', 'tsx/*'],
   minifySyntax: true,
   minifyWhitespace: true,
   legalComments: 'none',
-  // The shipped fixture checked by the build (see build.mjs), and each package version once.
-  define: { BUILD_CHECKED_STATES: JSON.stringify(await checkedStates()) },
-  plugins: [samePackageOnce()],
-  // import.meta.url is only read where the executable set the answer beforehand (package-root.ts).
-  logOverride: { 'empty-import-meta': 'silent' },
   logLevel: 'warning',
 });
+const CLI_BUNDLE = path.join(ROOT, 'dist', 'src', 'cli.bundle.cjs');
+const CLI_CACHE = path.join(ROOT, 'dist', 'src', 'cli.bundle.cache');
+if (!existsSync(CLI_BUNDLE)) throw new Error('dist/src/cli.bundle.cjs is missing: run npm run build first');
 step('bundled the program');
 
 // 2. The files it reads at run time, with the shipped TypeScript scenarios compiled to CommonJS.
@@ -102,7 +100,12 @@ writeFileSync(
     output: path.join(OUT, 'sea-prep.blob'),
     disableExperimentalSEAWarning: true,
     useCodeCache: true,
-    assets: { 'files.json': path.join(OUT, 'files.json'), 'build.json': path.join(OUT, 'build.json') },
+    assets: {
+      'files.json': path.join(OUT, 'files.json'),
+      'build.json': path.join(OUT, 'build.json'),
+      'cli.bundle.cjs': CLI_BUNDLE,
+      ...(existsSync(CLI_CACHE) ? { 'cli.bundle.cache': CLI_CACHE } : {}),
+    },
   }),
 );
 const run = (args, what) => {

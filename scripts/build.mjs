@@ -148,7 +148,7 @@ async function writeCodeCache(cli) {
  * the bundle carries its SHA-256, and a start that reads the same bytes skips the check
  * (store/fixture.ts). A fixture that fails stops the build.
  */
-export async function checkedStates() {
+async function checkedStates() {
   const { readStateFile } = await import(path.join(ROOT, 'dist/src/store/fixture.js'));
   const { STATE_RULES } = await import(path.join(ROOT, 'dist/src/domain/state-rules.js'));
   const file = path.join(ROOT, 'fixtures', 'default.json');
@@ -182,7 +182,7 @@ function cliBundleOptions(checked, outfile) {
  * (express, send and body-parser each have mime-types 3.0.2, which builds its tables from
  * mime-db when loaded) is bundled, and so loaded, once.
  */
-export function samePackageOnce() {
+function samePackageOnce() {
   return {
     name: 'same-package-once',
     setup(build) {
