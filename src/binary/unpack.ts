@@ -70,6 +70,7 @@ export interface BuildHashes {
   files: Record<string, string>;
 }
 
+/** @public (scripts/build-binary.mjs imports it from dist/, where knip cannot follow) */
 export function buildHashes(files: EmbeddedFiles): BuildHashes {
   const id = createHash('sha1').update(JSON.stringify(files)).digest('hex').slice(0, 16);
   return { id, files: Object.fromEntries(Object.entries(files).map(([rel, text]) => [rel, sha256(text)])) };

@@ -15,7 +15,7 @@ export type OpenApiDoc = {
 };
 
 /** The folder holding the description. */
-export const openapiDir = (): string => packagePath('openapi');
+const openapiDir = (): string => packagePath('openapi');
 
 function readYaml(file: string): any {
   try {
