@@ -1,7 +1,8 @@
 // `npm run build:binary`: the single executable dist/teamchat-mock (Node's single executable
 // applications: https://nodejs.org/api/single-executable-applications.html). esbuild bundles the
-// CLI (src/binary/main.ts) into one CommonJS file, the run-time files travel as one asset, and
-// postject injects the blob into a copy of this node binary. Runs after `npm run build` (it
+// entry (src/binary/main.ts) into one CommonJS file; the command line npm's build bundled, its
+// code cache and the run-time files travel as assets; postject injects the blob into a copy of
+// this node binary. Runs after `npm run build` (it
 // embeds dist/openapi-bundle).
 import { spawnSync } from 'node:child_process';
 import {
@@ -24,7 +25,7 @@ const OUT = path.join(ROOT, 'dist', 'binary');
 const TARGET = path.join(ROOT, 'dist', 'teamchat-mock');
 // The sentinel Node looks for to know that a blob was injected (fixed by Node, see the page above).
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
-const BUNDLES = ['api', 'control'];
+const BUNDLES = ['api', 'control', 'behaviours'];
 
 const started = performance.now();
 const step = (what) => console.log(`build:binary: ${what} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
@@ -40,7 +41,8 @@ function walk(rel) {
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 
-// 1. The program: everything in one file. tsx stays out: the executable loads no TypeScript.
+// 1. The program: the entry that unpacks the files and runs the command line npm's build bundled
+// (dist/src/cli.bundle.cjs, with its V8 code cache), both embedded as assets (src/binary/main.ts).
 await esbuild.build({
   entryPoints: [path.join(ROOT, 'src/binary/main.ts')],
   outfile: path.join(OUT, 'main.cjs'),
@@ -48,14 +50,14 @@ await esbuild.build({
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  external: ['tsx', 'tsx/*'],
   minifySyntax: true,
   minifyWhitespace: true,
   legalComments: 'none',
-  // import.meta.url is only read where the executable set the answer beforehand (package-root.ts).
-  logOverride: { 'empty-import-meta': 'silent' },
   logLevel: 'warning',
 });
+const CLI_BUNDLE = path.join(ROOT, 'dist', 'src', 'cli.bundle.cjs');
+const CLI_CACHE = path.join(ROOT, 'dist', 'src', 'cli.bundle.cache');
+if (!existsSync(CLI_BUNDLE)) throw new Error('dist/src/cli.bundle.cjs is missing: run npm run build first');
 step('bundled the program');
 
 // 2. The files it reads at run time, with the shipped TypeScript scenarios compiled to CommonJS.
@@ -85,6 +87,9 @@ for (const rel of walk('scenarios')) {
   }
 }
 writeFileSync(path.join(OUT, 'files.json'), JSON.stringify({ files, bundles: BUNDLES }));
+// What a start checks its cache against, computed now (src/binary/unpack.ts, compiled by the build).
+const { buildHashes } = await import(path.join(ROOT, 'dist', 'src', 'binary', 'unpack.js'));
+writeFileSync(path.join(OUT, 'build.json'), JSON.stringify({ hashes: buildHashes(files), bundles: BUNDLES }));
 step(`collected ${Object.keys(files).length} files`);
 
 // 3. The blob, and a copy of node with the blob injected.
@@ -95,7 +100,12 @@ writeFileSync(
     output: path.join(OUT, 'sea-prep.blob'),
     disableExperimentalSEAWarning: true,
     useCodeCache: true,
-    assets: { 'files.json': path.join(OUT, 'files.json') },
+    assets: {
+      'files.json': path.join(OUT, 'files.json'),
+      'build.json': path.join(OUT, 'build.json'),
+      'cli.bundle.cjs': CLI_BUNDLE,
+      ...(existsSync(CLI_CACHE) ? { 'cli.bundle.cache': CLI_CACHE } : {}),
+    },
   }),
 );
 const run = (args, what) => {

@@ -1,10 +1,19 @@
-// Builds dist/ (tsc, then the description bundles) and records what it was built from, so that
-// `npm start` and `prepare` can skip the build when no input changed since (a stat per file,
-// milliseconds, where tsc takes seconds). `node scripts/build.mjs` always builds, from a clean
+// Builds dist/ (tsc, the description bundles, then the command line as one file with its code
+// cache) and records what it was built from, so that `npm start` and `prepare` can skip the build
+// when no input changed since (a stat per file, milliseconds, where tsc takes seconds). `node scripts/build.mjs` always builds, from a clean
 // dist/src; `--if-changed` only when an input changed.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,9 +23,12 @@ const STAMP = path.join(ROOT, 'dist', '.build-inputs');
 const INPUTS = [
   'src',
   'openapi',
+  'fixtures',
   'tsconfig.json',
   'package.json',
   'scripts/build.mjs',
+  'scripts/lib/cli-loader.mjs',
+  'scripts/lib/import-meta-url.mjs',
   'scripts/generate-param-types.ts',
   'scripts/generate-state-schema.ts',
 ];
@@ -68,7 +80,134 @@ export async function build() {
   if (tsc.status !== 0) throw new Error('tsc failed');
   const { writeBundles } = await import(path.join(ROOT, 'dist/src/contract/load.js'));
   writeBundles();
+  await bundleCli();
   writeFileSync(STAMP, signature);
+}
+
+/**
+ * The command line as one CommonJS file with its dependencies, dist/src/cli.bundle.cjs (tsx aside:
+ * it loads TypeScript scenarios on first use and stays a package), run by dist/src/cli.js
+ * (scripts/lib/cli-loader.mjs) with a V8 code cache made here. Loading the 360 modules tsc writes,
+ * and those of node_modules, one by one took more than half of the start-up. The other files of
+ * dist/src stay as tsc wrote them (the library's entry, index.js, and its types). Modules imported
+ * on first use (import()) are in the file but evaluated only then.
+ */
+async function bundleCli() {
+  const esbuild = await import('esbuild');
+  const out = path.join(ROOT, 'dist', 'src');
+  const bundle = path.join(out, 'cli.bundle.cjs');
+  await esbuild.build(cliBundleOptions(await checkedStates(), bundle));
+  // The loader runs the bundle as a script, which has no import(): the one package the bundle
+  // imports at run time (tsx, for TypeScript scenarios) goes through the loader's.
+  const code = readFileSync(bundle, 'utf8');
+  const imports = code.match(/(?<![\w.$}])import\(/g) ?? [];
+  if (imports.length !== 1 || !code.includes('import("tsx/esm/api")'))
+    throw new Error('cli.bundle.cjs: expected one import(), of tsx/esm/api (see scripts/lib/cli-loader.mjs)');
+  writeFileSync(bundle, code.replace('import("tsx/esm/api")', '__importModule("tsx/esm/api")'));
+  rmSync(path.join(out, 'cli.js.map'), { force: true });
+  copyFileSync(path.join(ROOT, 'scripts', 'lib', 'cli-loader.mjs'), path.join(out, 'cli.js'));
+  chmodSync(path.join(out, 'cli.js'), 0o755);
+  await writeCodeCache(path.join(out, 'cli.js'));
+}
+
+/**
+ * Starts the bundled command line once, asks for a first answer and stops it; the loader then
+ * writes the code cache of what ran (TEAMCHAT_MOCK_WRITE_CODE_CACHE). Without a cache the command
+ * line still runs, only slower, so a failure here is reported and not fatal.
+ */
+async function writeCodeCache(cli) {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, [cli, '--port', '0', '--host', '127.0.0.1', '--quiet'], {
+    env: { ...process.env, TEAMCHAT_MOCK_WRITE_CODE_CACHE: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    const base = await new Promise((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error('no address after 60 s')), 60_000);
+      child.stdout.on('data', (d) => {
+        out += d;
+        const m = /listening on (http:\/\/\S+?)[\s)]/.exec(out);
+        if (m) resolve(m[1]);
+      });
+      exited.then(() => reject(new Error(`exited: ${out}`)));
+      timer.unref();
+    });
+    await (await fetch(`${base}/api/v1/server_settings`)).arrayBuffer();
+  } catch (err) {
+    console.error(`build: no code cache for the command line (${err.message})`);
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+/**
+ * The shipped fixture, checked now as a start checks a state (schema, rows, the domain's rules):
+ * the bundle carries its SHA-256, and a start that reads the same bytes skips the check
+ * (store/fixture.ts). A fixture that fails stops the build.
+ */
+async function checkedStates() {
+  const { readStateFile } = await import(path.join(ROOT, 'dist/src/store/fixture.js'));
+  const { STATE_RULES } = await import(path.join(ROOT, 'dist/src/domain/state-rules.js'));
+  const file = path.join(ROOT, 'fixtures', 'default.json');
+  readStateFile(file, STATE_RULES);
+  return [createHash('sha256').update(readFileSync(file)).digest('hex')];
+}
+
+/** esbuild's options for the bundled command line. */
+function cliBundleOptions(checked, outfile) {
+  return {
+    entryPoints: [path.join(ROOT, 'src', 'cli.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['tsx', 'tsx/*'],
+    // CommonJS has no import.meta.url: the bundle's own file stands for it (package-root.ts).
+    define: { BUILD_CHECKED_STATES: JSON.stringify(checked), 'import.meta.url': 'importMetaUrl' },
+    inject: [path.join(ROOT, 'scripts', 'lib', 'import-meta-url.mjs')],
+    plugins: [samePackageOnce()],
+    minifySyntax: true,
+    minifyWhitespace: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  };
+}
+
+/**
+ * An esbuild plugin: a package that node_modules holds several times at the same version
+ * (express, send and body-parser each have mime-types 3.0.2, which builds its tables from
+ * mime-db when loaded) is bundled, and so loaded, once.
+ */
+function samePackageOnce() {
+  return {
+    name: 'same-package-once',
+    setup(build) {
+      const first = new Map();
+      build.onResolve({ filter: /^[@a-z]/ }, async (args) => {
+        if (args.pluginData === 'same-package-once') return undefined;
+        const result = await build.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: 'same-package-once',
+        });
+        if (result.errors.length || result.external || !result.path.includes('node_modules')) return result;
+        const at = result.path.lastIndexOf('node_modules' + path.sep);
+        const rest = result.path.slice(at + 'node_modules'.length + 1).split(path.sep);
+        const name = rest[0].startsWith('@') ? rest.slice(0, 2).join('/') : rest[0];
+        const root = result.path.slice(0, at) + path.join('node_modules', name);
+        const manifest = path.join(root, 'package.json');
+        if (!existsSync(manifest)) return result;
+        const key = `${name}@${JSON.parse(readFileSync(manifest, 'utf8')).version}:${path.relative(root, result.path)}`;
+        if (!first.has(key)) first.set(key, result.path);
+        return { ...result, path: first.get(key) };
+      });
+    },
+  };
 }
 
 /** Builds unless dist/ was built from exactly the current inputs. */

@@ -1,17 +1,12 @@
 // Where the files the server reads at run time live: openapi/, fixtures/, scenarios/, src/ui/ and
 // dist/openapi-bundle/. From a checkout or an installed package that is the folder above src/ (or
-// dist/src/); the single executable (src/binary/main.ts) unpacks its embedded copy and names that
-// folder instead. Every finder asks here, so that no module guesses paths from its own location.
+// dist/src/); the single executable (src/binary/main.ts) unpacks its embedded copy and runs the
+// bundled command line as if from that folder's dist/src/. Every finder asks here, so that no module guesses paths from its own location.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 let root: string | null = null;
-
-/** Makes `dir` the package root (the single executable, after unpacking its files). */
-export function usePackageRoot(dir: string): void {
-  root = dir;
-}
 
 /** The package root: the nearest folder above this module that holds openapi/api.yaml. */
 function packageRoot(): string {

@@ -5,7 +5,8 @@
 // Whatever is in that folder runs as the user (scenario modules are code), so a folder is used
 // only when nobody else could have written it: the cache root must be a real directory (no
 // symlink) owned by the user with no permission for anybody else, and the build's folder inside it
-// must hold exactly the files this build embeds (hashes checked on every start). When no cache
+// must hold exactly the files this build embeds (hashes checked on every start, against the
+// hashes the build computed). When no cache
 // root passes, the files go to a fresh private temporary folder for this run only.
 import { createHash } from 'node:crypto';
 import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -59,16 +60,32 @@ function privateRoot(root: string): void {
   if (problem) throw new Error(`${root} ${problem}`);
 }
 
+/**
+ * The build's id and each embedded file's SHA-256: what a start checks the cache against. The
+ * executable's build computes it (scripts/build-binary.mjs), so that a start neither reads the
+ * embedded files nor hashes them, only the copies on disk.
+ */
+export interface BuildHashes {
+  id: string;
+  files: Record<string, string>;
+}
+
+/** @public (scripts/build-binary.mjs imports it from dist/, where knip cannot follow) */
+export function buildHashes(files: EmbeddedFiles): BuildHashes {
+  const id = createHash('sha1').update(JSON.stringify(files)).digest('hex').slice(0, 16);
+  return { id, files: Object.fromEntries(Object.entries(files).map(([rel, text]) => [rel, sha256(text)])) };
+}
+
 /** True when `dir` holds exactly the files of this build, each a regular file of ours. */
-function holdsBuild(dir: string, id: string, files: EmbeddedFiles, bundles: Set<string>): boolean {
+function holdsBuild(dir: string, build: BuildHashes, bundles: Set<string>): boolean {
   try {
     if (notPrivate(dir)) return false;
     const manifest = JSON.parse(readFileSync(path.join(dir, MANIFEST), 'utf8')) as Manifest;
-    if (manifest.id !== id) return false;
-    for (const [rel, text] of Object.entries(files)) {
+    if (manifest.id !== build.id) return false;
+    for (const [rel, built] of Object.entries(build.files)) {
       const expected = manifest.files[rel];
       // A bundle is re-signed when unpacked, so its expected hash is the one written then.
-      if (!expected || (!bundles.has(rel) && expected !== sha256(text))) return false;
+      if (!expected || (!bundles.has(rel) && expected !== built)) return false;
       const file = path.join(dir, rel);
       const stat = lstatSync(file);
       if (!stat.isFile() || (myUid() >= 0 && stat.uid !== myUid())) return false;
@@ -105,27 +122,36 @@ function writeBuild(dir: string, id: string, files: EmbeddedFiles, bundleNames: 
 
 const bundleRel = (name: string) => path.join('dist', 'openapi-bundle', `${name}.json`);
 
-/** Unpacks `files` (unless this build's verified copy is there already) and gives the folder. */
-export function unpack(files: EmbeddedFiles, bundles: string[]): string {
-  const id = createHash('sha1').update(JSON.stringify(files)).digest('hex').slice(0, 16);
+/**
+ * Unpacks the files (unless this build's verified copy is there already) and gives the folder.
+ * `embedded` may be a function giving them: they are then read only when they must be written.
+ */
+export function unpack(
+  embedded: EmbeddedFiles | (() => EmbeddedFiles),
+  bundles: string[],
+  build: BuildHashes = buildHashes(typeof embedded === 'function' ? embedded() : embedded),
+): string {
+  let read: EmbeddedFiles | null = null;
+  const files = (): EmbeddedFiles => (read ??= typeof embedded === 'function' ? embedded() : embedded);
+  const id = build.id;
   const bundleFiles = new Set(bundles.map(bundleRel));
   for (const root of cacheRoots()) {
     try {
       privateRoot(root);
       const dir = path.join(root, id);
-      if (holdsBuild(dir, id, files, bundleFiles)) return dir;
+      if (holdsBuild(dir, build, bundleFiles)) return dir;
       // Written beside and renamed into place: a concurrent start never sees half a folder.
       const tmp = `${dir}.tmp-${process.pid}`;
       rmSync(tmp, { recursive: true, force: true });
       mkdirSync(tmp, { mode: 0o700 });
-      writeBuild(tmp, id, files, bundles, dir);
+      writeBuild(tmp, id, files(), bundles, dir);
       rmSync(dir, { recursive: true, force: true });
       try {
         renameSync(tmp, dir);
       } catch (err) {
         // Another process got there first: its copy is the same, once verified.
         rmSync(tmp, { recursive: true, force: true });
-        if (!holdsBuild(dir, id, files, bundleFiles)) throw err;
+        if (!holdsBuild(dir, build, bundleFiles)) throw err;
       }
       return dir;
     } catch {
@@ -134,7 +160,7 @@ export function unpack(files: EmbeddedFiles, bundles: string[]): string {
   }
   // No private cache: a new folder only this process made (mkdtemp creates it 0700), removed at exit.
   const dir = mkdtempSync(path.join(os.tmpdir(), 'teamchat-mock-'));
-  writeBuild(dir, id, files, bundles, dir);
+  writeBuild(dir, id, files(), bundles, dir);
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }

@@ -1,5 +1,5 @@
 // The one ajv instance. The whole description is registered under one $id so that the `$ref`s of
-// parameter and response schemas resolve; every validator is compiled once, at start-up.
+// parameter and response schemas resolve; every validator is compiled once, on its first use.
 import Ajv2020Module, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { OpenApiDoc } from './load.js';
@@ -10,22 +10,34 @@ const addFormats = (addFormatsModule as any).default ?? addFormatsModule;
 const DOC_ID = 'teamchat-openapi';
 
 export class SchemaCompiler {
-  private readonly ajv: InstanceType<typeof Ajv2020>;
+  private instance: InstanceType<typeof Ajv2020> | null = null;
   private readonly lazies: Array<{ schema: unknown; compile: () => ValidateFunction }> = [];
 
   /** `allErrors`: report every problem, not the first (a drift report names each difference). */
-  constructor(doc: OpenApiDoc, options: { allErrors?: boolean } = {}) {
+  constructor(
+    private readonly doc: OpenApiDoc,
+    private readonly options: { allErrors?: boolean } = {},
+  ) {}
+
+  /**
+   * The ajv instance, made with the first validator compiled: making it (meta-schemas, the
+   * description registered) cost a fifth of the start-up, and the control API's compiler is
+   * often never used.
+   */
+  private get ajv(): InstanceType<typeof Ajv2020> {
+    if (this.instance) return this.instance;
     // strict off: OpenAPI adds keywords (example, deprecated, x-*) that JSON Schema does not know.
     // validateSchema off: checking each schema against the meta-schema at every compile took a
     // tenth of the start-up; compileAll (the test of the whole description) checks them instead.
-    this.ajv = new Ajv2020({
+    const ajv = new Ajv2020({
       strict: false,
-      allErrors: options.allErrors ?? false,
+      allErrors: this.options.allErrors ?? false,
       validateFormats: true,
       validateSchema: false,
     });
-    addFormats(this.ajv);
-    this.ajv.addSchema({ $id: DOC_ID, components: rebase(doc.components) });
+    addFormats(ajv);
+    ajv.addSchema({ $id: DOC_ID, components: rebase(this.doc.components) });
+    return (this.instance = ajv);
   }
 
   compile(schema: unknown): ValidateFunction {

@@ -15,7 +15,7 @@ export type OpenApiDoc = {
 };
 
 /** The folder holding the description. */
-export const openapiDir = (): string => packagePath('openapi');
+const openapiDir = (): string => packagePath('openapi');
 
 function readYaml(file: string): any {
   try {
@@ -68,7 +68,10 @@ function sourceFiles(name: string, dir: string): string[] {
   return [path.join(dir, `${name}.yaml`), ...files.map((f) => path.join(fragmentsDir, f))];
 }
 
-/** Reads the root document `name` (api.yaml or control.yaml) with its fragments folder. */
+/**
+ * Reads the root document `name` (api.yaml or control.yaml) with its fragments folder, or
+ * another YAML document of the folder (behaviours.yaml: it has no fragments).
+ */
 export function loadDescription(name = 'api', dir = openapiDir()): OpenApiDoc {
   return readBundle(name, dir) ?? loadYamlOnly(name, dir);
 }
@@ -102,7 +105,7 @@ function readBundle(name: string, dir: string): OpenApiDoc | null {
  * Writes the bundles (run by `npm run build`, from dist/); returns the files written.
  * @public (scripts/bundle-description.mjs imports it from dist/, where knip cannot follow)
  */
-export function writeBundles(names = ['api', 'control'], dir = openapiDir()): string[] {
+export function writeBundles(names = ['api', 'control', 'behaviours'], dir = openapiDir()): string[] {
   return names.map((name) => {
     const file = bundleFile(name);
     mkdirSync(path.dirname(file), { recursive: true });

@@ -150,7 +150,7 @@ export class Journal {
   private listeners: Array<(entry: JournalEntry) => void> = [];
 
   /** Operations whose described answers can hold a secret (see redact.ts); null: search every answer. */
-  private secretAnswers: Set<string> | null = null;
+  private secretAnswers: { has(operationId: string): boolean } | null = null;
 
   constructor(
     readonly maxEntries = 5000,
@@ -158,7 +158,7 @@ export class Journal {
   ) {}
 
   /** Tells the journal which operations' answers can hold secrets, so that only those are searched. */
-  searchSecretsOnlyIn(operationIds: Set<string>): void {
+  searchSecretsOnlyIn(operationIds: { has(operationId: string): boolean }): void {
     this.secretAnswers = operationIds;
   }
 

@@ -12,20 +12,13 @@ import { isRecording, recordingScenario } from './recorder.js';
 
 const EXTENSIONS = ['.json', '.jsonl', '.ts', '.mts', '.js', '.mjs', '.cjs'];
 
-/** Loads a scenario module (any extension but .json) and gives its exports. */
-export type ModuleLoader = (file: string) => Promise<any>;
-
-// tsx is imported on first use: most runs load JSON scenarios only, and the single executable,
-// which cannot run tsx, installs its own loader.
-let importModule: ModuleLoader = async (file) => {
+// tsx is imported on first use: most runs load JSON scenarios only. (The single executable, which
+// cannot run tsx, answers this import with its own CommonJS loader: src/binary/main.ts.)
+async function importModule(file: string): Promise<any> {
   const { tsImport } = await import('tsx/esm/api');
   return tsImport(pathToFileURL(file).href, import.meta.url);
-};
-
-/** Replaces how scenario modules are loaded (the single executable: CommonJS only). */
-export function useModuleLoader(loader: ModuleLoader): void {
-  importModule = loader;
 }
+
 export const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 /** The scenarios/ folder shipped with the package. */

@@ -5,7 +5,6 @@
 // users who consented (allow_private_data_export). Secrets (API keys, passwords) never go in.
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { pack } from 'tar-stream';
 import type { Store } from '../../store/store.js';
 import type { Message, Stream } from '../../store/state.js';
 
@@ -82,6 +81,8 @@ const gzipAsync = promisify(gzip);
 
 /** The files as a .tar.gz holding one folder, `folder/`. */
 export async function tarGz(folder: string, files: Record<string, unknown>, mtimeMs: number): Promise<Buffer> {
+  // Loaded on the first export: start-up need not load it.
+  const { pack } = await import('tar-stream');
   const tar = pack();
   const chunks: Buffer[] = [];
   const done = new Promise<void>((resolve, reject) => {

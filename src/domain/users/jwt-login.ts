@@ -4,7 +4,6 @@
 // signature, and exp/nbf on the mock clock), an email claim, then the account as the password
 // login finds it (any address the account has, compared without case).
 import { createSecretKey, type KeyObject } from 'node:crypto';
-import { errors as joseErrors, jwtVerify } from 'jose';
 import { badRequest } from '../../errors.js';
 import type { OpenCtx } from '../context.js';
 import { userForClient } from './register-state.js';
@@ -25,6 +24,8 @@ function secretOf(ctx: OpenCtx, key: string): KeyObject {
 }
 
 async function verifiedClaims(ctx: OpenCtx, key: string, token: string): Promise<Record<string, unknown>> {
+  // Loaded on the first JWT login: most runs never take one, and jose is a tenth of the start-up's modules.
+  const { errors: joseErrors, jwtVerify } = await import('jose');
   try {
     const { payload } = await jwtVerify(token, secretOf(ctx, key), {
       algorithms: ALGORITHMS,
