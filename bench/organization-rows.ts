@@ -1,12 +1,17 @@
-// Only issue 27's rows (organization, exports, own account at 32 connections), measured without
-// the whole bench.   node --import tsx bench/organization-rows.ts [SECONDS]   (after npm run build)
+// Only issue 27's rows (organization, exports, own account, invitations, navigation views at 32
+// connections), measured without the whole bench.   node --import tsx bench/organization-rows.ts [SECONDS]   (after npm run build)
 import { mockApi, startMock } from './lib/mock.js';
 import { organizationRows } from './sections/organization-ops.js';
+import { invitationRows } from './sections/invitation-ops.js';
 
 process.env.BENCH_DURATION ??= process.argv[2] ?? '3';
 const mock = await startMock('mock', []);
 try {
-  const rows = await organizationRows('mock', mock.url, mockApi(mock.url), mock.proc.pid);
+  const api = mockApi(mock.url);
+  const rows = [
+    ...(await organizationRows('mock', mock.url, api, mock.proc.pid)),
+    ...(await invitationRows('mock', api, mock.proc.pid)),
+  ];
   for (const { op, r, note } of rows) {
     if (!r) console.log(`${op}: ${note}`);
     else

@@ -86,4 +86,9 @@ line('users/{id}/channels', await measure(requests.userChannels(api), 32, pid, d
 line('remotes/push/e2ee/register', await measure(requests.remotePushRegister(api), 32, pid, duration));
 line('invites GET', await measure(requests.invites(api), 32, pid, duration));
 line('invites POST (one address)', await measure(requests.sendInvite(api), 32, pid, duration));
+line('invites/multiuse POST', await measure(requests.createInviteLink(api), 32, pid, duration));
+await send(requests.sendInvite(api));
+const invites = (await send(requests.invites(api))).json.invites as Array<{ id: number; is_multiuse: boolean }>;
+const emailInvite = Math.max(...invites.filter((i) => !i.is_multiuse).map((i) => i.id));
+line('invites/{id}/resend', await measure(requests.resendInvite(api, emailInvite), 32, pid, duration));
 await mock.stop();

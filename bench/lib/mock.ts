@@ -177,6 +177,11 @@ export const requests = {
   /** One email invitation: an invitation email in the outbox each time (and its reminder scheduled). */
   sendInvite: (api: Api): Req =>
     formRequest(api('/invites'), { invitee_emails: 'bench-invitee@example.com', stream_ids: '[1]' }),
+  /** A reusable invitation link by an administrator: a new link (and an invites_changed event) each time. */
+  createInviteLink: (api: Api): Req =>
+    formRequest(api('/invites/multiuse'), { invite_expires_in_minutes: '1440', stream_ids: '[1]' }, IAGO_FORM),
+  /** Hamlet's invitation `id` emailed again (checked against the daily limit, not counted in it). */
+  resendInvite: (api: Api, id: number): Req => formRequest(api(`/invites/${id}/resend`), {}),
   /** A direct message to Iago, away with a registered device: a push notification and a missed-message email each time. */
   sendNotifyingDm: (api: Api): Req =>
     formRequest(api('/messages'), { type: 'direct', to: '[2]', content: 'A direct message that notifies' }),

@@ -19,6 +19,7 @@ import type { Row } from '../lib/report.js';
 import type { Sample } from '../journal-memory.js';
 import { startBotListener } from '../lib/bot-listener.js';
 import { organizationRows } from './organization-ops.js';
+import { invitationRows } from './invitation-ops.js';
 
 const OPS = {
   subscriptions: 'GET /users/me/subscriptions',
@@ -246,6 +247,7 @@ export async function mockOperations(server: string, args: string[] = []): Promi
     rows.push(...(await rowsFor(server, OPS.pushRegister, requests.registerPushDevice(api), child.proc.pid)));
     // Issue 27's operations, in the main run only (the run without response checks compares the rows above).
     if (!args.length) rows.push(...(await organizationRows(server, child.url, api, child.proc.pid)));
+    if (!args.length) rows.push(...(await invitationRows(server, api, child.proc.pid)));
     rows.push(...(await issue27Rows(server, api, uploaded, child.proc.pid)));
     await sample(OPS.invites, 'get-invites', requests.invites(api), {});
     rows.push(...(await rowsFor(server, `${OPS.invites} (none pending)`, requests.invites(api), child.proc.pid)));

@@ -3,13 +3,14 @@
 // required fields are the schema's. A state that breaks this is refused with the row named,
 // instead of indexing one row over another.
 
-type Field = [name: string, type: 'number' | 'string'];
+type Field = [name: string, type: 'number' | 'string' | 'boolean'];
 
 /**
- * Per collection: the fields of its key (together unique), fields unique on their own, and
- * whether text compares without case (as the store's indexes do).
+ * Per collection: the fields of its key (together unique), fields unique on their own, other
+ * fields unique together (`together`), and whether text compares without case (as the store's
+ * indexes do).
  */
-const ROW_KEYS: Record<string, { key: Field[]; unique?: Field[]; caseless?: boolean }> = {
+const ROW_KEYS: Record<string, { key: Field[]; unique?: Field[]; together?: Field[]; caseless?: boolean }> = {
   users: { key: [['user_id', 'number']], unique: [['email', 'string']], caseless: true },
   streams: { key: [['stream_id', 'number']], unique: [['name', 'string']], caseless: true },
   subscriptions: {
@@ -64,7 +65,14 @@ const ROW_KEYS: Record<string, { key: Field[]; unique?: Field[]; caseless?: bool
   },
   attachments: { key: [['id', 'number']], unique: [['path_id', 'string']] },
   user_avatars: { key: [['path_id', 'string']], unique: [['user_id', 'number']] },
-  invites: { key: [['key', 'string']] },
+  // Email invitations and links each have their own ID sequence (the store's kindId index).
+  invites: {
+    key: [['key', 'string']],
+    together: [
+      ['is_multiuse', 'boolean'],
+      ['id', 'number'],
+    ],
+  },
 };
 
 /** The first problem between the rows of `state` (already checked against the schema), or null. */
@@ -86,6 +94,15 @@ export function rowProblem(state: Record<string, unknown>): string | null {
         valueOf: (r: Record<string, unknown>) => norm(r[field]),
         seen: new Set<string>(),
       })),
+      ...(spec.together
+        ? [
+            {
+              what: spec.together.map(([f]) => f).join('+'),
+              valueOf: (r: Record<string, unknown>) => spec.together!.map(([f]) => norm(r[f])).join(':'),
+              seen: new Set<string>(),
+            },
+          ]
+        : []),
     ];
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i];

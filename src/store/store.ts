@@ -201,7 +201,16 @@ export class Store {
     );
     this.userAvatars = new Collection(state.user_avatars, { key: (a) => a.path_id }, changed('user_avatars'));
     // Fixtures and snapshots made before invitations existed have none.
-    this.invites = new Collection((state.invites ??= []), { key: (i) => i.key }, changed('invites'));
+    this.invites = new Collection(
+      (state.invites ??= []),
+      // Email invitations and links have IDs of their own sequences: looked up by kind and ID.
+      {
+        key: (i) => i.key,
+        unique: { kindId: (i) => inviteKindId(i.is_multiuse, i.id) },
+        groups: { kind: (i) => (i.is_multiuse ? 'link' : 'email') },
+      },
+      changed('invites'),
+    );
     this.byName = new Map<CollectionName, Collection<any>>([
       ['users', this.users],
       ['streams', this.streams],
@@ -335,3 +344,6 @@ export const idField: Record<CounterName, string> = {
   sent_push_notifications: 'id',
   attachments: 'id',
 };
+
+/** The unique index of an invitation: its kind (link or email) and its ID in that kind's sequence. */
+export const inviteKindId = (multiuse: boolean, id: number): string => `${multiuse ? 'link' : 'email'}:${id}`;

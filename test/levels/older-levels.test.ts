@@ -127,6 +127,48 @@ describe('POST /register', () => {
     expect(await keys(402)).toEqual(['all_event_types', 'config_options', 'display_name', 'name']);
     expect(await keys(403)).toEqual(['all_event_types', 'config_options', 'display_name', 'name', 'url_options']);
   });
+
+  it('FL 318-402: the URL options are config_options; from 403 (behaviour webhook_url_options) url_options', async () => {
+    const byName = async (l: number) =>
+      Object.fromEntries(
+        (
+          await at(l).post('/register', { fetch_event_types: ['realm_incoming_webhook_bots'] })
+        ).body.realm_incoming_webhook_bots.map((b: any) => [b.name, b]),
+      );
+    const branches = { key: 'branches', label: '', validator: 'check_string' };
+    const privateRepos = {
+      key: 'ignore_private_repositories',
+      label: 'Exclude notifications from private repositories',
+      validator: 'check_bool',
+    };
+    for (const l of [318, 372, 402]) {
+      const bots = await byName(l);
+      expect(bots.github.config_options).toEqual([
+        { key: 'branches', label: 'Filter by branches (comma-separated list)', validator: 'check_string' },
+        privateRepos,
+      ]);
+      expect(bots.gitlab.config_options).toEqual([]);
+      expect(bots.jira.config_options).toEqual([]);
+    }
+    for (const l of [403, 496]) {
+      const bots = await byName(l);
+      expect(bots.github).toMatchObject({
+        config_options: [],
+        url_options: [
+          branches,
+          privateRepos,
+          {
+            key: 'include_repository_name',
+            label: 'Include repository name in the notifications',
+            validator: 'check_bool',
+          },
+        ],
+      });
+      expect(bots.gitlab).toMatchObject({ config_options: [], url_options: [branches] });
+      expect(bots.jira).toMatchObject({ config_options: [], url_options: [] });
+    }
+    expect((await byName(317)).github.config).toEqual({});
+  });
 });
 
 describe('linkifiers', () => {
@@ -177,6 +219,32 @@ describe('emoji names (behaviour emoji_smile_renamed, FL 421)', () => {
     // Statuses too.
     expect((await at(372).post('/users/me/status', { emoji_name: 'smile' })).status).toBe(200);
     expect(t.user('hamlet').status).toMatchObject({ emoji_name: 'smile', emoji_code: '1f642' });
+  });
+
+  it('messages, previews and descriptions render :smile: with the names of the level', async () => {
+    const span = (name: string, code: string) =>
+      `<span aria-label="${name.replace(/_/g, ' ')}" class="emoji emoji-${code}" role="img" title="${name.replace(/_/g, ' ')}">:${name}:</span>`;
+    const content = ':smile: :big_smile: :slight_smile:';
+    const older = `<p>${span('smile', '1f642')} ${span('big_smile', '1f604')} :slight_smile:</p>`;
+    const newer = `<p>${span('smile', '1f604')} :big_smile: ${span('slight_smile', '1f642')}</p>`;
+    // A message sent at a level is stored as that server renders it.
+    for (const [level, html] of [
+      [372, older],
+      [420, older],
+      [421, newer],
+    ] as const) {
+      const sent = await at(level).post('/messages', { type: 'stream', to: 'Denmark', topic: 'smiles', content });
+      expect(t.server.world.store.messages.get(sent.body.id)!.rendered_content).toBe(html);
+      expect((await at(level).post('/messages/render', { content })).body.rendered).toBe(html);
+    }
+    // An edit at 372 renders the old way too.
+    const id = (await at(421).post('/messages', { type: 'stream', to: 'Denmark', topic: 'smiles', content: 'x' })).body
+      .id;
+    expect((await at(372).patch(`/messages/${id}`, { content })).status).toBe(200);
+    expect(t.server.world.store.messages.get(id)!.rendered_content).toBe(older);
+    // Channel descriptions follow the level of the request that sets them.
+    expect((await at(372, 'iago').patch('/streams/1', { description: ':smile:' })).status).toBe(200);
+    expect(t.server.world.store.streams.get(1)!.rendered_description).toBe(`<p>${span('smile', '1f642')}</p>`);
   });
 });
 

@@ -71,6 +71,29 @@ describe('refused states change nothing', () => {
       },
       'repeats the email',
     ],
+    [
+      'two email invitations with one ID',
+      (s) => {
+        const invite = (key: string) => ({
+          id: 1,
+          key,
+          is_multiuse: false,
+          email: `${key}@example.com`,
+          invited_by_user_id: s.users[0].user_id,
+          invited: 1_700_000_000,
+          expiry_date: null,
+          invited_as: 400,
+          stream_ids: [],
+          group_ids: [],
+          include_realm_default_subscriptions: false,
+          notify_referrer_on_join: true,
+          status: 'active',
+        });
+        s.invites = [invite('a'), invite('b'), { ...invite('c'), is_multiuse: true, email: null }];
+        return s;
+      },
+      'repeats the is_multiuse+id of an earlier row (false:1)',
+    ],
   ];
   for (const [what, make, msg] of cases) {
     it(`PUT /__mock/state refuses ${what}`, async () => {

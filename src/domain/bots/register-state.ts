@@ -6,7 +6,7 @@ import type { User } from '../../store/state.js';
 import { avatarUrl } from '../users/avatar.js';
 import { isAdmin } from '../users/roles.js';
 import { servicesOf } from './services.js';
-import { EMBEDDED_BOTS, INCOMING_WEBHOOK_BOTS } from './integrations.js';
+import { EMBEDDED_BOTS, incomingWebhookBots } from './integrations.js';
 
 /** One bot as `realm_bots` and `realm_bot` `add` events show it (fields of every level: shaped to the request's and the queue's). */
 export function realmBotDict(store: Store, b: User): Record<string, unknown> {
@@ -38,4 +38,7 @@ export function realmBotState(store: Store, actor: User): Record<string, unknown
 
 export const embeddedBotState = () => ({ realm_embedded_bots: structuredClone(EMBEDDED_BOTS) });
 
-export const incomingWebhookBotState = () => ({ realm_incoming_webhook_bots: structuredClone(INCOMING_WEBHOOK_BOTS) });
+/** `realm_incoming_webhook_bots`; `urlOptions`: the level has behaviour `webhook_url_options` (403). */
+export const incomingWebhookBotState = (urlOptions: boolean) => ({
+  realm_incoming_webhook_bots: incomingWebhookBots(urlOptions),
+});

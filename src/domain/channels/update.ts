@@ -5,6 +5,7 @@ import { badRequest } from '../../errors.js';
 import type { Ctx, ParamsOf } from '../context.js';
 import type { Stream } from '../../store/state.js';
 import { renderMarkdown } from '../render/markdown.js';
+import { unicodeEmojiNames } from '../emoji/emoji-data.js';
 import { canAdministerChannel, hasContentAccess, invalidChannelId, streamByName } from './access.js';
 import { metadataAudience } from './audience.js';
 import { invalidFolder } from './folders.js';
@@ -97,7 +98,7 @@ export function updateStream(ctx: Ctx, p: UpdateStreamParams): void {
 
   if (p.description !== undefined) {
     const description = oneLine(p.description);
-    const rendered = renderMarkdown(store, description);
+    const rendered = renderMarkdown(store, description, null, unicodeEmojiNames(ctx.supports('emoji_smile_renamed')));
     changes.push(() => {
       store.streams.update(stream, { description, rendered_description: rendered });
       publishUpdate(ctx, stream, 'description', description, { rendered_description: rendered });

@@ -104,7 +104,7 @@ export function initialState(ctx: Ctx, req: StateRequest): Record<string, unknow
   if (want('realm_user')) add(realmUserState(store, actor, users));
   if (want('realm_bot')) add(realmBotState(store, actor));
   if (want('realm_embedded_bots')) add(embeddedBotState());
-  if (want('realm_incoming_webhook_bots')) add(incomingWebhookBotState());
+  if (want('realm_incoming_webhook_bots')) add(incomingWebhookBotState(ctx.supports('webhook_url_options')));
   if (want('recent_private_conversations')) add(recentConversationState(store, actor));
   if (want('subscription')) add(subscriptionState(ctx, req.includeSubscribers, !!caps.archived_channels));
   if (want('update_message_flags') && want('message')) add(unreadState(store, actor, shown));

@@ -2,7 +2,7 @@
 // bots manage none; an invitation as owner needs an owner, as administrator or moderator an
 // administrator; someone else's invitation needs an administrator (an owner's, an owner).
 import { ApiError, badRequest, insufficientPermission, mustBeAdmin } from '../../errors.js';
-import type { Store } from '../../store/store.js';
+import { inviteKindId, type Store } from '../../store/store.js';
 import { Role, type Invite, type User } from '../../store/state.js';
 import type { Ctx } from '../context.js';
 import { holdsSetting } from '../group-settings/membership.js';
@@ -48,8 +48,8 @@ export function checkCanCreateLinks(ctx: Ctx): void {
 
 /** An email invitation still pending, that the caller may manage. */
 export function emailInviteForUpdate(store: Store, actor: User, inviteId: number): Invite {
-  const invite = store.invites.find((i) => !i.is_multiuse && i.id === inviteId && i.status === 'active');
-  if (!invite) throw noSuchInvitation();
+  const invite = store.invites.by('kindId', inviteKindId(false, inviteId));
+  if (!invite || invite.status !== 'active') throw noSuchInvitation();
   if (invite.invited_by_user_id !== actor.user_id) checkRoleBasedPermissions(actor, invite.invited_as, true);
   return invite;
 }
@@ -58,7 +58,7 @@ export function emailInviteForUpdate(store: Store, actor: User, inviteId: number
 export function linkForUpdate(ctx: Ctx, inviteId: number): Invite {
   // Before FL 209 the administrators-only gate came first, before the link was looked up.
   if (!ctx.supports('multiuse_invites_by_group') && !isAdmin(ctx.actor)) throw mustBeAdmin();
-  const invite = ctx.store.invites.find((i) => i.is_multiuse && i.id === inviteId);
+  const invite = ctx.store.invites.by('kindId', inviteKindId(true, inviteId));
   if (!invite) throw noSuchInvitation();
   if (invite.invited_by_user_id !== ctx.actor.user_id) checkRoleBasedPermissions(ctx.actor, invite.invited_as, true);
   if (invite.status === 'revoked') throw badRequest('Invitation has already been revoked');

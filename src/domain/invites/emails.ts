@@ -32,7 +32,8 @@ export function sendInvitationEmail(world: WorldCtx, invite: Invite, referrer: U
     },
     clock.nowMs(),
   );
-  outbox.cancel((tag) => tag === reminderTag(invite));
+  const tag = reminderTag(invite);
+  outbox.cancel((t) => t === tag);
   const nowMs = clock.nowMs();
   if (invite.expiry_date === null || invite.expiry_date * 1000 - nowMs < 4 * DAY_MS) return;
   outbox.schedule(
@@ -46,11 +47,12 @@ export function sendInvitationEmail(world: WorldCtx, invite: Invite, referrer: U
       links: { activate_url: link },
     },
     invite.expiry_date * 1000 - 2 * DAY_MS,
-    reminderTag(invite),
+    tag,
   );
 }
 
 /** A revoked or used invitation's reminder is not sent. */
 export function cancelInvitationReminder(world: WorldCtx, invite: Invite): void {
-  outboxOf(world.store).cancel((tag) => tag === reminderTag(invite));
+  const tag = reminderTag(invite);
+  outboxOf(world.store).cancel((t) => t === tag);
 }

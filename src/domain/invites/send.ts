@@ -40,7 +40,9 @@ export function checkInviteLimit(ctx: Ctx, invitees: number): void {
   if (!ctx.server.rules.openRealmCreation) return;
   const now = ctx.clock.now();
   const since = Math.floor(now / 86400) * 86400 - 86400;
-  const recent = ctx.store.invites.filter((i) => !i.is_multiuse && i.invited >= since).length;
+  let recent = 0;
+  // Email invitations only (an organization may hold thousands of links).
+  for (const i of ctx.store.invites.group('kind', 'email')) if (i.invited >= since) recent++;
   if (invitees + recent > DAILY_MAX_INVITES)
     throw new ApiError(
       'INVITATION_FAILED',

@@ -6,6 +6,7 @@ import type { Stream, User } from '../../store/state.js';
 import { hasContentAccess, subscriberIds } from '../channels/access.js';
 import { holdsSetting } from '../group-settings/membership.js';
 import { renderMessage, type RenderResult } from '../render/markdown.js';
+import { unicodeEmojiNames } from '../emoji/emoji-data.js';
 import { notAuthorizedForChannel, streamWildcardNotAllowed, topicWildcardNotAllowed } from './errors.js';
 import { addresseeFor, conversationIds, messageType, type Addressee } from './recipients.js';
 import { checkTopicPolicy, normalizeTopic, topicExists, topicParticipants } from './topics.js';
@@ -150,7 +151,7 @@ export function checkMessage(store: Store, sender: User, input: SendInput): Prep
     recipientIds = conversationIds(sender, addressee.users);
   }
 
-  const rendered = renderMessage(store, content, sender);
+  const rendered = renderMessage(store, content, sender, unicodeEmojiNames(supports('emoji_smile_renamed')));
   // Only a topic wildcard mention needs the topic's participants (a walk over the topic's messages).
   if (stream && rendered.mentionsTopicWildcard) {
     participants = topicParticipants(store, stream.stream_id, topic);

@@ -168,7 +168,9 @@ export const views: ViewTable = {
     markChannelAsRead(ctx, ctx.actor, { streamId: p.stream_id, topic });
   },
 
-  'render-message': (ctx, p) => ({ rendered: renderMarkdown(ctx.store, p.content, ctx.actor) }),
+  'render-message': (ctx, p) => ({
+    rendered: renderMarkdown(ctx.store, p.content, ctx.actor, unicodeEmojiNames(ctx.supports('emoji_smile_renamed'))),
+  }),
 
   'add-reaction': (ctx, p) => {
     addReaction(ctx, ctx.actor, {

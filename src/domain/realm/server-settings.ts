@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { OpenCtx } from '../context.js';
 import { renderMarkdown } from '../render/markdown.js';
+import { unicodeEmojiNames } from '../emoji/emoji-data.js';
 
 /** Each authentication backend of the real server and whether the mock "has" it enabled. */
 const AUTHENTICATION_METHODS: Record<string, boolean> = {
@@ -43,7 +44,12 @@ export function serverSettings(ctx: OpenCtx): Record<string, unknown> {
     realm_url: realm.url,
     realm_name: realm.name,
     realm_icon: realmIcon(),
-    realm_description: renderMarkdown(ctx.store, realm.description),
+    realm_description: renderMarkdown(
+      ctx.store,
+      realm.description,
+      null,
+      unicodeEmojiNames(ctx.supports('emoji_smile_renamed')),
+    ),
     realm_web_public_access_enabled: realm.enable_spectator_access && realm.web_public_streams_enabled,
   };
 }

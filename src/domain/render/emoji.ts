@@ -1,8 +1,9 @@
 // Marked extension for emoji by name, `:smile:`: the organization's custom emoji first, then the
 // server's Unicode names, then its extra emoji, in the real server's order and HTML (the title is
-// the name with spaces for underscores). An unknown name stays text.
+// the name with spaces for underscores). An unknown name stays text. The Unicode names are those
+// of the level rendered at: before the smile rename `:smile:` is 1f642 and `:big_smile:` 1f604.
 import type { TokenizerAndRendererExtension, Tokens } from 'marked';
-import { EXTRA_EMOJI_NAMES, UNICODE_EMOJI } from '../emoji/emoji-data.js';
+import { EXTRA_EMOJI_NAMES } from '../emoji/emoji-data.js';
 import { escapeHtml } from './html.js';
 import type { RenderState } from './render-state.js';
 
@@ -20,8 +21,8 @@ function emojiHtml(state: RenderState, name: string): string | undefined {
   const alt = escapeHtml(`:${name}:`);
   const custom = state.store.realmEmoji.find((e) => e.name === name && !e.deactivated);
   if (custom) return `<img alt="${alt}" class="emoji" src="${escapeHtml(custom.source_url)}" title="${title}">`;
-  if (Object.hasOwn(UNICODE_EMOJI, name)) {
-    return `<span aria-label="${title}" class="emoji emoji-${UNICODE_EMOJI[name]}" role="img" title="${title}">${alt}</span>`;
+  if (Object.hasOwn(state.emojiNames, name)) {
+    return `<span aria-label="${title}" class="emoji emoji-${state.emojiNames[name]}" role="img" title="${title}">${alt}</span>`;
   }
   if (EXTRA_EMOJI_NAMES.has(name))
     return `<img alt="${alt}" class="emoji" src="${EXTRA_EMOJI_URL}${name}.png" title="${title}">`;

@@ -15,10 +15,14 @@ import { cpuMicros, newRenderState, type RenderState } from './render-state.js';
 import { Memo } from '../../memo.js';
 import { DerivedSlot } from '../../store/derived.js';
 import { badRequest } from '../../errors.js';
+import { UNICODE_EMOJI } from '../emoji/emoji-data.js';
+
+/** Unicode emoji names -> code points, as `unicodeEmojiNames` gives them for a level. */
+type EmojiNames = Readonly<Record<string, string>>;
 
 export interface RenderResult extends Omit<
   RenderState,
-  'store' | 'sender' | 'quoteDepth' | 'previews' | 'previewed' | 'deadline'
+  'store' | 'sender' | 'quoteDepth' | 'previews' | 'previewed' | 'deadline' | 'emojiNames'
 > {
   html: string;
 }
@@ -119,26 +123,35 @@ const RENDER_INPUTS = [
 const CACHED_CONTENT_CHARS = 2000;
 const CACHED_RENDERINGS = 256;
 
+/** Kept renderings: one memo per emoji table (a level before or after the smile rename). */
 const RENDERINGS = new DerivedSlot(() => ({
-  kept: null as { stamp: string; results: Memo<string, RenderResult> } | null,
+  kept: null as { stamp: string; results: Map<EmojiNames, Memo<string, RenderResult>> } | null,
 }));
 
 /**
  * Renders `content`, recording the mentions it makes (for the send logic). The same content by
  * the same author renders the same while the state it reads is unchanged, so short contents are
- * kept per author until then. The result is shared: callers read it, never change it.
+ * kept per author (and emoji table) until then. The result is shared: callers read it, never
+ * change it. `emojiNames`: the names of the level asked at (the newest by default).
  */
-export function renderMessage(store: Store, content: string, sender: User | null = null): RenderResult {
-  if (content.length > CACHED_CONTENT_CHARS) return render(store, content, sender);
+export function renderMessage(
+  store: Store,
+  content: string,
+  sender: User | null = null,
+  emojiNames: EmojiNames = UNICODE_EMOJI,
+): RenderResult {
+  if (content.length > CACHED_CONTENT_CHARS) return render(store, content, sender, emojiNames);
   const stamp = store.partsVersion(RENDER_INPUTS);
   const slot = store.derived.of(RENDERINGS);
   let cache = slot.kept;
-  if (!cache || cache.stamp !== stamp) slot.kept = cache = { stamp, results: new Memo(CACHED_RENDERINGS) };
-  return cache.results.get(`${sender?.user_id ?? ''}:${content}`, () => render(store, content, sender));
+  if (!cache || cache.stamp !== stamp) slot.kept = cache = { stamp, results: new Map() };
+  let results = cache.results.get(emojiNames);
+  if (!results) cache.results.set(emojiNames, (results = new Memo(CACHED_RENDERINGS)));
+  return results.get(`${sender?.user_id ?? ''}:${content}`, () => render(store, content, sender, emojiNames));
 }
 
-function render(store: Store, content: string, sender: User | null): RenderResult {
-  const state = newRenderState(store, sender);
+function render(store: Store, content: string, sender: User | null, emojiNames: EmojiNames): RenderResult {
+  const state = newRenderState(store, sender, emojiNames);
   const renderer = rendererFor(store);
   const outer = renderer.state;
   renderer.state = state;
@@ -160,7 +173,16 @@ function render(store: Store, content: string, sender: User | null): RenderResul
   } finally {
     renderer.state = outer;
   }
-  const { store: _s, sender: _u, quoteDepth: _q, previews: _p, previewed: _v, deadline: _d, ...found } = state;
+  const {
+    store: _s,
+    sender: _u,
+    quoteDepth: _q,
+    previews: _p,
+    previewed: _v,
+    deadline: _d,
+    emojiNames: _e,
+    ...found
+  } = state;
   return { html, ...found };
 }
 
@@ -187,6 +209,11 @@ function deadlineExtension(current: () => RenderState, level: 'block' | 'inline'
 const unableToRender = () => badRequest('Unable to render message');
 
 /** The HTML of a message or a channel description. */
-export function renderMarkdown(store: Store, content: string, sender: User | null = null): string {
-  return renderMessage(store, content, sender).html;
+export function renderMarkdown(
+  store: Store,
+  content: string,
+  sender: User | null = null,
+  emojiNames: EmojiNames = UNICODE_EMOJI,
+): string {
+  return renderMessage(store, content, sender, emojiNames).html;
 }

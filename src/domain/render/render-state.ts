@@ -23,6 +23,8 @@ export interface RenderState {
   previewed: Set<string>;
   /** The process's CPU time (cpuMicros) past which the rendering is given up (see RENDER_BUDGET_MS). */
   deadline: number;
+  /** The Unicode emoji names of the level rendered at (`:smile:` changed meaning at the smile rename). */
+  emojiNames: Readonly<Record<string, string>>;
 }
 
 /**
@@ -41,7 +43,11 @@ export function cpuMicros(): number {
   return user + system;
 }
 
-export function newRenderState(store: Store, sender: User | null): RenderState {
+export function newRenderState(
+  store: Store,
+  sender: User | null,
+  emojiNames: Readonly<Record<string, string>>,
+): RenderState {
   return {
     store,
     sender,
@@ -53,6 +59,7 @@ export function newRenderState(store: Store, sender: User | null): RenderState {
     previews: true,
     previewed: new Set(),
     deadline: cpuMicros() + RENDER_BUDGET_MS * 1000,
+    emojiNames,
   };
 }
 

@@ -1,7 +1,9 @@
 // GET /users/me/subscriptions: the caller's subscriptions, sorted by channel name, with the
 // subscriber lists on request. With include_subscribers=partial, channels of 250 or more
 // subscribers get partial_subscribers instead: every bot subscriber and every subscriber active
-// in the last 14 days.
+// in the last 14 days. Archived channels are left out at every level (the real server's
+// gather_subscriptions never asks for them, 10.2 through the newest); only POST /register lists
+// them, to clients with the archived_channels capability.
 import type { Ctx } from '../context.js';
 import type { Store } from '../../store/store.js';
 import { channelActivity } from '../channels/activity.js';
@@ -22,14 +24,18 @@ function partialSubscribers(store: Store, ids: number[], now: number): number[] 
   });
 }
 
-export function listSubscriptions(ctx: Ctx, include: IncludeSubscribers): { subscriptions: Record<string, unknown>[] } {
+export function listSubscriptions(
+  ctx: Ctx,
+  include: IncludeSubscribers,
+  archivedChannels = false,
+): { subscriptions: Record<string, unknown>[] } {
   const { store, actor } = ctx;
   const now = ctx.clock.now();
   const activity = channelActivity(store, now);
   const out: Record<string, unknown>[] = [];
   for (const sub of store.subscriptions.filter((s) => s.user_id === actor.user_id)) {
     const stream = store.streams.get(sub.stream_id);
-    if (!stream) continue;
+    if (!stream || (stream.is_archived && !archivedChannels)) continue;
     const dict = subscriptionToDict(store, sub, stream, activity);
     // Fields only older servers sent (their levels are in the description).
     if (ctx.hasField('Subscription', 'role')) dict.role = 20;

@@ -17,7 +17,7 @@ export function subscriptionState(
 ): Record<string, unknown> {
   const { store, actor } = ctx;
   const shown = (streamId: unknown) => archivedChannels || !store.streams.get(streamId as number)?.is_archived;
-  const subscriptions = listSubscriptions(ctx, include).subscriptions.filter((s) => shown(s.stream_id));
+  const subscriptions = listSubscriptions(ctx, include, archivedChannels).subscriptions;
   const activity = channelActivity(store, ctx.clock.now());
   const withSubscribers = (streamId: number) =>
     include !== false ? { subscribers: subscriberIds(store, streamId) } : {};

@@ -1,0 +1,82 @@
+// The invitation and navigation-view operations of issue 27 that the other sections leave out:
+// creating a reusable link and resending an email invitation, at 32 connections; revoking an
+// invitation or a link and deleting a navigation view succeed once each (then the thing is gone),
+// so their rows give the time of single calls, as organization-ops.ts does for its one-time calls.
+import { CONNECTIONS, log, measure } from '../lib/config.js';
+import { HAMLET, IAGO, authAs, formRequest, requests, send, type Api, type Req } from '../lib/mock.js';
+import type { Row } from '../lib/report.js';
+
+const HAMLET_AUTH = authAs(HAMLET).authorization;
+const IAGO_AUTH = authAs(IAGO).authorization;
+
+/** The newest pending email invitation (or reusable link) the caller may see. */
+async function newestInviteId(api: Api, authorization: string, multiuse: boolean): Promise<number> {
+  const r = await send({ url: api('/invites'), method: 'GET', headers: { authorization } });
+  const ids = (r.json?.invites ?? [])
+    .filter((i: { is_multiuse: boolean }) => i.is_multiuse === multiuse)
+    .map((i: { id: number }) => i.id);
+  if (!ids.length) throw new Error(`no pending ${multiuse ? 'link' : 'invitation'}: ${r.text.slice(0, 200)}`);
+  return Math.max(...ids);
+}
+
+export async function invitationRows(server: string, api: Api, pid: number | undefined): Promise<Row[]> {
+  const rows: Row[] = [];
+  const conns = CONNECTIONS[CONNECTIONS.length - 1];
+  const loaded = async (op: string, req: Req) => {
+    const probe = await send(req);
+    // A row timing a refusal (expectStatus) may still be allowed its first call.
+    if (probe.status !== 200 && probe.status !== req.expectStatus)
+      throw new Error(`${op} answered ${probe.status}: ${probe.text.slice(0, 200)}`);
+    log(`${server}: ${op} at ${conns} connection(s)`);
+    rows.push({ server, op, conns, r: await measure(req, conns, pid) });
+  };
+  /** Prepares each call with `before` (not timed), then times the call alone. */
+  const once = async (op: string, count: number, before: () => Promise<Req>) => {
+    const ms: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const req = await before();
+      const started = performance.now();
+      const r = await send(req);
+      ms.push(performance.now() - started);
+      if (r.status !== 200) throw new Error(`${op} answered ${r.status}: ${r.text.slice(0, 200)}`);
+    }
+    rows.push({
+      server,
+      op,
+      conns: 1,
+      r: null,
+      note: `single calls (${count}): ${ms.map((m) => m.toFixed(2)).join(', ')} ms`,
+    });
+  };
+
+  await loaded('POST /invites/multiuse', requests.createInviteLink(api));
+  const invite = (email: string) => send(formRequest(api('/invites'), { invitee_emails: email, stream_ids: '[1]' }));
+
+  let n = 0;
+  await once('DELETE /invites/{invite_id}', 3, async () => {
+    await invite(`bench-revoke-${n++}@example.com`);
+    const id = await newestInviteId(api, HAMLET_AUTH, false);
+    return { url: api(`/invites/${id}`), method: 'DELETE', headers: { authorization: HAMLET_AUTH } };
+  });
+  await once('DELETE /invites/multiuse/{invite_id}', 3, async () => {
+    await send(requests.createInviteLink(api));
+    const id = await newestInviteId(api, IAGO_AUTH, true);
+    return { url: api(`/invites/multiuse/${id}`), method: 'DELETE', headers: { authorization: IAGO_AUTH } };
+  });
+  await once('DELETE /navigation_views/{fragment}', 3, async () => {
+    const fragment = `narrow/channel/1-Denmark/topic/bench-${n++}`;
+    const made = await send(formRequest(api('/navigation_views'), { fragment, is_pinned: 'true', name: `Bench ${n}` }));
+    if (made.status !== 200) throw new Error(`POST /navigation_views answered ${made.status}: ${made.text}`);
+    return {
+      url: api(`/navigation_views/${encodeURIComponent(fragment)}`),
+      method: 'DELETE',
+      headers: { authorization: HAMLET_AUTH },
+    };
+  });
+  await invite('bench-resend@example.com');
+  await loaded(
+    'POST /invites/{invite_id}/resend',
+    requests.resendInvite(api, await newestInviteId(api, HAMLET_AUTH, false)),
+  );
+  return rows;
+}
