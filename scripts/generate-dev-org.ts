@@ -501,6 +501,11 @@ function buildMessages(state: State, render: Render): void {
   // Channel messages first (so that 43 and 47 are in public channels), then the rest.
   const order = [...classic.messages].sort((a, b) => rank(a) - rank(b) || a.id - b.id);
   const MESSAGE = new Map(order.map((m, i) => [m.id, FIRST_MESSAGE + i]));
+  // IDs increase with time, as the real server's do: the classic timestamps, in the new order
+  // (a message's edits move with it).
+  const times = classic.messages.map((m) => m.timestamp).sort((a, b) => a - b);
+  const shift = new Map(order.map((m, i) => [m.id, times[i] - m.timestamp]));
+  const later = (t: number | null | undefined, id: number) => (t === null || t === undefined ? t : t + shift.get(id)!);
   const subscribers = (streamId: number) =>
     state.subscriptions.filter((s) => s.stream_id === streamId).map((s) => s.user_id);
   state.messages = order.map((m): Message => {
@@ -527,11 +532,15 @@ function buildMessages(state: State, render: Render): void {
       rendered_content: render(content, sender),
       flags,
       reactions: m.reactions.map((r) => ({ ...r, user_id: USER.get(r.user_id)! })),
+      timestamp: later(m.timestamp, m.id)!,
+      last_edit_timestamp: later(m.last_edit_timestamp, m.id) ?? null,
     };
+    if (m.last_moved_timestamp) message.last_moved_timestamp = later(m.last_moved_timestamp, m.id);
     if (m.edit_history)
       message.edit_history = m.edit_history.map((e) => ({
         ...e,
         user_id: e.user_id === null ? null : USER.get(e.user_id)!,
+        timestamp: later(e.timestamp, m.id)!,
         ...(e.prev_content !== undefined
           ? { prev_content: rewrite(e.prev_content), prev_rendered_content: render(rewrite(e.prev_content), sender) }
           : {}),
