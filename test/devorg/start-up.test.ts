@@ -19,6 +19,9 @@ describe('the default fixture at start-up', () => {
   it('prints the real organization’s users with their IDs when started without --fixture', async () => {
     const cli = await startCli([], { env: { ...process.env, [DEFAULT_FIXTURE_ENV]: '' } });
     try {
+      // The table follows the address line: wait for the line after it.
+      for (let i = 0; i < 200 && !cli.stdout().includes('control API:'); i++)
+        await new Promise((r) => setTimeout(r, 50));
       const out = cli.stdout();
       expect(out).toMatch(/fixture: .*fixtures[/\\]default\.json/);
       expect(out).toMatch(/^role\s+id\s+email\s+api key\s+name$/m);
