@@ -464,7 +464,7 @@ function buildProfileData(state: State, render: Render): void {
   const data = (values: string[]) =>
     Object.fromEntries(
       values.map((value, i) => {
-        const type = state.realm.custom_profile_fields[i].type;
+        const type = state.realm.custom_profile_fields![i].type;
         return [String(i + 1), type === 1 || type === 2 ? { value, rendered_value: render(value) } : { value }];
       }),
     );
