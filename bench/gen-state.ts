@@ -1,4 +1,4 @@
-// Generates a large state: fixtures/default.json extended with messages up to `total`, spread over
+// Generates a large state: fixtures/classic.json extended with messages up to `total`, spread over
 // the public channels (to their subscribers, with per-user flags as the server stores them) and
 // direct messages between the human users. Deterministic (seeded), so runs compare.
 // As a script: node --import tsx bench/gen-state.ts OUT.json [TOTAL]
@@ -109,7 +109,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     console.error('usage: gen-state.ts OUT.json [TOTAL]');
     process.exit(2);
   }
-  const base = JSON.parse(readFileSync(new URL('../fixtures/default.json', import.meta.url), 'utf8')) as State;
+  const base = JSON.parse(readFileSync(new URL('../fixtures/classic.json', import.meta.url), 'utf8')) as State;
   writeFileSync(out, JSON.stringify(generateState(base, Number(total))));
   console.log(`wrote ${out}`);
 }

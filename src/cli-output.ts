@@ -11,10 +11,15 @@ function roleName(user: User): string {
   return ROLE_NAMES.get(user.role) ?? String(user.role);
 }
 
-/** The fixture's active users with role, email and API key, as an aligned table. */
+/**
+ * The fixture's active users with role, ID, email and API key, as an aligned table (the ID is what
+ * the real server's documentation examples name users by).
+ */
 export function usersTable(users: readonly User[]): string {
-  const rows = users.filter((u) => u.is_active).map((u) => [roleName(u), u.email, u.api_key, u.full_name]);
-  const header = ['role', 'email', 'api key', 'name'];
+  const rows = users
+    .filter((u) => u.is_active)
+    .map((u) => [roleName(u), String(u.user_id), u.email, u.api_key, u.full_name]);
+  const header = ['role', 'id', 'email', 'api key', 'name'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) =>
     cells

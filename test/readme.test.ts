@@ -2,17 +2,19 @@
 // an example of the README or the manual (docs/) writes beside a user's email.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { defaultFixturePath, readStateFile } from '../src/store/fixture.js';
+import { embeddedFixturePath, readStateFile } from '../src/store/fixture.js';
 import { manualFiles, read } from './docs/markdown.js';
 
 describe('README', () => {
   const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-  const state = readStateFile(defaultFixturePath());
+  // The fixture a user's `npm start` serves (the suite's own servers start from the classic one).
+  const state = readStateFile(embeddedFixturePath('default'));
 
-  it('lists every active fixture user with the right API key and password', () => {
+  it('lists every active fixture user with the right ID, API key and password', () => {
     for (const u of state.users.filter((x) => x.is_active)) {
       const row = readme.split('\n').find((line) => line.includes(`\`${u.email}\``) && line.startsWith('|'));
       expect(row, u.email).toBeDefined();
+      expect(row).toContain(`| ${u.user_id} |`);
       expect(row).toContain(`\`${u.api_key}\``);
       expect(row).toContain(`\`${u.password}\``);
     }

@@ -55,7 +55,9 @@ const HAMLET_JWT = (() => {
 
 export function startMock(label: string, args: string[] = []): Promise<Child> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first`);
-  return spawnServer(label, process.execPath, [CLI, '--port', '0', '--quiet', ...args], {
+  // The rows name the classic fixture's IDs (Hamlet 4, his device 1, folders 1-3).
+  const fixture = args.includes('--fixture') ? [] : ['--fixture', path.join(ROOT, 'fixtures/classic.json')];
+  return spawnServer(label, process.execPath, [CLI, '--port', '0', '--quiet', ...fixture, ...args], {
     cwd: ROOT,
     timeoutMs: 120_000,
   });

@@ -37,7 +37,7 @@ export interface BigState {
 
 export async function bigState(dir: string, total = 100_000, starts = 3): Promise<BigState> {
   log(`generating a ${total.toLocaleString('en-US')}-message state`);
-  const base = JSON.parse(readFileSync(path.join(ROOT, 'fixtures/default.json'), 'utf8')) as State;
+  const base = JSON.parse(readFileSync(path.join(ROOT, 'fixtures/classic.json'), 'utf8')) as State;
   const state = generateState(base, total);
   const ids = receivedIds(state, HAMLET.userId, 100);
   const fixture = path.join(dir, 'big-state.json');

@@ -19,11 +19,30 @@ export type StateRule = (state: State) => string | null;
 /** Where a --data snapshot keeps its log sequence number (read and removed by persist.ts). */
 export const SNAPSHOT_SEQ_KEY = '_log_seq';
 
-/** The fixture shipped with the package (fixtures/default.json). */
-export function defaultFixturePath(): string {
-  const file = packagePath('fixtures', 'default.json');
+/** Names an embedded fixture may have (a file name in fixtures/, without `.json`). */
+const FIXTURE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+/**
+ * Where the server's default fixture may be swapped for another embedded one, by name. The test
+ * suite sets it to `classic` (vitest.config.ts): its tests were written against that fixture's
+ * IDs, while a user's default is the real development organization (docs/decisions/default-fixture-is-the-dev-org.md).
+ */
+export const DEFAULT_FIXTURE_ENV = 'TEAMCHAT_MOCK_DEFAULT_FIXTURE';
+
+/** An embedded fixture by name: fixtures/<name>.json of the package. */
+export function embeddedFixturePath(name: string): string {
+  if (!FIXTURE_NAME.test(name)) throw new FixtureError(`'${name}' is not a fixture name`);
+  const file = packagePath('fixtures', `${name}.json`);
   if (!existsSync(file)) throw new FixtureError(`the embedded fixture ${file} is missing`);
   return file;
+}
+
+/**
+ * The fixture a server starts from when none is given: fixtures/default.json (the real
+ * development organization), or the embedded fixture named by TEAMCHAT_MOCK_DEFAULT_FIXTURE.
+ */
+export function defaultFixturePath(): string {
+  return embeddedFixturePath(process.env[DEFAULT_FIXTURE_ENV] || 'default');
 }
 
 /**

@@ -181,7 +181,7 @@ describe('secrets', () => {
     expect(JSON.stringify(journal)).not.toContain('password_hamlet');
     expect(JSON.stringify(journal)).not.toContain(t.user('hamlet').api_key);
     const info = await (await fetch(`${t.base}/__mock/info`)).json();
-    expect(info.fixture).toBe('default.json');
+    expect(info.fixture).toBe('classic.json'); // the suite's default (vitest.config.ts)
   });
 
   it("keep a temporary upload URL's token out of the journal and the request log", async () => {

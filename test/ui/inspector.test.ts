@@ -280,6 +280,6 @@ describe('reset', () => {
     await page.locator('#reset-button').click();
     await page.locator('#reset-dialog button[value="confirm"]').click();
     await expect.poll(scheduledCount, SOON).toBe(fixtureCount);
-    await expect.poll(() => page.locator('#toasts').textContent(), SOON).toContain('reset to default.json');
+    await expect.poll(() => page.locator('#toasts').textContent(), SOON).toContain('reset to classic.json'); // the suite's default fixture
   });
 });
