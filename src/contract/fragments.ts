@@ -6,16 +6,20 @@
 // then on nothing may change it (its owners hand out copies to change, never the part itself).
 
 interface Part {
-  json: string | null;
+  /** Its JSON, encoded (made on first use). */
+  bytes: Buffer | null;
   /** The part as shaped by a node of shape.ts at a level (the same object when nothing changes). */
   shaped: Map<object, Map<number, object>> | null;
 }
 
 const parts = new WeakMap<object, Part>();
 
-/** Registers `value` as a part that will never change, and returns it. */
+/**
+ * Registers `value` as a part that will never change, and returns it frozen (its own fields: code
+ * that tried to change a kept part would throw rather than change answers already made).
+ */
 export function fragment<T extends object>(value: T): T {
-  if (!parts.has(value)) parts.set(value, { json: null, shaped: null });
+  if (!parts.has(value)) parts.set(Object.freeze(value), { bytes: null, shaped: null });
   return value;
 }
 
@@ -32,23 +36,59 @@ export function shapedFragment(value: object, node: object, level: number, shape
   return out;
 }
 
-/** The JSON text of an array element or property value as JSON.stringify writes it (undefined: left out). */
-function textOf(value: unknown): string | undefined {
-  if (value !== null && typeof value === 'object') {
-    const part = parts.get(value);
-    if (part) return (part.json ??= JSON.stringify(value));
-    if (Array.isArray(value) && value.length && parts.has(value[0] as object))
-      return `[${value.map((v) => textOf(v) ?? 'null').join(',')}]`;
+const COMMA = Buffer.from(',');
+
+/** Writes JSON bytes as chunks: the bytes of parts as they were kept, the text between them encoded once. */
+class ChunkWriter {
+  private readonly chunks: Buffer[] = [];
+  private text = '';
+
+  write(text: string): void {
+    this.text += text;
   }
-  return JSON.stringify(value);
+
+  /** The JSON of an array element or property value as JSON.stringify writes it; false when it is left out. */
+  value(value: unknown): boolean {
+    if (value !== null && typeof value === 'object') {
+      const part = parts.get(value);
+      if (part) {
+        this.flush();
+        this.chunks.push((part.bytes ??= Buffer.from(JSON.stringify(value))));
+        return true;
+      }
+      if (Array.isArray(value) && value.length && parts.has(value[0] as object)) {
+        this.write('[');
+        value.forEach((v, i) => {
+          if (i) this.text ? this.write(',') : this.chunks.push(COMMA);
+          if (!this.value(v)) this.write('null');
+        });
+        this.write(']');
+        return true;
+      }
+    }
+    const text = JSON.stringify(value) as string | undefined;
+    if (text === undefined) return false;
+    this.write(text);
+    return true;
+  }
+
+  private flush(): void {
+    if (this.text) this.chunks.push(Buffer.from(this.text));
+    this.text = '';
+  }
+
+  bytes(): Buffer {
+    this.flush();
+    return Buffer.concat(this.chunks);
+  }
 }
 
 /**
- * `JSON.stringify(body)` for an answer (an object), with the JSON of its parts written once:
- * the answer's own properties and the arrays of parts among them are assembled, everything else
- * is serialised as usual. Without any part it is JSON.stringify itself.
+ * The bytes of `JSON.stringify(body)` for an answer (an object), with the bytes of its parts
+ * made once: the answer's own properties and the arrays of parts among them are assembled,
+ * everything else is serialised as usual. Without any part it is JSON.stringify itself.
  */
-export function serialise(body: Record<string, unknown>): string {
+export function serialise(body: Record<string, unknown>): Buffer {
   let withParts = false;
   for (const key in body) {
     const v = body[key];
@@ -57,13 +97,19 @@ export function serialise(body: Record<string, unknown>): string {
       break;
     }
   }
-  if (!withParts || typeof body.toJSON === 'function') return JSON.stringify(body);
-  let out = '';
+  if (!withParts || typeof body.toJSON === 'function') return Buffer.from(JSON.stringify(body));
+  const out = new ChunkWriter();
+  let first = true;
+  out.write('{');
   for (const key of Object.keys(body)) {
-    const text = typeof body[key] === 'function' ? undefined : textOf(body[key]);
-    if (text !== undefined) out += `${out ? ',' : ''}${JSON.stringify(key)}:${text}`;
+    const value = body[key];
+    if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
+    out.write(`${first ? '' : ','}${JSON.stringify(key)}:`);
+    out.value(value);
+    first = false;
   }
-  return `{${out}}`;
+  out.write('}');
+  return out.bytes();
 }
 
 /** Parts known to satisfy the items schema of an answer's property, per validator and property. */

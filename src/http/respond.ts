@@ -66,7 +66,7 @@ export class Responder {
     ex.duration_ms = performance.now() - ex.started;
     // Serialised and encoded once: the bytes are sent and kept by the journal as they are (parts
     // of the answer that never change are serialised once, see contract/fragments.ts).
-    const bytes = Buffer.from(serialise(body));
+    const bytes = serialise(body);
     ex.bodyBytes = bytes;
     this.send(res, ex, headers);
   }

@@ -49,8 +49,10 @@ describe('the check of answers made of parts', () => {
   it('serialises an answer of parts as JSON.stringify does, and shapes a part once per level', async () => {
     const part = fragment(await subscription('kept'));
     const body = { result: 'success', msg: '', subscriptions: [part, { ...part, name: 'plain' }], skip: undefined };
-    expect(serialise(body)).toBe(JSON.stringify(body));
-    expect(serialise(body)).toBe(JSON.stringify(body));
+    expect(serialise(body).toString()).toBe(JSON.stringify(body));
+    expect(serialise(body).toString()).toBe(JSON.stringify(body));
+    const mixed = { a: [part, undefined, () => 1, 'é'], b: part, c: null, d: () => 1 };
+    expect(serialise(mixed).toString()).toBe(JSON.stringify(mixed));
     const shape = contract.byId.get('get-messages')!.shape!.props.get('messages')!.items!;
     const message = fragment({ id: 1, reactions: [{ emoji_name: 'smile', user: { id: 1 } }] });
     const old = applyShape(message, shape, 300);
