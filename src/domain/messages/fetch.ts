@@ -6,7 +6,7 @@ import { badRequest, incompatibleParameters } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import type { Message, User } from '../../store/state.js';
 import { escapeHtml } from '../render/html.js';
-import { historyReader, narrowIncludesHistory, userFlags } from './history.js';
+import { historyReader, narrowIncludesHistory } from './history.js';
 import { buildNarrowFilter, parseNarrow, type NarrowFilter, type NarrowTerm } from './narrow.js';
 import type { ReadOptions } from './read-dict.js';
 import { messageReader } from './read-parts.js';
@@ -95,9 +95,9 @@ function present(
   const searching = query.filter.searches.length > 0;
   // Several search terms highlight together, in one pass, as in matches_narrow.
   const hits = { stems: new Set(query.filter.searches.flatMap((q) => [...q.stems])), phrases: [] };
-  const read = messageReader(store, req);
+  const read = messageReader(store, req, user.user_id);
   return messages.map((m) => {
-    const dict = read(m, userFlags(m, user.user_id));
+    const dict = read(m);
     if (!searching) return dict;
     // A kept dict never changes: the highlights go on a copy.
     return {

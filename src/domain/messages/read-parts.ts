@@ -11,6 +11,7 @@ import type { Message } from '../../store/state.js';
 import { DerivedSlot } from '../../store/derived.js';
 import { fragment } from '../../contract/fragments.js';
 import { messageForUser, type ReadOptions } from './read-dict.js';
+import { userFlags } from './history.js';
 
 const SHOWN_PARTS = ['users', 'streams', 'linkifiers', 'realm'] as const;
 /** Dicts kept per world before they are all dropped (a bound on memory: about 1 KB each). */
@@ -21,20 +22,32 @@ const MAX_VARIANTS = 16;
 interface Kept {
   updates: number;
   stamp: string;
-  variants: Map<string, Record<string, unknown>>;
+  /** Dicts by read options, then by the viewer's own flags. */
+  variants: Map<string, Map<string, Record<string, unknown>>>;
+  size: number;
 }
 
 const KEPT = new DerivedSlot(() => ({ rows: new WeakMap<Message, Kept>(), count: 0 }));
 
-/** A reader of message dicts for one request: `read(message, flags)` is messageForUser's answer, kept. */
+/** Flags lists are replaced, never changed (Collection.update): their text is kept per list. */
+const flagsText = new WeakMap<readonly string[], string>();
+function textOf(flags: readonly string[]): string {
+  let text = flagsText.get(flags);
+  if (text === undefined) flagsText.set(flags, (text = flags.join(',')));
+  return text;
+}
+
+/** A reader of message dicts for one request and viewer: messageForUser's answer with the viewer's flags, kept. */
 export function messageReader(
   store: Store,
   options: ReadOptions,
-): (message: Message, flags: string[]) => Record<string, unknown> {
+  userId: number,
+): (message: Message) => Record<string, unknown> {
   const kept = store.derived.of(KEPT);
   const stamp = store.partsVersion(SHOWN_PARTS);
-  const optionsKey = `${options.applyMarkdown}|${options.clientGravatar}|${options.allowEmptyTopicName}|${options.emptyTopicDisplayName}|${options.editHistoryPolicy}|`;
-  return (message, flags) => {
+  const userKey = String(userId);
+  const optionsKey = `${options.applyMarkdown}|${options.clientGravatar}|${options.allowEmptyTopicName}|${options.emptyTopicDisplayName}|${options.editHistoryPolicy}`;
+  return (message) => {
     const updates = store.messages.updatesOf(message);
     let entry = kept.rows.get(message);
     if (!entry || entry.updates !== updates || entry.stamp !== stamp) {
@@ -42,14 +55,24 @@ export function messageReader(
         kept.rows = new WeakMap();
         kept.count = 0;
       }
-      kept.rows.set(message, (entry = { updates, stamp, variants: new Map() }));
+      kept.rows.set(message, (entry = { updates, stamp, variants: new Map(), size: 0 }));
     }
-    const key = optionsKey + flags.join(',');
-    let dict = entry.variants.get(key);
+    let byFlags = entry.variants.get(optionsKey);
+    if (!byFlags) entry.variants.set(optionsKey, (byFlags = new Map()));
+    // The viewer's own flags decide the shown ones (userFlags); none: a message read from history.
+    const own = message.flags[userKey] as string[] | undefined;
+    const flagsKey = own ? textOf(own) : '(history)';
+    let dict = byFlags.get(flagsKey);
     if (!dict) {
-      if (entry.variants.size >= MAX_VARIANTS) entry.variants.clear();
-      dict = fragment(messageForUser(store, message, flags, options));
-      entry.variants.set(key, dict);
+      if (entry.size >= MAX_VARIANTS) {
+        entry.variants.clear();
+        entry.variants.set(optionsKey, byFlags);
+        byFlags.clear();
+        entry.size = 0;
+      }
+      dict = fragment(messageForUser(store, message, userFlags(message, userId), options));
+      byFlags.set(flagsKey, dict);
+      entry.size++;
       kept.count++;
     }
     return dict;
