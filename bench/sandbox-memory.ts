@@ -2,7 +2,7 @@
 // (GET /users/me as Hamlet) to each of 1,000 new sandboxes, and the growth of its resident memory.
 // Run alone with `node --import tsx bench/sandbox-memory.ts [count]`; `npm run bench` prints its row.
 import { readFileSync } from 'node:fs';
-import { HAMLET, startMock } from './lib/mock.js';
+import { authAs, HAMLET, startMock } from './lib/mock.js';
 
 export interface SandboxMemory {
   sandboxes: number;
@@ -14,7 +14,7 @@ export interface SandboxMemory {
 }
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
-const AUTH = { authorization: `Basic ${Buffer.from(`${HAMLET.email}:${HAMLET.apiKey}`).toString('base64')}` };
+const AUTH = authAs(HAMLET);
 
 export async function sandboxMemory(count = 1000): Promise<SandboxMemory> {
   const child = await startMock('sandboxes', ['--max-sandboxes', String(count)]);

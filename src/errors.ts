@@ -46,6 +46,13 @@ export const invalidApiKey = () => unauthorized('Invalid API key');
 export const accountDeactivated = () =>
   new ApiError('USER_DEACTIVATED', 'Account is deactivated', 401, {}, BASIC_CHALLENGE);
 
+/**
+ * A deactivated organization as the logins (password, development, JWT) report it: REALM_DEACTIVATED
+ * at 401. The API-key path reports the same wording as UNAUTHORIZED (see http/auth.ts).
+ */
+export const realmDeactivated = () =>
+  new ApiError('REALM_DEACTIVATED', 'This organization has been deactivated', 401, {}, BASIC_CHALLENGE);
+
 export const mustBeAdmin = () => new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
 
 export const insufficientPermission = () => badRequest('Insufficient permission');

@@ -61,7 +61,7 @@ import {
   type ServedCertificate,
   type TlsCertificate,
 } from './http/tls.js';
-import { ServiceBotCalls, type ServiceBotOptions } from './domain/bots/outgoing/calls.js';
+import { CallSlots, ServiceBotCalls, type ServiceBotOptions } from './domain/bots/outgoing/calls.js';
 import { serviceBotExchange } from './control/service-bot-journal.js';
 
 export interface MockServerOptions {
@@ -158,6 +158,8 @@ const OUTGOING_TIMEOUT_MS = 10_000;
 const OUTGOING_CONCURRENCY = 8;
 const OUTGOING_ANSWER_BYTES = 1024 * 1024;
 const OUTGOING_QUEUE = 1000;
+/** Calls in flight across all worlds: 256 sandboxes must not mean 2,048 sockets and answers held. */
+const OUTGOING_CONCURRENCY_ALL_WORLDS = 16;
 
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.');
 
@@ -265,12 +267,16 @@ export class MockServer {
     return this.withServiceBots(world);
   }
 
+  /** Bounds the service bot calls of all worlds together. */
+  private readonly outgoingSlots = new CallSlots(OUTGOING_CONCURRENCY_ALL_WORLDS);
+
   /** The world's service bot queue: its calls bounded as the options say, each try in the journal. */
   private withServiceBots(world: World): World {
     const options: ServiceBotOptions = {
       timeoutMs: this.options.outgoingTimeoutMs ?? OUTGOING_TIMEOUT_MS,
       allowHosts: this.options.allowOutgoing ?? [],
       maxConcurrent: OUTGOING_CONCURRENCY,
+      slots: this.outgoingSlots,
       maxAnswerBytes: OUTGOING_ANSWER_BYTES,
       maxQueued: OUTGOING_QUEUE,
     };

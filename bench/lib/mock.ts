@@ -10,14 +10,26 @@ import type { LoadSpec } from './load.js';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CLI = path.join(ROOT, 'dist/src/cli.js');
 
+/** HTTP Basic credentials: a fixture user's email and API key (or a remote server's UUID and key). */
+const basicAuth = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+interface Account {
+  email: string;
+  apiKey: string;
+}
 export const HAMLET = { email: 'hamlet@zulip.com', apiKey: 'waG3GG7y6IC8lCLl0GJUzQa1hgDGih9f', userId: 4 };
-const AUTH = { authorization: `Basic ${Buffer.from(`${HAMLET.email}:${HAMLET.apiKey}`).toString('base64')}` };
-const FORM = { ...AUTH, 'content-type': 'application/x-www-form-urlencoded' };
 /** An administrator, for the operations members may not call. */
-const IAGO_FORM = {
-  authorization: `Basic ${Buffer.from('iago@zulip.com:LBpwQ74XWqIp85UrjHt7dp3YCKF5ZBWe').toString('base64')}`,
+export const IAGO: Account = { email: 'iago@zulip.com', apiKey: 'LBpwQ74XWqIp85UrjHt7dp3YCKF5ZBWe' };
+/** The organization's owner, for the operations administrators may not call. */
+export const DESDEMONA: Account = { email: 'desdemona@zulip.com', apiKey: 'yRRXWQRlG4EsBzRfg9gpbIobnoUQOpGy' };
+/** The headers of a request as `account` without a body, and with a form-encoded one. */
+export const authAs = (account: Account) => ({ authorization: basicAuth(account.email, account.apiKey) });
+export const formAs = (account: Account) => ({
+  ...authAs(account),
   'content-type': 'application/x-www-form-urlencoded',
-};
+});
+const AUTH = authAs(HAMLET);
+const FORM = formAs(HAMLET);
+const IAGO_FORM = formAs(IAGO);
 
 /** The outside services the bench's mock is configured with, so that the calls and the JWT login answer links and keys. */
 const BENCH_JWT_KEY = 'bench-jwt-key';
@@ -61,47 +73,43 @@ export const bareApi =
     `${url}${p}`;
 
 /** A request as both autocannon (LoadSpec without connections/duration) and fetch can send it. */
-export type Req = Pick<LoadSpec, 'url' | 'method' | 'headers' | 'body'>;
+export type Req = Pick<LoadSpec, 'url' | 'method' | 'headers' | 'body' | 'expectStatus'>;
+
+/** A request with form-encoded parameters (as Hamlet unless other `headers` are given). */
+export const formRequest = (
+  url: string,
+  params: Record<string, string>,
+  headers: Record<string, string> = FORM,
+  method: Req['method'] = 'POST',
+): Req => ({ url, method, headers, body: new URLSearchParams(params).toString() });
 
 const SEARCH_OPERAND = 'lighthouse';
 const UPLOAD_BOUNDARY = 'teamchat-bench-boundary';
 
 export const requests = {
   subscriptions: (api: Api): Req => ({ url: api('/users/me/subscriptions'), method: 'GET', headers: AUTH }),
-  sendMessage: (api: Api): Req => ({
-    url: api('/messages'),
-    method: 'POST',
-    headers: FORM,
-    body: new URLSearchParams({
+  sendMessage: (api: Api): Req =>
+    formRequest(api('/messages'), {
       type: 'stream',
       to: 'Denmark',
       topic: 'bench',
       content: `A **bench** message about the ${SEARCH_OPERAND}`,
-    }).toString(),
-  }),
+    }),
   /** An outgoing webhook bot of Hamlet's posting to `url`, and a message that mentions it. */
-  createOutgoingBot: (api: Api, url: string): Req => ({
-    url: api('/bots'),
-    method: 'POST',
-    headers: FORM,
-    body: new URLSearchParams({
+  createOutgoingBot: (api: Api, url: string): Req =>
+    formRequest(api('/bots'), {
       full_name: 'Bench hook',
       short_name: 'benchhook',
       bot_type: '3',
       payload_url: JSON.stringify(url),
-    }).toString(),
-  }),
-  mentionOutgoingBot: (api: Api): Req => ({
-    url: api('/messages'),
-    method: 'POST',
-    headers: FORM,
-    body: new URLSearchParams({
+    }),
+  mentionOutgoingBot: (api: Api): Req =>
+    formRequest(api('/messages'), {
       type: 'stream',
       to: 'Denmark',
       topic: 'bench hook',
       content: '@**Bench hook** a message for the bot',
-    }).toString(),
-  }),
+    }),
   matchesNarrow: (api: Api, ids: number[]): Req => ({
     url: api(
       `/messages/matches_narrow?${new URLSearchParams({
@@ -126,32 +134,18 @@ export const requests = {
     headers: AUTH,
   }),
   /** Marks read the 100 newest messages of Denmark: after the first call a window processed, nothing changed. */
-  flagsNarrow: (api: Api): Req => ({
-    url: api('/messages/flags/narrow'),
-    method: 'POST',
-    headers: FORM,
-    body: new URLSearchParams({
+  flagsNarrow: (api: Api): Req =>
+    formRequest(api('/messages/flags/narrow'), {
       anchor: 'newest',
       num_before: '100',
       num_after: '0',
       narrow: JSON.stringify([{ operator: 'channel', operand: 'Denmark' }]),
       op: 'add',
       flag: 'read',
-    }).toString(),
-  }),
-  register: (api: Api): Req => ({
-    url: api('/register'),
-    method: 'POST',
-    headers: FORM,
-    body: new URLSearchParams({ event_types: '["message"]' }).toString(),
-  }),
+    }),
+  register: (api: Api): Req => formRequest(api('/register'), { event_types: '["message"]' }),
   /** Every client's ping each minute: active, asking for everyone's presence in the modern form. */
-  presence: (api: Api): Req => ({
-    url: api('/users/me/presence'),
-    method: 'POST',
-    headers: FORM,
-    body: new URLSearchParams({ status: 'active', last_update_id: '-1' }).toString(),
-  }),
+  presence: (api: Api): Req => formRequest(api('/users/me/presence'), { status: 'active', last_update_id: '-1' }),
   /** A small text file as multipart, as clients upload it. */
   uploadFile: (api: Api): Req => ({
     url: api('/user_uploads'),
@@ -172,15 +166,16 @@ export const requests = {
   /** The members of leadership (group 11), through its two levels of subgroups. */
   groupMembers: (api: Api): Req => ({ url: api('/user_groups/11/members'), method: 'GET', headers: AUTH }),
   /** Subscribes to Venice and leaves it in one request: the same work every time. */
-  subscribeAndLeave: (api: Api): Req => ({
-    url: api('/users/me/subscriptions'),
-    method: 'PATCH',
-    headers: FORM,
-    body: new URLSearchParams({
-      add: JSON.stringify([{ name: 'Venice' }]),
-      delete: JSON.stringify(['Venice']),
-    }).toString(),
-  }),
+  subscribeAndLeave: (api: Api): Req =>
+    formRequest(
+      api('/users/me/subscriptions'),
+      {
+        add: JSON.stringify([{ name: 'Venice' }]),
+        delete: JSON.stringify(['Venice']),
+      },
+      FORM,
+      'PATCH',
+    ),
   bigBlueButton: (api: Api): Req => ({
     url: api(
       `/calls/bigbluebutton/create?${new URLSearchParams({ meeting_name: 'Denmark meeting', voice_only: 'true' })}`,
@@ -189,36 +184,21 @@ export const requests = {
     headers: AUTH,
   }),
   /** An administrator deleting a topic of Denmark that has no messages: the lookup and the answer. */
-  deleteTopic: (api: Api): Req => ({
-    url: api('/streams/1/delete_topic'),
-    method: 'POST',
-    headers: IAGO_FORM,
-    body: new URLSearchParams({ topic_name: 'no such topic' }).toString(),
-  }),
+  deleteTopic: (api: Api): Req =>
+    formRequest(api('/streams/1/delete_topic'), { topic_name: 'no such topic' }, IAGO_FORM),
+  invites: (api: Api): Req => ({ url: api('/invites'), method: 'GET', headers: AUTH }),
+  /** One email invitation: an invitation email in the outbox each time (and its reminder scheduled). */
+  sendInvite: (api: Api): Req =>
+    formRequest(api('/invites'), { invitee_emails: 'bench-invitee@example.com', stream_ids: '[1]' }),
+  /** A direct message to Iago, away with a registered device: a push notification and a missed-message email each time. */
+  sendNotifyingDm: (api: Api): Req =>
+    formRequest(api('/messages'), { type: 'direct', to: '[2]', content: 'A direct message that notifies' }),
   /**
    * A mobile client's registration for E2EE notifications at each start: Hamlet's fixture device 1
    * with a new key once, then the same registration again (the real server's idempotent path).
    */
-  invites: (api: Api): Req => ({ url: api('/invites'), method: 'GET', headers: AUTH }),
-  /** One email invitation: an invitation email in the outbox each time (and its reminder scheduled). */
-  sendInvite: (api: Api): Req => ({
-    url: api('/invites'),
-    method: 'POST',
-    headers: FORM,
-    body: new URLSearchParams({ invitee_emails: 'bench-invitee@example.com', stream_ids: '[1]' }).toString(),
-  }),
-  /** A direct message to Iago, away with a registered device: a push notification and a missed-message email each time. */
-  sendNotifyingDm: (api: Api): Req => ({
-    url: api('/messages'),
-    method: 'POST',
-    headers: FORM,
-    body: new URLSearchParams({ type: 'direct', to: '[2]', content: 'A direct message that notifies' }).toString(),
-  }),
-  registerPushDevice: (api: Api): Req => ({
-    url: api('/mobile_push/register'),
-    method: 'POST',
-    headers: FORM,
-    body: new URLSearchParams({
+  registerPushDevice: (api: Api): Req =>
+    formRequest(api('/mobile_push/register'), {
       device_id: '1',
       push_key: 'MTaUDJDMWypQ1WufZ1NRTHSSvgYtXh1qVNSjN3aBiEFt',
       push_key_id: '2408',
@@ -226,42 +206,25 @@ export const requests = {
       token_id: 'hGsEWGmyyfI=',
       bouncer_public_key: 'bouncer-public-key',
       encrypted_push_registration: 'sealed-registration',
-    }).toString(),
-  }),
+    }),
   navigationViews: (api: Api): Req => ({ url: api('/navigation_views'), method: 'GET', headers: AUTH }),
   /** Pins Hamlet's (bench-made) alerts view again: the same change and event every time. */
-  editNavigationView: (api: Api): Req => ({
-    url: api('/navigation_views/narrow%2Fis%2Falerted'),
-    method: 'PATCH',
-    headers: FORM,
-    body: new URLSearchParams({ is_pinned: 'true' }).toString(),
-  }),
+  editNavigationView: (api: Api): Req =>
+    formRequest(api('/navigation_views/narrow%2Fis%2Falerted'), { is_pinned: 'true' }, FORM, 'PATCH'),
+  /** The same view again: the "already exists" refusal (400) after the first. */
   addNavigationView: (api: Api): Req => ({
-    url: api('/navigation_views'),
-    method: 'POST',
-    headers: FORM,
-    body: new URLSearchParams({ fragment: 'narrow/is/alerted', is_pinned: 'true', name: 'Alerts' }).toString(),
+    ...formRequest(api('/navigation_views'), { fragment: 'narrow/is/alerted', is_pinned: 'true', name: 'Alerts' }),
+    expectStatus: 400,
   }),
   /** An administrator setting the fixture's folder order again (1, 2, 3): every folder updated, one event. */
-  reorderChannelFolders: (api: Api): Req => ({
-    url: api('/channel_folders'),
-    method: 'PATCH',
-    headers: IAGO_FORM,
-    body: new URLSearchParams({ order: '[1,2,3]' }).toString(),
-  }),
+  reorderChannelFolders: (api: Api): Req =>
+    formRequest(api('/channel_folders'), { order: '[1,2,3]' }, IAGO_FORM, 'PATCH'),
   /** A new folder each time (its name taken from a counter is not possible here): the name-in-use refusal after the first. */
   createChannelFolder: (api: Api): Req => ({
-    url: api('/channel_folders/create'),
-    method: 'POST',
-    headers: IAGO_FORM,
-    body: new URLSearchParams({ name: 'Bench', description: 'Made by the **bench**.' }).toString(),
+    ...formRequest(api('/channel_folders/create'), { name: 'Bench', description: 'Made by the **bench**.' }, IAGO_FORM),
+    expectStatus: 400,
   }),
-  nextcloudTalk: (api: Api): Req => ({
-    url: api('/calls/nextcloud_talk/create'),
-    method: 'POST',
-    headers: FORM,
-    body: new URLSearchParams({ room_name: '#Denmark > bench' }).toString(),
-  }),
+  nextcloudTalk: (api: Api): Req => formRequest(api('/calls/nextcloud_talk/create'), { room_name: '#Denmark > bench' }),
   webex: (api: Api): Req => ({ url: api('/calls/webex/create'), method: 'POST', headers: AUTH }),
   constructorGroups: (api: Api): Req => ({
     url: api('/calls/constructorgroups/create'),
@@ -281,27 +244,19 @@ export const requests = {
     headers: AUTH,
   }),
   /** An administrator setting Hamlet's status text (the same text: still a change and an event to everyone). */
-  statusForUser: (api: Api): Req => ({
-    url: api('/users/4/status'),
-    method: 'POST',
-    headers: IAGO_FORM,
-    body: new URLSearchParams({ status_text: 'benching' }).toString(),
-  }),
+  statusForUser: (api: Api): Req => formRequest(api('/users/4/status'), { status_text: 'benching' }, IAGO_FORM),
   /** A remote server registering the same token again (the bouncer replaces the registration). */
-  remotePushRegister: (api: Api): Req => ({
-    url: api('/remotes/push/e2ee/register'),
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from('bench-server-uuid:bench-server-key').toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({
-      realm_uuid: 'bench-org-uuid',
-      token_id: 'hGsEWGmyyfI=',
-      encrypted_push_registration: 'sealed',
-      bouncer_public_key: 'bouncer-public-key',
-    }).toString(),
-  }),
+  remotePushRegister: (api: Api): Req =>
+    formRequest(
+      api('/remotes/push/e2ee/register'),
+      {
+        realm_uuid: 'bench-org-uuid',
+        token_id: 'hGsEWGmyyfI=',
+        encrypted_push_registration: 'sealed',
+        bouncer_public_key: 'bouncer-public-key',
+      },
+      formAs({ email: 'bench-server-uuid', apiKey: 'bench-server-key' }),
+    ),
   botApiKey: (api: Api): Req => ({ url: api('/bots/12/api_key'), method: 'GET', headers: AUTH }),
   userChannels: (api: Api): Req => ({ url: api('/users/5/channels'), method: 'GET', headers: AUTH }),
   events: (api: Api, queueId: string): Req => ({

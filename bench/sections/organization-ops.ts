@@ -4,15 +4,9 @@
 // cannot be repeated under load: their rows give the time of single calls instead (the load
 // generator times successful answers only).
 import { CONNECTIONS, log, measure } from '../lib/config.js';
-import { send, type Api, type Req } from '../lib/mock.js';
+import { authAs, DESDEMONA, formAs, formRequest, HAMLET, IAGO, send, type Api, type Req } from '../lib/mock.js';
 import type { Row } from '../lib/report.js';
 
-const basic = (email: string, key: string) => `Basic ${Buffer.from(`${email}:${key}`).toString('base64')}`;
-const IAGO = basic('iago@zulip.com', 'LBpwQ74XWqIp85UrjHt7dp3YCKF5ZBWe');
-const DESDEMONA = basic('desdemona@zulip.com', 'yRRXWQRlG4EsBzRfg9gpbIobnoUQOpGy');
-const HAMLET = basic('hamlet@zulip.com', 'waG3GG7y6IC8lCLl0GJUzQa1hgDGih9f');
-const form = (authorization: string) => ({ authorization, 'content-type': 'application/x-www-form-urlencoded' });
-const body = (params: Record<string, string>) => new URLSearchParams(params).toString();
 const BOUNDARY = 'teamchat-bench-avatar';
 /** A 1x1 GIF without a colour table: every byte is ASCII, so the body travels as a string. */
 const GIF = String.fromCharCode(
@@ -24,70 +18,51 @@ const avatarBody = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"
 
 function requestsOf(api: Api, site: string, exportPath: string | null): Array<[string, Req]> {
   const rows: Array<[string, Req]> = [
-    ['GET /export/realm', { url: api('/export/realm'), method: 'GET', headers: { authorization: IAGO } }],
-    [
-      'GET /export/realm/consents',
-      { url: api('/export/realm/consents'), method: 'GET', headers: { authorization: IAGO } },
-    ],
-    ['GET /realm/domains', { url: api('/realm/domains'), method: 'GET', headers: { authorization: HAMLET } }],
+    ['GET /export/realm', { url: api('/export/realm'), method: 'GET', headers: authAs(IAGO) }],
+    ['GET /export/realm/consents', { url: api('/export/realm/consents'), method: 'GET', headers: authAs(IAGO) }],
+    ['GET /realm/domains', { url: api('/realm/domains'), method: 'GET', headers: authAs(HAMLET) }],
     [
       'PATCH /realm/domains/{domain}',
-      {
-        url: api('/realm/domains/zulip.com'),
-        method: 'PATCH',
-        headers: form(DESDEMONA),
-        body: body({ allow_subdomains: 'false' }),
-      },
+      formRequest(api('/realm/domains/zulip.com'), { allow_subdomains: 'false' }, formAs(DESDEMONA), 'PATCH'),
     ],
     [
       'PATCH /realm/user_settings_defaults',
-      {
-        url: api('/realm/user_settings_defaults'),
-        method: 'PATCH',
-        headers: form(IAGO),
-        body: body({ twenty_four_hour_time: 'true' }),
-      },
+      formRequest(api('/realm/user_settings_defaults'), { twenty_four_hour_time: 'true' }, formAs(IAGO), 'PATCH'),
     ],
     [
       'POST /realm/test_welcome_bot_custom_message',
-      {
-        url: api('/realm/test_welcome_bot_custom_message'),
-        method: 'POST',
-        headers: form(IAGO),
-        body: body({ welcome_message_custom_text: 'Welcome!' }),
-      },
+      formRequest(
+        api('/realm/test_welcome_bot_custom_message'),
+        { welcome_message_custom_text: 'Welcome!' },
+        formAs(IAGO),
+      ),
     ],
     [
       'PATCH /users/{email}',
-      {
-        url: api('/users/othello@zulip.com'),
-        method: 'PATCH',
-        headers: form(IAGO),
-        body: body({ full_name: 'Othello, the Moor of Venice' }),
-      },
+      formRequest(api('/users/othello@zulip.com'), { full_name: 'Othello, the Moor of Venice' }, formAs(IAGO), 'PATCH'),
     ],
     [
       'POST /users/me/avatar (1x1 GIF)',
       {
         url: api('/users/me/avatar'),
         method: 'POST',
-        headers: { authorization: HAMLET, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        headers: { ...authAs(HAMLET), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
         body: avatarBody,
       },
     ],
-    ['DELETE /users/me/avatar', { url: api('/users/me/avatar'), method: 'DELETE', headers: { authorization: HAMLET } }],
+    ['DELETE /users/me/avatar', { url: api('/users/me/avatar'), method: 'DELETE', headers: authAs(HAMLET) }],
     [
       'PATCH /users/me/profile_data',
-      {
-        url: api('/users/me/profile_data'),
-        method: 'PATCH',
-        headers: form(HAMLET),
-        body: body({ data: JSON.stringify([{ id: 1, value: '+1-555-0100' }]) }),
-      },
+      formRequest(
+        api('/users/me/profile_data'),
+        { data: JSON.stringify([{ id: 1, value: '+1-555-0100' }]) },
+        formAs(HAMLET),
+        'PATCH',
+      ),
     ],
     [
       'DELETE /users/me/profile_data',
-      { url: api('/users/me/profile_data'), method: 'DELETE', headers: form(HAMLET), body: body({ data: '[3]' }) },
+      formRequest(api('/users/me/profile_data'), { data: '[3]' }, formAs(HAMLET), 'DELETE'),
     ],
   ];
   if (exportPath)
@@ -125,32 +100,26 @@ export async function organizationRows(server: string, url: string, api: Api, pi
   };
   await once(
     'POST /export/realm (5 a week)',
-    Array.from({ length: 5 }, () => ({ url: api('/export/realm'), method: 'POST', headers: form(IAGO), body: '' })),
+    Array.from({ length: 5 }, () => ({ url: api('/export/realm'), method: 'POST', headers: formAs(IAGO), body: '' })),
   );
   await control('/clock', { advance_ms: 11_000 });
-  const listed =
-    (await send({ url: api('/export/realm'), method: 'GET', headers: { authorization: IAGO } })).json?.exports ?? [];
+  const listed = (await send({ url: api('/export/realm'), method: 'GET', headers: authAs(IAGO) })).json?.exports ?? [];
   await once(
     'DELETE /export/realm/{id}',
-    [1, 3].map((id) => ({ url: api(`/export/realm/${id}`), method: 'DELETE', headers: { authorization: IAGO } })),
+    [1, 3].map((id) => ({ url: api(`/export/realm/${id}`), method: 'DELETE', headers: authAs(IAGO) })),
   );
   const exportUrl: string | null =
     listed.find((e: { id: number; export_url: string | null }) => e.id === 2)?.export_url ?? null;
   const domains = ['example.org', 'example.net', 'example.com'];
   await once(
     'POST /realm/domains',
-    domains.map((domain) => ({
-      url: api('/realm/domains'),
-      method: 'POST',
-      headers: form(DESDEMONA),
-      body: body({ domain, allow_subdomains: 'false' }),
-    })),
+    domains.map((domain) =>
+      formRequest(api('/realm/domains'), { domain, allow_subdomains: 'false' }, formAs(DESDEMONA)),
+    ),
   );
   await once(
     'DELETE /realm/domains/{domain}',
-    domains
-      .slice(1)
-      .map((d) => ({ url: api(`/realm/domains/${d}`), method: 'DELETE', headers: { authorization: DESDEMONA } })),
+    domains.slice(1).map((d) => ({ url: api(`/realm/domains/${d}`), method: 'DELETE', headers: authAs(DESDEMONA) })),
   );
   const conns = CONNECTIONS[CONNECTIONS.length - 1];
   for (const [op, req] of requestsOf(api, url, exportUrl ? new URL(exportUrl).pathname : null)) {
@@ -159,7 +128,7 @@ export async function organizationRows(server: string, url: string, api: Api, pi
   }
   // Last: the organization stays deactivated until the control API reactivates it.
   await once('POST /realm/deactivate', [
-    { url: api('/realm/deactivate'), method: 'POST', headers: form(DESDEMONA), body: '' },
+    { url: api('/realm/deactivate'), method: 'POST', headers: formAs(DESDEMONA), body: '' },
   ]);
   await control('/realm/reactivate', {});
   return rows;

@@ -74,7 +74,8 @@ export class PushForwarder {
         signal: AbortSignal.timeout(TIMEOUT_MS),
         redirect: 'manual',
       });
-      await res.arrayBuffer().catch(() => undefined);
+      // The answer is not read: a target that answers without end costs nothing but the socket.
+      await res.body?.cancel().catch(() => undefined);
       if (!res.ok) this.log(`teamchat-mock: --push-target answered ${res.status} to push notification ${item.id}`);
     } catch (err) {
       this.log(`teamchat-mock: --push-target ${this.target.origin} unreachable: ${(err as Error).message}`);

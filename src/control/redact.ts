@@ -6,6 +6,10 @@
 // client pointed at the mock may send real ones.
 const SECRET_KEYS = new Set(['password', 'old_password', 'new_password', 'api_key', 'token']);
 
+/** Each secret name as quoted in JSON text: an answer holding none of them needs no parse. */
+const marksOf = (keys: Set<string>) => [...keys].map((k) => Buffer.from(`"${k}"`));
+let secretMarks = marksOf(SECRET_KEYS);
+
 /**
  * Adds the names of the request parameters the description marks `x-secret: true` (parameters
  * and form fields alike). The description is one for the whole process, so the names are too.
@@ -25,6 +29,8 @@ export function learnSecretParameters(doc: unknown): void {
     for (const value of Object.values(node)) walk(value, seen);
   };
   walk((doc as { paths?: unknown })?.paths, new Set());
+  // The byte search looks for every name, the learned ones too.
+  secretMarks = marksOf(SECRET_KEYS);
 }
 export const REDACTED = '[redacted]';
 
@@ -57,8 +63,6 @@ export function redact<T>(value: T): T {
   return (out ?? value) as T;
 }
 
-const SECRET_MARKS = [...SECRET_KEYS].map((k) => Buffer.from(`"${k}"`));
-
 /** The bytes with each temporary upload URL's token replaced; the same buffer when they quote none. */
 export function redactTemporaryUrls(bytes: Buffer): Buffer {
   return bytes.includes(TEMPORARY_URL) ? Buffer.from(redactPath(bytes.toString())) : bytes;
@@ -67,7 +71,7 @@ export function redactTemporaryUrls(bytes: Buffer): Buffer {
 /** The response bytes with secrets replaced; the same buffer when it holds none (the usual case). */
 export function redactBytes(bytes: Buffer): Buffer {
   const out = redactTemporaryUrls(bytes);
-  if (!SECRET_MARKS.some((mark) => out.includes(mark))) return out;
+  if (!secretMarks.some((mark) => out.includes(mark))) return out;
   try {
     return Buffer.from(JSON.stringify(redact(JSON.parse(out.toString()))));
   } catch {

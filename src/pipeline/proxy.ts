@@ -93,7 +93,9 @@ export class Proxy {
       signal: AbortSignal.timeout(10_000),
       redirect: 'manual',
     })
-      .then((res) => res.json())
+      // Read up to the same bound as any upstream answer: the upstream is not trusted.
+      .then((res) => readCapped(res, this.site))
+      .then((bytes) => JSON.parse(bytes.toString('utf8')))
       .then((body: any) => (Number.isInteger(body?.zulip_feature_level) ? (body.zulip_feature_level as number) : null))
       .catch(() => {
         this.level = null;

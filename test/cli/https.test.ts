@@ -3,7 +3,6 @@
 // gives (realm_url, zuliprc, the printed one) is https. Python requests and Node verify against it.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import https from 'node:https';
 import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +11,7 @@ import { promisify } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { findPython } from '../../scripts/prerequisites.mjs';
 import { ROOT, runCliToEnd, startCli, type RunningCli } from '../helpers/cli.js';
+import { httpsGet } from '../helpers/https.js';
 import { selfSignedCertificate } from '../../src/http/tls.js';
 
 /** tsx by its file: these CLIs run in a folder of their own, where a bare 'tsx' does not resolve. */
@@ -36,20 +36,7 @@ async function start(args: string[]): Promise<{ cli: RunningCli; dir: string }> 
   return { cli, dir };
 }
 
-/** GET with node:https trusting `ca` only (undefined: the system's CAs). */
-function get(url: string, ca?: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    https
-      .get(url, { ca }, (res) => {
-        let body = '';
-        res.on('data', (d) => {
-          body += d;
-        });
-        res.on('end', () => resolve({ status: res.statusCode!, body }));
-      })
-      .on('error', reject);
-  });
-}
+const get = httpsGet;
 
 describe('--https', { timeout: 60_000 }, () => {
   it('serves HTTPS with a self-signed certificate written beside the zuliprc, its fingerprint printed, every address in https', async () => {

@@ -2,9 +2,14 @@
 import { expect } from 'vitest';
 import type { TestServer } from './server.js';
 
-/** Sends as `who` through POST /messages, expects success, and gives the new message's ID. */
-export async function sendMessage(t: TestServer, who: string, params: Record<string, unknown>): Promise<number> {
-  const r = await t.as(who).post('/messages', params);
+/** Sends as `who` through POST /messages (with extra `headers`), expects success, and gives the new message's ID. */
+export async function sendMessage(
+  t: TestServer,
+  who: string,
+  params: Record<string, unknown>,
+  headers?: Record<string, string>,
+): Promise<number> {
+  const r = await t.as(who, headers).post('/messages', params);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.id;
 }

@@ -53,6 +53,7 @@ export async function download(
     body,
     type: res.headers.get('content-type'),
     disposition: res.headers.get('content-disposition'),
+    headers: res.headers,
   };
 }
 

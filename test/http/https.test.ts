@@ -1,7 +1,7 @@
 // startMockServer({ https: true }): the mock answers HTTPS with a self-signed certificate it gives
 // the test (to trust as a CA), its control client trusts it, and realm_url is https, sandboxes too.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import https from 'node:https';
+import { httpsGet } from '../helpers/https.js';
 import { startMockServer, type StartedMock } from '../../src/index.js';
 
 let mock: StartedMock;
@@ -10,19 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
-function getJson(url: string, ca: string | undefined): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    https
-      .get(url, { ca }, (res) => {
-        let body = '';
-        res.on('data', (d) => {
-          body += d;
-        });
-        res.on('end', () => resolve(JSON.parse(body)));
-      })
-      .on('error', reject);
-  });
-}
+const getJson = async (url: string, ca: string | undefined): Promise<Record<string, unknown>> =>
+  JSON.parse((await httpsGet(url, ca)).body);
 
 it('answers HTTPS with the certificate it gives, and realm_url is https in the default world and a sandbox', async () => {
   expect(mock.baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);

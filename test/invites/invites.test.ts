@@ -296,6 +296,57 @@ describe('POST /invites', () => {
   });
 });
 
+describe('the daily invitation limit (development server: OPEN_REALM_CREATION)', () => {
+  const addresses = (from: number, n: number) =>
+    Array.from({ length: n }, (_, i) => `spam${from + i}@example.com`).join(',');
+  const limited = {
+    result: 'error',
+    code: 'INVITATION_FAILED',
+    msg: 'To protect users, Zulip limits the number of invitations you can send in one day. Because you have reached the limit, no invitations were sent.',
+    errors: [],
+    sent_invitations: false,
+    license_limit_reached: false,
+    daily_limit_reached: true,
+  };
+
+  it('refuses invitations past 100 in a day, resends included, and counts yesterday too', async () => {
+    await control.clock.freeze();
+    expect((await t.as('iago').post('/invites', { invitee_emails: addresses(0, 99), stream_ids: [] })).status).toBe(
+      200,
+    );
+    const over = await t.as('iago').post('/invites', { invitee_emails: addresses(99, 2), stream_ids: [] });
+    expect(over.status).toBe(400);
+    expect(over.body).toEqual(limited);
+    expect((await t.as('iago').get('/invites')).body.invites).toHaveLength(99);
+    expect((await t.as('iago').post('/invites', { invitee_emails: addresses(99, 1), stream_ids: [] })).status).toBe(
+      200,
+    );
+    const [first] = (await t.as('iago').get('/invites')).body.invites;
+    const resend = await t.as('iago').post(`/invites/${first.id}/resend`);
+    expect(resend.status).toBe(400);
+    expect(resend.body).toEqual(limited);
+    // The real server sums today's and yesterday's counts: a day later it still refuses.
+    await control.clock.advance(DAY_MS);
+    expect((await t.as('iago').post('/invites', { invitee_emails: addresses(100, 1), stream_ids: [] })).body).toEqual(
+      limited,
+    );
+    await control.clock.advance(DAY_MS);
+    expect((await t.as('iago').post('/invites', { invitee_emails: addresses(100, 1), stream_ids: [] })).status).toBe(
+      200,
+    );
+  });
+
+  it('counts no invitations on a production server', async () => {
+    const prod = await startTestServer({ production: true });
+    try {
+      const r = await prod.as('iago').post('/invites', { invitee_emails: addresses(0, 101), stream_ids: [] });
+      expect(r.status).toBe(200);
+    } finally {
+      await prod.close();
+    }
+  });
+});
+
 describe('revoking and resending', () => {
   it('lets the inviter and administrators manage an invitation, nobody else', async () => {
     await t.as('hamlet').post('/invites', { invitee_emails: 'h@example.com', stream_ids: [] });

@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { registerQueue } from '../helpers/events.js';
+import { sendMessage } from '../helpers/messages.js';
 import { ControlClient } from '../../src/control/client.js';
 
 let t: TestServer;
@@ -19,11 +20,7 @@ afterEach(async () => {
 
 const id = (who: string) => t.user(who).user_id;
 const emails = async (user: string) => (await control.outbox.list({ kind: 'email', user })).items.reverse() as any[];
-async function send(who: string, params: Record<string, unknown>): Promise<number> {
-  const r = await t.as(who).post('/messages', params);
-  expect(r.body.result).toBe('success');
-  return r.body.id;
-}
+const send = (who: string, params: Record<string, unknown>) => sendMessage(t, who, params);
 
 describe('missed-message emails', () => {
   it('sends one email per conversation after the batching period, of the messages still unread', async () => {

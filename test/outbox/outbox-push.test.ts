@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { registerQueue } from '../helpers/events.js';
+import { sendMessage } from '../helpers/messages.js';
 import { ControlClient } from '../../src/control/client.js';
 import type { OutboxItem } from '../../src/domain/outbox/outbox.js';
 
@@ -25,11 +26,8 @@ afterEach(async () => {
   await t.close();
 });
 
-async function send(who: string, params: Record<string, unknown>, headers?: Record<string, string>): Promise<number> {
-  const r = await t.as(who, headers).post('/messages', params);
-  expect(r.body.result, JSON.stringify(r.body)).toBe('success');
-  return r.body.id;
-}
+const send = (who: string, params: Record<string, unknown>, headers?: Record<string, string>) =>
+  sendMessage(t, who, params, headers);
 const pushes = async (user?: string): Promise<any[]> =>
   (await control.outbox.list({ kind: 'push', ...(user ? { user: id(user) } : {}) })).items.reverse();
 const notified = async () =>
@@ -107,6 +105,14 @@ describe('who is notified', () => {
     await control.outbox.clear();
     await send('iago', { type: 'stream', to: 'Scotland', topic: 'Edinburgh', content: '@**all** again' });
     expect(await notified()).not.toContain('othello');
+  });
+
+  it('words a topic wildcard mention as a channel one in the iOS subtitle', async () => {
+    await send('othello', { type: 'stream', to: 'Scotland', topic: 'Edinburgh', content: 'I was here' });
+    await control.outbox.clear();
+    await send('iago', { type: 'stream', to: 'Scotland', topic: 'Edinburgh', content: '@**topic** hello' });
+    const [ios] = (await pushes('othello')).filter((p) => p.form === 'ios');
+    expect(ios.payload.alert.subtitle).toBe('Iago mentioned everyone:');
   });
 
   it('notifies followed topics by enable_followed_topic_push_notifications', async () => {

@@ -72,6 +72,25 @@ describe('--record writes safely', () => {
     ]);
   });
 
+  it('stops at its bound with one line saying so, and replays what came before', () => {
+    const rec = new Recorder(dir, NOW, 2000);
+    for (let i = 0; i < 100; i++) rec.add(call('get-own-user'), answer({ result: 'success', msg: '', user_id: i }));
+    const text = readFileSync(rec.file, 'utf8');
+    expect(text.length).toBeLessThanOrEqual(2100);
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.at(-1)).toEqual({ stopped: { bytes: expect.any(Number) } });
+    expect(lines.filter((l) => l.stopped)).toHaveLength(1);
+    const rules = recordingScenario(text, 'x').rules!;
+    expect(rules.length).toBe(lines.length - 2);
+    expect(rules.at(-1)?.respond).toEqual({
+      status: 200,
+      body: { result: 'success', msg: '', user_id: lines.length - 3 },
+    });
+  });
+
   it('never writes through a symbolic link or into a file planted under its name', () => {
     const outside = path.join(dir, 'outside.txt');
     writeFileSync(outside, 'precious');

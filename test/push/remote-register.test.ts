@@ -1,7 +1,7 @@
 // POST /remotes/push/e2ee/register: the mock as push bouncer for the remote servers it is given:
 // their HTTP Basic credentials, their registered organizations, registrations kept by token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestServer, type TestServer } from '../helpers/server.js';
+import { basicAuth, Client, startTestServer, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/errors.js';
 
 const SERVER = '6cde5f7a-1f7e-4978-9716-49f69ebfc9fe';
@@ -15,7 +15,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 const as = (authorization?: string, level?: number) =>
   new Client(t.base, null, {
     ...(authorization ? { authorization } : {}),
@@ -31,7 +30,7 @@ const devices = () => t.server.world.store.remotePushDevices.all();
 
 describe('POST /remotes/push/e2ee/register', () => {
   it('keeps the registration of an authenticated server, replaced by the same token again', async () => {
-    const r = await as(basic(SERVER, KEY)).post('/remotes/push/e2ee/register', fields);
+    const r = await as(basicAuth(SERVER, KEY)).post('/remotes/push/e2ee/register', fields);
     expect(r.body).toEqual({ result: 'success', msg: '' });
     const [device] = devices();
     expect(devices()).toEqual([
@@ -45,7 +44,7 @@ describe('POST /remotes/push/e2ee/register', () => {
       },
     ]);
     expect(Math.abs(device.date_registered - t.server.clock.now())).toBeLessThanOrEqual(1);
-    await as(basic(SERVER, KEY)).post('/remotes/push/e2ee/register', {
+    await as(basicAuth(SERVER, KEY)).post('/remotes/push/e2ee/register', {
       ...fields,
       encrypted_push_registration: 'sealed again',
     });
@@ -67,33 +66,33 @@ describe('POST /remotes/push/e2ee/register', () => {
       'This endpoint requires HTTP basic authentication.',
     );
     expectError(
-      await as(basic('nobody', KEY)).post('/remotes/push/e2ee/register', fields),
+      await as(basicAuth('nobody', KEY)).post('/remotes/push/e2ee/register', fields),
       401,
       'UNAUTHORIZED',
       'Zulip server auth failure: nobody is not registered -- did you run `manage.py register_server`?',
     );
     expectError(
-      await as(basic(SERVER, 'wrong')).post('/remotes/push/e2ee/register', fields),
+      await as(basicAuth(SERVER, 'wrong')).post('/remotes/push/e2ee/register', fields),
       401,
       'UNAUTHORIZED',
       `Zulip server auth failure: key does not match role ${SERVER}`,
     );
     const hamlet = t.user('hamlet');
     expectError(
-      await as(basic(hamlet.email, hamlet.api_key)).post('/remotes/push/e2ee/register', fields),
+      await as(basicAuth(hamlet.email, hamlet.api_key)).post('/remotes/push/e2ee/register', fields),
       400,
       'BAD_REQUEST',
       'Must validate with valid Zulip server API key',
     );
     expectError(
-      await as(basic(SERVER, KEY)).post('/remotes/push/e2ee/register', { ...fields, realm_uuid: 'another-org' }),
+      await as(basicAuth(SERVER, KEY)).post('/remotes/push/e2ee/register', { ...fields, realm_uuid: 'another-org' }),
       403,
       'MISSING_REMOTE_REALM',
       'Organization not registered',
     );
     const { token_id: _token, ...noToken } = fields;
     expectError(
-      await as(basic(SERVER, KEY)).post('/remotes/push/e2ee/register', noToken),
+      await as(basicAuth(SERVER, KEY)).post('/remotes/push/e2ee/register', noToken),
       400,
       'REQUEST_VARIABLE_MISSING',
       "Missing 'token_id' argument",
@@ -104,17 +103,18 @@ describe('POST /remotes/push/e2ee/register', () => {
   it('names the registration by push_account_id before feature level 468, and does not exist before 406', async () => {
     const { token_id: _token, ...old } = fields;
     expect(
-      (await as(basic(SERVER, KEY), 467).post('/remotes/push/e2ee/register', { ...old, push_account_id: 2408 })).status,
+      (await as(basicAuth(SERVER, KEY), 467).post('/remotes/push/e2ee/register', { ...old, push_account_id: 2408 }))
+        .status,
     ).toBe(200);
     expect(devices().some((d) => d.token_id === '2408')).toBe(true);
     expectError(
-      await as(basic(SERVER, KEY), 467).post('/remotes/push/e2ee/register', old),
+      await as(basicAuth(SERVER, KEY), 467).post('/remotes/push/e2ee/register', old),
       400,
       'REQUEST_VARIABLE_MISSING',
       "Missing 'push_account_id' argument",
     );
     expectError(
-      await as(basic(SERVER, KEY), 405).post('/remotes/push/e2ee/register', fields),
+      await as(basicAuth(SERVER, KEY), 405).post('/remotes/push/e2ee/register', fields),
       404,
       'BAD_REQUEST',
       'Not Found',

@@ -158,10 +158,10 @@ describe('POST /realm/deactivate', () => {
     });
     const polled = await t.as('hamlet').get('/events', { queue_id: queue, last_event_id: -1, dont_block: true });
     expect(polled.status).toBe(401);
-    expect(polled.body).toEqual(error('UNAUTHORIZED', 'This organization is deactivated'));
+    expect(polled.body).toEqual(error('UNAUTHORIZED', 'This organization has been deactivated'));
     for (const who of ['desdemona', 'iago-bot'])
       expect((await t.as(who).get('/users/me')).body).toEqual(
-        error('UNAUTHORIZED', 'This organization is deactivated'),
+        error('UNAUTHORIZED', 'This organization has been deactivated'),
       );
     await control.reactivateRealm();
     expect((await t.as('hamlet').get('/users/me')).status).toBe(200);
@@ -169,6 +169,22 @@ describe('POST /realm/deactivate', () => {
       (await t.as('hamlet').get('/events', { queue_id: queue, last_event_id: -1, dont_block: true })).body.events,
     );
     expect(events).toContainEqual({ type: 'realm', op: 'deactivated', realm_id: expect.any(Number) });
+  });
+
+  it('refuses every login with REALM_DEACTIVATED, whatever the password; a deactivated account is reported first', async () => {
+    expect((await t.as('iago').delete('/users/5')).status).toBe(200); // Othello
+    await t.as('desdemona').post('/realm/deactivate', {});
+    const realmGone = error('REALM_DEACTIVATED', 'This organization has been deactivated');
+    for (const password of ['password_hamlet', 'wrong']) {
+      const r = await t.anonymous().post('/fetch_api_key', { username: 'hamlet@zulip.com', password });
+      expect([r.status, r.body]).toEqual([401, realmGone]);
+    }
+    const dev = await t.anonymous().post('/dev_fetch_api_key', { username: 'hamlet@zulip.com' });
+    expect([dev.status, dev.body]).toEqual([401, realmGone]);
+    const othello = await t.anonymous().post('/fetch_api_key', { username: 'othello@zulip.com', password: 'x' });
+    expect(othello.body).toEqual(error('USER_DEACTIVATED', 'Account is deactivated'));
+    const nobody = await t.anonymous().post('/fetch_api_key', { username: 'nobody@zulip.com', password: 'x' });
+    expect(nobody.body).toEqual(error('AUTHENTICATION_FAILED', 'Your username or password is incorrect'));
   });
 
   it('is for owners, with a delay of at least 14 days; a reset reactivates', async () => {

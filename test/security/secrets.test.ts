@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { Recorder } from '../../src/control/scenarios/recorder.js';
 import { isSecretKey } from '../../src/control/redact.js';
+import { ControlClient } from '../../src/control/client.js';
+import { takeViolations } from '../setup/contract-guard.js';
 import { requestLogger } from '../../src/request-log.js';
 import type { Answer, Call } from '../../src/pipeline/call.js';
 
@@ -48,6 +50,30 @@ describe('secrets in the journal', () => {
     expect(text).toContain('/user_uploads/temporary/[redacted]');
     expect(text).not.toContain(TOKEN);
     expect(logLines.join('\n')).not.toContain(TOKEN);
+  });
+});
+
+describe('secrets in answers the description does not govern', () => {
+  it('never journals a push_key a scenario answers with (a learned name, searched for like the built-in ones)', async () => {
+    const control = new ControlClient(t.base);
+    await control.scenarios.activate({
+      name: 'push-key-answer',
+      rules: [
+        {
+          operation: 'get-own-user',
+          respond: { status: 200, body: { result: 'success', msg: '', push_key: PUSH_KEY } },
+        },
+      ],
+    });
+    try {
+      const res = await t.as('hamlet').get('/users/me');
+      expect(res.body.push_key).toBe(PUSH_KEY);
+      expect(await journalText()).not.toContain(PUSH_KEY);
+    } finally {
+      await control.scenarios.deactivate('push-key-answer');
+      // The made-up answer breaks the description on purpose.
+      takeViolations();
+    }
   });
 });
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
-import { TINY_PNG, upload } from '../helpers/uploads.js';
+import { download, TINY_PNG, upload } from '../helpers/uploads.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -19,14 +19,9 @@ const CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'un
 async function served(type: string, name: string, bytes = TINY_PNG) {
   const up = await upload(t, 'hamlet', [{ name, bytes, type }]);
   expect(up.status).toBe(200);
-  const res = await fetch(`${t.base}${up.body.url}`, {
-    headers: {
-      authorization: `Basic ${Buffer.from(`${t.user('hamlet').email}:${t.user('hamlet').api_key}`).toString('base64')}`,
-    },
-  });
-  await res.arrayBuffer();
+  const res = await download(t, 'hamlet', up.body.url);
   return {
-    disposition: res.headers.get('content-disposition')!.split(';')[0],
+    disposition: res.disposition!.split(';')[0],
     nosniff: res.headers.get('x-content-type-options'),
     csp: res.headers.get('content-security-policy'),
   };

@@ -51,6 +51,18 @@ describe('the muted_topics event', () => {
     expect(event.muted_topics.map((m: unknown[]) => m[1])).not.toContain('quiet');
   });
 
+  it('setting the policy a topic already has sends no user_topic event either and keeps last_updated', async () => {
+    const denmark = streamId(t, 'Denmark');
+    expect((await setPolicy('othello', denmark, 'steady', 3)).status).toBe(200);
+    const before = (await t.as('othello').post('/register', { fetch_event_types: ['user_topic'] })).body.user_topics;
+    const all = await registerQueue(t, 'othello');
+    expect((await setPolicy('othello', denmark, 'STEADY', 3)).status).toBe(200);
+    expect((await setPolicy('othello', denmark, 'never set', 0)).status).toBe(200);
+    expect(await eventsOf(t, 'othello', all)).toEqual([]);
+    const after = (await t.as('othello').post('/register', { fetch_event_types: ['user_topic'] })).body.user_topics;
+    expect(after).toEqual(before);
+  });
+
   it('shows the empty topic by its display name to clients without empty_topic_name', async () => {
     const denmark = streamId(t, 'Denmark');
     const legacy = await registerQueue(t, 'othello', ['muted_topics']);

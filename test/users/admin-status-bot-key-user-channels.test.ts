@@ -54,6 +54,19 @@ describe('POST /users/{user_id}/status', () => {
       'BAD_REQUEST',
       'Insufficient permission',
     );
+    // The real server's order: a bot caller first, then the user looked up, then the permission.
+    expectError(
+      await t.as('iago-bot').post('/users/4/status', { status_text: 'x' }),
+      400,
+      'BAD_REQUEST',
+      'This endpoint does not accept bot requests.',
+    );
+    expectError(
+      await t.as('hamlet').post('/users/999/status', { status_text: 'x' }),
+      400,
+      'BAD_REQUEST',
+      'No such user',
+    );
     expectError(await t.as('iago').post('/users/12/status', { status_text: 'x' }), 400, 'BAD_REQUEST', 'No such user');
     expectError(await t.as('iago').post('/users/999/status', { status_text: 'x' }), 400, 'BAD_REQUEST', 'No such user');
     expectError(

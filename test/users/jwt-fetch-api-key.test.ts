@@ -31,7 +31,6 @@ describe('POST /jwt/fetch_api_key', () => {
       msg: '',
       api_key: hamlet.api_key,
       email: 'hamlet@zulip.com',
-      user_id: hamlet.user_id,
     });
     const withProfile = await fetchKey({ token: await sign({ email: 'hamlet@zulip.com' }), include_profile: true });
     expect(withProfile.body.user).toMatchObject({
@@ -61,6 +60,10 @@ describe('POST /jwt/fetch_api_key', () => {
       'BAD_REQUEST',
       'Bad JSON web token',
     );
+    // An unsigned token (alg "none") is no way around the key.
+    const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ email: 'hamlet@zulip.com' })}.`;
+    expectError(await fetchKey({ token: unsigned }), 400, 'BAD_REQUEST', 'Bad JSON web token');
     expectError(
       await fetchKey({ token: await sign({ email: 'hamlet@zulip.com', exp: now - 60 }) }),
       400,

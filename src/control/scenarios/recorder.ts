@@ -31,6 +31,11 @@ const REDACTED = '<redacted>';
 export const RECORDING_FORMAT = 'teamchat-mock recording 1';
 /** One exchange's line at most; a larger answer is noted as skipped, not recorded. */
 export const MAX_RECORDED_EXCHANGE_BYTES = 4 * 1024 * 1024;
+/**
+ * A whole recording at most: a client that never stops sending would otherwise fill the disk, and
+ * a replay reads the file as one string. Past it, one line says the recording stopped.
+ */
+const MAX_RECORDING_BYTES = 256 * 1024 * 1024;
 
 interface Request {
   operation: string;
@@ -43,7 +48,9 @@ interface Response {
 }
 /** A line of a recording after the first. */
 type Line =
-  { request: Request; response: Response } | { skipped: { operation: string; status: number; bytes: number } };
+  | { request: Request; response: Response }
+  | { skipped: { operation: string; status: number; bytes: number } }
+  | { stopped: { bytes: number } };
 
 /** Makes `dir` (0700) when missing; refuses one that is a link or that another user owns. */
 function ownedFolder(dir: string): void {
@@ -71,8 +78,15 @@ function createExclusively(dir: string, stamp: string): { file: string; fd: numb
 export class Recorder {
   readonly file: string;
   private readonly fd: number;
+  /** Bytes written so far; null once the recording stopped at its bound. */
+  private written: number | null = 0;
 
-  constructor(dir: string, now = new Date()) {
+  /** `maxBytes`: the recording's bound (tests make it small). */
+  constructor(
+    dir: string,
+    now = new Date(),
+    private readonly maxBytes = MAX_RECORDING_BYTES,
+  ) {
     ownedFolder(dir);
     const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').replace(/\..*$/, '');
     ({ file: this.file, fd: this.fd } = createExclusively(dir, stamp));
@@ -100,12 +114,25 @@ export class Recorder {
         skipped: { operation: call.op.id, status: answer.status, bytes: Buffer.byteLength(line) },
       } satisfies Line);
     } else {
-      writeSync(this.fd, `${line}\n`);
+      this.write(`${line}\n`);
     }
   };
 
-  private append(value: unknown): void {
-    writeSync(this.fd, `${JSON.stringify(value)}\n`);
+  private append(value: Line | Record<string, unknown>): void {
+    this.write(`${JSON.stringify(value)}\n`);
+  }
+
+  /** Writes a line unless the recording has stopped; the first line past the bound stops it. */
+  private write(text: string): void {
+    if (this.written === null) return;
+    const bytes = Buffer.byteLength(text);
+    if (this.written + bytes > this.maxBytes) {
+      writeSync(this.fd, `${JSON.stringify({ stopped: { bytes: this.written } } satisfies Line)}\n`);
+      this.written = null;
+      return;
+    }
+    writeSync(this.fd, text);
+    this.written += bytes;
   }
 }
 
@@ -133,7 +160,7 @@ export function recordingScenario(text: string, fallbackName: string): Scenario 
       if (i === rest.length - 1 || rest.slice(i + 1).every((l) => !l.trim())) return; // the crash's half line
       throw new Error(`line ${i + 2} is not JSON (${(err as Error).message})`);
     }
-    if ('skipped' in line) return;
+    if ('skipped' in line || 'stopped' in line) return;
     const key = JSON.stringify(line.request);
     const group = groups.get(key) ?? { request: line.request, answers: [] };
     groups.set(key, group);

@@ -3,7 +3,8 @@
 // A public export holds what every member may read: settings, users, public channels with their
 // subscribers and messages. A standard export adds private channels and direct messages sent by
 // users who consented (allow_private_data_export). Secrets (API keys, passwords) never go in.
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { pack } from 'tar-stream';
 import type { Store } from '../../store/store.js';
 import type { Message, Stream } from '../../store/state.js';
@@ -76,6 +77,9 @@ export function exportFiles(store: Store, type: number): Record<string, unknown>
   };
 }
 
+/** Compressed on libuv's thread pool: a large organization's archive must not stall every other request. */
+const gzipAsync = promisify(gzip);
+
 /** The files as a .tar.gz holding one folder, `folder/`. */
 export async function tarGz(folder: string, files: Record<string, unknown>, mtimeMs: number): Promise<Buffer> {
   const tar = pack();
@@ -93,5 +97,5 @@ export async function tarGz(folder: string, files: Record<string, unknown>, mtim
     tar.entry({ name: `${folder}/${name}`, mtime }, JSON.stringify(value, null, 2));
   tar.finalize();
   await done;
-  return gzipSync(Buffer.concat(chunks));
+  return gzipAsync(Buffer.concat(chunks));
 }

@@ -12,7 +12,7 @@ import {
   requireMemberOrAdmin,
 } from './access.js';
 import { inviteLink } from '../outbox/links.js';
-import { expiryOf, groupsForInvite, insertInvite, streamsForInvite } from './send.js';
+import { checkInviteLimit, expiryOf, groupsForInvite, insertInvite, streamsForInvite } from './send.js';
 import { cancelInvitationReminder, sendInvitationEmail } from './emails.js';
 import { notifyInvitesChanged } from './notify.js';
 
@@ -99,5 +99,6 @@ export function resendEmailInvite(ctx: Ctx, inviteId: number): void {
   requireMemberOrAdmin(ctx.actor);
   const invite = emailInviteForUpdate(ctx.store, ctx.actor, inviteId);
   const referrer = ctx.store.users.get(invite.invited_by_user_id)!;
+  checkInviteLimit(ctx, 1);
   sendInvitationEmail(ctx, invite, referrer);
 }

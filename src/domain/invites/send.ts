@@ -26,6 +26,30 @@ const invitationFailed = (msg: string, errors: Problem[], sent: boolean) =>
     daily_limit_reached: false,
   });
 
+/** The real server's INVITES_DEFAULT_REALM_DAILY_MAX (the realm's max_invites when not raised). */
+const DAILY_MAX_INVITES = 100;
+
+/**
+ * check_invite_limit: where anyone may create an organization (OPEN_REALM_CREATION, the
+ * development server), invitation emails count against a daily limit, so that a client that
+ * never stops inviting is refused. The real server sums its per-day counts of today and yesterday
+ * (UTC); the mock counts the email invitations made in those two days (a resent email is checked,
+ * not counted).
+ */
+export function checkInviteLimit(ctx: Ctx, invitees: number): void {
+  if (!ctx.server.rules.openRealmCreation) return;
+  const now = ctx.clock.now();
+  const since = Math.floor(now / 86400) * 86400 - 86400;
+  const recent = ctx.store.invites.filter((i) => !i.is_multiuse && i.invited >= since).length;
+  if (invitees + recent > DAILY_MAX_INVITES)
+    throw new ApiError(
+      'INVITATION_FAILED',
+      'To protect users, Zulip limits the number of invitations you can send in one day. Because you have reached the limit, no invitations were sent.',
+      400,
+      { errors: [], sent_invitations: false, license_limit_reached: false, daily_limit_reached: true },
+    );
+}
+
 /** Addresses separated by commas or newlines; "Name <address>" gives the address. */
 function inviteeEmails(raw: string): string[] {
   const out = new Set<string>();
@@ -94,6 +118,8 @@ export function sendInvites(ctx: Ctx, p: ParamsOf<'send-invites'>): void {
   const emails = inviteeEmails(p.invitee_emails);
   const streams = streamsForInvite(ctx, p.stream_ids);
   const groupIds = groupsForInvite(ctx, p.group_ids);
+  // do_invite_users checks the limit first, before the account's age and the addresses.
+  checkInviteLimit(ctx, emails.length);
 
   const now = ctx.clock.now();
   // INVITES_MIN_USER_AGE_DAYS: how old a member's account must be to invite outside invite-only

@@ -9,8 +9,7 @@ import { renderMessage, type RenderResult } from '../render/markdown.js';
 import { notAuthorizedForChannel, streamWildcardNotAllowed, topicWildcardNotAllowed } from './errors.js';
 import { addresseeFor, conversationIds, messageType, type Addressee } from './recipients.js';
 import { checkTopicPolicy, normalizeTopic, topicExists, topicParticipants } from './topics.js';
-
-const DEFAULT_EMPTY_TOPIC_DISPLAY_NAME = 'general chat';
+import { EMPTY_TOPIC_FALLBACK_NAME } from '../server-info.js';
 
 export type Supports = (behaviour: string) => boolean;
 
@@ -119,7 +118,7 @@ export function checkMentions(
 
 export function checkMessage(store: Store, sender: User, input: SendInput): PreparedMessage {
   const type = messageType(input.type);
-  const displayName = input.emptyTopicDisplayName ?? DEFAULT_EMPTY_TOPIC_DISPLAY_NAME;
+  const displayName = input.emptyTopicDisplayName ?? EMPTY_TOPIC_FALLBACK_NAME;
   const supports = input.supports ?? (() => true);
   let topic = '';
   if (type === 'stream') {

@@ -14,11 +14,14 @@ import { topicLinks } from '../render/linkifiers.js';
 function recipientId(message: Message): number {
   if (message.type === 'stream') return message.stream_id!;
   const others = message.recipient_ids.filter((id) => id !== message.sender_id);
-  if (others.length <= 1) return 100000 + (others[0] ?? message.sender_id);
+  if (others.length <= 1) return personalRecipientId(others[0] ?? message.sender_id);
   let hash = 0;
   for (const ch of message.recipient_ids.join(',')) hash = (hash * 31 + ch.charCodeAt(0)) % 1000000;
   return 1000000 + hash;
 }
+
+/** A user's own recipient ID (that of one-to-one messages to them). */
+export const personalRecipientId = (userId: number) => 100000 + userId;
 
 function displayRecipient(store: Store, message: Message): unknown {
   if (message.type === 'stream') return store.streams.get(message.stream_id!)?.name ?? '';

@@ -100,8 +100,8 @@ function apnsTitle(store: Store, message: Message): string {
 function apnsSubtitle(store: Store, message: Message, trigger: Trigger, group: GroupMention | null): string {
   const name = store.users.get(message.sender_id)!.full_name;
   if (trigger === 'mentioned') return group ? `${name} mentioned @${group.name}:` : `${name} mentioned you:`;
-  if (trigger.startsWith('topic_wildcard_mentioned')) return `${name} mentioned all topic participants:`;
-  if (trigger.startsWith('stream_wildcard_mentioned')) return `${name} mentioned everyone:`;
+  // Topic and channel wildcards alike (get_apns_alert_subtitle has one wording for the four triggers).
+  if (trigger.includes('wildcard_mentioned')) return `${name} mentioned everyone:`;
   if (message.type === 'private' && !isGroupDirect(message)) return '';
   return `${name}:`;
 }

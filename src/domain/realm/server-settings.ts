@@ -6,7 +6,7 @@ import { renderMarkdown } from '../render/markdown.js';
 /** Each authentication backend of the real server and whether the mock "has" it enabled. */
 const AUTHENTICATION_METHODS: Record<string, boolean> = {
   password: true,
-  dev: true /* unless --no-dev-login */,
+  dev: true /* unless --production or --no-dev-login */,
   email: true,
   ldap: false,
   remoteuser: false,

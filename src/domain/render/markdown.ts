@@ -11,7 +11,7 @@ import { escapeHtml } from './html.js';
 import { compileLinkifiers, linkifierExtension } from './linkifiers.js';
 import { mentionExtension } from './mentions.js';
 import { listItemPreviews, paragraphWithPreviews, previewsAllowed } from './inline-images.js';
-import { newRenderState, type RenderState } from './render-state.js';
+import { cpuMicros, newRenderState, type RenderState } from './render-state.js';
 import { Memo } from '../../memo.js';
 import { DerivedSlot } from '../../store/derived.js';
 import { badRequest } from '../../errors.js';
@@ -169,7 +169,7 @@ class OutOfTime extends Error {}
 
 /**
  * A tokenizer that never matches: marked tries extension tokenizers at every position it lexes,
- * so this one looks at the clock there (every 64th time) and stops a rendering past its deadline.
+ * so this one looks at the CPU time used there (every 64th time) and stops a rendering past its deadline.
  */
 function deadlineExtension(current: () => RenderState, level: 'block' | 'inline'): TokenizerExtension {
   let calls = 0;
@@ -177,8 +177,7 @@ function deadlineExtension(current: () => RenderState, level: 'block' | 'inline'
     name: `deadline-${level}`,
     level,
     tokenizer() {
-      if ((++calls & 63) === 0 && performance.now() > current().deadline)
-        throw new OutOfTime('rendering took too long');
+      if ((++calls & 63) === 0 && cpuMicros() > current().deadline) throw new OutOfTime('rendering took too long');
       return undefined;
     },
   };

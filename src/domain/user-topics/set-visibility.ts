@@ -1,7 +1,7 @@
 // The one action that changes a user's visibility policy for a topic, whoever asks: the user
 // (POST /user_topics, the deprecated muted_topics), or a send that follows or unmutes the topic
-// for its sender or for mentioned users. The user's clients get a `user_topic` event and, when the
-// policy changed, the legacy `muted_topics` event with the whole list of muted topics (the queue
+// for its sender or for mentioned users. When the policy changes, the user's clients get a
+// `user_topic` event and the legacy `muted_topics` event with the whole list of muted topics (the queue
 // drops it for clients that also asked for user_topic).
 import { userTopicKey } from '../../store/store.js';
 import type { WorldCtx } from '../context.js';
@@ -24,7 +24,9 @@ export function setTopicVisibility(
   const { store } = world;
   const now = world.clock.now();
   const row = store.userTopics.get(userTopicKey(userId, streamId, topic));
-  const changed = (row?.visibility_policy ?? Visibility.none) !== policy;
+  // Setting the policy a topic already has (or removing one it does not have) changes nothing:
+  // the real server keeps the row's last_updated and sends no event.
+  if ((row?.visibility_policy ?? Visibility.none) === policy) return;
   if (policy === Visibility.none) {
     if (row) store.userTopics.remove(row);
   } else if (row) {
@@ -39,7 +41,7 @@ export function setTopicVisibility(
     });
   }
   // The real server still sends the list every client before user_topic (FL 134) reads, first.
-  if (changed) world.events.publish([userId], { type: 'muted_topics', muted_topics: mutedTopicList(store, userId) });
+  world.events.publish([userId], { type: 'muted_topics', muted_topics: mutedTopicList(store, userId) });
   world.events.publish([userId], {
     type: 'user_topic',
     stream_id: streamId,

@@ -1,11 +1,11 @@
 // The development server's password-less login: POST /dev_fetch_api_key gives any account's API
 // key from its address, GET /dev_list_users the accounts its login screen offers. The fixture is
-// the development organization, so both are on; with --no-dev-login the mock answers as a
-// production server, which refuses both before looking at the request.
-import { accountDeactivated, badRequest } from '../../errors.js';
+// the development organization, so both are on; with --production (or --no-dev-login, that rule
+// alone) the mock answers as a production server, which refuses both before looking at the request.
+import { badRequest } from '../../errors.js';
 import type { User } from '../../store/state.js';
 import type { OpenCtx } from '../context.js';
-import { authenticationFailed } from './login.js';
+import { authenticationFailed, requireLoginAllowed } from './login.js';
 import { isAdmin } from './roles.js';
 import { isValidEmail } from './settings-values.js';
 
@@ -21,7 +21,7 @@ export function devFetchApiKey(ctx: OpenCtx, username: string): { api_key: strin
   // organization's own bots can log in this way (no password is checked).
   const user = ctx.store.users.find((u) => !u.is_system_bot && u.delivery_email.toLowerCase() === wanted);
   if (!user) throw authenticationFailed();
-  if (!user.is_active) throw accountDeactivated();
+  requireLoginAllowed(ctx.store, user);
   return { api_key: user.api_key, email: user.delivery_email, user_id: user.user_id };
 }
 

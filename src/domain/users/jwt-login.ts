@@ -5,10 +5,10 @@
 // login finds it (any address the account has, compared without case).
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { errors as joseErrors, jwtVerify } from 'jose';
-import { accountDeactivated, badRequest } from '../../errors.js';
+import { badRequest } from '../../errors.js';
 import type { OpenCtx } from '../context.js';
 import { userForClient } from './register-state.js';
-import { authenticationFailed } from './login.js';
+import { authenticationFailed, requireLoginAllowed } from './login.js';
 
 /** The real server accepts the algorithms its configuration lists; the mock's key is a shared secret. */
 const ALGORITHMS = ['HS256'];
@@ -47,8 +47,9 @@ export async function jwtFetchApiKey(ctx: OpenCtx, input: { token?: string; incl
   const wanted = String(claims.email).trim().toLowerCase();
   const user = ctx.store.users.find((u) => !u.is_system_bot && u.delivery_email.toLowerCase() === wanted);
   if (!user) throw authenticationFailed();
-  if (!user.is_active) throw accountDeactivated();
-  const result: Record<string, unknown> = { api_key: user.api_key, email: user.delivery_email, user_id: user.user_id };
+  requireLoginAllowed(ctx.store, user);
+  // No user_id here, unlike POST /fetch_api_key: the real server's JWT login answers the key and the address only.
+  const result: Record<string, unknown> = { api_key: user.api_key, email: user.delivery_email };
   if (input.include_profile) {
     const dict = userForClient(user, user, { clientGravatar: false });
     delete dict.profile_data;

@@ -1,12 +1,22 @@
 // POST /fetch_api_key: password login for clients configured with a password. Unauthenticated.
 // As on the real server, a deactivated account is reported whatever the password, and bots (whose
 // passwords are unusable) cannot log in this way.
-import { ApiError, accountDeactivated, badRequest } from '../../errors.js';
+import { ApiError, accountDeactivated, badRequest, realmDeactivated } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import { isValidEmail } from './settings-values.js';
 
 export const authenticationFailed = () =>
   new ApiError('AUTHENTICATION_FAILED', 'Your username or password is incorrect', 401);
+
+/**
+ * What every login checks of the account it found, in the real server's order (its backends'
+ * common_get_active_user): a deactivated account, then a deactivated organization, both before
+ * any password is looked at.
+ */
+export function requireLoginAllowed(store: Store, user: { is_active: boolean }): void {
+  if (!user.is_active) throw accountDeactivated();
+  if (store.realm.deactivated) throw realmDeactivated();
+}
 
 export function fetchApiKey(
   store: Store,
@@ -18,7 +28,7 @@ export function fetchApiKey(
   const wanted = address.toLowerCase();
   const user = store.users.find((u) => !u.is_system_bot && u.delivery_email.toLowerCase() === wanted);
   if (!user) throw authenticationFailed();
-  if (!user.is_active) throw accountDeactivated();
+  requireLoginAllowed(store, user);
   if (user.is_bot || user.password !== password) throw authenticationFailed();
   return { api_key: user.api_key, email: user.delivery_email, user_id: user.user_id };
 }

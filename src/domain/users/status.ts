@@ -3,14 +3,14 @@
 // in which case the three must agree. `away` is the deprecated inverse of presence_enabled.
 // POST /users/{user_id}/status (FL 407): an administrator changes another person's status the
 // same way (without `away`), and everyone gets the same user_status event.
-import { badRequest, insufficientPermission } from '../../errors.js';
+import { badRequest } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import type { Store } from '../../store/store.js';
 import type { User, UserStatus } from '../../store/state.js';
 import { targetUser } from './administer.js';
 import { activeUserIds } from './access.js';
 import { EXTRA_EMOJI_NAMES, UNICODE_EMOJI, UNICODE_EMOJI_CODES, unicodeEmojiNames } from '../emoji/emoji-data.js';
-import { isAdmin, requireHuman } from './roles.js';
+import { requireHuman } from './roles.js';
 import { changeUserSetting } from './setting-change.js';
 
 export interface StatusChange {
@@ -58,8 +58,9 @@ export function updateStatus(ctx: Ctx, change: StatusChange): void {
 }
 
 export function updateStatusForUser(ctx: Ctx, userId: number, change: Omit<StatusChange, 'away'>): void {
-  // Not "Must be an organization administrator": the real server's wording here is this one.
-  if (!isAdmin(ctx.actor)) throw insufficientPermission();
+  // As the real server: a bot caller is refused first; then the target is looked up (no such
+  // user, deactivated) before "Insufficient permission" for a caller who may not administer it.
+  requireHuman(ctx.actor);
   changeStatus(ctx, targetUser(ctx.store, ctx.actor, userId, { forAdmin: true }), change);
 }
 

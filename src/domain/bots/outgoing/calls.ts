@@ -32,6 +32,8 @@ export interface ServiceBotOptions {
   allowHosts: readonly string[];
   /** Calls in flight at once, per world. */
   maxConcurrent: number;
+  /** Calls in flight at once across every world of the server (sandboxes share it). */
+  slots: CallSlots;
   /** Bytes of an answer read at most; the rest is not read. */
   maxAnswerBytes: number;
   /** Events waiting at most; a message past it calls nobody (and says so in the journal). */
@@ -62,6 +64,39 @@ export interface ServiceBotHost {
   version(level: number): string;
   maxMessageLength(): number;
   record(call: ServiceBotCall): void;
+}
+
+/**
+ * The bound on calls in flight that the worlds of one server share, so that many sandboxes
+ * cannot multiply the sockets and the answers held (each up to maxAnswerBytes). A world that
+ * finds no slot free waits its turn; a slot given back wakes the waiting worlds in order.
+ */
+export class CallSlots {
+  private used = 0;
+  private readonly waiting = new Set<() => void>();
+
+  constructor(private readonly max: number) {}
+
+  /** Takes a slot, or puts `wake` in line for the next one given back. */
+  take(wake: () => void): boolean {
+    if (this.used < this.max) {
+      this.used++;
+      this.waiting.delete(wake);
+      return true;
+    }
+    this.waiting.add(wake);
+    return false;
+  }
+
+  give(): void {
+    this.used--;
+    // A woken world with nothing left to run (a reset, a dropped sandbox) takes nothing: wake the next.
+    for (const wake of this.waiting) {
+      if (this.used >= this.max) break;
+      this.waiting.delete(wake);
+      wake();
+    }
+  }
 }
 
 interface Job {
@@ -154,14 +189,19 @@ export class ServiceBotCalls implements ServiceBotSink {
     }
   }
 
+  /** Called by the shared slots when one is given back while this world waits. */
+  private readonly wake = () => this.pump();
+
   private pump(): void {
-    while (this.running < this.options.maxConcurrent && this.queue.length) {
+    const { slots } = this.options;
+    while (this.running < this.options.maxConcurrent && this.queue.length && slots.take(this.wake)) {
       const job = this.queue.shift()!;
       this.running++;
       this.run(job)
         .catch((err) => console.error(`teamchat-mock: service bot call failed: ${(err as Error).stack ?? err}`))
         .finally(() => {
           this.running--;
+          slots.give();
           this.pump();
           this.wakeIfIdle();
         });

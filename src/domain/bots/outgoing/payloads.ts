@@ -6,6 +6,7 @@
 // organization's host as team_domain.
 import type { Store } from '../../../store/store.js';
 import type { User } from '../../../store/state.js';
+import { personalRecipientId } from '../../messages/format.js';
 
 /** The message dict a service bot event carries (messages/format.ts's messageDict, taken when the message was sent). */
 export type MessageSnapshot = Record<string, any>;
@@ -22,7 +23,7 @@ export function genericPayload(
     message.type === 'private'
       ? (message.display_recipient as Array<{ id: number }>).filter((r) => r.id !== message.sender_id)
       : [];
-  if (others.length === 1 && others[0].id === bot.user_id) dict.recipient_id = 100000 + message.sender_id;
+  if (others.length === 1 && others[0].id === bot.user_id) dict.recipient_id = personalRecipientId(message.sender_id);
   return { data: message.content, message: dict, bot_email: bot.email, bot_full_name: bot.full_name, token, trigger };
 }
 
