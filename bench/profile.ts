@@ -1,5 +1,6 @@
 // Profiles the compiled mock under load on one operation and prints where the time goes:
-//   node --import tsx bench/profile.ts subscriptions|send|narrow|flags|register|events [SECONDS] [-- mock args]
+//   node --import tsx bench/profile.ts subscriptions|messages|send|narrow|flags|register|events [SECONDS] [-- mock args]
+// (messages and subscriptions after 100 sends, as bench/quick-reads.ts measures them)
 // The .cpuprofile is left in the printed folder (open it in Chrome DevTools for the full picture).
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -28,6 +29,9 @@ if (op === 'narrow') {
     api,
     Array.from({ length: 100 }, (_, i) => last - 99 + i).filter((x) => x > 0),
   );
+} else if (op === 'messages' || op === 'subscriptions') {
+  for (let i = 0; i < 100; i++) await send(requests.sendMessage(api));
+  req = requests[op](api);
 } else if (op === 'flags') {
   // As in bench/quick.ts, where the register row leaves Hamlet thousands of message-only queues.
   for (let i = 0; i < 100; i++) await Promise.all(Array.from({ length: 100 }, () => send(requests.register(api))));

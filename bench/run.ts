@@ -9,7 +9,15 @@ import { ROOT } from './lib/mock.js';
 import { fmt, loadTable, machine, table, targetTable, writeResults, type Row, type Target } from './lib/report.js';
 import { writeMergedDescription } from './lib/description.js';
 import { measureStartup } from './sections/startup.js';
-import { OPS, baselines, mockOperations, prism, prismVersion, readsBuiltAnew } from './sections/throughput.js';
+import {
+  OPS,
+  SAME_BYTES,
+  baselines,
+  mockOperations,
+  prism,
+  prismVersion,
+  readsBuiltAnew,
+} from './sections/throughput.js';
 import { bigState } from './sections/big-state.js';
 import { journalMemory } from './sections/journal.js';
 import { sandboxMemory } from './sandbox-memory.js';
@@ -27,7 +35,7 @@ try {
   const base = await baselines(bodyFile);
   const mock = await mockOperations('teamchat-mock');
   const noValidation = await mockOperations('teamchat-mock, no response check', ['--no-validate-responses']);
-  const anew = await readsBuiltAnew();
+  const anew = await readsBuiltAnew(dir);
   const prismRun = await prism(writeMergedDescription(dir));
   const big = await bigState(dir);
   log('journal: 1,000,000 requests, twice');
@@ -133,8 +141,27 @@ try {
         target: '—',
         met: null,
       })),
+    // Issue 30: reads built anew at or above Express lean answering the same bytes.
+    ...[OPS.subscriptions, OPS.messages].flatMap((op) => {
+      const mockRun = find(anew, 'teamchat-mock', op, 32);
+      const lean = find(anew, SAME_BYTES, op, 32);
+      return [
+        {
+          name: `${op} built anew (--no-answer-cache), 32 conns: mock / Express lean, same bytes, req/s`,
+          value: fmt(ratio(mockRun?.rps, lean?.rps), 2),
+          target: '≥ 1',
+          met: met(ratio(mockRun?.rps, lean?.rps), (v) => v >= 1),
+        },
+        {
+          name: `${op} built anew, 32 conns: Express lean, same bytes / mock, server CPU per request`,
+          value: fmt(ratio(lean?.cpuUs ?? undefined, mockRun?.cpuUs ?? undefined), 2),
+          target: '≥ 1',
+          met: met(ratio(lean?.cpuUs ?? undefined, mockRun?.cpuUs ?? undefined), (v) => v >= 1),
+        },
+      ];
+    }),
     ...anew
-      .filter((r) => r.conns === 32)
+      .filter((r) => r.conns === 32 && r.server.startsWith('teamchat-mock'))
       .map((r) => ({
         name: `(reference) p99 at 32 conns, --no-answer-cache: ${r.op}`,
         value: `${fmt(r.r?.p99, 2)} ms`,

@@ -122,6 +122,19 @@ export const requests = {
     method: 'GET',
     headers: AUTH,
   }),
+  /** The 50 newest messages of Denmark, as a client opening the channel asks for them. */
+  messages: (api: Api): Req => ({
+    url: api(
+      `/messages?${new URLSearchParams({
+        anchor: 'newest',
+        num_before: '50',
+        num_after: '0',
+        narrow: JSON.stringify([{ operator: 'channel', operand: 'Denmark' }]),
+      })}`,
+    ),
+    method: 'GET',
+    headers: AUTH,
+  }),
   /** Marks read the 100 newest messages of Denmark: after the first call a window processed, nothing changed. */
   flagsNarrow: (api: Api): Req =>
     formRequest(api('/messages/flags/narrow'), {

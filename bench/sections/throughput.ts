@@ -1,6 +1,6 @@
 // Requests per second and latency at 1 and 32 connections: the machine's and the framework's
 // ceilings (fixed bytes), the mock on its operations, and Prism mocking the same description.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONNECTIONS, WAIT_501_S, log, measure } from '../lib/config.js';
 import {
@@ -23,6 +23,7 @@ import { invitationRows } from './invitation-ops.js';
 
 const OPS = {
   subscriptions: 'GET /users/me/subscriptions',
+  messages: 'GET /messages (50 newest of a channel)',
   send: 'POST /messages',
   sendToBot: 'POST /messages (mentions an outgoing webhook bot)',
   narrow: 'GET /messages/matches_narrow',
@@ -336,25 +337,58 @@ async function issue27Rows(
 /**
  * The reads again with every answer built anew (--no-answer-cache): what a read costs the first
  * time after a change, which the main rows (the same request over and over) mostly do not show.
+ * Express lean then answers the very bytes of the subscriptions and GET /messages answers (as the
+ * issue compares them: the same bytes), measured after the mock has stopped.
  */
-export async function readsBuiltAnew(): Promise<Row[]> {
+export async function readsBuiltAnew(dir: string): Promise<Row[]> {
   const server = 'teamchat-mock, --no-answer-cache';
   const child = await startMock(server, ['--no-answer-cache']);
   const api = mockApi(child.url);
+  const rows: Row[] = [];
+  const bodies: Array<[string, (api: ReturnType<typeof mockApi>) => Req, string]> = [];
   try {
-    const rows = await rowsFor(server, OPS.subscriptions, requests.subscriptions(api), child.proc.pid);
     // As in the main run: the 100 newest messages Hamlet received, all matching the search.
     let lastId = 0;
     for (let i = 0; i < 100; i++) lastId = (await send(requests.sendMessage(api))).json?.id ?? lastId;
+    for (const [op, req] of [
+      [OPS.subscriptions, requests.subscriptions],
+      [OPS.messages, requests.messages],
+    ] as const) {
+      const probe = await send(req(api));
+      if (probe.status !== 200) throw new Error(`${op} answered ${probe.status}: ${probe.text.slice(0, 200)}`);
+      bodies.push([op, req, probe.text]);
+      rows.push(...(await rowsFor(server, op, req(api), child.proc.pid)));
+    }
     const ids = Array.from({ length: 100 }, (_, i) => lastId - 99 + i).filter((id) => id > 0);
     rows.push(
       ...(await rowsFor(server, `${OPS.narrow} (${ids.length} ids)`, requests.matchesNarrow(api, ids), child.proc.pid)),
     );
-    return rows;
   } finally {
     await child.stop();
   }
+  for (const [op, req, body] of bodies) {
+    const file = path.join(dir, `built-anew-${bodies.findIndex((b) => b[0] === op)}.json`);
+    writeFileSync(file, body);
+    const lean = await spawnServer(
+      'Express 5 lean',
+      process.execPath,
+      [path.join(ROOT, 'bench/servers/express-lean.mjs'), file],
+      { cwd: ROOT },
+    );
+    try {
+      const note = `the same ${(body.length / 1024).toFixed(1)} KiB`;
+      rows.push(
+        ...(await rowsFor(SAME_BYTES, op, req(bareApi(lean.url)), lean.proc.pid)).map((row) => ({ ...row, note })),
+      );
+    } finally {
+      await lean.stop();
+    }
+  }
+  return rows;
 }
+
+/** The server name of Express lean's rows answering the bytes of a read built anew. */
+export const SAME_BYTES = 'Express 5 lean, the bytes of the read built anew';
 
 export const prismVersion = () =>
   (

@@ -5,6 +5,7 @@
 import type { OpenApiDoc } from './load.js';
 import { resolveRef } from './ajv.js';
 import { levelRange } from './levels.js';
+import { isFragment, shapedFragment } from './fragments.js';
 
 export interface ShapeNode {
   gates: Array<{ prop: string; addedAt: number; removedAt: number }>;
@@ -64,6 +65,12 @@ export function shapeOf(doc: OpenApiDoc, successSchema: any): ShapeNode | null {
 export function applyShape(value: unknown, node: ShapeNode | null, level: number): unknown {
   if (!node || value === null || typeof value !== 'object') return value;
   if (node.unchangedFrom !== undefined && level >= node.unchangedFrom && level < node.unchangedTo!) return value;
+  // A part that never changes (fragments.ts) is shaped once per level.
+  if (isFragment(value)) return shapedFragment(value, node, level, () => shapeNow(value, node, level) as object);
+  return shapeNow(value, node, level);
+}
+
+function shapeNow(value: object, node: ShapeNode, level: number): unknown {
   if (Array.isArray(value)) return node.items ? value.map((v) => applyShape(v, node.items, level)) : value;
   const src = value as Record<string, unknown>;
   let out: Record<string, unknown> | null = null;

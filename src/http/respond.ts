@@ -8,6 +8,7 @@ import { ApiError, internalError } from '../errors.js';
 import { errorBody } from './envelope.js';
 import type { Relay } from './relay.js';
 import type { FileResult } from '../domain/context.js';
+import { serialise } from '../contract/fragments.js';
 
 export interface ResponderOptions {
   strictResponses: boolean;
@@ -63,8 +64,9 @@ export class Responder {
     ex.body = body;
     ex.problems = problems;
     ex.duration_ms = performance.now() - ex.started;
-    // Serialised and encoded once: the bytes are sent and kept by the journal as they are.
-    const bytes = Buffer.from(JSON.stringify(body));
+    // Serialised and encoded once: the bytes are sent and kept by the journal as they are (parts
+    // of the answer that never change are serialised once, see contract/fragments.ts).
+    const bytes = serialise(body);
     ex.bodyBytes = bytes;
     this.send(res, ex, headers);
   }

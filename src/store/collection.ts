@@ -24,6 +24,8 @@ export class Collection<T extends object> {
   /** The index functions with their maps, listed once (every insert walks them). */
   private readonly uniqueFns: Array<[(row: T) => Key, Map<Key, T>]> = [];
   private readonly groupFns: Array<[(row: T) => Key | null, Map<Key, Set<T>>]> = [];
+  /** How many times each row was updated (rows are changed in place, keeping their identity). */
+  private readonly updates = new WeakMap<T, number>();
 
   constructor(
     private rows: T[],
@@ -85,6 +87,13 @@ export class Collection<T extends object> {
   group(index: string, value: Key): ReadonlySet<T> {
     return this.groupIndexes.get(index)?.get(value) ?? NO_ROWS;
   }
+  /**
+   * A number that changes whenever `row` is updated: what a value derived from one row (and kept
+   * with it) is checked against. Rows change only through update(), as the persister needs too.
+   */
+  updatesOf(row: T): number {
+    return this.updates.get(row) ?? 0;
+  }
   all(): readonly T[] {
     return this.rows;
   }
@@ -108,6 +117,7 @@ export class Collection<T extends object> {
     const key = this.options.key(row);
     this.unindex(row);
     Object.assign(row, patch);
+    this.updates.set(row, this.updatesOf(row) + 1);
     this.index(row);
     this.changed({ t: 'update', key, patch });
     return row;
@@ -150,6 +160,7 @@ export class Collection<T extends object> {
     if (change.t === 'update') {
       this.unindex(row);
       Object.assign(row, change.patch);
+      this.updates.set(row, this.updatesOf(row) + 1);
       this.index(row);
     } else {
       this.rows.splice(this.rows.indexOf(row), 1);

@@ -6,9 +6,10 @@ import { badRequest, incompatibleParameters } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import type { Message, User } from '../../store/state.js';
 import { escapeHtml } from '../render/html.js';
-import { historyReader, narrowIncludesHistory, userFlags } from './history.js';
+import { historyReader, narrowIncludesHistory } from './history.js';
 import { buildNarrowFilter, parseNarrow, type NarrowFilter, type NarrowTerm } from './narrow.js';
-import { messageForUser, type ReadOptions } from './read-dict.js';
+import type { ReadOptions } from './read-dict.js';
+import { messageReader } from './read-parts.js';
 import { highlight } from './search.js';
 import { currentVisibility } from '../user-topics/automatic.js';
 import { Visibility } from '../user-topics/set-visibility.js';
@@ -94,13 +95,16 @@ function present(
   const searching = query.filter.searches.length > 0;
   // Several search terms highlight together, in one pass, as in matches_narrow.
   const hits = { stems: new Set(query.filter.searches.flatMap((q) => [...q.stems])), phrases: [] };
+  const read = messageReader(store, req, user.user_id);
   return messages.map((m) => {
-    const dict = messageForUser(store, m, userFlags(m, user.user_id), req);
-    if (searching) {
-      dict.match_content = highlight(m.rendered_content, hits, { store, message: m }, 'content');
-      dict.match_subject = highlight(escapeHtml(m.topic), hits, { store, message: m }, 'subject');
-    }
-    return dict;
+    const dict = read(m);
+    if (!searching) return dict;
+    // A kept dict never changes: the highlights go on a copy.
+    return {
+      ...dict,
+      match_content: highlight(m.rendered_content, hits, { store, message: m }, 'content'),
+      match_subject: highlight(escapeHtml(m.topic), hits, { store, message: m }, 'subject'),
+    };
   });
 }
 

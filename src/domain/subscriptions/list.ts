@@ -6,6 +6,9 @@
 // them, to clients with the archived_channels capability.
 import type { Ctx } from '../context.js';
 import type { Store } from '../../store/store.js';
+import type { Subscription } from '../../store/state.js';
+import { DerivedSlot } from '../../store/derived.js';
+import { fragment } from '../../contract/fragments.js';
 import { channelActivity } from '../channels/activity.js';
 import { subscriberIds } from '../channels/access.js';
 import { subscriptionToDict } from '../channels/subscription-dict.js';
@@ -24,6 +27,20 @@ function partialSubscribers(store: Store, ids: number[], now: number): number[] 
   });
 }
 
+/**
+ * Everything a subscription's dict shows besides its channel's message figures: the channels,
+ * the subscriptions (subscriber counts and lists), users (active or not), groups (group
+ * settings), the organization, or a whole new state.
+ */
+const SHOWN_PARTS = ['users', 'streams', 'subscriptions', 'user_groups', 'realm'] as const;
+
+/**
+ * Dicts kept per subscription row, so that a list built anew reuses them while nothing they show
+ * changed (a part, contract/fragments.ts: never changed once made). The channel's message figures
+ * (first message, weekly traffic, recent activity) are in the key: a new message elsewhere keeps them.
+ */
+const KEPT = new DerivedSlot(() => new WeakMap<Subscription, { key: string; dict: Record<string, unknown> }>());
+
 export function listSubscriptions(
   ctx: Ctx,
   include: IncludeSubscribers,
@@ -33,19 +50,34 @@ export function listSubscriptions(
   const now = ctx.clock.now();
   const activity = channelActivity(store, now);
   const out: Record<string, unknown>[] = [];
+  // Fields only older servers sent (their levels are in the description).
+  const withRole = ctx.hasField('Subscription', 'role');
+  const withEmail = ctx.hasField('Subscription', 'email_address');
+  // Partial lists depend on the time and the legacy address on the request: those are built each time.
+  const keep = include !== 'partial' && !withEmail;
+  const kept = store.derived.of(KEPT);
+  const stamp = `${store.partsVersion(SHOWN_PARTS)}|${withRole}|${include}`;
   for (const sub of store.subscriptions.filter((s) => s.user_id === actor.user_id)) {
     const stream = store.streams.get(sub.stream_id);
     if (!stream || (stream.is_archived && !archivedChannels)) continue;
+    const key = keep
+      ? `${stamp}|${activity.firstMessageId(stream.stream_id)}|${activity.weeklyTraffic(stream)}|${activity.isRecentlyActive(stream)}`
+      : '';
+    const hit = keep ? kept.get(sub) : undefined;
+    if (hit && hit.key === key) {
+      out.push(hit.dict);
+      continue;
+    }
     const dict = subscriptionToDict(store, sub, stream, activity);
-    // Fields only older servers sent (their levels are in the description).
-    if (ctx.hasField('Subscription', 'role')) dict.role = 20;
-    if (ctx.hasField('Subscription', 'email_address')) dict.email_address = legacyEmailAddress(ctx, stream);
+    if (withRole) dict.role = 20;
+    if (withEmail) dict.email_address = legacyEmailAddress(ctx, stream);
     if (include !== false) {
       const ids = subscriberIds(store, stream.stream_id);
       if (include === 'partial' && ids.length >= FULL_SUBSCRIBER_LIST_BELOW)
         dict.partial_subscribers = partialSubscribers(store, ids, now);
       else dict.subscribers = ids;
     }
+    if (keep) kept.set(sub, { key, dict: fragment(dict) });
     out.push(dict);
   }
   out.sort((a, b) => ((a.name as string) < (b.name as string) ? -1 : (a.name as string) > (b.name as string) ? 1 : 0));

@@ -1,0 +1,125 @@
+// Parts of answers that never change once made (a message or a subscription as one viewer sees
+// it, kept by the domain until its row changes), so that the work done on one is done once: its
+// JSON text, its shape at a feature level and its check against the description. A read built
+// anew then assembles its answer from parts already serialised and checked instead of
+// serialising and checking every object again. A part is registered by `fragment(value)`; from
+// then on nothing may change it (its owners hand out copies to change, never the part itself).
+
+interface Part {
+  /** Its JSON, encoded (made on first use). */
+  bytes: Buffer | null;
+  /** The part as shaped by a node of shape.ts at a level (the same object when nothing changes). */
+  shaped: Map<object, Map<number, object>> | null;
+}
+
+const parts = new WeakMap<object, Part>();
+
+/**
+ * Registers `value` as a part that will never change, and returns it frozen (its own fields: code
+ * that tried to change a kept part would throw rather than change answers already made).
+ */
+export function fragment<T extends object>(value: T): T {
+  if (!parts.has(value)) parts.set(Object.freeze(value), { bytes: null, shaped: null });
+  return value;
+}
+
+export const isFragment = (value: unknown): value is object =>
+  value !== null && typeof value === 'object' && parts.has(value);
+
+/** The part shaped by `node` at `level`, shaped once (the result is a part too). */
+export function shapedFragment(value: object, node: object, level: number, shape: () => object): object {
+  const part = parts.get(value)!;
+  const byNode = (part.shaped ??= new Map()).get(node) ?? new Map<number, object>();
+  part.shaped.set(node, byNode);
+  let out = byNode.get(level);
+  if (!out) byNode.set(level, (out = fragment(shape())));
+  return out;
+}
+
+const COMMA = Buffer.from(',');
+
+/** Writes JSON bytes as chunks: the bytes of parts as they were kept, the text between them encoded once. */
+class ChunkWriter {
+  private readonly chunks: Buffer[] = [];
+  private text = '';
+
+  write(text: string): void {
+    this.text += text;
+  }
+
+  /** The JSON of an array element or property value as JSON.stringify writes it; false when it is left out. */
+  value(value: unknown): boolean {
+    if (value !== null && typeof value === 'object') {
+      const part = parts.get(value);
+      if (part) {
+        this.flush();
+        this.chunks.push((part.bytes ??= Buffer.from(JSON.stringify(value))));
+        return true;
+      }
+      if (Array.isArray(value) && value.length && parts.has(value[0] as object)) {
+        this.write('[');
+        value.forEach((v, i) => {
+          if (i) this.text ? this.write(',') : this.chunks.push(COMMA);
+          if (!this.value(v)) this.write('null');
+        });
+        this.write(']');
+        return true;
+      }
+    }
+    const text = JSON.stringify(value) as string | undefined;
+    if (text === undefined) return false;
+    this.write(text);
+    return true;
+  }
+
+  private flush(): void {
+    if (this.text) this.chunks.push(Buffer.from(this.text));
+    this.text = '';
+  }
+
+  bytes(): Buffer {
+    this.flush();
+    return Buffer.concat(this.chunks);
+  }
+}
+
+/**
+ * The bytes of `JSON.stringify(body)` for an answer (an object), with the bytes of its parts
+ * made once: the answer's own properties and the arrays of parts among them are assembled,
+ * everything else is serialised as usual. Without any part it is JSON.stringify itself.
+ */
+export function serialise(body: Record<string, unknown>): Buffer {
+  let withParts = false;
+  for (const key in body) {
+    const v = body[key];
+    if (isFragment(v) || (Array.isArray(v) && v.length && isFragment(v[0]))) {
+      withParts = true;
+      break;
+    }
+  }
+  if (!withParts || typeof body.toJSON === 'function') return Buffer.from(JSON.stringify(body));
+  const out = new ChunkWriter();
+  let first = true;
+  out.write('{');
+  for (const key of Object.keys(body)) {
+    const value = body[key];
+    if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
+    out.write(`${first ? '' : ','}${JSON.stringify(key)}:`);
+    out.value(value);
+    first = false;
+  }
+  out.write('}');
+  return out.bytes();
+}
+
+/** Parts known to satisfy the items schema of an answer's property, per validator and property. */
+const checked = new WeakMap<object, Map<string, WeakSet<object>>>();
+
+/** The parts of `body[prop]` that `validate` has already found to satisfy that property's items. */
+export function checkedParts(validate: object, prop: string): WeakSet<object> {
+  let byProp = checked.get(validate);
+  if (!byProp) checked.set(validate, (byProp = new Map()));
+  let set = byProp.get(prop);
+  if (!set) byProp.set(prop, (set = new WeakSet()));
+  return set;
+}

@@ -1,0 +1,64 @@
+// Answers assembled from kept parts (src/contract/fragments.ts) are still checked whole: a part
+// is checked once, when the first answer holding it passes, and the envelope and every new part
+// are checked each time. A broken new part or envelope is reported at its real place.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compileContract, type Contract } from '../../src/contract/contract.js';
+import { fragment, serialise } from '../../src/contract/fragments.js';
+import { applyShape } from '../../src/contract/shape.js';
+
+let contract: Contract;
+beforeAll(() => {
+  contract = compileContract();
+});
+
+const op = () => contract.byId.get('get-subscriptions')!;
+/** A subscription as the fixture's first one shows it, with the fields the description requires. */
+async function subscription(name: string): Promise<Record<string, unknown>> {
+  const { startTestServer } = await import('../helpers/server.js');
+  const t = await startTestServer();
+  try {
+    const body = (await t.as('hamlet').get('/users/me/subscriptions')).body;
+    return { ...body.subscriptions[0], name };
+  } finally {
+    await t.close();
+  }
+}
+
+describe('the check of answers made of parts', () => {
+  it('checks each part once, and still every new part and the envelope', async () => {
+    const good = fragment(await subscription('kept'));
+    const answer = (subs: unknown[], extra: Record<string, unknown> = {}) => ({
+      result: 'success',
+      msg: '',
+      subscriptions: subs,
+      ...extra,
+    });
+    expect(contract.checkResponse(op(), 200, answer([good]))).toEqual([]);
+    // A new part that breaks the description: found, at its place in the real answer.
+    const bad = fragment({ ...good, name: 7 });
+    expect(contract.checkResponse(op(), 200, answer([good, bad]))).toEqual([
+      { path: '/subscriptions/1/name', message: 'must be string' },
+    ]);
+    // The envelope is checked every time, parts kept or not.
+    expect(contract.checkResponse(op(), 200, answer([good], { unexpected: true })).length).toBeGreaterThan(0);
+    expect(contract.checkResponse(op(), 200, { result: 'success', subscriptions: [good] }).length).toBeGreaterThan(0);
+    // A plain object (not a part) is checked whole each time.
+    expect(contract.checkResponse(op(), 200, answer([good, { ...good, color: 3 }])).length).toBeGreaterThan(0);
+  });
+
+  it('serialises an answer of parts as JSON.stringify does, and shapes a part once per level', async () => {
+    const part = fragment(await subscription('kept'));
+    const body = { result: 'success', msg: '', subscriptions: [part, { ...part, name: 'plain' }], skip: undefined };
+    expect(serialise(body).toString()).toBe(JSON.stringify(body));
+    expect(serialise(body).toString()).toBe(JSON.stringify(body));
+    const mixed = { a: [part, undefined, () => 1, 'é'], b: part, c: null, d: () => 1 };
+    expect(serialise(mixed).toString()).toBe(JSON.stringify(mixed));
+    const shape = contract.byId.get('get-messages')!.shape!.props.get('messages')!.items!;
+    const message = fragment({ id: 1, reactions: [{ emoji_name: 'smile', user: { id: 1 } }] });
+    const old = applyShape(message, shape, 300);
+    const now = applyShape(message, shape, 400) as { reactions: object[] };
+    expect(applyShape(message, shape, 400)).toBe(now);
+    expect(now.reactions[0]).toEqual({ emoji_name: 'smile' });
+    expect(old).toEqual(message);
+  });
+});
