@@ -12,6 +12,7 @@ import { Store } from '../src/store/store.js';
 import { checkState } from '../src/store/fixture.js';
 import { STATE_RULES } from '../src/domain/state-rules.js';
 import { renderMarkdown } from '../src/domain/render/markdown.js';
+import { STREAM_COLORS } from '../src/domain/channels/add-subscriptions.js';
 
 const root = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url));
 const classic = JSON.parse(readFileSync(root('fixtures/classic.json'), 'utf8')) as State;
@@ -370,33 +371,7 @@ function buildChannels(state: State, render: Render, refresh: () => void): void 
   for (const c of state.streams) c.rendered_description = render(c.description);
   state.channel_folders = classic.channel_folders.map((f) => ({ ...f, creator_id: USER.get(f.creator_id!) ?? null }));
 
-  // populate_db --test-suite's subscriptions, people in email order, colours in that order.
-  const COLORS = [
-    '#76ce90',
-    '#fae589',
-    '#a6c7e5',
-    '#e79ab5',
-    '#bfd56f',
-    '#f4ae55',
-    '#b0a5fd',
-    '#addfe5',
-    '#f5ce6e',
-    '#c2726a',
-    '#94c849',
-    '#bd86e5',
-    '#ee7e4a',
-    '#a6dcbf',
-    '#95a5fd',
-    '#53a063',
-    '#9987e1',
-    '#e4523d',
-    '#c2c2c2',
-    '#4f8de4',
-    '#c6a8ad',
-    '#e7cc4d',
-    '#c8bebf',
-    '#a47462',
-  ];
+  // populate_db --test-suite's subscriptions, people in email order, colours in the real palette's order.
   const { Verona, Denmark, Scotland, Venice, Rome, core, zulip, sandbox } = CHANNEL;
   const map: Array<[number, number[]]> = [
     [AARON, [Verona]],
@@ -418,7 +393,12 @@ function buildChannels(state: State, render: Render, refresh: () => void): void 
   const sub = classic.subscriptions[0];
   let i = 0;
   state.subscriptions = map.flatMap(([user_id, ids]) =>
-    ids.map((stream_id): Subscription => ({ ...sub, user_id, stream_id, color: COLORS[++i % COLORS.length] })),
+    ids.map((stream_id): Subscription => ({
+      ...sub,
+      user_id,
+      stream_id,
+      color: STREAM_COLORS[++i % STREAM_COLORS.length],
+    })),
   );
   state.former_subscriptions = [];
 }
