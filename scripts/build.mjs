@@ -96,7 +96,8 @@ async function bundleCli() {
   const esbuild = await import('esbuild');
   const out = path.join(ROOT, 'dist', 'src');
   const bundle = path.join(out, 'cli.bundle.cjs');
-  await esbuild.build(cliBundleOptions(await checkedStates(), bundle));
+  const shipped = await shippedFixture();
+  await esbuild.build(cliBundleOptions(shipped, bundle));
   // The loader runs the bundle as a script, which has no import(): the one package the bundle
   // imports at run time (tsx, for TypeScript scenarios) goes through the loader's.
   const code = readFileSync(bundle, 'utf8');
@@ -146,18 +147,25 @@ async function writeCodeCache(cli) {
 /**
  * The shipped fixture, checked now as a start checks a state (schema, rows, the domain's rules):
  * the bundle carries its SHA-256, and a start that reads the same bytes skips the check
- * (store/fixture.ts). A fixture that fails stops the build.
+ * (store/fixture.ts). A fixture that fails stops the build. The bundle also carries what a fresh
+ * start on it renders before its first answer, rendered now (domain/render/prerendered.ts).
  */
-async function checkedStates() {
-  const { readStateFile } = await import(path.join(ROOT, 'dist/src/store/fixture.js'));
-  const { STATE_RULES } = await import(path.join(ROOT, 'dist/src/domain/state-rules.js'));
+async function shippedFixture() {
+  const dist = (rel) => import(path.join(ROOT, 'dist/src', rel));
+  const { readStateFile } = await dist('store/fixture.js');
+  const { STATE_RULES } = await dist('domain/state-rules.js');
+  const { Store } = await dist('store/store.js');
+  const { renderMarkdown } = await dist('domain/render/markdown.js');
+  const { renderingsAtStart } = await dist('domain/render/prerendered.js');
   const file = path.join(ROOT, 'fixtures', 'default.json');
-  readStateFile(file, STATE_RULES);
-  return [createHash('sha256').update(readFileSync(file)).digest('hex')];
+  const store = new Store(readStateFile(file, STATE_RULES));
+  const hash = createHash('sha256').update(readFileSync(file)).digest('hex');
+  const renderings = renderingsAtStart(store, (content, names) => renderMarkdown(store, content, null, names));
+  return { checked: [hash], renderings: { [hash]: renderings } };
 }
 
 /** esbuild's options for the bundled command line. */
-function cliBundleOptions(checked, outfile) {
+function cliBundleOptions({ checked, renderings }, outfile) {
   return {
     entryPoints: [path.join(ROOT, 'src', 'cli.ts')],
     outfile,
@@ -167,7 +175,11 @@ function cliBundleOptions(checked, outfile) {
     target: 'node20',
     external: ['tsx', 'tsx/*'],
     // CommonJS has no import.meta.url: the bundle's own file stands for it (package-root.ts).
-    define: { BUILD_CHECKED_STATES: JSON.stringify(checked), 'import.meta.url': 'importMetaUrl' },
+    define: {
+      BUILD_CHECKED_STATES: JSON.stringify(checked),
+      BUILD_RENDERINGS: JSON.stringify(renderings),
+      'import.meta.url': 'importMetaUrl',
+    },
     inject: [path.join(ROOT, 'scripts', 'lib', 'import-meta-url.mjs')],
     plugins: [samePackageOnce()],
     minifySyntax: true,

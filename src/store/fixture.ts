@@ -83,19 +83,35 @@ export function stateSource(file: string, rules: readonly StateRule[]): () => St
       `${file}: cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
     );
   }
+  const hash = createHash('sha256').update(bytes).digest('hex');
   // The bytes never change: once they passed the checks, later copies need only be parsed (a
   // sandbox or a reset made from them skips the schema, row and linkifier checks it passed).
-  let checked = checkedByBuild(bytes);
+  let checked = checkedByBuild(hash);
   return () => {
+    let state: State;
     if (!checked) {
-      const state = parseState(bytes.toString('utf8'), file, rules);
+      state = parseState(bytes.toString('utf8'), file, rules);
       checked = true;
-      return state;
+    } else {
+      const data = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
+      for (const name of COLLECTIONS) if (data[name] === undefined) data[name] = [];
+      state = data as unknown as State;
     }
-    const state = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
-    for (const name of COLLECTIONS) if (state[name] === undefined) state[name] = [];
-    return state as unknown as State;
+    FILE_HASHES.set(state, hash);
+    return state;
   };
+}
+
+/** Each state stateSource parsed, with the SHA-256 of the file's bytes (see stateFileHash). */
+const FILE_HASHES = new WeakMap<State, string>();
+
+/**
+ * The SHA-256 of the file bytes `state` was parsed from (by stateSource), or null for a state
+ * made otherwise. It names the state as it was read, not as it is: whoever relies on it checks
+ * that nothing changed since (Store.loadedFileUnchanged).
+ */
+export function stateFileHash(state: State): string | null {
+  return FILE_HASHES.get(state) ?? null;
 }
 
 // The bundled command line (scripts/build.mjs) carries the SHA-256 of the state files its build
@@ -103,9 +119,9 @@ export function stateSource(file: string, rules: readonly StateRule[]): () => St
 // pass again, so that check (a third of the start-up) is skipped. Run from the sources, none is.
 declare const BUILD_CHECKED_STATES: readonly string[] | undefined;
 
-function checkedByBuild(bytes: Buffer): boolean {
+function checkedByBuild(hash: string): boolean {
   if (typeof BUILD_CHECKED_STATES === 'undefined') return false;
-  return BUILD_CHECKED_STATES.includes(createHash('sha256').update(bytes).digest('hex'));
+  return BUILD_CHECKED_STATES.includes(hash);
 }
 
 function parseState(text: string, file: string, rules: readonly StateRule[]): State {

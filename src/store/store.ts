@@ -3,6 +3,7 @@
 // that something changed (it decides when to write; see persist.ts).
 import { Collection, type RowChange } from './collection.js';
 import { DerivedValues } from './derived.js';
+import { stateFileHash } from './fixture.js';
 import type {
   Attachment,
   BotStorageEntry,
@@ -107,6 +108,8 @@ export class Store {
   /** Changes per part of the state ('realm' or a collection), for caches that depend on a few. */
   private partVersions = new Map<string, number>();
   private listeners: Array<(change: Change) => void> = [];
+  /** The file the last load read (its stateFileHash) and the part versions just after that load. */
+  private loaded: { fileHash: string | null; versions: Map<string, number> } = { fileHash: null, versions: new Map() };
   private byName = new Map<CollectionName, Collection<any>>();
 
   constructor(state: State) {
@@ -239,7 +242,22 @@ export class Store {
     this.counters.clear();
     this.reserved.clear();
     this.floors = {};
+    // Taken before the listeners hear of the load: a change one of them makes counts as a change.
+    const versions = new Map(this.partVersions).set('load', (this.partVersions.get('load') ?? 0) + 1);
+    this.loaded = { fileHash: stateFileHash(state), versions };
     this.markChanged({ t: 'load' });
+  }
+
+  /**
+   * The SHA-256 of the state file the last load read, while none of `parts` has changed since
+   * (values derived from those parts of that file, made elsewhere, still hold); null otherwise.
+   */
+  loadedFileUnchanged(parts: ReadonlyArray<CollectionName | 'realm'>): string | null {
+    const { fileHash, versions } = this.loaded;
+    if (fileHash === null) return null;
+    for (const p of ['load', ...parts])
+      if ((this.partVersions.get(p) ?? 0) !== (versions.get(p) ?? 0)) return null;
+    return fileHash;
   }
 
   /** Re-applies a logged change without logging it again (replay after a restart). */

@@ -1,0 +1,64 @@
+// Renderings made by the build for the shipped fixture: what a fresh start renders before its
+// first answer (the organization's description, in GET /server_settings) is rendered once, at
+// build time, instead of at every start. Building the renderer (compiling the linkifiers, marked's
+// first lexing) took a third of the time to the first answer. A rendering is taken from here only
+// while the store still holds the file it was made from, unchanged in every part a rendering
+// reads; otherwise the renderer runs as usual, and its answer is the same bytes.
+import type { Store } from '../../store/store.js';
+import { unicodeEmojiNames } from '../emoji/emoji-data.js';
+
+/** A state file's SHA-256 -> rendering key (see keyOf) -> HTML. */
+export type Renderings = Record<string, Record<string, string>>;
+
+type EmojiNames = Readonly<Record<string, string>>;
+
+// Set by the bundled command line's build (scripts/build.mjs) for the shipped fixture; run from
+// the sources, there is none.
+declare const BUILD_RENDERINGS: Renderings | undefined;
+
+const BUILT: Renderings = typeof BUILD_RENDERINGS === 'undefined' ? {} : BUILD_RENDERINGS;
+
+/** The emoji tables a rendering may use, by a name that survives the build. */
+const EMOJI_TABLES: ReadonlyArray<[string, EmojiNames]> = [
+  ['newest', unicodeEmojiNames(true)],
+  ['before-smile-rename', unicodeEmojiNames(false)],
+];
+
+function keyOf(content: string, emojiNames: EmojiNames): string | null {
+  const table = EMOJI_TABLES.find(([, names]) => names === emojiNames);
+  return table ? `${table[0]}\n${content}` : null;
+}
+
+/**
+ * The build's rendering of `content` with no author, when the store holds the state file the
+ * build rendered it from, unchanged in `inputs` (the parts of the state a rendering reads);
+ * undefined otherwise.
+ */
+export function prerendered(
+  store: Store,
+  inputs: Parameters<Store['loadedFileUnchanged']>[0],
+  content: string,
+  emojiNames: EmojiNames,
+  renderings: Renderings = BUILT,
+): string | undefined {
+  const file = store.loadedFileUnchanged(inputs);
+  if (file === null) return undefined;
+  const key = keyOf(content, emojiNames);
+  return key === null ? undefined : renderings[file]?.[key];
+}
+
+/**
+ * What the build renders for a state file loaded in `store`: the organization's description with
+ * each emoji table, with `render` (the renderer's own renderMarkdown).
+ */
+export function renderingsAtStart(
+  store: Store,
+  render: (content: string, emojiNames: EmojiNames) => string,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [, names] of EMOJI_TABLES) {
+    const content = store.realm.description;
+    out[keyOf(content, names)!] = render(content, names);
+  }
+  return out;
+}
