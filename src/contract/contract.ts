@@ -48,6 +48,8 @@ export class Contract {
 
   /** Validators compile on first use; this compiles them all (and throws on a schema that cannot). */
   compileAll(): void {
+    // Parameters (and their validators) are made on first use: make every operation's.
+    for (const op of this.operations) void op.params;
     this.compiler.compileAll();
   }
 

@@ -255,8 +255,7 @@ export class Store {
   loadedFileUnchanged(parts: ReadonlyArray<CollectionName | 'realm'>): string | null {
     const { fileHash, versions } = this.loaded;
     if (fileHash === null) return null;
-    for (const p of ['load', ...parts])
-      if ((this.partVersions.get(p) ?? 0) !== (versions.get(p) ?? 0)) return null;
+    for (const p of ['load', ...parts]) if ((this.partVersions.get(p) ?? 0) !== (versions.get(p) ?? 0)) return null;
     return fileHash;
   }
 

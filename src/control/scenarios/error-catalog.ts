@@ -37,11 +37,31 @@ function add(catalog: Catalog, { status, body }: ErrorDefault): void {
 }
 
 export class ErrorCatalog {
-  private readonly global: Catalog = new Map();
-  private readonly perOperation = new Map<string, Catalog>();
-  private readonly described = new Map<string, DescribedExample[]>();
+  private made: {
+    global: Catalog;
+    perOperation: Map<string, Catalog>;
+    described: Map<string, DescribedExample[]>;
+  } | null = null;
 
-  constructor(contract: Contract) {
+  constructor(private readonly contract: Contract) {}
+
+  // Read from the description on first use (scenarios and the coverage report ask; most runs
+  // never do): reading every operation's examples at start took a twentieth of the start-up.
+  private get global(): Catalog {
+    return (this.made ??= this.read()).global;
+  }
+  private get perOperation(): Map<string, Catalog> {
+    return (this.made ??= this.read()).perOperation;
+  }
+  private get described(): Map<string, DescribedExample[]> {
+    return (this.made ??= this.read()).described;
+  }
+
+  private read() {
+    const { contract } = this;
+    const global: Catalog = new Map();
+    const perOperation = new Map<string, Catalog>();
+    const described = new Map<string, DescribedExample[]>();
     const doc = contract.doc;
     for (const op of contract.operations) {
       const all: DescribedExample[] = [];
@@ -52,15 +72,16 @@ export class ErrorCatalog {
       }
       const own: Catalog = new Map();
       for (const ex of all) add(own, ex);
-      this.described.set(op.id, all);
-      this.perOperation.set(op.id, own);
-      for (const [code, d] of own) if (!this.global.has(code)) this.global.set(code, d);
+      described.set(op.id, all);
+      perOperation.set(op.id, own);
+      for (const [code, d] of own) if (!global.has(code)) global.set(code, d);
     }
     const shared: Record<string, number> = { TooManyRequests: 429, Unauthorized: 401, ServerError: 500, NotFound: 404 };
     for (const [name, status] of Object.entries(shared)) {
       for (const { value } of examplesOf(doc, doc.components.responses?.[name]))
-        if (isObject(value)) add(this.global, { status, body: value });
+        if (isObject(value)) add(global, { status, body: value });
     }
+    return { global, perOperation, described };
   }
 
   /** The error codes the description's examples give for an operation (its own responses, shared ones included), sorted. */
