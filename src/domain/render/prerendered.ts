@@ -16,7 +16,19 @@ type EmojiNames = Readonly<Record<string, string>>;
 // the sources, there is none.
 declare const BUILD_RENDERINGS: Renderings | undefined;
 
-const BUILT: Renderings = typeof BUILD_RENDERINGS === 'undefined' ? {} : BUILD_RENDERINGS;
+const BUILT: Renderings = { ...(typeof BUILD_RENDERINGS === 'undefined' ? {} : BUILD_RENDERINGS) };
+
+/**
+ * Adds renderings made as the build makes them (renderingsAtStart) for more state files; gives a
+ * function that takes them back. The test of this module uses it to run from the sources what
+ * the bundled command line runs.
+ */
+export function addRenderings(renderings: Renderings): () => void {
+  Object.assign(BUILT, renderings);
+  return () => {
+    for (const file of Object.keys(renderings)) delete BUILT[file];
+  };
+}
 
 /** The emoji tables a rendering may use, by a name that survives the build. */
 const EMOJI_TABLES: ReadonlyArray<[string, EmojiNames]> = [
@@ -39,12 +51,11 @@ export function prerendered(
   inputs: Parameters<Store['loadedFileUnchanged']>[0],
   content: string,
   emojiNames: EmojiNames,
-  renderings: Renderings = BUILT,
 ): string | undefined {
   const file = store.loadedFileUnchanged(inputs);
   if (file === null) return undefined;
   const key = keyOf(content, emojiNames);
-  return key === null ? undefined : renderings[file]?.[key];
+  return key === null ? undefined : BUILT[file]?.[key];
 }
 
 /**
