@@ -80,6 +80,9 @@ export async function build() {
   if (tsc.status !== 0) throw new Error('tsc failed');
   const { writeBundles } = await import(path.join(ROOT, 'dist/src/contract/load.js'));
   writeBundles();
+  // The first calls' response validators, compiled now into the API description's bundle.
+  const { prebuildValidators } = await import(path.join(ROOT, 'dist/src/contract/prebuilt.js'));
+  prebuildValidators();
   await bundleCli();
   writeFileSync(STAMP, signature);
 }

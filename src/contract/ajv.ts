@@ -2,16 +2,18 @@
 // parameter and response schemas resolve; every validator is compiled once, on its first use.
 import Ajv2020Module, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { OpenApiDoc } from './load.js';
+import standaloneModule from 'ajv/dist/standalone/index.js';
+import { prebuiltValidator, type OpenApiDoc } from './load.js';
 
 const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
 const addFormats = (addFormatsModule as any).default ?? addFormatsModule;
+const standaloneCode = (standaloneModule as any).default ?? standaloneModule;
 
 const DOC_ID = 'teamchat-openapi';
 
 export class SchemaCompiler {
   private instance: InstanceType<typeof Ajv2020> | null = null;
-  private readonly lazies: Array<{ schema: unknown; compile: () => ValidateFunction }> = [];
+  private readonly lazies: Array<{ schema: unknown; compile: () => ValidateFunction; name?: string }> = [];
 
   /** `allErrors`: report every problem, not the first (a drift report names each difference). */
   constructor(
@@ -25,19 +27,7 @@ export class SchemaCompiler {
    * often never used.
    */
   private get ajv(): InstanceType<typeof Ajv2020> {
-    if (this.instance) return this.instance;
-    // strict off: OpenAPI adds keywords (example, deprecated, x-*) that JSON Schema does not know.
-    // validateSchema off: checking each schema against the meta-schema at every compile took a
-    // tenth of the start-up; compileAll (the test of the whole description) checks them instead.
-    const ajv = new Ajv2020({
-      strict: false,
-      allErrors: this.options.allErrors ?? false,
-      validateFormats: true,
-      validateSchema: false,
-    });
-    addFormats(ajv);
-    ajv.addSchema({ $id: DOC_ID, components: rebase(this.doc.components) });
-    return (this.instance = ajv);
+    return (this.instance ??= newAjv(this.doc, this.options.allErrors ?? false, false));
   }
 
   compile(schema: unknown): ValidateFunction {
@@ -48,9 +38,9 @@ export class SchemaCompiler {
    * A validator compiled on its first call (then kept). Compiling all of the description's
    * hundreds of validators took most of the start-up time, and a run uses only some of them.
    */
-  lazy(schema: unknown): ValidateFunction {
+  lazy(schema: unknown, name?: string): ValidateFunction {
     let compiled: ValidateFunction | null = null;
-    const compile = () => (compiled ??= this.compile(schema));
+    const compile = () => (compiled ??= this.prebuilt(name) ?? this.compile(schema));
     const validate = ((data: unknown) => {
       const v = compile();
       const ok = v(data) as boolean;
@@ -58,8 +48,34 @@ export class SchemaCompiler {
       return ok;
     }) as ValidateFunction;
     validate.errors = null;
-    this.lazies.push({ schema, compile });
+    this.lazies.push({ schema, compile, name });
     return validate;
+  }
+
+  /**
+   * The validator the build compiled for `name` (ajv's standalone code, kept in the description's
+   * bundle: see prebuilt.ts), or null. Made with this compiler's options only.
+   */
+  private prebuilt(name: string | undefined): ValidateFunction | null {
+    if (name === undefined || this.options.allErrors) return null;
+    const code = prebuiltValidator(this.doc, name);
+    if (code === undefined) return null;
+    const module = { exports: {} as { default?: ValidateFunction } };
+    // The build keeps only code that requires nothing (prebuilt.ts).
+    new Function('module', 'exports', code)(module, module.exports);
+    return module.exports.default ?? null;
+  }
+
+  /**
+   * ajv's standalone code of the validator of `name` (the build's, see prebuilt.ts), compiled as
+   * `compile` compiles it; null when the code would need a module at run time.
+   */
+  standaloneCode(name: string): string | null {
+    const entry = this.lazies.find((l) => l.name === name);
+    if (!entry) throw new Error(`no validator named ${name}`);
+    const ajv = newAjv(this.doc, this.options.allErrors ?? false, true);
+    const code = standaloneCode(ajv, ajv.compile(rebase(entry.schema) as object));
+    return /\brequire\(/.test(code) ? null : code;
   }
 
   /** Checks every lazy validator's schema against the meta-schema and compiles it now (a test checks the whole description). */
@@ -70,6 +86,26 @@ export class SchemaCompiler {
       compile();
     }
   }
+}
+
+/**
+ * An ajv instance with the description registered. `source`: keeping each validator's code, for
+ * standaloneCode (the build only).
+ */
+function newAjv(doc: OpenApiDoc, allErrors: boolean, source: boolean): InstanceType<typeof Ajv2020> {
+  // strict off: OpenAPI adds keywords (example, deprecated, x-*) that JSON Schema does not know.
+  // validateSchema off: checking each schema against the meta-schema at every compile took a
+  // tenth of the start-up; compileAll (the test of the whole description) checks them instead.
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors,
+    validateFormats: true,
+    validateSchema: false,
+    ...(source ? { code: { source: true } } : {}),
+  });
+  addFormats(ajv);
+  ajv.addSchema({ $id: DOC_ID, components: rebase(doc.components) });
+  return ajv;
 }
 
 const gated = (prop: any) => prop && typeof prop === 'object' && ('x-feature-level' in prop || 'x-removed-at' in prop);

@@ -64,6 +64,11 @@ export class Contract {
     return status >= 400 ? this.genericError : null;
   }
 
+  /** ajv's standalone code of the validator named `name` ("operation-id status"), for the build (prebuilt.ts). */
+  standaloneCode(name: string): string | null {
+    return this.compiler.standaloneCode(name);
+  }
+
   /** Checks a response body against the description; returns the problems (empty when it fits). */
   checkResponse(op: Operation | null, status: number, body: unknown): ResponseProblem[] {
     const validate = this.validatorFor(op, status);

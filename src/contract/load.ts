@@ -90,15 +90,48 @@ export function bundleSignature(name: string, dir: string): string {
   return [`merge ${MERGE_VERSION}`, ...files].join('\n');
 }
 
+/** A description's bundle: what it was made from, the document, and validators the build compiled for it. */
+interface Bundle {
+  signature: string;
+  doc: OpenApiDoc;
+  validators?: Record<string, string>;
+}
+
+/** The validators a bundle carries, by the document read from it (see prebuilt.ts). */
+const PREBUILT = new WeakMap<OpenApiDoc, Record<string, string>>();
+
+/** Keeps validators compiled for `doc` (ajv's standalone code, by name) with it. */
+export function keepValidators(doc: OpenApiDoc, validators: Record<string, string>): void {
+  PREBUILT.set(doc, validators);
+}
+
+/** The standalone code the build compiled for the validator `name` of `doc`, if it did. */
+export function prebuiltValidator(doc: OpenApiDoc, name: string): string | undefined {
+  const validators = PREBUILT.get(doc);
+  return validators && Object.hasOwn(validators, name) ? validators[name] : undefined;
+}
+
 function readBundle(name: string, dir: string): OpenApiDoc | null {
   const file = bundleFile(name);
   if (!existsSync(file)) return null;
   try {
-    const bundle = JSON.parse(readFileSync(file, 'utf8')) as { signature: string; doc: OpenApiDoc };
-    return bundle.signature === bundleSignature(name, dir) ? bundle.doc : null;
+    const bundle = JSON.parse(readFileSync(file, 'utf8')) as Bundle;
+    if (bundle.signature !== bundleSignature(name, dir)) return null;
+    if (bundle.validators) keepValidators(bundle.doc, bundle.validators);
+    return bundle.doc;
   } catch {
     return null;
   }
+}
+
+/**
+ * Adds validators compiled for the document of bundle `name` to that bundle (the build, from
+ * dist/: see prebuilt.ts), so that they are only ever used with the document they were compiled from.
+ */
+export function addToBundle(name: string, validators: Record<string, string>): void {
+  const file = bundleFile(name);
+  const bundle = JSON.parse(readFileSync(file, 'utf8')) as Bundle;
+  writeFileSync(file, JSON.stringify({ ...bundle, validators }));
 }
 
 /**

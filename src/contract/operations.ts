@@ -200,7 +200,7 @@ export function buildOperations(doc: OpenApiDoc, compiler = new SchemaCompiler(d
       const responses = new Map<string, ValidateFunction>();
       for (const [status, response] of Object.entries<any>(op.responses ?? {})) {
         const schema = responseSchema(doc, response);
-        if (schema) responses.set(status, compiler.lazy(schema));
+        if (schema) responses.set(status, compiler.lazy(schema, `${op.operationId} ${status}`));
       }
       const security = op.security ?? globalSecurity;
       const operation = {
