@@ -100,7 +100,9 @@ export function pipeline(deps: PipelineDeps, hooks: PipelineHooks) {
   }
 
   function handle(req: Request, res: Response): Promise<void> | void {
-    const query = (req.query && typeof req.query === 'object' ? req.query : {}) as RawValues;
+    // Express 5 parses the query string again at every read of req.query: read once.
+    const parsed: unknown = req.query;
+    const query = (parsed && typeof parsed === 'object' ? parsed : {}) as RawValues;
     let world: World;
     try {
       world = deps.worldFor(req);
