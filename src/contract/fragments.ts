@@ -29,8 +29,8 @@ export const isFragment = (value: unknown): value is object =>
 /** The part shaped by `node` at `level`, shaped once (the result is a part too). */
 export function shapedFragment(value: object, node: object, level: number, shape: () => object): object {
   const part = parts.get(value)!;
-  const byNode = (part.shaped ??= new Map()).get(node) ?? new Map<number, object>();
-  part.shaped.set(node, byNode);
+  let byNode = (part.shaped ??= new Map()).get(node);
+  if (!byNode) part.shaped.set(node, (byNode = new Map<number, object>()));
   let out = byNode.get(level);
   if (!out) byNode.set(level, (out = fragment(shape())));
   return out;

@@ -174,19 +174,55 @@ function servedPath(key: string, op: any): string {
 }
 
 /**
- * Defines `name` on `target` as made by `make` on first read, then kept as a plain value. For the
- * parts of an operation that are read from the description on first use.
+ * An operation whose parameters and response shape are read from the description on first use.
+ * A class with getters keeps every operation of one shape (hidden class) for the engine, which
+ * redefining properties on plain objects would not.
  */
-function lazyProperty<T extends object, K extends keyof T>(target: T, name: K, make: () => T[K]): void {
-  Object.defineProperty(target, name, {
-    configurable: true,
-    enumerable: true,
-    get() {
-      const value = make();
-      Object.defineProperty(target, name, { value, writable: true, enumerable: true, configurable: true });
-      return value;
-    },
-  });
+class DescribedOperation implements Operation {
+  #params: ParamSpec[] | null = null;
+  #paramsByName: Map<string, ParamSpec> | null = null;
+  #shape: ShapeNode | null | undefined = undefined;
+  readonly #doc: OpenApiDoc;
+  readonly #compiler: SchemaCompiler;
+  /** The path item (its parameters are the operation's too). */
+  readonly #item: any;
+
+  constructor(
+    doc: OpenApiDoc,
+    compiler: SchemaCompiler,
+    item: any,
+    readonly id: string,
+    readonly method: Method,
+    readonly path: string,
+    readonly siteRoot: boolean,
+    readonly pathParamNames: string[],
+    readonly addedAt: number,
+    readonly removedAt: number,
+    readonly authenticated: boolean,
+    readonly cacheable: boolean,
+    readonly deprecated: boolean,
+    readonly spec: any,
+    readonly responses: Map<string, ValidateFunction>,
+    readonly dependentRequired: Record<string, string[]> | null,
+  ) {
+    this.#doc = doc;
+    this.#compiler = compiler;
+    this.#item = item;
+  }
+
+  get params(): ParamSpec[] {
+    return (this.#params ??= collectParams(this.#doc, this.#compiler, this.#item, this.spec));
+  }
+
+  get paramsByName(): Map<string, ParamSpec> {
+    return (this.#paramsByName ??= new Map(this.params.map((p) => [p.name, p])));
+  }
+
+  get shape(): ShapeNode | null {
+    if (this.#shape === undefined)
+      this.#shape = shapeOf(this.#doc, responseSchema(this.#doc, this.spec.responses?.['200']));
+    return this.#shape;
+  }
 }
 
 export function buildOperations(doc: OpenApiDoc, compiler = new SchemaCompiler(doc)): Operation[] {
@@ -203,24 +239,26 @@ export function buildOperations(doc: OpenApiDoc, compiler = new SchemaCompiler(d
         if (schema) responses.set(status, compiler.lazy(schema, `${op.operationId} ${status}`));
       }
       const security = op.security ?? globalSecurity;
-      const operation = {
-        id: op.operationId,
+      const { addedAt, removedAt } = levelRange(op);
+      const operation = new DescribedOperation(
+        doc,
+        compiler,
+        item,
+        op.operationId,
         method,
         path,
-        siteRoot: op['x-site-root'] !== undefined,
-        pathParamNames: pathParamNames(path),
-        ...levelRange(op),
-        authenticated: security.length > 0,
+        op['x-site-root'] !== undefined,
+        pathParamNames(path),
+        addedAt,
+        removedAt,
+        security.length > 0,
         // A download answers bytes, not a JSON body the answer cache could keep.
-        cacheable: method === 'get' && op['x-changes-state'] !== true && op['x-site-root'] === undefined,
-        deprecated: !!op.deprecated,
-        spec: op,
+        method === 'get' && op['x-changes-state'] !== true && op['x-site-root'] === undefined,
+        !!op.deprecated,
+        op,
         responses,
-        dependentRequired: dependentRequiredOf(doc, op),
-      } as Operation;
-      lazyProperty(operation, 'params', () => collectParams(doc, compiler, item, op));
-      lazyProperty(operation, 'paramsByName', () => new Map(operation.params.map((p) => [p.name, p])));
-      lazyProperty(operation, 'shape', () => shapeOf(doc, responseSchema(doc, op.responses?.['200'])));
+        dependentRequiredOf(doc, op),
+      );
       ops.push(operation);
     }
   }

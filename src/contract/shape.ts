@@ -71,7 +71,17 @@ export function applyShape(value: unknown, node: ShapeNode | null, level: number
 }
 
 function shapeNow(value: object, node: ShapeNode, level: number): unknown {
-  if (Array.isArray(value)) return node.items ? value.map((v) => applyShape(v, node.items, level)) : value;
+  if (Array.isArray(value)) {
+    if (!node.items) return value;
+    // The same array when no item changes (kept parts at most levels): nothing to copy above it either.
+    let out: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const shaped = applyShape(value[i], node.items, level);
+      if (out) out.push(shaped);
+      else if (shaped !== value[i]) (out = value.slice(0, i)).push(shaped);
+    }
+    return out ?? value;
+  }
   const src = value as Record<string, unknown>;
   let out: Record<string, unknown> | null = null;
   const copy = () => (out ??= { ...src });
