@@ -4,6 +4,8 @@
 // validator took a fifth of the time to the first answer; evaluating the kept code takes well
 // under a millisecond. The code is what ajv compiles at run time, so every check is the same.
 // A description read from the YAML sources (changed since the build) has none, and is compiled as usual.
+// The bundle holds code, then: it is trusted as the rest of dist/ is (the single executable's
+// unpacked copy only from a private folder whose files match the build's hashes, binary/unpack.ts).
 import { addToBundle, loadDescription } from './load.js';
 import { Contract } from './contract.js';
 
