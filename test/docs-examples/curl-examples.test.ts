@@ -12,7 +12,7 @@
 // the real server checks every success against the description (here: the reference check of
 // test/setup/reference-10-2.ts). Before the curl examples the real suite runs the Python examples
 // (python_examples.py) on the same database; the few objects those leave that a curl example
-// names are made in PYTHON_EXAMPLES_LEAVE below.
+// names are made first (set-ups.ts, leaveWhatPythonExamplesLeave).
 //
 // Every operation of the description is either run or listed in NOT_RUN with the reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +20,14 @@ import { embeddedFixturePath } from '../../src/store/fixture.js';
 import { basicAuth, startTestServer, type TestServer } from '../helpers/server.js';
 import { REFERENCE_LEVEL, referenceChecker } from '../setup/reference-10-2.js';
 import { CurlExamples, type ExampleRequest } from './curl-request.js';
-import { GIF, SET_UPS, type Credentials, type SetUpContext } from './set-ups.js';
+import {
+  GIF,
+  leaveWhatPythonExamplesLeave,
+  prepareAsTestApi,
+  SET_UPS,
+  type Credentials,
+  type SetUpContext,
+} from './set-ups.js';
 
 /** Operations of the 10.2 description this test does not run, each with why. */
 const NOT_RUN: Record<string, string> = {
@@ -58,7 +65,8 @@ function operations(): Operation[] {
 const ALL = operations();
 const RUN = ALL.filter((o) => !(o.name in NOT_RUN));
 
-if (!checker) console.warn('documentation examples skipped: zulip-10.2.yaml not found (see test/setup/reference-10-2.ts)');
+if (!checker)
+  console.warn('documentation examples skipped: zulip-10.2.yaml not found (see test/setup/reference-10-2.ts)');
 
 describe.skipIf(!checker)('the real documentation curl examples at feature level 372', () => {
   let t: TestServer;
@@ -68,6 +76,8 @@ describe.skipIf(!checker)('the real documentation curl examples at feature level
 
   beforeAll(async () => {
     t = await startTestServer({ fixture: embeddedFixturePath('default'), featureLevel: REFERENCE_LEVEL });
+    await prepareAsTestApi(t);
+    await leaveWhatPythonExamplesLeave(t);
   });
   afterAll(() => t?.close());
 
@@ -127,9 +137,9 @@ describe.skipIf(!checker)('the real documentation curl examples at feature level
             }
           }),
         );
-        expect(checker!.check({ method: req.method, path: o.template, status: r.status, body: r.body, params })).toEqual(
-          [],
-        );
+        expect(
+          checker!.check({ method: req.method, path: o.template, status: r.status, body: r.body, params }),
+        ).toEqual([]);
       }
     });
 });

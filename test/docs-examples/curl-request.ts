@@ -47,15 +47,24 @@ export class CurlExamples {
     return v;
   }
 
-  /** The type the real build reads: the schema's own, else its first oneOf member's (or allOf part's). */
-  private typeOf(schema: any): string {
+  /**
+   * A schema with its references followed and its allOf parts merged into it, later parts'
+   * `example` winning (the real build merges allOf the same way before it reads examples).
+   */
+  private merged(schema: any): any {
     const s = this.resolve(schema);
-    if (s?.type) return s.type;
-    for (const part of [...(s?.oneOf ?? []).slice(0, 1), ...(s?.allOf ?? [])]) {
-      const t = this.resolve(part)?.type;
-      if (t) return t;
-    }
-    return 'string';
+    if (!s?.allOf) return s;
+    const { allOf, ...own } = s;
+    return allOf.reduce((acc: any, part: any) => {
+      const p = this.merged(part) ?? {};
+      return { ...p, ...acc, ...('example' in p ? { example: p.example } : {}) };
+    }, own);
+  }
+
+  /** The type the real build reads: the schema's own, else its first oneOf member's. */
+  private typeOf(schema: any): string {
+    const s = this.merged(schema);
+    return s?.type ?? this.merged(s?.oneOf?.[0])?.type ?? 'string';
   }
 
   /** The variants of an operation's curl example: include or exclude lists (none: all parameters). */
@@ -86,7 +95,7 @@ export class CurlExamples {
           ? p.example
           : json && 'example' in p.content['application/json']
             ? p.content['application/json'].example
-            : (this.resolve(schema)?.example ?? NO_EXAMPLE);
+            : (this.merged(schema)?.example ?? NO_EXAMPLE);
       if (p.name in overrides) example = overrides[p.name];
       const encoded = this.encode(p.name, this.typeOf(schema), json, example);
       if (p.in === 'path') {
@@ -101,7 +110,7 @@ export class CurlExamples {
     const form = op.requestBody?.content?.['application/x-www-form-urlencoded'];
     if (form)
       for (const [name, raw] of Object.entries<any>(this.resolve(form.schema).properties ?? {})) {
-        const schema = this.resolve(raw);
+        const schema = this.merged(raw);
         const type = this.typeOf(schema);
         const json = form.encoding?.[name]?.contentType === 'application/json' || type === 'object';
         if (variant.include && !variant.include.includes(name)) continue;

@@ -91,6 +91,52 @@ async function tempGroup(t: TestServer, name: string): Promise<Overrides> {
   return { user_group_id: created.group_id };
 }
 
+/**
+ * The example names the real database's group 38, an active group there when the example runs,
+ * without the users and subgroups the example adds (made by the examples that ran before; the
+ * real server also numbers the anonymous groups its group settings make, which the mock need
+ * not match). Substituted: an empty group made as the real "temp" helper makes one.
+ */
+const standInFor38 = ({ t }: SetUpContext) => tempGroup(t, 'stand-in for group 38');
+
+/** What tools/test-api sets before the examples run. */
+export async function prepareAsTestApi(t: TestServer): Promise<void> {
+  // The owner allows a full export (the export-realm example asks for one with consent).
+  await ok(t.as('desdemona').patch('/settings', { allow_private_data_export: true }), 'export consent');
+}
+
+/**
+ * What python_examples.py, which runs before the curl examples on the same database, leaves
+ * behind that a curl example names by ID.
+ */
+export async function leaveWhatPythonExamplesLeave(t: TestServer): Promise<void> {
+  // add_realm_filter makes linkifier 4 and remove_realm_filter removes it: add-linkifier then
+  // makes 5, which reorder-linkifiers and update-linkifier name.
+  const { id } = await ok(
+    t.as('iago').post('/realm/filters', {
+      pattern: '#(?P<id>[0-9]+)',
+      url_template: 'https://github.com/zulip/zulip/issues/{id}',
+    }),
+    'python add_realm_filter',
+  );
+  await ok(t.as('iago').delete(`/realm/filters/${id}`), 'python remove_realm_filter');
+  // send_invitations invites two addresses (invitations 1 and 2), which resend-email-invite and
+  // revoke-email-invite name; revoke_email_invitation invites a third and revokes it.
+  await ok(
+    t.as('iago').post('/invites', {
+      invitee_emails: 'example@zulip.com, logan@zulip.com',
+      invite_expires_in_minutes: 60 * 24 * 10,
+      invite_as: 400,
+      stream_ids: [],
+    }),
+    'python send_invitations',
+  );
+  await ok(t.as('iago').post('/invites', { invitee_emails: 'delete-invite@zulip.com', stream_ids: [] }), 'invite');
+  const { invites } = await ok(t.as('iago').get('/invites'), 'invites');
+  const third = invites.find((i: any) => !i.is_multiuse && i.email === 'delete-invite@zulip.com');
+  await ok(t.as('iago').delete(`/invites/${third.id}`), 'python revoke_email_invitation');
+}
+
 /** Keyed as the real generators are, `<path>:<method>`. */
 export const SET_UPS: Record<string, SetUp> = {
   // The real suite reads Iago's initial password; the mock's fixture password stands for it.
@@ -108,6 +154,12 @@ export const SET_UPS: Record<string, SetUp> = {
     );
     return { message_id };
   },
+  // Substituted: the real database's message 47 is Iago's and may still be edited when the
+  // example runs; the fixture's 47 (Iago's too) is older than the edit limit, as its times are
+  // fixed. A fresh message of Iago's, as python_examples.py's own example of it uses.
+  '/messages/{message_id}/typing:post': iagoMessageId,
+  '/user_groups/{user_group_id}/members:post': standInFor38,
+  '/user_groups/{user_group_id}/subgroups:post': standInFor38,
   '/messages/flags:post': async ({ t }) => {
     await subscribe(t, 'iago', 'Venice');
     const messages = [];
@@ -207,7 +259,9 @@ export const SET_UPS: Record<string, SetUp> = {
   '/attachments/{attachment_id}:delete': async ({ t }) => {
     const url = await uploadAsIago(t, 'dummy.txt', Buffer.from('zulip!'), 'text/plain');
     const { attachments } = await ok(t.as('iago').get('/attachments'), 'attachments');
-    const found = attachments.find((a: any) => url.endsWith(a.path_id) || a.path_id === url.replace('/user_uploads/', ''));
+    const found = attachments.find(
+      (a: any) => url.endsWith(a.path_id) || a.path_id === url.replace('/user_uploads/', ''),
+    );
     return { attachment_id: found.id };
   },
   '/user_uploads/{realm_id_str}/{filename}:get': async ({ t }) => {
