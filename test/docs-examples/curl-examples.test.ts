@@ -39,6 +39,22 @@ const NOT_RUN: Record<string, string> = {
   'test-notify': 'the real suite does not run it (UNTESTED_GENERATED_CURL_EXAMPLES: needs the push bouncer)',
 };
 
+/**
+ * Parameters of the 10.2 description the mock does not implement yet (it answers them in
+ * `ignored_parameters_unsupported`, where the real 10.2 server would act on them), by operation,
+ * each with why it is not done. The test fails on any other ignored parameter, and on one listed
+ * here that the mock no longer ignores.
+ */
+const IGNORED_BY_THE_MOCK: Record<string, Record<string, string>> = {
+  'update-user': {
+    new_email:
+      "changing another user's email (level 313; needs the can_change_user_emails special permission, the address change and its events): not implemented",
+  },
+  'update-user-by-email': {
+    new_email: 'as update-user',
+  },
+};
+
 const checker = referenceChecker();
 const doc = checker?.doc;
 
@@ -85,6 +101,11 @@ describe.skipIf(!checker)('the real documentation curl examples at feature level
     const names = new Set(ALL.map((o) => o.name));
     expect(Object.keys(NOT_RUN).filter((n) => !names.has(n))).toEqual([]);
     expect(RUN.length + Object.keys(NOT_RUN).length).toBe(ALL.length);
+    expect(Object.keys(IGNORED_BY_THE_MOCK).filter((n) => !RUN.some((o) => o.name === n))).toEqual([]);
+    // Like the real suite's check that every generator was called: every set-up names an
+    // operation this test runs.
+    const runKeys = new Set(RUN.map((o) => o.key));
+    expect(Object.keys(SET_UPS).filter((k) => !runKeys.has(k))).toEqual([]);
   });
 
   async function send(req: ExampleRequest, who: Credentials) {
@@ -128,6 +149,12 @@ describe.skipIf(!checker)('the real documentation curl examples at feature level
         const shown = `${req.method} ${req.path} ${JSON.stringify(req.fields)} -> ${r.status} ${JSON.stringify(r.body).slice(0, 400)}`;
         expect(r.body?.result, shown).toBe('success');
         expect(r.status, shown).toBe(200);
+        // The real 10.2 server knows every parameter its description gives: none is ignored.
+        const ignored = (r.body.ignored_parameters_unsupported ?? []).filter(
+          (name: string) => name in req.fields || name in req.files,
+        );
+        const known = Object.keys(IGNORED_BY_THE_MOCK[o.name] ?? {}).filter((name) => name in req.fields);
+        expect(ignored.sort(), `${shown}: parameters of the 10.2 description ignored`).toEqual(known.sort());
         const params = Object.fromEntries(
           Object.entries(req.fields).map(([k, v]) => {
             try {

@@ -107,7 +107,8 @@ export class CurlExamples {
       fields[p.name] = encoded;
     }
     // Form bodies: each property is a parameter; JSON where its encoding says so or it is an object.
-    const form = op.requestBody?.content?.['application/x-www-form-urlencoded'];
+    const requestBody = this.resolve(op.requestBody);
+    const form = requestBody?.content?.['application/x-www-form-urlencoded'];
     if (form)
       for (const [name, raw] of Object.entries<any>(this.resolve(form.schema).properties ?? {})) {
         const schema = this.merged(raw);
@@ -119,7 +120,7 @@ export class CurlExamples {
         fields[name] = this.encode(name, type, json, example);
       }
     const files: Record<string, string> = {};
-    const multipart = op.requestBody?.content?.['multipart/form-data'];
+    const multipart = requestBody?.content?.['multipart/form-data'];
     if (multipart)
       for (const [name, prop] of Object.entries<any>(this.resolve(multipart.schema).properties ?? {}))
         files[name] = String(overrides[name] ?? prop.example);
