@@ -40,10 +40,13 @@ if (op === 'narrow') {
   req = requests.events(api, (await send(requests.register(api))).json.queue_id);
 } else {
   req = (
-    { subscriptions: requests.subscriptions, send: requests.sendMessage, register: requests.register } as Record<
-      string,
-      typeof requests.subscriptions
-    >
+    {
+      subscriptions: requests.subscriptions,
+      send: requests.sendMessage,
+      register: requests.register,
+      invite: requests.sendInvite,
+      'invite-link': requests.createInviteLink,
+    } as Record<string, typeof requests.subscriptions>
   )[op](api);
 }
 const r = await load({ ...req, connections: 32, duration: Number(seconds) });

@@ -38,8 +38,6 @@ const bot = await startBotListener();
 await send(requests.createOutgoingBot(api, bot.url));
 line('send mentioning a webhook bot', await measure(requests.mentionOutgoingBot(api), 32, pid, duration));
 await bot.close();
-// Before register's row: each of its requests makes an event queue of Hamlet's (over a thousand), and
-// every later message is offered to each of them, whatever the row measures.
 line('send DM notifying an away user', await measure(requests.sendNotifyingDm(api), 32, pid, duration));
 for (const token of [requests.iagoFcmToken(api), requests.iagoApnsToken(api)])
   if ((await send(token)).status !== 200) throw new Error(`registering Iago's token failed: ${token.url}`);
@@ -57,9 +55,6 @@ line(
     duration,
   ),
 );
-line('register', await measure(requests.register(api), 32, pid, duration));
-const events: Req = requests.events(api, (await send(requests.register(api))).json.queue_id);
-line('events', await measure(events, 32, pid, duration));
 line('presence', await measure(requests.presence(api), 32, pid, duration));
 line('flags/narrow (100 messages)', await measure(requests.flagsNarrow(api), 32, pid, duration));
 line('upload (small file)', await measure(requests.uploadFile(api), 32, pid, duration));
@@ -84,11 +79,21 @@ line('users/{id}/status (admin)', await measure(requests.statusForUser(api), 32,
 line('bots/{id}/api_key', await measure(requests.botApiKey(api), 32, pid, duration));
 line('users/{id}/channels', await measure(requests.userChannels(api), 32, pid, duration));
 line('remotes/push/e2ee/register', await measure(requests.remotePushRegister(api), 32, pid, duration));
-line('invites GET', await measure(requests.invites(api), 32, pid, duration));
-line('invites POST (one address)', await measure(requests.sendInvite(api), 32, pid, duration));
-line('invites/multiuse POST', await measure(requests.createInviteLink(api), 32, pid, duration));
-await send(requests.sendInvite(api));
-const invites = (await send(requests.invites(api))).json.invites as Array<{ id: number; is_multiuse: boolean }>;
-const emailInvite = Math.max(...invites.filter((i) => !i.is_multiuse).map((i) => i.id));
-line('invites/{id}/resend', await measure(requests.resendInvite(api, emailInvite), 32, pid, duration));
+// Last: each of register's requests makes an event queue of Hamlet's (over a thousand), and every
+// later event would be offered to each of them, whatever the row measures.
+line('register', await measure(requests.register(api), 32, pid, duration));
+const events: Req = requests.events(api, (await send(requests.register(api))).json.queue_id);
+line('events', await measure(events, 32, pid, duration));
 await mock.stop();
+
+// The invitations on a mock with production rules: the development server refuses all but 100 a day.
+const prod = await startMock('mock --production', [...args, '--production', ...SERVICE_ARGS]);
+const papi = mockApi(prod.url);
+const ppid = prod.proc.pid;
+line('invites GET (none pending)', await measure(requests.invites(papi), 32, ppid, duration));
+line('invites POST (one address)', await measure(requests.sendInvite(papi), 32, ppid, duration));
+line('invites/multiuse POST', await measure(requests.createInviteLink(papi), 32, ppid, duration));
+const invites = (await send(requests.invites(papi))).json.invites as Array<{ id: number; is_multiuse: boolean }>;
+const emailInvite = Math.max(...invites.filter((i) => !i.is_multiuse).map((i) => i.id));
+line('invites/{id}/resend', await measure(requests.resendInvite(papi, emailInvite), 32, ppid, duration));
+await prod.stop();
