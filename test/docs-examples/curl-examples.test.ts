@@ -4,8 +4,8 @@
 // built from (shared/reference/zulip-10.2.yaml, read at test time; the test is skipped where it
 // is absent).
 //
-// Facts from the real suite (read at zulip/zulip main of December 2025, the stored version; the
-// 10.2 release's own files are not stored): it authenticates as Iago, an administrator; it runs
+// Facts from the real suite (read in the stored versions of zulip/zulip, the newest from December
+// 2025; the 10.2 release's own files are not stored): it authenticates as Iago, an administrator; it runs
 // the documentation pages in alphabetical order of their names, which are the operationIds; each
 // page's curl example is built from the description (curl-request.ts), after the set-up and
 // replacements of curl_param_value_generators.py (set-ups.ts); each answer must be a success, and
