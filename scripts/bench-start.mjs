@@ -127,7 +127,9 @@ await series(
   1000,
 );
 
-if (!existsSync(BINARY)) {
+// A binary older than the bundle it packs would measure yesterday's start-up.
+const BUNDLE = path.join(ROOT, 'dist', 'src', 'cli.bundle.cjs');
+if (!existsSync(BINARY) || statSync(BINARY).mtimeMs < statSync(BUNDLE).mtimeMs) {
   console.log('building the single executable (npm run build:binary) ...');
   const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-binary.mjs')], { stdio: 'ignore' });
   if (r.status !== 0) throw new Error('npm run build:binary failed');
