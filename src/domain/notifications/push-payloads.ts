@@ -8,6 +8,7 @@ import type { Store } from '../../store/store.js';
 import type { Message, PushDevice, User } from '../../store/state.js';
 import { avatarUrl } from '../users/avatar.js';
 import { e2eePushRequest } from '../push/e2ee-envelope.js';
+import { basePayload } from '../push/legacy-payloads.js';
 import { pushContent, truncateContent } from '../outbox/message-text.js';
 import type { Trigger } from './triggers.js';
 
@@ -32,19 +33,6 @@ export interface DevicePush {
 export interface GroupMention {
   id: number;
   name: string;
-}
-
-function basePayload(store: Store, user: User): Record<string, unknown> {
-  const { realm } = store;
-  const host = new URL(realm.url).host;
-  return {
-    server: host,
-    realm_id: realm.id,
-    realm_name: realm.name,
-    realm_uri: realm.url,
-    realm_url: realm.url,
-    user_id: user.user_id,
-  };
 }
 
 const absolute = (store: Store, url: string) => (url.startsWith('/') ? `${store.realm.url}${url}` : url);

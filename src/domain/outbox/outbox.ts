@@ -32,7 +32,7 @@ interface PushItem {
   form: 'android' | 'ios' | 'e2ee';
   /**
    * message, remove (the messages were read, or an edit took the mention away) or test
-   * (POST /mobile_push/e2ee/test_notification; no messages).
+   * (POST /mobile_push/test_notification or /mobile_push/e2ee/test_notification; no messages).
    */
   event: 'message' | 'remove' | 'test';
   message_ids: number[];
