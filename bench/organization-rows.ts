@@ -8,10 +8,7 @@ process.env.BENCH_DURATION ??= process.argv[2] ?? '3';
 const mock = await startMock('mock', []);
 try {
   const api = mockApi(mock.url);
-  const rows = [
-    ...(await organizationRows('mock', mock.url, api, mock.proc.pid)),
-    ...(await invitationRows('mock', api, mock.proc.pid)),
-  ];
+  const rows = [...(await organizationRows('mock', mock.url, api, mock.proc.pid)), ...(await invitationRows('mock'))];
   for (const { op, r, note } of rows) {
     if (!r) console.log(`${op}: ${note}`);
     else

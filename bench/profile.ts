@@ -37,17 +37,21 @@ if (op === 'narrow') {
   for (let i = 0; i < 100; i++) await Promise.all(Array.from({ length: 100 }, () => send(requests.register(api))));
   req = requests.flagsNarrow(api);
 } else if (op === 'notify') {
-  // As quick.ts's last notifying row: a DM to Iago, away, with an E2EE, an FCM and an APNs device.
+  // As quick.ts's last notifying row: a DM to Iago, away, with an E2EE, an FCM and an APNs device
+  // (the classic fixture's, as the bench's: run it with -- --fixture fixtures/classic.json).
   for (const token of [requests.iagoFcmToken(api), requests.iagoApnsToken(api)]) await send(token);
   req = requests.sendNotifyingDm(api);
 } else if (op === 'events') {
   req = requests.events(api, (await send(requests.register(api))).json.queue_id);
 } else {
   req = (
-    { subscriptions: requests.subscriptions, send: requests.sendMessage, register: requests.register } as Record<
-      string,
-      typeof requests.subscriptions
-    >
+    {
+      subscriptions: requests.subscriptions,
+      send: requests.sendMessage,
+      register: requests.register,
+      invite: requests.sendInvite,
+      'invite-link': requests.createInviteLink,
+    } as Record<string, typeof requests.subscriptions>
   )[op](api);
 }
 const r = await load({ ...req, connections: 32, duration: Number(seconds) });

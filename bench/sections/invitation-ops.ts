@@ -1,9 +1,24 @@
-// The invitation and navigation-view operations of issue 27 that the other sections leave out:
+// The invitation and navigation-view operations of issue 27: listing and sending invitations,
 // creating a reusable link and resending an email invitation, at 32 connections; revoking an
 // invitation or a link and deleting a navigation view succeed once each (then the thing is gone),
 // so their rows give the time of single calls, as organization-ops.ts does for its one-time calls.
+// They run on a mock of their own with --production: the development server's daily limit (100
+// invitations) would refuse all but the first hundred sendings, and its pending invitations would
+// weigh on the other rows.
 import { CONNECTIONS, log, measure } from '../lib/config.js';
-import { HAMLET, IAGO, authAs, formRequest, requests, send, type Api, type Req } from '../lib/mock.js';
+import {
+  HAMLET,
+  IAGO,
+  SERVICE_ARGS,
+  authAs,
+  formRequest,
+  mockApi,
+  requests,
+  send,
+  startMock,
+  type Api,
+  type Req,
+} from '../lib/mock.js';
 import type { Row } from '../lib/report.js';
 
 const HAMLET_AUTH = authAs(HAMLET).authorization;
@@ -19,7 +34,17 @@ async function newestInviteId(api: Api, authorization: string, multiuse: boolean
   return Math.max(...ids);
 }
 
-export async function invitationRows(server: string, api: Api, pid: number | undefined): Promise<Row[]> {
+export async function invitationRows(label: string): Promise<Row[]> {
+  const server = `${label}, --production`;
+  const child = await startMock(server, ['--production', ...SERVICE_ARGS]);
+  try {
+    return await rowsOf(server, mockApi(child.url), child.proc.pid);
+  } finally {
+    await child.stop();
+  }
+}
+
+async function rowsOf(server: string, api: Api, pid: number | undefined): Promise<Row[]> {
   const rows: Row[] = [];
   const conns = CONNECTIONS[CONNECTIONS.length - 1];
   const loaded = async (op: string, req: Req) => {
@@ -49,6 +74,8 @@ export async function invitationRows(server: string, api: Api, pid: number | und
     });
   };
 
+  await loaded('GET /invites (none pending)', requests.invites(api));
+  await loaded('POST /invites (one address, email and its reminder to the outbox)', requests.sendInvite(api));
   await loaded('POST /invites/multiuse', requests.createInviteLink(api));
   const invite = (email: string) => send(formRequest(api('/invites'), { invitee_emails: email, stream_ids: '[1]' }));
 

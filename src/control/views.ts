@@ -136,6 +136,8 @@ export function controlViews(host: ControlHost): OpenViewTable {
     'mock-get-clock': (ctx) => clockView(host.world(ctx.sandbox)),
     'mock-set-clock': (ctx, p) => {
       const world = host.world(ctx.sandbox);
+      // The emails of the messages sent so far are scheduled before time moves on.
+      outboxOf(world.store).queue.flush();
       const clock = world.clock;
       checkClockTarget(world, p);
       if (p.real) clock.reset();

@@ -33,7 +33,7 @@ export function sendInvitationEmail(world: WorldCtx, invite: Invite, referrer: U
     clock.nowMs(),
   );
   const tag = reminderTag(invite);
-  outbox.cancel((t) => t === tag);
+  outbox.cancel(tag);
   const nowMs = clock.nowMs();
   if (invite.expiry_date === null || invite.expiry_date * 1000 - nowMs < 4 * DAY_MS) return;
   outbox.schedule(
@@ -53,6 +53,5 @@ export function sendInvitationEmail(world: WorldCtx, invite: Invite, referrer: U
 
 /** A revoked or used invitation's reminder is not sent. */
 export function cancelInvitationReminder(world: WorldCtx, invite: Invite): void {
-  const tag = reminderTag(invite);
-  outboxOf(world.store).cancel((t) => t === tag);
+  outboxOf(world.store).cancel(reminderTag(invite));
 }

@@ -172,10 +172,11 @@ export function queueMissedMessageEmail(
   }
   const period = Number(user.settings.email_notifications_batching_period_seconds ?? 120) * 1000;
   // The user's batch is sent together: a conversation joining it waits for the same moment.
-  const due = outbox.earliestDue((t) => t.startsWith(`${TAG}${user.user_id}:`)) ?? sentMs + period;
+  const group = `${TAG}${user.user_id}`;
+  const due = outbox.earliestDue(group) ?? sentMs + period;
   const content = emailFor(world.store, user, [message], [reason]);
   REASONS.set(content, new Map([[message.id, reason]]));
-  outbox.schedule(content, due, tag);
+  outbox.schedule(content, due, tag, group);
 }
 
 /** At sending time: only the messages still there and still unread, or nothing. */

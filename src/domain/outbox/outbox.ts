@@ -65,13 +65,24 @@ interface Pending {
   dueMs: number;
   content: OutboxContent;
   tag: string | null;
+  /** Items sent together (a user's missed-message emails): earliestDue() looks within one group. */
+  group: string | null;
 }
 
 export class Outbox {
   private items: Array<{ item: OutboxItem; size: number }> = [];
   private bytes = 0;
   private nextId = 1;
-  private pending: Pending[] = [];
+  /*
+   * Scheduled sendings, in the order they were scheduled, indexed by tag and by group: every request
+   * ticks the world (releaseDue) and every invitation or notifying message looks one up, so none of
+   * these may cost a pass over the thousands an organization can have pending.
+   */
+  private pending = new Set<Pending>();
+  private byTag = new Map<string, Pending>();
+  private byGroup = new Map<string, Set<Pending>>();
+  /** No pending item is due before this (a lower bound: a cancelled item may have set it). */
+  private nextDueMs = Infinity;
   private listeners: Array<(item: OutboxItem) => void> = [];
   private store: Store | null = null;
   /** Per message, the users whose devices still show its push notification, with its trigger (for `remove`). */
@@ -86,7 +97,7 @@ export class Outbox {
     store.onChange((change) => {
       if (change.t === 'load') {
         this.queue.clear();
-        this.pending = [];
+        this.forgetPending();
         this.pushed.clear();
       }
     });
@@ -112,30 +123,65 @@ export class Outbox {
     return item;
   }
 
-  /** Sends `content` once the clock reaches dueMs; `tag` names it for cancel(). */
-  schedule(content: OutboxContent, dueMs: number, tag: string | null = null): void {
-    if (this.pending.length >= MAX_OUTBOX_ITEMS) this.pending.shift();
-    this.pending.push({ dueMs, content, tag });
+  /** Sends `content` once the clock reaches dueMs; `tag` names it (one item per tag), `group` gathers it with others. */
+  schedule(content: OutboxContent, dueMs: number, tag: string | null = null, group: string | null = null): void {
+    if (this.pending.size >= MAX_OUTBOX_ITEMS) this.unschedule(this.pending.values().next().value!);
+    if (tag !== null) this.cancel(tag);
+    const p: Pending = { dueMs, content, tag, group };
+    this.pending.add(p);
+    if (tag !== null) this.byTag.set(tag, p);
+    if (group !== null) {
+      let members = this.byGroup.get(group);
+      if (!members) this.byGroup.set(group, (members = new Set()));
+      members.add(p);
+    }
+    if (dueMs < this.nextDueMs) this.nextDueMs = dueMs;
   }
 
-  /** Forgets scheduled sendings whose tag passes `match` (a revoked invitation's reminder). */
-  cancel(match: (tag: string) => boolean): void {
-    this.pending = this.pending.filter((p) => p.tag === null || !match(p.tag));
+  /** Forgets the scheduled sending tagged so (a revoked invitation's reminder). */
+  cancel(tag: string): void {
+    const p = this.byTag.get(tag);
+    if (p) this.unschedule(p);
+  }
+
+  private unschedule(p: Pending): void {
+    this.pending.delete(p);
+    if (p.tag !== null && this.byTag.get(p.tag) === p) this.byTag.delete(p.tag);
+    if (p.group !== null) {
+      const members = this.byGroup.get(p.group);
+      members?.delete(p);
+      if (members && !members.size) this.byGroup.delete(p.group);
+    }
+  }
+
+  private forgetPending(): void {
+    this.pending.clear();
+    this.byTag.clear();
+    this.byGroup.clear();
+    this.nextDueMs = Infinity;
   }
 
   /**
-   * Sends what has become due, in the order it was due (what is queued goes to the schedule
-   * first); `stillWanted` may drop one (a message read meanwhile).
+   * Sends what has become due, in the order it was due (when something is, what is queued goes
+   * to the schedule first); `stillWanted` may drop one (a message read meanwhile).
    */
   releaseDue(
     nowMs: number,
     stillWanted: (content: OutboxContent, tag: string | null) => OutboxContent | null = (c) => c,
   ): void {
+    if (nowMs < this.nextDueMs) return;
+    // Emails the queue would schedule join the schedule first (the control API's clock flushes
+    // the queue before it moves, so that a sent message's email is scheduled before time passes).
     this.queue.flush();
-    if (!this.pending.length) return;
-    const due = this.pending.filter((p) => p.dueMs <= nowMs).sort((a, b) => a.dueMs - b.dueMs);
-    if (!due.length) return;
-    this.pending = this.pending.filter((p) => p.dueMs > nowMs);
+    const due: Pending[] = [];
+    let next = Infinity;
+    for (const p of this.pending) {
+      if (p.dueMs <= nowMs) due.push(p);
+      else if (p.dueMs < next) next = p.dueMs;
+    }
+    this.nextDueMs = next;
+    due.sort((a, b) => a.dueMs - b.dueMs);
+    for (const p of due) this.unschedule(p);
     for (const p of due) {
       const content = stillWanted(p.content, p.tag);
       if (content) this.record(content, p.dueMs);
@@ -171,14 +217,13 @@ export class Outbox {
 
   /** The pending item tagged so (to add to it before it is sent), or null. */
   pendingTagged(tag: string): { dueMs: number; content: OutboxContent } | null {
-    return this.pending.find((p) => p.tag === tag) ?? null;
+    return this.byTag.get(tag) ?? null;
   }
 
-  /** The earliest due time among pending items whose tag passes `match`, or null. */
-  earliestDue(match: (tag: string) => boolean): number | null {
+  /** The earliest due time among the group's pending items, or null. */
+  earliestDue(group: string): number | null {
     let earliest: number | null = null;
-    for (const p of this.pending)
-      if (p.tag !== null && match(p.tag) && (earliest === null || p.dueMs < earliest)) earliest = p.dueMs;
+    for (const p of this.byGroup.get(group) ?? []) if (earliest === null || p.dueMs < earliest) earliest = p.dueMs;
     return earliest;
   }
 
