@@ -1,5 +1,5 @@
 // Profiles the compiled mock under load on one operation and prints where the time goes:
-//   node --import tsx bench/profile.ts subscriptions|messages|send|narrow|flags|register|events [SECONDS] [-- mock args]
+//   node --import tsx bench/profile.ts subscriptions|messages|send|narrow|flags|register|events|notify [SECONDS] [-- mock args]
 // (messages and subscriptions after 100 sends, as bench/quick-reads.ts measures them)
 // The .cpuprofile is left in the printed folder (open it in Chrome DevTools for the full picture).
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -36,6 +36,11 @@ if (op === 'narrow') {
   // As in bench/quick.ts, where the register row leaves Hamlet thousands of message-only queues.
   for (let i = 0; i < 100; i++) await Promise.all(Array.from({ length: 100 }, () => send(requests.register(api))));
   req = requests.flagsNarrow(api);
+} else if (op === 'notify') {
+  // As quick.ts's last notifying row: a DM to Iago, away, with an E2EE, an FCM and an APNs device
+  // (the classic fixture's, as the bench's: run it with -- --fixture fixtures/classic.json).
+  for (const token of [requests.iagoFcmToken(api), requests.iagoApnsToken(api)]) await send(token);
+  req = requests.sendNotifyingDm(api);
 } else if (op === 'events') {
   req = requests.events(api, (await send(requests.register(api))).json.queue_id);
 } else {

@@ -1,6 +1,8 @@
 // A quick look while optimising (about 40 s): Express lean and the mock on the issue's operations
 // at 32 connections, with the server's CPU time per request. Not the report: npm run bench is.
 //   node --import tsx bench/quick.ts [SECONDS] [-- mock args]
+// QUICK_ROWS=REGEX measures only the mock's rows whose name matches (case-insensitive); the
+// Express lean rows always run, as the machine's reference for that run.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +19,13 @@ const line = (name: string, r: Awaited<ReturnType<typeof measure>>) =>
     `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(2).padStart(6)}  p99 ${r.p99.toFixed(2).padStart(6)} ms  ${r.cpuUs?.toFixed(0).padStart(5)} µs/req ${Object.keys(r.bad).length ? JSON.stringify(r.bad) : ''}`,
   );
 
+const only = process.env.QUICK_ROWS ? new RegExp(process.env.QUICK_ROWS, 'i') : null;
+/** One of the mock's rows (measured in the process `server`), unless QUICK_ROWS leaves it out. */
+async function row(name: string, req: Req, server = pid): Promise<void> {
+  if (only && !only.test(name)) return;
+  line(name, await measure(req, 32, server, duration));
+}
+
 const mock = await startMock('mock', [...args, ...SERVICE_ARGS]);
 const api = mockApi(mock.url);
 const body = (await send(requests.subscriptions(api))).text;
@@ -32,68 +41,65 @@ line('Express lean GET', await measure(requests.subscriptions(bareApi(lean.url))
 line('Express lean POST', await measure(requests.sendMessage(bareApi(lean.url)), 32, lean.proc.pid, duration));
 await lean.stop();
 const pid = mock.proc.pid;
-line('subscriptions', await measure(requests.subscriptions(api), 32, pid, duration));
-line('send', await measure(requests.sendMessage(api), 32, pid, duration));
+await row('subscriptions', requests.subscriptions(api));
+await row('send', requests.sendMessage(api));
 const bot = await startBotListener();
 await send(requests.createOutgoingBot(api, bot.url));
-line('send mentioning a webhook bot', await measure(requests.mentionOutgoingBot(api), 32, pid, duration));
+await row('send mentioning a webhook bot', requests.mentionOutgoingBot(api));
 await bot.close();
-line('send DM notifying an away user', await measure(requests.sendNotifyingDm(api), 32, pid, duration));
+await row('send DM notifying an away user', requests.sendNotifyingDm(api));
 for (const token of [requests.iagoFcmToken(api), requests.iagoApnsToken(api)])
   if ((await send(token)).status !== 200) throw new Error(`registering Iago's token failed: ${token.url}`);
-line('send DM notifying (E2EE+FCM+APNs)', await measure(requests.sendNotifyingDm(api), 32, pid, duration));
+await row('send DM notifying (E2EE+FCM+APNs)', requests.sendNotifyingDm(api));
 const last = (await send(requests.sendMessage(api))).json.id as number;
-line(
+await row(
   'matches_narrow',
-  await measure(
-    requests.matchesNarrow(
-      api,
-      Array.from({ length: 100 }, (_, i) => last - 99 + i),
-    ),
-    32,
-    pid,
-    duration,
+  requests.matchesNarrow(
+    api,
+    Array.from({ length: 100 }, (_, i) => last - 99 + i),
   ),
 );
-line('presence', await measure(requests.presence(api), 32, pid, duration));
-line('flags/narrow (100 messages)', await measure(requests.flagsNarrow(api), 32, pid, duration));
-line('upload (small file)', await measure(requests.uploadFile(api), 32, pid, duration));
+await row('presence', requests.presence(api));
+await row('flags/narrow (100 messages)', requests.flagsNarrow(api));
+await row('upload (small file)', requests.uploadFile(api));
 const uploaded = (await send(requests.uploadFile(api))).json.url as string;
-line('temporary upload URL', await measure(requests.temporaryUrl(api, uploaded), 32, pid, duration));
-line('group members (nested)', await measure(requests.groupMembers(api), 32, pid, duration));
-line('subscriptions PATCH (add+delete)', await measure(requests.subscribeAndLeave(api), 32, pid, duration));
-line('bigbluebutton create', await measure(requests.bigBlueButton(api), 32, pid, duration));
-line('delete_topic (empty topic)', await measure(requests.deleteTopic(api), 32, pid, duration));
+await row('temporary upload URL', requests.temporaryUrl(api, uploaded));
+await row('group members (nested)', requests.groupMembers(api));
+await row('subscriptions PATCH (add+delete)', requests.subscribeAndLeave(api));
+await row('bigbluebutton create', requests.bigBlueButton(api));
+await row('delete_topic (empty topic)', requests.deleteTopic(api));
 await send(requests.registerPushDevice(api));
-line('mobile_push/register (same again)', await measure(requests.registerPushDevice(api), 32, pid, duration));
+await row('mobile_push/register (same again)', requests.registerPushDevice(api));
 await send(requests.addNavigationView(api));
-line('navigation_views GET', await measure(requests.navigationViews(api), 32, pid, duration));
-line('navigation_views PATCH', await measure(requests.editNavigationView(api), 32, pid, duration));
-line('channel_folders reorder', await measure(requests.reorderChannelFolders(api), 32, pid, duration));
-line('nextcloud_talk create', await measure(requests.nextcloudTalk(api), 32, pid, duration));
-line('webex create', await measure(requests.webex(api), 32, pid, duration));
-line('constructorgroups create', await measure(requests.constructorGroups(api), 32, pid, duration));
-line('jwt/fetch_api_key', await measure(requests.jwtFetchApiKey(api), 32, pid, duration));
-line('thumbnail status', await measure(requests.thumbnailStatus(api, uploaded), 32, pid, duration));
-line('users/{id}/status (admin)', await measure(requests.statusForUser(api), 32, pid, duration));
-line('bots/{id}/api_key', await measure(requests.botApiKey(api), 32, pid, duration));
-line('users/{id}/channels', await measure(requests.userChannels(api), 32, pid, duration));
-line('remotes/push/e2ee/register', await measure(requests.remotePushRegister(api), 32, pid, duration));
+await row('navigation_views GET', requests.navigationViews(api));
+await row('navigation_views PATCH', requests.editNavigationView(api));
+await row('channel_folders reorder', requests.reorderChannelFolders(api));
+await row('nextcloud_talk create', requests.nextcloudTalk(api));
+await row('webex create', requests.webex(api));
+await row('constructorgroups create', requests.constructorGroups(api));
+await row('jwt/fetch_api_key', requests.jwtFetchApiKey(api));
+await row('thumbnail status', requests.thumbnailStatus(api, uploaded));
+await row('users/{id}/status (admin)', requests.statusForUser(api));
+await row('bots/{id}/api_key', requests.botApiKey(api));
+await row('users/{id}/channels', requests.userChannels(api));
+await row('remotes/push/e2ee/register', requests.remotePushRegister(api));
 // Last: each of register's requests makes an event queue of Hamlet's (over a thousand), and every
 // later event would be offered to each of them, whatever the row measures.
-line('register', await measure(requests.register(api), 32, pid, duration));
+await row('register', requests.register(api));
 const events: Req = requests.events(api, (await send(requests.register(api))).json.queue_id);
-line('events', await measure(events, 32, pid, duration));
+await row('events', events);
 await mock.stop();
 
 // The invitations on a mock with production rules: the development server refuses all but 100 a day.
-const prod = await startMock('mock --production', [...args, '--production', ...SERVICE_ARGS]);
-const papi = mockApi(prod.url);
-const ppid = prod.proc.pid;
-line('invites GET (none pending)', await measure(requests.invites(papi), 32, ppid, duration));
-line('invites POST (one address)', await measure(requests.sendInvite(papi), 32, ppid, duration));
-line('invites/multiuse POST', await measure(requests.createInviteLink(papi), 32, ppid, duration));
-const invites = (await send(requests.invites(papi))).json.invites as Array<{ id: number; is_multiuse: boolean }>;
-const emailInvite = Math.max(...invites.filter((i) => !i.is_multiuse).map((i) => i.id));
-line('invites/{id}/resend', await measure(requests.resendInvite(papi, emailInvite), 32, ppid, duration));
-await prod.stop();
+if (!only || only.test('invites')) {
+  const prod = await startMock('mock --production', [...args, '--production', ...SERVICE_ARGS]);
+  const papi = mockApi(prod.url);
+  const ppid = prod.proc.pid;
+  await row('invites GET (none pending)', requests.invites(papi), ppid);
+  await row('invites POST (one address)', requests.sendInvite(papi), ppid);
+  await row('invites/multiuse POST', requests.createInviteLink(papi), ppid);
+  const invites = (await send(requests.invites(papi))).json.invites as Array<{ id: number; is_multiuse: boolean }>;
+  const emailInvite = Math.max(...invites.filter((i) => !i.is_multiuse).map((i) => i.id));
+  await row('invites/{id}/resend', requests.resendInvite(papi, emailInvite), ppid);
+  await prod.stop();
+}

@@ -8,6 +8,7 @@ import type { Clock } from './clock.js';
 import type { ServiceBotCalls } from './domain/bots/outgoing/calls.js';
 import { completeDueExports } from './domain/exports/complete.js';
 import { releaseDueOutbox } from './domain/outbox/due.js';
+import { outboxOf } from './domain/outbox/outbox.js';
 import { watchForRemovals } from './domain/notifications/notify.js';
 
 /** Gives a fresh state on each call (see stateSource: a file's bytes, parsed each time). */
@@ -142,6 +143,7 @@ export class World {
   close(): void {
     clearInterval(this.timer);
     this.serviceBots?.clear();
+    outboxOf(this.store).queue.clear();
     this.stopClock();
     this.events.close();
   }

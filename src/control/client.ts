@@ -167,7 +167,8 @@ export class ControlClient {
   readonly outgoing = {
     /**
      * Waits until every outgoing webhook and embedded bot call of this sandbox has settled (its
-     * reply or failure posted); `settled: false` when `timeoutMs` passed first.
+     * reply or failure posted) and the notifications of every message sent so far are in the
+     * outbox; `settled: false` when `timeoutMs` passed first.
      */
     settle: (timeoutMs?: number) =>
       this.call<{ settled: boolean; pending: number }>(

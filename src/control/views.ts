@@ -15,6 +15,7 @@ import { clockView } from './clock-view.js';
 import { controlParamSchema } from './contract.js';
 import type { CoverageReport } from './coverage/report.js';
 import { reactivateRealm } from '../domain/realm/organization.js';
+import { outboxOf } from '../domain/outbox/outbox.js';
 
 export interface ControlHost {
   world(name: string): World;
@@ -124,14 +125,19 @@ export function controlViews(host: ControlHost): OpenViewTable {
     },
 
     'mock-settle-outgoing': async (ctx, p) => {
-      const calls = host.world(ctx.sandbox).serviceBots;
+      const world = host.world(ctx.sandbox);
+      const calls = world.serviceBots;
       const settled = calls ? await calls.settled(p.timeout_ms ?? DEFAULT_SETTLE_WAIT_MS) : true;
+      // The notifications of every message sent so far (bots' replies included) are recorded too.
+      outboxOf(world.store).queue.flush();
       return { settled, pending: calls?.pending ?? 0 };
     },
 
     'mock-get-clock': (ctx) => clockView(host.world(ctx.sandbox)),
     'mock-set-clock': (ctx, p) => {
       const world = host.world(ctx.sandbox);
+      // The emails of the messages sent so far are scheduled before time moves on.
+      outboxOf(world.store).queue.flush();
       const clock = world.clock;
       checkClockTarget(world, p);
       if (p.real) clock.reset();

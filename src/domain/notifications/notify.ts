@@ -3,19 +3,15 @@
 // notification to each registered device when the user is away (no queue that takes messages,
 // or no activity for 140 seconds) or has online push notifications on, and a missed-message
 // email (away users only). Recorded in the world's outbox; `remove` notifications follow reads.
+// As on the real server, where the event queue server and the queue workers do this after the
+// message is sent, the work runs after the sender's answer (the outbox's send queue).
 import type { Message, User } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import type { WorldCtx } from '../context.js';
 import { outboxOf } from '../outbox/outbox.js';
 import { queueMissedMessageEmail } from '../outbox/missed-message-email.js';
 import { groupMemberIds } from '../group-settings/membership.js';
-import {
-  deviceForm,
-  messagePushPayload,
-  removePushPayload,
-  type GroupMention,
-  type PushContext,
-} from './push-payloads.js';
+import { deviceForm, messagePushes, removePushPayload, type GroupMention, type PushContext } from './push-payloads.js';
 import { noticesFor } from './triggers.js';
 
 /** The real server's OFFLINE_THRESHOLD_SECS: a user whose clients reported no activity for this long is idle. */
@@ -38,11 +34,20 @@ function pushContext(world: WorldCtx): PushContext & { e2ee: boolean } {
   };
 }
 
-/** receiver_is_off_zulip, or idle by presence. */
-function isAway(world: WorldCtx, user: User): boolean {
-  if (!(world.events.receivesMessages?.(user.user_id) ?? false)) return true;
+/** What the notifications of a sent message are built with, taken when it was sent. */
+interface Sending {
+  world: WorldCtx;
+  /** The request's level decides the forms. */
+  ctx: PushContext & { e2ee: boolean };
+  /** Mock-clock time of the sending, ms: the items' time, and the start of an email's batching period. */
+  sentMs: number;
+}
+
+/** receiver_is_off_zulip, or idle by presence (at the time of sending). */
+function isAway(sending: Sending, user: User): boolean {
+  if (!(sending.world.events.receivesMessages?.(user.user_id) ?? false)) return true;
   const active = user.presence?.active_timestamp ?? 0;
-  return active < world.clock.now() - OFFLINE_THRESHOLD_SECONDS;
+  return active < Math.floor(sending.sentMs / 1000) - OFFLINE_THRESHOLD_SECONDS;
 }
 
 /** The group whose mention notified the user, when no personal mention did. */
@@ -56,27 +61,43 @@ function groupMentionFor(store: Store, user: User, mentions: MentionInfo): Group
   return null;
 }
 
-/** The one call of the send path: every off-Zulip notification the new message causes. */
+/**
+ * The one call of the send path: every off-Zulip notification the new message causes, built and
+ * recorded once the sender has been answered (the outbox's readers wait for it).
+ */
 export function notifyOffZulip(world: WorldCtx, message: Message, mentions: MentionInfo): void {
+  const { store, events, clock } = world;
+  // Only the world's parts are kept: the request's context is done with once it is answered.
+  const sending: Sending = { world: { store, events, clock }, ctx: pushContext(world), sentMs: clock.nowMs() };
+  const messageId = message.id;
+  outboxOf(store).queue.defer(() => notifyNow(sending, messageId, mentions));
+}
+
+function notifyNow(sending: Sending, messageId: number, mentions: MentionInfo): void {
+  const { world, ctx, sentMs } = sending;
   const { store } = world;
+  // Deleted meanwhile: the real worker finds no message to notify of either.
+  const message = store.messages.get(messageId);
+  if (!message) return;
   const notices = noticesFor(store, message);
   if (!notices.length) return;
   const outbox = outboxOf(store);
-  const ctx = pushContext(world);
-  const now = world.clock.nowMs();
   for (const { user, push, email } of notices) {
-    const away = isAway(world, user);
+    const away = isAway(sending, user);
     if (email && away) {
       const group = email === 'mentioned' ? groupMentionFor(store, user, mentions) : null;
-      queueMissedMessageEmail(world, user, message, { trigger: email, group: group?.name ?? null });
+      queueMissedMessageEmail(world, user, message, { trigger: email, group: group?.name ?? null }, sentMs);
     }
     if (!push || !store.realm.push_notifications_enabled) continue;
     if (!away && !user.settings.enable_online_push_notifications) continue;
+    // As the real worker: a message read before its turn came is not notified.
+    if (message.flags[String(user.user_id)]?.includes('read')) continue;
     const group = push === 'mentioned' ? groupMentionFor(store, user, mentions) : null;
-    let sent = false;
+    let pushes: ReturnType<typeof messagePushes> | null = null;
     for (const device of store.pushDevices.filter((d) => d.user_id === user.user_id)) {
       const form = deviceForm(device, ctx.e2ee);
       if (!form) continue;
+      pushes ??= messagePushes(ctx, user, message, push, group);
       outbox.record(
         {
           kind: 'push',
@@ -85,13 +106,12 @@ export function notifyOffZulip(world: WorldCtx, message: Message, mentions: Ment
           form,
           event: 'message',
           message_ids: [message.id],
-          ...messagePushPayload(ctx, form, device, user, message, push, group),
+          ...pushes(form, device),
         },
-        now,
+        sentMs,
       );
-      sent = true;
     }
-    if (sent) outbox.notePushed(message.id, user.user_id, push);
+    if (pushes) outbox.notePushed(message.id, user.user_id, push);
   }
 }
 

@@ -8,6 +8,7 @@ import type { Store } from '../../store/store.js';
 import type { Message, PushDevice, User } from '../../store/state.js';
 import { avatarUrl } from '../users/avatar.js';
 import { e2eePushRequest } from '../push/e2ee-envelope.js';
+import { basePayload } from '../push/legacy-payloads.js';
 import { pushContent, truncateContent } from '../outbox/message-text.js';
 import type { Trigger } from './triggers.js';
 
@@ -34,67 +35,57 @@ export interface GroupMention {
   name: string;
 }
 
-function basePayload(store: Store, user: User): Record<string, unknown> {
-  const { realm } = store;
-  const host = new URL(realm.url).host;
-  return {
-    server: host,
-    realm_id: realm.id,
-    realm_name: realm.name,
-    realm_uri: realm.url,
-    realm_url: realm.url,
-    user_id: user.user_id,
-  };
-}
-
 const absolute = (store: Store, url: string) => (url.startsWith('/') ? `${store.realm.url}${url}` : url);
 const isGroupDirect = (m: Message) => m.type === 'private' && m.recipient_ids.length > 2;
 
-function messagePayload(
-  store: Store,
-  user: User,
-  message: Message,
-  group: GroupMention | null,
-): Record<string, unknown> {
+/** What every form of one message's notification shares, built once however many devices it goes to. */
+interface MessageFacts {
+  store: Store;
+  user: User;
+  message: Message;
+  sender: User;
+  group: GroupMention | null;
+  /** The text, cut at 200 characters, and whether it was cut. */
+  content: [string, boolean];
+  /** The legacy forms' common fields (basePayload and the sender, the conversation). */
+  common: Record<string, unknown>;
+}
+
+function messageFacts(store: Store, user: User, message: Message, group: GroupMention | null): MessageFacts {
   const sender = store.users.get(message.sender_id)!;
-  const data: Record<string, unknown> = {
+  const common: Record<string, unknown> = {
     ...basePayload(store, user),
     sender_id: sender.user_id,
     sender_email: sender.email,
     time: message.timestamp,
   };
-  if (group) Object.assign(data, { mentioned_user_group_id: group.id, mentioned_user_group_name: group.name });
+  if (group) Object.assign(common, { mentioned_user_group_id: group.id, mentioned_user_group_name: group.name });
   if (message.type === 'stream') {
-    Object.assign(data, {
+    Object.assign(common, {
       recipient_type: 'stream',
       stream: store.streams.get(message.stream_id!)?.name ?? '',
       stream_id: message.stream_id,
       topic: message.topic,
     });
   } else {
-    data.recipient_type = 'private';
-    if (isGroupDirect(message)) data.pm_users = message.recipient_ids.join(',');
+    common.recipient_type = 'private';
+    if (isGroupDirect(message)) common.pm_users = message.recipient_ids.join(',');
   }
-  return data;
+  const content = truncateContent(pushContent(message.rendered_content));
+  return { store, user, message, sender, group, content, common };
 }
 
-function androidPayload(
-  store: Store,
-  user: User,
-  message: Message,
-  group: GroupMention | null,
-): Record<string, unknown> {
-  const sender = store.users.get(message.sender_id)!;
-  const [content, truncated] = truncateContent(pushContent(message.rendered_content));
+function androidPayload(f: MessageFacts): Record<string, unknown> {
+  const [content, truncated] = f.content;
   return {
     data: {
-      ...messagePayload(store, user, message, group),
+      ...f.common,
       event: 'message',
-      zulip_message_id: message.id,
+      zulip_message_id: f.message.id,
       content,
       content_truncated: truncated,
-      sender_full_name: sender.full_name,
-      sender_avatar_url: absolute(store, avatarUrl(sender)),
+      sender_full_name: f.sender.full_name,
+      sender_avatar_url: absolute(f.store, avatarUrl(f.sender)),
     },
     options: { priority: 'high' },
   };
@@ -119,42 +110,33 @@ function apnsSubtitle(store: Store, message: Message, trigger: Trigger, group: G
   return `${name}:`;
 }
 
-function iosPayload(
-  store: Store,
-  user: User,
-  message: Message,
-  trigger: Trigger,
-  group: GroupMention | null,
-): Record<string, unknown> {
-  const [content] = truncateContent(pushContent(message.rendered_content));
+function iosPayload(f: MessageFacts, trigger: Trigger): Record<string, unknown> {
+  const { store, message } = f;
   return {
-    alert: { title: apnsTitle(store, message), subtitle: apnsSubtitle(store, message, trigger, group), body: content },
+    alert: {
+      title: apnsTitle(store, message),
+      subtitle: apnsSubtitle(store, message, trigger, f.group),
+      body: f.content[0],
+    },
     sound: 'default',
     badge: 0,
-    custom: { zulip: { ...messagePayload(store, user, message, group), message_ids: [message.id] } },
+    custom: { zulip: { ...f.common, message_ids: [message.id] } },
   };
 }
 
-function e2eePlaintext(
-  ctx: PushContext,
-  user: User,
-  message: Message,
-  group: GroupMention | null,
-): Record<string, unknown> {
-  const { store } = ctx;
-  const sender = store.users.get(message.sender_id)!;
-  const [content] = truncateContent(pushContent(message.rendered_content));
+function e2eePlaintext(ctx: PushContext, f: MessageFacts): Record<string, unknown> {
+  const { store, message, sender, group } = f;
   const data: Record<string, unknown> = {
     type: 'message',
     message_id: message.id,
     realm_name: store.realm.name,
     realm_url: store.realm.url,
-    user_id: user.user_id,
+    user_id: f.user.user_id,
     sender_id: sender.user_id,
     sender_full_name: sender.full_name,
     sender_avatar_url: absolute(store, avatarUrl(sender)),
     time: message.timestamp,
-    content,
+    content: f.content[0],
   };
   if (group) Object.assign(data, { mentioned_user_group_id: group.id, mentioned_user_group_name: group.name });
   if (message.type === 'stream') {
@@ -189,18 +171,25 @@ export function deviceForm(device: PushDevice, e2ee: boolean): DeviceForm | null
   return null;
 }
 
-export function messagePushPayload(
+/**
+ * The notifications of a message for one user, device by device: what the forms share (the text,
+ * the common fields, the E2EE JSON) is built once for all the user's devices.
+ */
+export function messagePushes(
   ctx: PushContext,
-  form: DeviceForm,
-  device: PushDevice,
   user: User,
   message: Message,
   trigger: Trigger,
   group: GroupMention | null,
-): DevicePush {
-  if (form === 'android') return { payload: androidPayload(ctx.store, user, message, group) };
-  if (form === 'ios') return { payload: iosPayload(ctx.store, user, message, trigger, group) };
-  return e2eePush(ctx, device, e2eePlaintext(ctx, user, message, group), true);
+): (form: DeviceForm, device: PushDevice) => DevicePush {
+  const facts = messageFacts(ctx.store, user, message, group);
+  let e2eeData: Record<string, unknown> | null = null;
+  return (form, device) => {
+    if (form === 'android') return { payload: androidPayload(facts) };
+    if (form === 'ios') return { payload: iosPayload(facts, trigger) };
+    e2eeData ??= e2eePlaintext(ctx, facts);
+    return e2eePush(ctx, device, e2eeData, true);
+  };
 }
 
 export function removePushPayload(

@@ -153,8 +153,14 @@ function emailFor(store: Store, user: User, messages: Message[], reasons: EmailR
   };
 }
 
-/** Queues the message for the user's next missed-message email, with why it notified the user. */
-export function queueMissedMessageEmail(world: WorldCtx, user: User, message: Message, reason: EmailReason): void {
+/** Queues the message, sent at `sentMs`, for the user's next missed-message email, with why it notified the user. */
+export function queueMissedMessageEmail(
+  world: WorldCtx,
+  user: User,
+  message: Message,
+  reason: EmailReason,
+  sentMs: number,
+): void {
   const outbox = outboxOf(world.store);
   const tag = `${TAG}${user.user_id}:${bucketOf(message)}`;
   const pending = outbox.pendingTagged(tag);
@@ -167,7 +173,7 @@ export function queueMissedMessageEmail(world: WorldCtx, user: User, message: Me
   const period = Number(user.settings.email_notifications_batching_period_seconds ?? 120) * 1000;
   // The user's batch is sent together: a conversation joining it waits for the same moment.
   const group = `${TAG}${user.user_id}`;
-  const due = outbox.earliestDue(group) ?? world.clock.nowMs() + period;
+  const due = outbox.earliestDue(group) ?? sentMs + period;
   const content = emailFor(world.store, user, [message], [reason]);
   REASONS.set(content, new Map([[message.id, reason]]));
   outbox.schedule(content, due, tag, group);

@@ -2,9 +2,12 @@
 // notifications handed to its push bouncer), kept so that tests can read them. Bounded like the
 // journal, in entries and in bytes, oldest first out. Emails the real server sends later (the
 // invitation reminder, missed-message emails) wait here, unseen, until the world's clock reaches
-// them; a reset or an imported state forgets them with the rest.
+// them; a reset or an imported state forgets them with the rest. The notifications of new
+// messages are built after the sender's answer (`queue`, send-queue.ts); every query runs what is
+// queued first, so that a reader sees all that was sent before it asked.
 import { DerivedSlot } from '../../store/derived.js';
 import type { Store } from '../../store/store.js';
+import { SendQueue } from './send-queue.js';
 
 interface EmailItem {
   kind: 'email';
@@ -29,7 +32,7 @@ interface PushItem {
   form: 'android' | 'ios' | 'e2ee';
   /**
    * message, remove (the messages were read, or an edit took the mention away) or test
-   * (POST /mobile_push/e2ee/test_notification; no messages).
+   * (POST /mobile_push/test_notification or /mobile_push/e2ee/test_notification; no messages).
    */
   event: 'message' | 'remove' | 'test';
   message_ids: number[];
@@ -84,6 +87,8 @@ export class Outbox {
   private store: Store | null = null;
   /** Per message, the users whose devices still show its push notification, with its trigger (for `remove`). */
   private pushed = new Map<number, Map<number, string>>();
+  /** Sending work queued by the send path, run after the answer (see send-queue.ts). */
+  readonly queue = new SendQueue();
 
   /** Ties the outbox to its world's store: a reset or an import forgets scheduled sendings. */
   attach(store: Store): this {
@@ -91,6 +96,7 @@ export class Outbox {
     this.store = store;
     store.onChange((change) => {
       if (change.t === 'load') {
+        this.queue.clear();
         this.forgetPending();
         this.pushed.clear();
       }
@@ -101,7 +107,7 @@ export class Outbox {
   /** Records something sent now (mock clock, ms). */
   record(content: OutboxContent, nowMs: number): OutboxItem {
     const item = { ...content, id: this.nextId++, time: nowMs } as OutboxItem;
-    const size = JSON.stringify(item).length + 100;
+    const size = approxJsonSize(item) + 100;
     this.items.push({ item, size });
     this.bytes += size;
     while (this.items.length > MAX_OUTBOX_ITEMS || (this.bytes > MAX_OUTBOX_BYTES && this.items.length > 1)) {
@@ -155,12 +161,18 @@ export class Outbox {
     this.nextDueMs = Infinity;
   }
 
-  /** Sends what has become due, in the order it was due; `stillWanted` may drop one (a message read meanwhile). */
+  /**
+   * Sends what has become due, in the order it was due (when something is, what is queued goes
+   * to the schedule first); `stillWanted` may drop one (a message read meanwhile).
+   */
   releaseDue(
     nowMs: number,
     stillWanted: (content: OutboxContent, tag: string | null) => OutboxContent | null = (c) => c,
   ): void {
     if (nowMs < this.nextDueMs) return;
+    // Emails the queue would schedule join the schedule first (the control API's clock flushes
+    // the queue before it moves, so that a sent message's email is scheduled before time passes).
+    this.queue.flush();
     const due: Pending[] = [];
     let next = Infinity;
     for (const p of this.pending) {
@@ -215,8 +227,9 @@ export class Outbox {
     return earliest;
   }
 
-  /** Matching items, newest first; count is how many matched before the limit. */
+  /** Matching items, newest first (what is queued sent first); count is how many matched before the limit. */
   query(q: OutboxQuery = {}): { count: number; items: OutboxItem[] } {
+    this.queue.flush();
     const limit = q.limit ?? 200;
     const out: OutboxItem[] = [];
     let count = 0;
@@ -229,7 +242,9 @@ export class Outbox {
     return { count, items: out };
   }
 
+  /** Forgets what was recorded, what is queued included (it was sent before the clearing). */
   clear(): void {
+    this.queue.flush();
     this.items = [];
     this.bytes = 0;
   }
@@ -239,6 +254,30 @@ export class Outbox {
     return () => {
       this.listeners = this.listeners.filter((l) => l !== listener);
     };
+  }
+}
+
+/**
+ * About the length of `value`'s JSON, for the byte bound: a tenth of the cost of JSON.stringify,
+ * which the sending of every notification would otherwise pay.
+ */
+function approxJsonSize(value: unknown): number {
+  switch (typeof value) {
+    case 'string':
+      return value.length + 2;
+    case 'number':
+      return 12;
+    case 'boolean':
+      return 5;
+    case 'object': {
+      if (value === null) return 4;
+      let n = 2;
+      if (Array.isArray(value)) for (const v of value) n += approxJsonSize(v) + 1;
+      else for (const [k, v] of Object.entries(value)) n += k.length + 4 + approxJsonSize(v);
+      return n;
+    }
+    default:
+      return 0;
   }
 }
 

@@ -8,7 +8,7 @@
 // random 24-byte nonce followed by the sealed box (Poly1305 tag, then the ciphertext), which is
 // what the official app splits and opens.
 import { randomFillSync } from 'node:crypto';
-import { secretbox } from '@noble/ciphers/salsa.js';
+import { xsalsa20poly1305 } from '@noble/ciphers/salsa.js';
 import type { PushDevice } from '../../store/state.js';
 
 /** The push key's first byte when its cipher is libsodium's secretbox. */
@@ -21,6 +21,24 @@ function secretboxKey(pushKey: string): Uint8Array | null {
   const bytes = Buffer.from(pushKey, 'base64');
   if (bytes.length !== 1 + KEY_BYTES || bytes[0] !== SECRETBOX_TAG) return null;
   return bytes.subarray(1);
+}
+
+/** Each device's push key decoded once, and again only when the device's key changes. */
+const DEVICE_KEYS = new WeakMap<PushDevice, { pushKey: string; key: Uint8Array | null }>();
+
+function deviceKey(device: PushDevice, pushKey: string): Uint8Array | null {
+  let entry = DEVICE_KEYS.get(device);
+  if (entry?.pushKey !== pushKey) DEVICE_KEYS.set(device, (entry = { pushKey, key: secretboxKey(pushKey) }));
+  return entry.key;
+}
+
+/** The UTF-8 JSON of a notification, made once when several devices of a user get the same one. */
+const PLAINTEXT_BYTES = new WeakMap<object, Uint8Array>();
+
+function jsonBytes(data: Record<string, unknown>): Uint8Array {
+  let bytes = PLAINTEXT_BYTES.get(data);
+  if (!bytes) PLAINTEXT_BYTES.set(data, (bytes = Buffer.from(JSON.stringify(data), 'utf8')));
+  return bytes;
 }
 
 /**
@@ -41,16 +59,27 @@ function freshNonce(): Buffer {
   return nonce;
 }
 
+/** Bytes xsalsa20poly1305 writes before the box into the output it is given (scratch for its Poly1305 key). */
+const SCRATCH_BYTES = 16;
+const TAG_BYTES = 16;
+
 /**
- * `data` as JSON, sealed for the push key: base64 of nonce + box. Null for a key the mock cannot
- * use (a FL 406-467 registration's push_public_key was not checked, so it may be anything).
+ * `data` as JSON, sealed with the device's push key: base64 of nonce + box. Null for a key the
+ * mock cannot use (a FL 406-467 registration's push_public_key was not checked, so it may be
+ * anything). Sealed straight into the buffer that is then encoded, with no copy: the cipher's
+ * output (scratch, then the box: tag and ciphertext) starts 8 bytes in, so that the box starts
+ * after the 24 bytes of the nonce, which is written over the scratch afterwards (the cipher
+ * reads the nonce by reference while it works).
  */
-function sealForPushKey(pushKey: string, data: Record<string, unknown>): string | null {
-  const key = secretboxKey(pushKey);
+function sealForDevice(device: PushDevice, pushKey: string, data: Record<string, unknown>): string | null {
+  const key = deviceKey(device, pushKey);
   if (!key) return null;
+  const plaintext = jsonBytes(data);
   const nonce = freshNonce();
-  const box = secretbox(key, nonce).seal(Buffer.from(JSON.stringify(data), 'utf8'));
-  return Buffer.concat([nonce, box]).toString('base64');
+  const out = Buffer.allocUnsafe(NONCE_BYTES + TAG_BYTES + plaintext.length);
+  xsalsa20poly1305(key, nonce).encrypt(plaintext, out.subarray(NONCE_BYTES - SCRATCH_BYTES));
+  out.set(nonce, 0);
+  return out.toString('base64');
 }
 
 /** How a push request is shaped at a level and for a notification. */
@@ -74,7 +103,7 @@ export function e2eePushRequest(
   const payload: Record<string, unknown> = byKeyId
     ? { push_key_id: device.push_key_id ?? null }
     : { push_account_id: device.push_account_id ?? null };
-  payload.encrypted_data = device.push_key ? sealForPushKey(device.push_key, data) : null;
+  payload.encrypted_data = device.push_key ? sealForDevice(device, device.push_key, data) : null;
   if (device.push_token_kind === 'apns') {
     if (alert) payload.aps = { 'mutable-content': 1, alert: { title: 'New notification' } };
     return {

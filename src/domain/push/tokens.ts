@@ -1,12 +1,14 @@
 // The legacy push registration by token: POST/DELETE /users/me/apns_device_token (iOS) and
 // /users/me/android_gcm_reg_id (Android, FCM), and POST /mobile_push/test_notification, which
-// notifies devices by token. These devices are kept with the logged-in ones (store.pushDevices,
-// marked by their token) but get no end-to-end encrypted notifications. As on the real server,
-// bots may not register devices.
+// notifies devices by token (recorded in the outbox). These devices are kept with the logged-in
+// ones (store.pushDevices, marked by their token) but get no end-to-end encrypted notifications.
+// As on the real server, bots may not register devices.
 import { ApiError, badRequest } from '../../errors.js';
 import type { PushDevice } from '../../store/state.js';
 import type { Ctx } from '../context.js';
 import { requireHuman } from '../users/roles.js';
+import { outboxOf } from '../outbox/outbox.js';
+import { androidTestPayload, iosTestPayload } from './legacy-payloads.js';
 
 type Platform = NonNullable<PushDevice['platform']>;
 const MAX_TOKEN_LENGTH = 4096;
@@ -72,7 +74,11 @@ export function removePushToken(ctx: Ctx, { token, platform }: { token: string; 
   ctx.store.pushDevices.remove(device);
 }
 
-/** POST /mobile_push/test_notification: every device registered with a token, or the one with `token`. */
+/**
+ * POST /mobile_push/test_notification: every device the caller registered with a token, or the
+ * one with `token` (of either kind). Each gets the real server's test notification in its form,
+ * recorded in the store and in the world's outbox; none at all is no error.
+ */
 export function sendLegacyTestNotification(ctx: Ctx, { token }: { token?: string }): void {
   requireHuman(ctx.actor);
   let devices: PushDevice[];
@@ -83,14 +89,29 @@ export function sendLegacyTestNotification(ctx: Ctx, { token }: { token?: string
   } else {
     devices = ctx.store.pushDevices.filter((d) => d.user_id === ctx.actor.user_id && d.token !== undefined);
   }
+  const { store, actor } = ctx;
   const now = ctx.clock.now();
+  const outbox = outboxOf(store);
   for (const device of devices) {
-    ctx.store.sentPushNotifications.insert({
-      id: ctx.store.nextId('sent_push_notifications'),
-      user_id: ctx.actor.user_id,
+    store.sentPushNotifications.insert({
+      id: store.nextId('sent_push_notifications'),
+      user_id: actor.user_id,
       device_id: device.device_id,
       kind: 'test',
       sent_at: now,
     });
+    const ios = device.platform === 'ios';
+    outbox.record(
+      {
+        kind: 'push',
+        user_id: actor.user_id,
+        device_id: device.device_id,
+        form: ios ? 'ios' : 'android',
+        event: 'test',
+        message_ids: [],
+        payload: ios ? iosTestPayload(store, actor) : androidTestPayload(store, actor, now),
+      },
+      ctx.clock.nowMs(),
+    );
   }
 }

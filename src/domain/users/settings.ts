@@ -7,6 +7,8 @@ import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
 import { activeUserIds, userByEmail } from './access.js';
 import { changeUserSetting } from './setting-change.js';
+import { isAdmin } from './roles.js';
+import { currentSetting } from '../realm/setting-values.js';
 import { sendEmailChangeConfirmation } from '../outbox/email-change.js';
 import {
   checkBatchingPeriod,
@@ -37,7 +39,10 @@ export function checkSettingValues(settings: Array<[string, unknown]>): void {
   }
 }
 
-function checkNewEmail(store: Store, email: string): void {
+/** The real server's checks of a new address, in its order: the organization's rule (administrators exempt), the address, who holds it. */
+function checkNewEmail(store: Store, actor: User, email: string): void {
+  if (currentSetting(store.realm, 'email_changes_disabled') === true && !isAdmin(actor))
+    throw badRequest('Email address changes are disabled in this organization.');
   if (!isValidEmail(email)) throw badRequest('Invalid address.');
   const holder = userByEmail(store, email);
   if (holder) throw badRequest(holder.is_active ? 'Already has an account.' : 'Account has been deactivated.');
@@ -60,7 +65,7 @@ export function updateOwnSettings(ctx: Ctx, account: OwnAccountChange, settings:
   }
   let newEmail: string | undefined = account.email?.trim();
   if (newEmail !== undefined && newEmail.toLowerCase() === actor.delivery_email.toLowerCase()) newEmail = undefined;
-  if (newEmail !== undefined) checkNewEmail(store, newEmail);
+  if (newEmail !== undefined) checkNewEmail(store, actor, newEmail);
   let fullName: string | undefined;
   if (account.full_name !== undefined && account.full_name !== actor.full_name)
     fullName = checkFullName(account.full_name);
