@@ -19,6 +19,7 @@ export const FIRST_CALLS = [
   'dev-fetch-api-key 200',
   'get-own-user 200',
   'get-events 200',
+  'get-subscriptions 200',
 ];
 
 /**
