@@ -1,6 +1,6 @@
 // DELETE /export/realm/{export_id}, GET /export/realm/consents, and the archive's download.
 import { ApiError, badRequest } from '../../errors.js';
-import type { User } from '../../store/state.js';
+import type { RealmExportRow, User } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { FileResult, type WorldCtx } from '../context.js';
 import { requireAdmin } from '../users/roles.js';
@@ -32,12 +32,20 @@ export function exportConsents(
   };
 }
 
+/**
+ * Archives decoded from the row's base64, per row: a download decoded it again each time (a
+ * megabyte of base64 a request). A changed row is a new object, so a kept one is never stale.
+ */
+const decoded = new WeakMap<RealmExportRow, Buffer>();
+
 export function serveExport(store: Store, p: { realmId: number; token: string; filename: string }): FileResult {
   const row = exportRows(store).find((r) => r.path === `${p.token}/${p.filename}`);
   if (p.realmId !== store.realm.id || !row || row.status !== 'succeeded' || row.content_base64 === null) {
     throw new ApiError('BAD_REQUEST', 'File not found.', 404);
   }
-  return new FileResult(Buffer.from(row.content_base64, 'base64'), 'application/gzip', {
+  let bytes = decoded.get(row);
+  if (!bytes) decoded.set(row, (bytes = Buffer.from(row.content_base64, 'base64')));
+  return new FileResult(bytes, 'application/gzip', {
     'Content-Disposition': `attachment; filename="${p.filename}"`,
   });
 }
