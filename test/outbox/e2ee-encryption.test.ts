@@ -6,26 +6,13 @@
 // notification.
 import { randomBytes } from 'node:crypto';
 import { secretbox } from '@noble/ciphers/salsa.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { ControlClient } from '../../src/control/client.js';
+import { describe, expect, it } from 'vitest';
+import { outboxSuite } from '../helpers/outbox-suite.js';
 
-let t: TestServer;
-let control: ControlClient;
-beforeAll(async () => {
-  t = await startTestServer();
-  control = new ControlClient(t.base);
-});
-beforeEach(async () => {
-  t.server.world.reset();
-  await control.outbox.clear();
-});
-afterAll(async () => {
-  await t.close();
-});
+const suite = outboxSuite();
 
-const id = (who: string) => t.user(who).user_id;
-const store = () => t.server.world.store;
+const id = (who: string) => suite.t.user(who).user_id;
+const store = () => suite.t.server.world.store;
 
 /** A fresh push key as the official app makes one: the secretbox tag 0x31, then 32 random bytes. */
 const newPushKey = () => Buffer.concat([Buffer.from([0x31]), randomBytes(32)]).toString('base64');
@@ -41,8 +28,8 @@ function decrypt(pushKey: string, encryptedData: string): unknown {
 
 /** A logged-in device of `who`, registered for E2EE notifications with `pushKey` (FL 468). */
 async function registerDevice(who: string, pushKey: string, tokenKind: 'fcm' | 'apns'): Promise<number> {
-  const deviceId = (await t.as(who).post('/register_client_device')).body.device_id;
-  const r = await t.as(who).post('/mobile_push/register', {
+  const deviceId = (await suite.t.as(who).post('/register_client_device')).body.device_id;
+  const r = await suite.t.as(who).post('/mobile_push/register', {
     device_id: deviceId,
     push_key: pushKey,
     push_key_id: 77,
@@ -57,12 +44,12 @@ async function registerDevice(who: string, pushKey: string, tokenKind: 'fcm' | '
 
 async function send(params: Record<string, unknown>, level?: number): Promise<number> {
   const headers = level === undefined ? undefined : { 'X-Mock-Feature-Level': String(level) };
-  const r = await t.as('iago', headers).post('/messages', params);
+  const r = await suite.t.as('iago', headers).post('/messages', params);
   expect(r.body.result, JSON.stringify(r.body)).toBe('success');
   return r.body.id;
 }
 const itemsFor = async (deviceId: number): Promise<any[]> =>
-  (await control.outbox.list({ kind: 'push', device: deviceId })).items.reverse();
+  (await suite.control.outbox.list({ kind: 'push', device: deviceId })).items.reverse();
 
 describe('encrypted_data', () => {
   it('opens with the registered push key to the documented JSON of a direct message, the item plaintext', async () => {
@@ -143,7 +130,7 @@ describe('the push request, per device kind and level', () => {
     const pushKey = newPushKey();
     const device = await registerDevice('othello', pushKey, 'apns');
     const messageId = await send({ type: 'direct', to: [id('othello')], content: 'hello' });
-    await t.as('othello').post('/messages/flags', { messages: [messageId], op: 'add', flag: 'read' });
+    await suite.t.as('othello').post('/messages/flags', { messages: [messageId], op: 'add', flag: 'read' });
     const [message, remove] = await itemsFor(device);
     expect(message.payload).toEqual({
       device_id: device,
@@ -191,8 +178,8 @@ describe('POST /mobile_push/e2ee/test_notification', () => {
   it('records the test notification, sealed with the device key', async () => {
     const pushKey = newPushKey();
     const device = await registerDevice('othello', pushKey, 'fcm');
-    const before = t.server.clock.now();
-    const r = await t.as('othello').post('/mobile_push/e2ee/test_notification', { device_id: device });
+    const before = suite.t.server.clock.now();
+    const r = await suite.t.as('othello').post('/mobile_push/e2ee/test_notification', { device_id: device });
     expect(r.body).toEqual({ result: 'success', msg: '' });
     const [item] = await itemsFor(device);
     expect(item).toMatchObject({ user_id: id('othello'), form: 'e2ee', event: 'test', message_ids: [] });

@@ -2,31 +2,18 @@
 // caller's devices registered by token (every one, or the one named), in each device's form: the
 // FCM data with `event: "test"` and the time, the APNs alert naming the organization. Devices
 // registered for end-to-end encryption get none (they have their own test notification).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { outboxSuite } from '../helpers/outbox-suite.js';
 import { expectError } from '../helpers/errors.js';
-import { ControlClient } from '../../src/control/client.js';
 
-let t: TestServer;
-let control: ControlClient;
-beforeAll(async () => {
-  t = await startTestServer();
-  control = new ControlClient(t.base);
-});
-beforeEach(async () => {
-  t.server.world.reset();
-  await control.outbox.clear();
-});
-afterAll(async () => {
-  await t.close();
-});
+const suite = outboxSuite();
 
 const NOW_MS = Date.parse('2026-11-20T10:00:00Z');
-const pushes = async () => (await control.outbox.list({ kind: 'push' })).items.reverse();
+const pushes = async () => (await suite.control.outbox.list({ kind: 'push' })).items.reverse();
 
 /** get_base_payload: the server, the organization and the user. */
 function base(userId: number) {
-  const realm = t.server.world.store.realm;
+  const realm = suite.t.server.world.store.realm;
   return {
     server: new URL(realm.url).host,
     realm_id: realm.id,
@@ -39,16 +26,16 @@ function base(userId: number) {
 
 describe('POST /mobile_push/test_notification', () => {
   it("sends each of the caller's token devices the test notification in its form", async () => {
-    await control.clock.freeze();
-    await control.clock.set(NOW_MS);
-    await t.as('cordelia').post('/users/me/android_gcm_reg_id', { token: 'cordelia-fcm' });
-    await t.as('cordelia').post('/users/me/apns_device_token', { token: 'c0ffee00', appid: 'org.zulip.Zulip' });
-    await t.as('othello').post('/users/me/android_gcm_reg_id', { token: 'othello-fcm' });
-    const cordelia = t.user('cordelia').user_id;
-    const [fcm, apns] = t.server.world.store.pushDevices.filter((d) => d.user_id === cordelia);
+    await suite.control.clock.freeze();
+    await suite.control.clock.set(NOW_MS);
+    await suite.t.as('cordelia').post('/users/me/android_gcm_reg_id', { token: 'cordelia-fcm' });
+    await suite.t.as('cordelia').post('/users/me/apns_device_token', { token: 'c0ffee00', appid: 'org.zulip.Zulip' });
+    await suite.t.as('othello').post('/users/me/android_gcm_reg_id', { token: 'othello-fcm' });
+    const cordelia = suite.t.user('cordelia').user_id;
+    const [fcm, apns] = suite.t.server.world.store.pushDevices.filter((d) => d.user_id === cordelia);
 
-    expect((await t.as('cordelia').post('/mobile_push/test_notification')).status).toBe(200);
-    const realm = t.server.world.store.realm;
+    expect((await suite.t.as('cordelia').post('/mobile_push/test_notification')).status).toBe(200);
+    const realm = suite.t.server.world.store.realm;
     expect(await pushes()).toEqual([
       {
         id: expect.any(Number),
@@ -80,23 +67,23 @@ describe('POST /mobile_push/test_notification', () => {
         },
       },
     ]);
-    await control.clock.real();
+    await suite.control.clock.real();
   });
 
   it('sends only to the device named by its token, and nothing for an unknown token or no device', async () => {
-    await t.as('cordelia').post('/users/me/android_gcm_reg_id', { token: 'cordelia-fcm' });
-    await t.as('cordelia').post('/users/me/apns_device_token', { token: 'c0ffee00', appid: 'org.zulip.Zulip' });
-    await t.as('cordelia').post('/mobile_push/test_notification', { token: 'c0ffee00' });
+    await suite.t.as('cordelia').post('/users/me/android_gcm_reg_id', { token: 'cordelia-fcm' });
+    await suite.t.as('cordelia').post('/users/me/apns_device_token', { token: 'c0ffee00', appid: 'org.zulip.Zulip' });
+    await suite.t.as('cordelia').post('/mobile_push/test_notification', { token: 'c0ffee00' });
     expect((await pushes()).map((p: any) => [p.form, p.event])).toEqual([['ios', 'test']]);
 
     expectError(
-      await t.as('cordelia').post('/mobile_push/test_notification', { token: 'othello-fcm' }),
+      await suite.t.as('cordelia').post('/mobile_push/test_notification', { token: 'othello-fcm' }),
       400,
       'INVALID_PUSH_DEVICE_TOKEN',
       'Device not recognized',
     );
     // Hamlet's devices are registered for end-to-end encryption, not by token: none is notified.
-    expect((await t.as('hamlet').post('/mobile_push/test_notification')).status).toBe(200);
+    expect((await suite.t.as('hamlet').post('/mobile_push/test_notification')).status).toBe(200);
     expect(await pushes()).toHaveLength(1);
   });
 });
