@@ -404,11 +404,18 @@ function applyRealmUser(state: Obj, event: Obj): void {
     return;
   }
   if (event.op !== 'update') return;
-  const { user_id: userId, is_active: isActive, ...changed } = person;
+  const { user_id: userId, is_active: isActive, new_email: newEmail, ...changed } = person;
+  // new_email is the person's new API email (`email`).
+  if (newEmail !== undefined) changed.email = newEmail;
   const listed = [...(state.realm_users ?? []), ...(state.realm_non_active_users ?? [])].find(
     (u: Obj) => u.user_id === userId,
   );
   if (listed) Object.assign(listed, changed);
+  // The client's own addresses are also register's top-level email and delivery_email.
+  if (userId === state.user_id) {
+    if (changed.email !== undefined && 'email' in state) state.email = changed.email;
+    if (changed.delivery_email !== undefined && 'delivery_email' in state) state.delivery_email = changed.delivery_email;
+  }
   if (isActive === undefined) return;
   if (listed && state.realm_users) {
     const [from, to] = isActive ? ['realm_non_active_users', 'realm_users'] : ['realm_users', 'realm_non_active_users'];
