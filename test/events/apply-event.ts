@@ -388,6 +388,9 @@ function applyDevice(state: Obj, event: Obj): void {
   }
 }
 
+/** register's top-level fields about the client's own account that a `realm_user` `update` changes. */
+const OWN_IDENTITY = ['email', 'delivery_email', 'full_name', 'avatar_source', 'avatar_url', 'avatar_url_medium'];
+
 /**
  * The people of the organization: `add` a new one, `update` changed fields. A deactivated user
  * moves to realm_non_active_users and leaves what lists active users only: channel
@@ -411,10 +414,9 @@ function applyRealmUser(state: Obj, event: Obj): void {
     (u: Obj) => u.user_id === userId,
   );
   if (listed) Object.assign(listed, changed);
-  // The client's own addresses are also register's top-level email and delivery_email.
+  // The client's own identity is also in register's top-level fields.
   if (userId === state.user_id) {
-    if (changed.email !== undefined && 'email' in state) state.email = changed.email;
-    if (changed.delivery_email !== undefined && 'delivery_email' in state) state.delivery_email = changed.delivery_email;
+    for (const key of OWN_IDENTITY) if (changed[key] !== undefined && key in state) state[key] = changed[key];
   }
   if (isActive === undefined) return;
   if (listed && state.realm_users) {

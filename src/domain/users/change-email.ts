@@ -55,7 +55,10 @@ export function checkNewEmailOf(store: Store, target: User, newEmail: string): s
 export function changeDeliveryEmail(world: WorldCtx, user: User, newEmail: string): void {
   const { store } = world;
   const publicEmail = user.settings.email_address_visibility === VISIBLE_TO_EVERYONE;
-  const updated = store.users.update(user, publicEmail ? { delivery_email: newEmail, email: newEmail } : { delivery_email: newEmail });
+  const updated = store.users.update(
+    user,
+    publicEmail ? { delivery_email: newEmail, email: newEmail } : { delivery_email: newEmail },
+  );
   const seers = store.users.filter((u) => u.is_active && seesDeliveryEmail(u, updated)).map((u) => u.user_id);
   world.events.publish(seers, {
     type: 'realm_user',
