@@ -27,6 +27,8 @@ export interface Exchange {
   body: unknown;
   /** The body as sent (UTF-8 JSON), set once answered: observers reuse it rather than serialise again. */
   bodyBytes?: Buffer;
+  /** The same body as text, when it was made as text (an answer without kept parts): written as such. */
+  bodyText?: string;
   /** Problems of the response against the description. */
   problems: ResponseProblem[];
   /** Name of the scenario whose rule answered, if any. */
@@ -47,6 +49,7 @@ class ExchangeRecord implements Exchange {
   status = 0;
   body: unknown = null;
   bodyBytes?: Buffer;
+  bodyText?: string;
   problems: ResponseProblem[] = [];
   scenario: string | null = null;
   #raw: Record<string, unknown> | null = null;
