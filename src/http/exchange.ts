@@ -21,6 +21,8 @@ export interface Exchange {
   user: User | null;
   /** The request's raw key/values (body, then query), before decoding. */
   raw: Record<string, unknown>;
+  /** Calls `fn` with each key of `raw`, without building it (coverage counts them on every request). */
+  forEachSentKey(fn: (key: string) => void): void;
   /** Decoded parameters, when decoding succeeded. */
   params: Record<string, unknown> | null;
   status: number;
@@ -67,6 +69,11 @@ class ExchangeRecord implements Exchange {
   get raw(): Record<string, unknown> {
     this.#raw ??= { ...this.query, ...this.form };
     return this.#raw;
+  }
+
+  forEachSentKey(fn: (key: string) => void): void {
+    for (const key in this.query) fn(key);
+    for (const key in this.form) if (!Object.hasOwn(this.query, key)) fn(key);
   }
 }
 

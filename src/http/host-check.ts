@@ -54,6 +54,28 @@ export function hostAllowList(listenHost: string, extra: string[] = []): (name: 
   return (name) => (loopback && isLoopbackName(name)) || exact.has(name) || suffixes.some((s) => name.endsWith(s));
 }
 
+/** How many Host header values hostHeaderCheck remembers (clients send one or two; a flood of others starts it over). */
+const REMEMBERED_HOSTS = 64;
+
+/**
+ * Whether a Host header names a host `allowed` accepts, remembered per header value: the parse
+ * and the checks cost a few µs, on every request, for the one value a client always sends.
+ */
+export function hostHeaderCheck(allowed: (name: string) => boolean): (header: string | undefined) => boolean {
+  const known = new Map<string, boolean>();
+  return (header) => {
+    if (header === undefined) return false;
+    let ok = known.get(header);
+    if (ok === undefined) {
+      const name = hostOf(header);
+      ok = name !== null && allowed(name);
+      if (known.size >= REMEMBERED_HOSTS) known.clear();
+      known.set(header, ok);
+    }
+    return ok;
+  };
+}
+
 /** The refusal of a Host the server does not answer, naming the way to allow it. */
 export function hostNotAllowed(header: string | undefined): ApiError {
   if (!header) return new ApiError('BAD_REQUEST', 'Missing Host header', 403);
