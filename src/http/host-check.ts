@@ -7,7 +7,7 @@ import { isIP } from 'node:net';
 import { ApiError } from '../errors.js';
 
 /** The hostname part of a Host header value (brackets kept off IPv6), lower case; null when malformed. */
-export function hostOf(header: string): string | null {
+function hostOf(header: string): string | null {
   const m = /^(?:\[([0-9a-f:.]+)\]|([a-z0-9._-]+))(?::\d{1,5})?$/i.exec(header.trim());
   if (!m) return null;
   return (m[1] ?? m[2]).toLowerCase().replace(/\.$/, '');
