@@ -55,6 +55,7 @@ for (let i = 1; i <= count; i++) {
     level: 0,
     user,
     raw: {},
+    forEachSentKey: () => {},
     params: { ...s.params },
     status: s.status,
     body: JSON.parse(s.body),

@@ -1,5 +1,6 @@
 // Profiles the compiled mock under load on one operation and prints where the time goes:
-//   node --import tsx bench/profile.ts subscriptions|messages|send|narrow|flags|register|events|notify [SECONDS] [-- mock args]
+//   node --import tsx bench/profile.ts subscriptions|messages|send|narrow|flags|register|events|notify|invite|invite-link|org:<label start> [SECONDS] [-- mock args]
+// (org:POST /users/me/avatar profiles that row of bench/sections/organization-ops.ts)
 // (messages and subscriptions after 100 sends, as bench/quick-reads.ts measures them)
 // The .cpuprofile is left in the printed folder (open it in Chrome DevTools for the full picture).
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { load } from './lib/load.js';
 import { mockApi, requests, send, type Req } from './lib/mock.js';
 import { spawnServer } from './lib/proc.js';
 import { ROOT } from './lib/mock.js';
+import { requestsOf } from './sections/organization-ops.js';
 
 const [op = 'subscriptions', seconds = '5', ...rest] = process.argv.slice(2);
 const args = rest[0] === '--' ? rest.slice(1) : rest;
@@ -41,6 +43,10 @@ if (op === 'narrow') {
   // (the classic fixture's, as the bench's: run it with -- --fixture fixtures/classic.json).
   for (const token of [requests.iagoFcmToken(api), requests.iagoApnsToken(api)]) await send(token);
   req = requests.sendNotifyingDm(api);
+} else if (op.startsWith('org:')) {
+  const row = requestsOf(api, child.url, null).find(([label]) => label.startsWith(op.slice(4)));
+  if (!row) throw new Error(`no organization row starts with ${op.slice(4)}`);
+  req = row[1];
 } else if (op === 'events') {
   req = requests.events(api, (await send(requests.register(api))).json.queue_id);
 } else {

@@ -4,7 +4,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { ApiError, notFound } from './errors.js';
 import { bodyTooLarge, withFormBody } from './http/body.js';
 import { withCors } from './http/cors.js';
-import { hostNotAllowed, hostOf } from './http/host-check.js';
+import { hostHeaderCheck, hostNotAllowed } from './http/host-check.js';
 import { pipeline, type PipelineDeps } from './pipeline/pipeline.js';
 import type { PipelineHooks } from './pipeline/hooks.js';
 
@@ -31,13 +31,9 @@ export function createApp(deps: AppDeps): express.Express {
   // which cost more than the mock's own work on a simple GET.
   const API_PREFIX = deps.contract.prefix;
   const siteRoot = deps.contract.router.siteRootPrefixes;
-  const hostAllowed = deps.hostAllowed;
+  const hostAllowed = deps.hostAllowed && hostHeaderCheck(deps.hostAllowed);
   app.use(function dispatch(req: Request, res: Response, next: NextFunction) {
-    if (hostAllowed) {
-      const header = req.headers.host;
-      const name = header ? hostOf(header) : null;
-      if (name === null || !hostAllowed(name)) return refuse(req, res, hostNotAllowed(header));
-    }
+    if (hostAllowed && !hostAllowed(req.headers.host)) return refuse(req, res, hostNotAllowed(req.headers.host));
     deps.rewrite?.(req);
     const url = req.url;
     if (

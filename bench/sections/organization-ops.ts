@@ -16,7 +16,8 @@ const GIF = String.fromCharCode(
 );
 const avatarBody = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="me.gif"\r\nContent-Type: image/gif\r\n\r\n${GIF}\r\n--${BOUNDARY}--\r\n`;
 
-function requestsOf(api: Api, site: string, exportPath: string | null): Array<[string, Req]> {
+/** Each row's label and request (exported for bench/profile.ts). */
+export function requestsOf(api: Api, site: string, exportPath: string | null): Array<[string, Req]> {
   const rows: Array<[string, Req]> = [
     ['GET /export/realm', { url: api('/export/realm'), method: 'GET', headers: authAs(IAGO) }],
     ['GET /export/realm/consents', { url: api('/export/realm/consents'), method: 'GET', headers: authAs(IAGO) }],

@@ -89,15 +89,22 @@ class ChunkWriter {
  * everything else is serialised as usual. Without any part it is JSON.stringify itself.
  */
 export function serialise(body: Record<string, unknown>): Buffer {
-  let withParts = false;
+  const text = plainJson(body);
+  return text === null ? serialiseWithParts(body) : Buffer.from(text);
+}
+
+/** `JSON.stringify(body)` when the answer holds no part (its bytes are then made from it), else null. */
+export function plainJson(body: Record<string, unknown>): string | null {
   for (const key in body) {
     const v = body[key];
-    if (isFragment(v) || (Array.isArray(v) && v.length && isFragment(v[0]))) {
-      withParts = true;
-      break;
-    }
+    if (isFragment(v) || (Array.isArray(v) && v.length && isFragment(v[0]))) return null;
   }
-  if (!withParts || typeof body.toJSON === 'function') return Buffer.from(JSON.stringify(body));
+  return JSON.stringify(body);
+}
+
+/** The bytes of an answer holding parts (see serialise). */
+export function serialiseWithParts(body: Record<string, unknown>): Buffer {
+  if (typeof body.toJSON === 'function') return Buffer.from(JSON.stringify(body));
   const out = new ChunkWriter();
   let first = true;
   out.write('{');

@@ -27,6 +27,7 @@ export function serviceBotExchange(id: number, sandbox: string, call: ServiceBot
     operation: PSEUDO_OPERATIONS[call.kind],
     user: call.bot,
     raw: call.params,
+    forEachSentKey: (fn) => Object.keys(call.params).forEach((k) => fn(k)),
     params: call.params,
     status: call.status,
     body,

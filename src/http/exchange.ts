@@ -21,12 +21,16 @@ export interface Exchange {
   user: User | null;
   /** The request's raw key/values (body, then query), before decoding. */
   raw: Record<string, unknown>;
+  /** Calls `fn` with each key of `raw`, without building it (coverage counts them on every request). */
+  forEachSentKey(fn: (key: string) => void): void;
   /** Decoded parameters, when decoding succeeded. */
   params: Record<string, unknown> | null;
   status: number;
   body: unknown;
   /** The body as sent (UTF-8 JSON), set once answered: observers reuse it rather than serialise again. */
   bodyBytes?: Buffer;
+  /** The same body as text, when it was made as text (an answer without kept parts): written as such. */
+  bodyText?: string;
   /** Problems of the response against the description. */
   problems: ResponseProblem[];
   /** Name of the scenario whose rule answered, if any. */
@@ -47,6 +51,7 @@ class ExchangeRecord implements Exchange {
   status = 0;
   body: unknown = null;
   bodyBytes?: Buffer;
+  bodyText?: string;
   problems: ResponseProblem[] = [];
   scenario: string | null = null;
   #raw: Record<string, unknown> | null = null;
@@ -64,6 +69,11 @@ class ExchangeRecord implements Exchange {
   get raw(): Record<string, unknown> {
     this.#raw ??= { ...this.query, ...this.form };
     return this.#raw;
+  }
+
+  forEachSentKey(fn: (key: string) => void): void {
+    for (const key in this.query) fn(key);
+    for (const key in this.form) if (!Object.hasOwn(this.query, key)) fn(key);
   }
 }
 

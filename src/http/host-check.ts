@@ -7,7 +7,7 @@ import { isIP } from 'node:net';
 import { ApiError } from '../errors.js';
 
 /** The hostname part of a Host header value (brackets kept off IPv6), lower case; null when malformed. */
-export function hostOf(header: string): string | null {
+function hostOf(header: string): string | null {
   const m = /^(?:\[([0-9a-f:.]+)\]|([a-z0-9._-]+))(?::\d{1,5})?$/i.exec(header.trim());
   if (!m) return null;
   return (m[1] ?? m[2]).toLowerCase().replace(/\.$/, '');
@@ -52,6 +52,28 @@ export function hostAllowList(listenHost: string, extra: string[] = []): (name: 
   for (const entry of extra) add(entry);
   const loopback = isLoopbackName(listen) || isWildcard(listen);
   return (name) => (loopback && isLoopbackName(name)) || exact.has(name) || suffixes.some((s) => name.endsWith(s));
+}
+
+/** How many Host header values hostHeaderCheck remembers (clients send one or two; a flood of others starts it over). */
+const REMEMBERED_HOSTS = 64;
+
+/**
+ * Whether a Host header names a host `allowed` accepts, remembered per header value: the parse
+ * and the checks cost a few µs, on every request, for the one value a client always sends.
+ */
+export function hostHeaderCheck(allowed: (name: string) => boolean): (header: string | undefined) => boolean {
+  const known = new Map<string, boolean>();
+  return (header) => {
+    if (header === undefined) return false;
+    let ok = known.get(header);
+    if (ok === undefined) {
+      const name = hostOf(header);
+      ok = name !== null && allowed(name);
+      if (known.size >= REMEMBERED_HOSTS) known.clear();
+      known.set(header, ok);
+    }
+    return ok;
+  };
 }
 
 /** The refusal of a Host the server does not answer, naming the way to allow it. */

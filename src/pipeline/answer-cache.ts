@@ -13,6 +13,8 @@ import type { PipelineHooks } from './hooks.js';
 interface CachedAnswer {
   body: Record<string, unknown>;
   bytes: Buffer;
+  /** Its text, when it was made as text (see Exchange.bodyText). */
+  text?: string;
 }
 
 /** Enough for every read a client loop makes; past it the cache starts over. */
@@ -80,7 +82,7 @@ export function answerCacheHooks(): Pick<PipelineHooks, 'beforeHandle' | 'afterR
         call.second = call.world.clock.now();
         call.reuseKey = answerKey(call);
         const cached = cacheOf(call.world).get(call.world.store, call.second, call.reuseKey);
-        return cached ? { status: 200, body: cached.body, bytes: cached.bytes } : null;
+        return cached ? { status: 200, body: cached.body, bytes: cached.bytes, text: cached.text } : null;
       },
     ],
     afterRespond: [
@@ -97,6 +99,7 @@ export function answerCacheHooks(): Pick<PipelineHooks, 'beforeHandle' | 'afterR
         cacheOf(world).put(world.store, call.versionBefore, call.second, call.reuseKey, {
           body: ex.body as Record<string, unknown>,
           bytes: ex.bodyBytes!,
+          text: ex.bodyText,
         });
       },
     ],

@@ -15,6 +15,8 @@ export interface Answer {
   headers?: Record<string, string>;
   /** The bytes, when they were made and checked before (a reused answer). */
   bytes?: Buffer;
+  /** Their text, when they were made as text. */
+  text?: string;
   /** A file's bytes to send instead of a JSON body (a download). */
   file?: FileResult;
   /** Name of the scenario that answered, if one did. */

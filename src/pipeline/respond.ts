@@ -14,7 +14,7 @@ export function respondStage(responder: Responder, hooks: Pick<PipelineHooks, 'b
     }
     if (answer.relay) responder.relay(res, ex, answer.status, answer.body, answer.relay);
     else if (answer.file) responder.sendFile(res, ex, answer.file);
-    else if (answer.bytes) responder.replay(res, ex, answer.body, answer.bytes);
+    else if (answer.bytes) responder.replay(res, ex, answer.body, answer.bytes, answer.text);
     else responder.finish(res, ex, answer.status, answer.body, answer.headers);
     for (const hook of hooks.afterRespond) hook(call);
   }

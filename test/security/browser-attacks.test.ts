@@ -97,6 +97,15 @@ describe('Host header (DNS rebinding)', () => {
       expect(res.body.email).toBe('hamlet@zulip.com');
     },
   );
+
+  it('decides each Host value the same way again after a flood of others (decisions are remembered, boundedly)', async () => {
+    const status = async (name: string) =>
+      (await raw(mock.baseUrl, 'GET', '/api/v1/users/me', { Host: `${name}:${port}`, Authorization: HAMLET })).status;
+    expect([await status('mock.test'), await status('evil.example')]).toEqual([200, 403]);
+    for (let i = 0; i < 100; i++)
+      expect(await status(i % 2 ? `x${i}.dev.test` : `x${i}.evil.example`)).toBe(i % 2 ? 200 : 403);
+    expect([await status('mock.test'), await status('evil.example')]).toEqual([200, 403]);
+  });
 });
 
 describe('control API against cross-site requests (CSRF)', () => {

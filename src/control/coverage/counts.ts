@@ -33,7 +33,9 @@ export class CoverageCounts {
     if (ex.scenario) bump(counts.scenarios, ex.scenario);
     // The parameters the client sent (not the defaults the decoder filled in).
     for (const name of op.pathParamNames) counts.params.add(name);
-    for (const key in ex.raw) if (op.paramsByName.has(key)) counts.params.add(key);
+    ex.forEachSentKey((key) => {
+      if (op.paramsByName.has(key)) counts.params.add(key);
+    });
   }
 
   clear(): void {

