@@ -16,6 +16,7 @@ const FL372_SUITES = [
   'test/subscriptions/subscription-properties.test.ts',
   'test/alert-words/alert-words.test.ts',
   'test/users/update-user.test.ts',
+  'test/users/update-user-email.test.ts',
   'test/realm/profile-fields.test.ts',
   'test/realm/update-realm.test.ts',
   'test/bots/bot-avatars.test.ts',

@@ -77,7 +77,7 @@ const program = new Command()
   )
   .option(
     '--rate-limit',
-    "refuse with 429, as the real server's default limits do (mock clock): a user's requests past 200 a minute, password logins past 5 attempts per user name in 30 minutes",
+    "refuse with 429, as the real server's default limits do (mock clock): a user's requests past 200 a minute, password logins past 5 attempts per user name in 30 minutes, own email changes past 2 an hour or 5 a day",
     false,
   )
   .option(

@@ -82,3 +82,18 @@ export const dotSegmentPath = () => new ApiError('BAD_REQUEST', 'Paths with dot 
 /** The proxied upstream did not answer (refused, reset, timed out): the mock's 502, not the upstream's. */
 export const upstreamUnreachable = (upstream: string, why: string) =>
   new ApiError('UPSTREAM_UNREACHABLE', `The upstream server ${upstream} did not answer: ${why}`, 502);
+
+/**
+ * The real server's RateLimitedError (429 RATE_LIMIT_HIT): the seconds until a request is
+ * allowed again as the body's `retry-after` and, as the rate-limited scenario sends it, whole
+ * seconds rounded up in the Retry-After header. Every limit of the mock answers it: the API
+ * limit, the login limit and the email change limit.
+ */
+export const rateLimitHit = (secondsToFreedom: number) =>
+  new ApiError(
+    'RATE_LIMIT_HIT',
+    'API usage exceeded rate limit',
+    429,
+    { 'retry-after': secondsToFreedom },
+    { 'Retry-After': String(Math.ceil(secondsToFreedom)) },
+  );

@@ -256,6 +256,7 @@ export class MockServer {
       serverUploads,
       allowOutgoingHosts: allowOutgoing,
       services,
+      rateLimiting: this.options.rateLimit ?? false,
     };
   }
 

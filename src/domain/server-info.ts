@@ -34,6 +34,11 @@ export interface ServerInfo {
   rules: ServerRules;
   /** Hosts besides loopback ones an outgoing webhook may post to. */
   allowOutgoingHosts: readonly string[];
+  /**
+   * --rate-limit: the real server's RATE_LIMITING rules are enforced, the ones a view applies
+   * itself (email_change_by_user) as well as those of the pipeline (src/pipeline/rate-limit.ts).
+   */
+  rateLimiting: boolean;
   /** Characters (keys and values together) one account may keep in bot storage. */
   botStorageLimit: number;
   /** Batches of messages one POST /streams/{id}/delete_topic deletes at most (the rest: complete=false). */
@@ -107,6 +112,8 @@ export interface ServerInfoOptions {
   serverUploads?: ServerUploads;
   /** Hosts besides loopback ones an outgoing webhook may post to (--allow-outgoing). */
   allowOutgoingHosts?: readonly string[];
+  /** true to enforce the rate limits views apply themselves (--rate-limit). */
+  rateLimiting?: boolean;
 }
 
 /**
@@ -197,6 +204,7 @@ export function serverInfo(
     ...longpoll(heartbeatSeconds),
     rules: serverRules({ production, devLogin }),
     allowOutgoingHosts: options.allowOutgoingHosts ?? [],
+    rateLimiting: options.rateLimiting ?? false,
     botStorageLimit: sizeLimit(contract, 'update-bot-storage', 'storage'),
     deleteTopicBatches: options.deleteTopicBatches ?? operationLimit(contract, 'delete-topic', 'x-batches-per-request'),
     uploadSpaceLimitBytes,

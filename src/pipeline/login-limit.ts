@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { Call } from './call.js';
 import type { PipelineHooks } from './hooks.js';
-import { rateLimitHit } from './rate-limit.js';
+import { rateLimitHit } from '../errors.js';
 import type { World } from '../world.js';
 
 const ATTEMPTS_PER_WINDOW = 5;

@@ -2,24 +2,12 @@
 // answer carries X-RateLimit-Limit / -Remaining / -Reset as the real server's middleware sets
 // them; with enforcement on (--rate-limit), a user past the limit gets 429 RATE_LIMIT_HIT.
 import type { Call } from './call.js';
-import { ApiError } from '../errors.js';
+import { rateLimitHit } from '../errors.js';
 import type { World } from '../world.js';
 
 /** The real server's default rule for authenticated API requests ("api_by_user"): 200 a minute. */
 const API_CALLS_PER_WINDOW = 200;
 const WINDOW_MS = 60_000;
-
-export const rateLimitHit = (secondsToFreedom: number) =>
-  new ApiError(
-    'RATE_LIMIT_HIT',
-    'API usage exceeded rate limit',
-    429,
-    { 'retry-after': secondsToFreedom },
-    {
-      // As the rate-limited scenario sends it: whole seconds, rounded up.
-      'Retry-After': String(Math.ceil(secondsToFreedom)),
-    },
-  );
 
 /**
  * The times (mock-clock ms) of a user's latest accepted requests, oldest first, at most as many

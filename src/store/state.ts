@@ -210,6 +210,13 @@ export interface User {
   status: UserStatus;
   /** Set while an email change awaits confirmation. */
   pending_email: string | null;
+  /**
+   * The real server's special permission of that name (UserProfile.can_change_user_emails, which
+   * only its change_user_role management command sets): an administrator holding it may change
+   * other users' addresses (PATCH /users, `new_email`). Absent: not held, as for every user of
+   * the real development organization; a fixture, an imported state or a scenario grants it.
+   */
+  can_change_user_emails?: boolean;
   /** The last presence report of the user's clients; absent when none ever reported. */
   presence?: Presence;
   /** Words and phrases that notify the user like a mention. */

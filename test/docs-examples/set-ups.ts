@@ -3,7 +3,7 @@
 // stored version nearest 10.2), done here through the mock's HTTP API as the real helpers do them
 // in the database: each creates what its example acts on and names it by the ID the mock gave
 // it, so that the fixture's next free IDs (which can differ from the real database's) do not
-// matter. Generators of operations newer than 10.2 (channel folders, new_email) are left out.
+// matter. Generators of operations newer than 10.2 (channel folders) are left out.
 import { expect } from 'vitest';
 import { basicAuth, type TestServer } from '../helpers/server.js';
 import type { Overrides } from './curl-request.js';
@@ -104,6 +104,23 @@ const standInFor38 = ({ t }: SetUpContext) => tempGroup(t, 'stand-in for group 3
 export async function prepareAsTestApi(t: TestServer): Promise<void> {
   // The owner allows a full export (the export-realm example asks for one with consent).
   await ok(t.as('desdemona').patch('/settings', { allow_private_data_export: true }), 'export consent');
+  // The real suite gives Iago the can_change_user_emails special permission (written to the
+  // database, as no API grants it; the real development organization has no holder) for the
+  // new_email of update-user and update-user-by-email.
+  t.server.world.store.users.update(t.user('iago'), { can_change_user_emails: true });
+}
+
+/**
+ * new_email_value: the first of new0@zulip.com, new1@zulip.com, ... no account has. The real
+ * generator is registered for "/users/{email]:patch" (sic) and "/users/{user_id}:patch", so
+ * only update-user gets it; update-user-by-email sends the description's username@example.com.
+ */
+async function newEmailValue({ t }: SetUpContext): Promise<Overrides> {
+  const { members } = await ok(t.as('iago').get('/users'), 'users');
+  const taken = new Set(members.map((u: { delivery_email: string | null }) => u.delivery_email));
+  let count = 0;
+  while (taken.has(`new${count}@zulip.com`)) count++;
+  return { new_email: `new${count}@zulip.com` };
 }
 
 /**
@@ -212,6 +229,7 @@ export const SET_UPS: Record<string, SetUp> = {
   },
   // ZulipTestCase.nonreg_email("test").
   '/users:post': async () => ({ email: 'test@zulip.com' }),
+  '/users/{user_id}:patch': newEmailValue,
   '/user_groups/create:post': async ({ t }) => ({ members: [t.user('hamlet').user_id, t.user('othello').user_id] }),
   '/user_groups/{user_group_id}:patch': ({ t }) => tempGroup(t, 'temp'),
   '/user_groups/{user_group_id}/deactivate:post': ({ t }) => tempGroup(t, 'temp-deactivation'),

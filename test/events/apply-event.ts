@@ -388,6 +388,9 @@ function applyDevice(state: Obj, event: Obj): void {
   }
 }
 
+/** register's top-level fields about the client's own account that a `realm_user` `update` changes. */
+const OWN_IDENTITY = ['email', 'delivery_email', 'full_name', 'avatar_source', 'avatar_url', 'avatar_url_medium'];
+
 /**
  * The people of the organization: `add` a new one, `update` changed fields. A deactivated user
  * moves to realm_non_active_users and leaves what lists active users only: channel
@@ -404,11 +407,17 @@ function applyRealmUser(state: Obj, event: Obj): void {
     return;
   }
   if (event.op !== 'update') return;
-  const { user_id: userId, is_active: isActive, ...changed } = person;
+  const { user_id: userId, is_active: isActive, new_email: newEmail, ...changed } = person;
+  // new_email is the person's new API email (`email`).
+  if (newEmail !== undefined) changed.email = newEmail;
   const listed = [...(state.realm_users ?? []), ...(state.realm_non_active_users ?? [])].find(
     (u: Obj) => u.user_id === userId,
   );
   if (listed) Object.assign(listed, changed);
+  // The client's own identity is also in register's top-level fields.
+  if (userId === state.user_id) {
+    for (const key of OWN_IDENTITY) if (changed[key] !== undefined && key in state) state[key] = changed[key];
+  }
   if (isActive === undefined) return;
   if (listed && state.realm_users) {
     const [from, to] = isActive ? ['realm_non_active_users', 'realm_users'] : ['realm_users', 'realm_non_active_users'];

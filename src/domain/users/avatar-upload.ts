@@ -70,7 +70,8 @@ export function changeAvatar(world: WorldCtx, user: User, file: FilePart, limits
   return updated;
 }
 
-function announceAvatar(world: WorldCtx, updated: User): void {
+/** The avatar's events (notify_avatar_url_change): also sent when a Gravatar's address changes. */
+export function announceAvatar(world: WorldCtx, updated: User): void {
   const { store } = world;
   if (updated.is_bot) {
     world.events.publish(botAudience(store, updated), {

@@ -22,14 +22,17 @@ function avatarFor(user: User, clientGravatar: boolean): string | null {
   return clientGravatar && avatarSource(user) === 'G' ? null : avatarUrl(user);
 }
 
+/** Whether `viewer` is shown `user`'s real address: administrators and the user themselves are. */
+export function seesDeliveryEmail(viewer: User, user: User): boolean {
+  return isAdmin(viewer) || viewer.user_id === user.user_id;
+}
+
 /** One element of realm_users / realm_non_active_users / cross_realm_bots. */
 export function userForClient(viewer: User, user: User, opts: UserStateOptions): Record<string, unknown> {
-  // Real email addresses are visible to administrators and to the user themselves.
-  const seesEmail = isAdmin(viewer) || viewer.user_id === user.user_id;
   const out: Record<string, unknown> = {
     user_id: user.user_id,
     email: user.email,
-    delivery_email: seesEmail ? user.delivery_email : null,
+    delivery_email: seesDeliveryEmail(viewer, user) ? user.delivery_email : null,
     full_name: user.full_name,
     date_joined: user.date_joined,
     is_active: user.is_active,

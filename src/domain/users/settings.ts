@@ -1,6 +1,7 @@
 // PATCH /settings for the caller's own account: settings, display name, a new email address
-// (confirmation pending, the address unchanged) and a password change. Everything is checked
-// before anything changes, in the order the real server reports problems.
+// (confirmation pending, the address unchanged; with --rate-limit, 2 an hour and 5 a day) and a
+// password change. Everything is checked before anything changes, in the order the real server
+// reports problems.
 import { badRequest } from '../../errors.js';
 import type { Ctx, WorldCtx } from '../context.js';
 import type { Store } from '../../store/store.js';
@@ -10,6 +11,7 @@ import { changeUserSetting } from './setting-change.js';
 import { isAdmin } from './roles.js';
 import { currentSetting } from '../realm/setting-values.js';
 import { sendEmailChangeConfirmation } from '../outbox/email-change.js';
+import { countEmailChange } from './email-change-limit.js';
 import {
   checkBatchingPeriod,
   checkDefaultLanguage,
@@ -65,7 +67,11 @@ export function updateOwnSettings(ctx: Ctx, account: OwnAccountChange, settings:
   }
   let newEmail: string | undefined = account.email?.trim();
   if (newEmail !== undefined && newEmail.toLowerCase() === actor.delivery_email.toLowerCase()) newEmail = undefined;
-  if (newEmail !== undefined) checkNewEmail(store, actor, newEmail);
+  if (newEmail !== undefined) {
+    checkNewEmail(store, actor, newEmail);
+    // Counted once the address passed its checks, as the real server counts it.
+    if (ctx.server.rateLimiting) countEmailChange(ctx, actor);
+  }
   let fullName: string | undefined;
   if (account.full_name !== undefined && account.full_name !== actor.full_name)
     fullName = checkFullName(account.full_name);

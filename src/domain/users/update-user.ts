@@ -1,12 +1,14 @@
-// PATCH /users/{user_id}: an administrator (or a bot's owner) edits an account. As on the real
-// server each part is checked and applied in turn (role, then name, then profile data), so a bad
-// name leaves a role change made in the same request in place.
+// PATCH /users/{user_id}: an administrator (or a bot's owner) edits an account: role, name,
+// profile data and (FL 313) email address. The parts are checked in the real server's order
+// (permission for a new address, role, name, profile data, the address) and, as there in one
+// transaction, a refused request changes nothing.
 import { ApiError, badRequest, mustBeAdmin } from '../../errors.js';
 import type { ParamsOf, WorldCtx } from '../context.js';
 import { Role, type User } from '../../store/state.js';
 import { userByEmail } from './access.js';
 import { targetUser } from './administer.js';
 import { changeUserRole } from './change-role.js';
+import { changeDeliveryEmail, checkMayChangeEmails, checkNewEmailOf } from './change-email.js';
 import { planProfileDataChange } from './profile-data.js';
 import { isAdmin, isOwner } from './roles.js';
 import { renameUser } from './settings.js';
@@ -35,6 +37,7 @@ export function updateUser(world: WorldCtx, actor: User, input: UpdateUserParams
     allowBots: true,
     forAdmin: true,
   });
+  if (input.new_email !== undefined) checkMayChangeEmails(actor);
   const newRole = input.role !== undefined && input.role !== target.role ? input.role : undefined;
   if (newRole !== undefined) checkRoleChange(world, actor, target, newRole);
   const name = input.full_name;
@@ -43,10 +46,12 @@ export function updateUser(world: WorldCtx, actor: User, input: UpdateUserParams
     name !== undefined && name !== target.full_name && name.trim() !== '' ? checkFullName(name) : undefined;
   const applyProfileData =
     input.profile_data !== undefined ? planProfileDataChange(world, actor, target, input.profile_data) : null;
+  const newEmail = input.new_email !== undefined ? checkNewEmailOf(world.store, target, input.new_email) : undefined;
   // Everything is checked before anything changes: a refused request changes nothing.
   if (newRole !== undefined) changeUserRole(world, target, newRole);
   if (newName !== undefined) renameUser(world, world.store.users.get(target.user_id)!, newName);
   applyProfileData?.();
+  if (newEmail !== undefined) changeDeliveryEmail(world, world.store.users.get(target.user_id)!, newEmail);
 }
 
 /** PATCH /users/{email} (FL 313): the same change, the target named by its address. */

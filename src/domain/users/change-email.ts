@@ -1,0 +1,76 @@
+// An administrator changes another account's email address (PATCH /users `new_email`, FL 313),
+// as the real server's update_user_backend and do_change_user_delivery_email do: the caller must
+// be an administrator holding the can_change_user_emails special permission (asked before any
+// other part of the request is looked at, even when the address would not change); the address
+// is checked only when it differs from the current one as written (a change of case alone is
+// a change, and then finds the target's own account); the organization's email domain rules are
+// not applied to such a change, unlike a user's own change of address.
+import { badRequest } from '../../errors.js';
+import type { Store } from '../../store/store.js';
+import type { User } from '../../store/state.js';
+import type { WorldCtx } from '../context.js';
+import { activeUserIds } from './access.js';
+import { announceAvatar } from './avatar-upload.js';
+import { avatarSource } from './avatar.js';
+import { seesDeliveryEmail } from './register-state.js';
+import { isAdmin } from './roles.js';
+import { isValidEmail } from './settings-values.js';
+
+/** email_address_visibility 1, "everyone": the account's API email is its real address. */
+const VISIBLE_TO_EVERYONE = 1;
+
+/** The permission check of a request that names `new_email`, whatever its value. */
+export function checkMayChangeEmails(actor: User): void {
+  if (!actor.can_change_user_emails || !isAdmin(actor)) throw badRequest('User not authorized to change user emails');
+}
+
+/**
+ * The real server's check of an address new to the organization (validate_email_not_already_in_realm,
+ * briefly worded): a system bot's address is reserved, any account's address is taken.
+ */
+function existingAccountError(store: Store, email: string): string | null {
+  const lower = email.toLowerCase();
+  const holder = store.users.find((u) => u.delivery_email.toLowerCase() === lower);
+  if (!holder) return null;
+  if (holder.is_system_bot) return 'Reserved for system bots.';
+  return holder.is_active ? 'Already has an account.' : 'Account has been deactivated.';
+}
+
+/** The new address to apply, checked; undefined when it is the current one exactly. */
+export function checkNewEmailOf(store: Store, target: User, newEmail: string): string | undefined {
+  if (newEmail === target.delivery_email) return undefined;
+  if (!isValidEmail(newEmail)) throw badRequest('Invalid new email address.');
+  const taken = existingAccountError(store, newEmail);
+  if (taken) throw badRequest(`New email value error: ${taken}`);
+  return newEmail;
+}
+
+/**
+ * The change itself (do_change_user_delivery_email): the real address, and the API email too
+ * when the account shows its address to everyone. Events, in the real server's order:
+ * `realm_user` `update` with `delivery_email` to those who may see the real address; for a
+ * Gravatar avatar (which follows the address) the avatar's fields, as an avatar change sends
+ * them; and with the API email changed, `realm_user` `update` with `new_email` to everyone.
+ */
+export function changeDeliveryEmail(world: WorldCtx, user: User, newEmail: string): void {
+  const { store } = world;
+  const publicEmail = user.settings.email_address_visibility === VISIBLE_TO_EVERYONE;
+  const updated = store.users.update(
+    user,
+    publicEmail ? { delivery_email: newEmail, email: newEmail } : { delivery_email: newEmail },
+  );
+  const seers = store.users.filter((u) => u.is_active && seesDeliveryEmail(u, updated)).map((u) => u.user_id);
+  world.events.publish(seers, {
+    type: 'realm_user',
+    op: 'update',
+    person: { user_id: updated.user_id, delivery_email: newEmail },
+  });
+  if (avatarSource(updated) === 'G') announceAvatar(world, updated);
+  if (publicEmail) {
+    world.events.publish(activeUserIds(store), {
+      type: 'realm_user',
+      op: 'update',
+      person: { user_id: updated.user_id, new_email: newEmail },
+    });
+  }
+}
