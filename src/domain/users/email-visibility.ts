@@ -25,7 +25,7 @@ export function emailVisibilityOf(user: Pick<User, 'settings'>): number {
 }
 
 /** Whether a viewer of this role may see the address of an account with this setting (self aside). */
-export function roleSeesVisibility(role: number, visibility: number): boolean {
+function roleSeesVisibility(role: number, visibility: number): boolean {
   return VISIBLE_TO_ROLE[role]?.includes(visibility) ?? false;
 }
 
@@ -45,7 +45,7 @@ export function fakeEmailDomain(realm: Realm): string {
 }
 
 /** The stand-in API email of an account that hides its address. */
-export function dummyEmail(realm: Realm, userId: number): string {
+function dummyEmail(realm: Realm, userId: number): string {
   return `user${userId}@${fakeEmailDomain(realm)}`;
 }
 
@@ -55,7 +55,7 @@ export function displayEmail(realm: Realm, user: Pick<User, 'user_id' | 'deliver
 }
 
 /** The user ID a stand-in address names (`user<id>@<fake domain>`, as written), or null. */
-export function dummyEmailUserId(realm: Realm, email: string): number | null {
+function dummyEmailUserId(realm: Realm, email: string): number | null {
   const match = /^user(\d+)@(.+)$/.exec(email);
   if (!match || match[2] !== fakeEmailDomain(realm)) return null;
   return Number(match[1]);
