@@ -17,6 +17,8 @@ const FL372_SUITES = [
   'test/alert-words/alert-words.test.ts',
   'test/users/update-user.test.ts',
   'test/users/update-user-email.test.ts',
+  // Users' addresses by email_address_visibility: the delivery_email / new_email events against 10.2's schemas.
+  'test/users/email-visibility.test.ts',
   'test/realm/profile-fields.test.ts',
   'test/realm/update-realm.test.ts',
   'test/bots/bot-avatars.test.ts',

@@ -18,7 +18,7 @@ function roleName(user: User): string {
 export function usersTable(users: readonly User[]): string {
   const rows = users
     .filter((u) => u.is_active)
-    .map((u) => [roleName(u), String(u.user_id), u.email, u.api_key, u.full_name]);
+    .map((u) => [roleName(u), String(u.user_id), u.delivery_email, u.api_key, u.full_name]);
   const header = ['role', 'id', 'email', 'api key', 'name'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) =>
@@ -31,7 +31,7 @@ export function usersTable(users: readonly User[]): string {
 
 /** A zuliprc for the user, as the official clients and SDKs read it. */
 export function zuliprc(user: User, base: string): string {
-  return `[api]\nemail=${user.email}\nkey=${user.api_key}\nsite=${base}\n`;
+  return `[api]\nemail=${user.delivery_email}\nkey=${user.api_key}\nsite=${base}\n`;
 }
 
 /**

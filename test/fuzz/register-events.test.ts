@@ -412,6 +412,15 @@ function opArb(recentIds: () => number[]): fc.Arbitrary<Op> {
     fc
       .constantFrom(...SETTINGS)
       .map(([k, v]) => ({ who: 'hamlet', method: 'patch' as const, path: '/settings', params: { [k]: v } })),
+    // Who sees a user's real address, the viewer's own or another's (delivery_email, new_email and avatar events).
+    fc
+      .record({ who: fc.constantFrom('hamlet', 'othello'), value: fc.constantFrom(1, 2, 3, 4, 5) })
+      .map(({ who, value }) => ({
+        who,
+        method: 'patch' as const,
+        path: '/settings',
+        params: { email_address_visibility: value },
+      })),
     fc
       .record({ who: fc.constantFrom('hamlet', 'othello'), text: fc.constantFrom('', 'out to lunch', 'in a meeting') })
       .map(({ who, text }) => ({

@@ -16,7 +16,7 @@ async function raw(t: TestServer, who: string, path: string, params: Params, lev
   const query = [...formEncode(params)].length ? `?${formEncode(params)}` : '';
   const res = await fetch(`${t.base}/api/v1${path}${query}`, {
     headers: {
-      authorization: basicAuth(user.email, user.api_key),
+      authorization: basicAuth(user.delivery_email, user.api_key),
       ...(level === undefined ? {} : { [FEATURE_LEVEL_HEADER]: String(level) }),
     },
   });

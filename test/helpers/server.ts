@@ -34,7 +34,7 @@ export class Client {
 
   private headers(): Record<string, string> {
     const h: Record<string, string> = { ...this.extraHeaders };
-    if (this.user) h.authorization = basicAuth(this.user.email, this.user.api_key);
+    if (this.user) h.authorization = basicAuth(this.user.delivery_email, this.user.api_key);
     return h;
   }
 
@@ -98,7 +98,11 @@ export async function startTestServer(options: MockServerOptions = {}): Promise<
   const base = await server.listen(0);
   const user = (who: string): User => {
     const email = who.includes('@') ? who : `${who}@zulip.com`;
-    const u = server.world.store.users.by('email', email.toLowerCase());
+    const lower = email.toLowerCase();
+    // By the API email, or by the real address for an account that hides it (stand-in API email).
+    const u =
+      server.world.store.users.by('email', lower) ??
+      server.world.store.users.find((x) => x.delivery_email.toLowerCase() === lower);
     if (!u) throw new Error(`no fixture user ${email}`);
     return u;
   };

@@ -22,7 +22,7 @@ export async function upload(
   const res = await fetch(`${t.base}/api/v1/user_uploads`, {
     method: 'POST',
     body: form,
-    headers: { ...headers, authorization: basicAuth(u.email, u.api_key) },
+    headers: { ...headers, authorization: basicAuth(u.delivery_email, u.api_key) },
   });
   return { status: res.status, body: (await res.json()) as any };
 }
@@ -37,7 +37,7 @@ export async function download(
   const headers: Record<string, string> = { ...extraHeaders };
   if (who) {
     const u = t.user(who);
-    headers.authorization = basicAuth(u.email, u.api_key);
+    headers.authorization = basicAuth(u.delivery_email, u.api_key);
   }
   const res = await fetch(`${t.base}${url}`, { headers });
   const bytes = Buffer.from(await res.arrayBuffer());
@@ -83,7 +83,7 @@ export async function multipart(
   const res = await fetch(`${t.base}/api/v1${path}`, {
     method,
     body: form,
-    headers: { authorization: basicAuth(u.email, u.api_key), ...headers },
+    headers: { authorization: basicAuth(u.delivery_email, u.api_key), ...headers },
   });
   return { status: res.status, body: (await res.json()) as any };
 }

@@ -49,18 +49,38 @@ describe('POST /users', () => {
     expect(store().userGroups.get(systemGroupId(store(), 'role:fullmembers'))!.direct_members).toContain(userId);
   });
 
-  it('tells every user through a realm_user add event (the real address to administrators only)', async () => {
+  it('tells every user through a realm_user add event (the real address to those the default visibility lets see it)', async () => {
     const hamletQueue = await registerQueue(t, 'hamlet', ['realm_user']);
-    const desdemonaQueue = await registerQueue(t, 'desdemona', ['realm_user']);
     const r = await t.as('iago').post('/users', params);
     const [forHamlet] = await eventsOf(t, 'hamlet', hamletQueue);
     expect(forHamlet).toMatchObject({
       type: 'realm_user',
       op: 'add',
-      person: { user_id: r.body.user_id, full_name: 'New User', delivery_email: null },
+      person: {
+        user_id: r.body.user_id,
+        full_name: 'New User',
+        email: 'newbie@zulip.com',
+        delivery_email: 'newbie@zulip.com',
+      },
     });
+  });
+
+  it('gives a new user the stand-in API email when the default visibility is not everyone', async () => {
+    const defaults = await t.as('iago').patch('/realm/user_settings_defaults', { email_address_visibility: 3 });
+    expect(defaults.status).toBe(200);
+    const hamletQueue = await registerQueue(t, 'hamlet', ['realm_user']);
+    const desdemonaQueue = await registerQueue(t, 'desdemona', ['realm_user']);
+    const r = await t.as('iago').post('/users', params);
+    const dummy = `user${r.body.user_id}@zulip.com`;
+    const [forHamlet] = await eventsOf(t, 'hamlet', hamletQueue);
+    expect(forHamlet.person).toMatchObject({ email: dummy, delivery_email: null });
     const [forOwner] = await eventsOf(t, 'desdemona', desdemonaQueue);
-    expect(forOwner.person.delivery_email).toBe('newbie@zulip.com');
+    expect(forOwner.person).toMatchObject({ email: dummy, delivery_email: 'newbie@zulip.com' });
+    // The account still logs in by its real address.
+    const login = await t
+      .anonymous()
+      .post('/fetch_api_key', { username: 'newbie@zulip.com', password: params.password });
+    expect(login.body).toMatchObject({ result: 'success', email: 'newbie@zulip.com', user_id: r.body.user_id });
   });
 
   it('sends subscription peer_add and user_group add_members events', async () => {

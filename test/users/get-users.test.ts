@@ -33,9 +33,13 @@ describe('GET /users', () => {
     expect(bot).toMatchObject({ is_bot: true, bot_type: 1, bot_owner_id: id('iago') });
   });
 
-  it('shows real email addresses only to administrators and to the user', async () => {
-    const asMember = await t.as('hamlet').get('/users');
+  it("shows each real address as its owner's visibility allows (the fixture's: everyone)", async () => {
     const byId = (body: any, who: string) => body.members.find((m: any) => m.user_id === id(who));
+    const asGuest = await t.as('polonius').get('/users');
+    expect(byId(asGuest.body, 'othello').delivery_email).toBe('othello@zulip.com');
+    expect(byId(asGuest.body, 'iago-bot').delivery_email).toBe('iago-bot@zulip.com');
+    expect((await t.as('othello').patch('/settings', { email_address_visibility: 3 })).status).toBe(200);
+    const asMember = await t.as('hamlet').get('/users');
     expect(byId(asMember.body, 'othello').delivery_email).toBeNull();
     expect(byId(asMember.body, 'hamlet').delivery_email).toBe('hamlet@zulip.com');
     const asAdmin = await t.as('iago').get('/users');

@@ -43,8 +43,11 @@ describe('new_email: the change', () => {
     const after = await readUser(othello);
     expect([after.email, after.delivery_email]).toEqual(['moor@venice.example', 'moor@venice.example']);
     expect(after.avatar_url).not.toBe(before.avatar_url);
-    // A member is not shown the real address, only the API one.
-    expect(await readUser(othello, 'hamlet')).toMatchObject({ email: 'moor@venice.example', delivery_email: null });
+    // The account shows its address to everyone (email_address_visibility 1): a member sees it too.
+    expect(await readUser(othello, 'hamlet')).toMatchObject({
+      email: 'moor@venice.example',
+      delivery_email: 'moor@venice.example',
+    });
     // The account is found by its new address only.
     expect((await t.as('iago').get('/users/moor@venice.example')).body.user.user_id).toBe(othello);
     expect((await t.as('iago').get('/users/othello@zulip.com')).body).toEqual(error('BAD_REQUEST', 'No such user'));
@@ -76,19 +79,17 @@ describe('new_email: the change', () => {
     const strip = (events: any[]) => userEvents(events).map(({ id: _id, ...e }) => e);
     expect(strip(await eventsOf(t, 'iago', queues.iago))).toEqual([delivery, avatar, apiEmail]);
     expect(strip(await eventsOf(t, 'moor@venice.example', queues.othello))).toEqual([delivery, avatar, apiEmail]);
-    expect(strip(await eventsOf(t, 'hamlet', queues.hamlet))).toEqual([avatar, apiEmail]);
+    expect(strip(await eventsOf(t, 'hamlet', queues.hamlet))).toEqual([delivery, avatar, apiEmail]);
   });
 
   it('changes only the real address of an account that hides it, with no new_email event', async () => {
     grant('iago');
     const othello = id('othello');
-    t.server.world.store.users.update(t.user('othello'), {
-      settings: { ...t.user('othello').settings, email_address_visibility: 3 },
-    });
+    expect((await t.as('othello').patch('/settings', { email_address_visibility: 3 })).body).toMatchObject(ok);
     const q = await registerQueue(t, 'iago', ['realm_user']);
     expect((await t.as('iago').patch(`/users/${othello}`, { new_email: 'moor@venice.example' })).body).toEqual(ok);
     const after = await readUser(othello);
-    expect([after.email, after.delivery_email]).toEqual(['othello@zulip.com', 'moor@venice.example']);
+    expect([after.email, after.delivery_email]).toEqual([`user${othello}@zulip.com`, 'moor@venice.example']);
     const persons = (await eventsOf(t, 'iago', q)).map((e) => Object.keys(e.person).sort().join(','));
     expect(persons).toEqual([
       'delivery_email,user_id',

@@ -13,6 +13,7 @@ import { avatarUrl } from '../users/avatar.js';
 import { avatarFileOf, storeAvatar } from '../users/avatar-upload.js';
 import { insertAccount, isoSeconds, newApiKey } from '../users/create-user.js';
 import { realmDefaultSettings } from '../users/default-settings.js';
+import { EmailVisibility, fakeEmailDomain } from '../users/email-visibility.js';
 import { requireNonGuest } from '../users/roles.js';
 import { checkFullName } from '../users/settings-values.js';
 import { botAudience } from '../users/bot-audience.js';
@@ -59,10 +60,7 @@ export function createBot(ctx: Ctx, actor: User, p: ParamsOf<'create-bot'>): Rec
   // The service is named by service_name, or by the short name (incoming webhooks: only by service_name).
   const serviceName = p.bot_type === BotType.incomingWebhook ? p.service_name : p.service_name || short;
   const fullName = checkFullName(p.full_name);
-  const domain =
-    ((store.realm.shown_settings as Record<string, unknown> | undefined)?.bot_domain as string | undefined) ??
-    new URL(store.realm.url).hostname;
-  const email = `${short}-bot@${domain}`;
+  const email = `${short}-bot@${fakeEmailDomain(store.realm)}`;
   if (!/^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+$/.test(short) || short.startsWith('.') || short.includes('..'))
     throw badRequest('Bad name or username');
   // EMBEDDED_BOTS_ENABLED: on in development, off in production (--production).
@@ -87,7 +85,8 @@ export function createBot(ctx: Ctx, actor: User, p: ParamsOf<'create-bot'>): Rec
     checkServiceUrl('payload_url', p.payload_url ?? '', ctx.server.allowOutgoingHosts);
 
   const now = ctx.clock.now();
-  const settings = realmDefaultSettings(store.realm);
+  // A bot shows its address to everyone whatever the organization's default for new users.
+  const settings = { ...realmDefaultSettings(store.realm), email_address_visibility: EmailVisibility.everyone };
   const userId = store.nextId('users');
   const service: BotService | undefined =
     p.bot_type === BotType.outgoingWebhook || p.bot_type === BotType.embedded

@@ -111,7 +111,7 @@ export class EventHub implements EventSink {
     if (chosen === null || !queue.accepts(chosen)) return;
     // At an older level, as that server would send it (or not at all).
     if (queue.options.shape && (chosen = queue.options.shape(chosen)) === null) return;
-    for (const e of presentAll(queue, chosen)) queue.push(e);
+    for (const e of presentAll(queue, chosen, this.store)) queue.push(e);
     if (queue.length > MAX_EVENTS_PER_QUEUE) this.delete(queue);
   }
 

@@ -4,11 +4,14 @@
 //    display name for it ("general chat"), as the real server does.
 //  - Message events may be published with both `content` (Markdown) and `rendered_content`
 //    (HTML); the queue gets the one its apply_markdown asked for, with the matching content_type.
-//  - client_gravatar queues compute Gravatar URLs themselves: the sender's avatar_url is null.
+//  - client_gravatar queues compute Gravatar URLs themselves: the sender's avatar_url is null,
+//    for senders who show their address to everyone (the others' URLs cannot be computed).
 //  - Clients without the bulk_message_deletion capability get one delete_message event per
 //    message, with `message_id`, instead of one with `message_ids`.
 import type { Event, EventQueue } from './queue.js';
+import type { Store } from '../../store/store.js';
 import { renameEmpty } from '../messages/empty-topic.js';
+import { EmailVisibility, emailVisibilityOf } from '../users/email-visibility.js';
 
 type Obj = Record<string, unknown>;
 
@@ -21,19 +24,19 @@ const TOPIC_FIELDS: Record<string, string[]> = {
 };
 
 /** Every event the queue gets for `event` (more than one only for split bulk deletions). */
-export function presentAll(queue: EventQueue, event: Event): Event[] {
+export function presentAll(queue: EventQueue, event: Event, store: Store | null): Event[] {
   if (
     event.type === 'delete_message' &&
     Array.isArray(event.message_ids) &&
     !queue.options.capabilities.bulk_message_deletion
   ) {
     const { message_ids: ids, ...rest } = event;
-    return (ids as unknown[]).map((id) => presentFor(queue, { ...rest, message_id: id } as Event));
+    return (ids as unknown[]).map((id) => presentFor(queue, { ...rest, message_id: id } as Event, store));
   }
   // As in register: clients without linkifier_url_template would misread templates, so they get none.
   if (event.type === 'realm_linkifiers' && !queue.options.capabilities.linkifier_url_template)
     return [{ ...event, realm_linkifiers: [] }];
-  return [presentFor(queue, event)];
+  return [presentFor(queue, event, store)];
 }
 
 /**
@@ -41,7 +44,7 @@ export function presentAll(queue: EventQueue, event: Event): Event[] {
  * that sees an event as published holds that very object, and a queue that needs its own variant
  * gets a copy of only the parts that differ (thousands of queues must not each copy every message).
  */
-function presentFor(queue: EventQueue, event: Event): Event {
+function presentFor(queue: EventQueue, event: Event, store: Store | null): Event {
   const displayName = queue.options.capabilities.empty_topic_name ? null : queue.options.emptyTopicDisplayName;
   if (event.type === 'message' && isObj(event.message)) {
     const original = event.message;
@@ -49,7 +52,8 @@ function presentFor(queue: EventQueue, event: Event): Event {
     const rename =
       displayName !== null && original.type === 'stream' && (original.subject === '' || original.topic === '');
     const choose = 'rendered_content' in original;
-    const gravatar = queue.options.clientGravatar && isGravatar(original.avatar_url);
+    const gravatar =
+      queue.options.clientGravatar && isGravatar(original.avatar_url) && showsAddress(store, original.sender_id);
     if (!rename && !choose && !gravatar) return event;
     const message = { ...original };
     if (rename) renameEmpty(message, ['subject', 'topic'], displayName!);
@@ -77,6 +81,12 @@ function chooseContent(message: Obj, applyMarkdown: boolean): void {
   if (applyMarkdown) message.content = message.rendered_content;
   message.content_type = applyMarkdown ? 'text/html' : 'text/x-markdown';
   delete message.rendered_content;
+}
+
+/** Whether the sender shows their address to everyone (a world without a store: assumed so). */
+function showsAddress(store: Store | null, senderId: unknown): boolean {
+  const sender = store && typeof senderId === 'number' ? store.users.get(senderId) : undefined;
+  return !sender || emailVisibilityOf(sender) === EmailVisibility.everyone;
 }
 
 function isGravatar(url: unknown): boolean {

@@ -6,6 +6,7 @@ import type { Store } from '../../store/store.js';
 import type { Message } from '../../store/state.js';
 import { renameEmpty } from './empty-topic.js';
 import { messageDict } from './format.js';
+import { EmailVisibility, emailVisibilityOf } from '../users/email-visibility.js';
 import type { EditHistoryPolicy } from './edit-history.js';
 
 export interface ReadOptions {
@@ -48,8 +49,13 @@ export function messageForUser(
   delete dict.rendered_content;
   dict.content = options.applyMarkdown ? rendered : message.content;
   dict.content_type = options.applyMarkdown ? 'text/html' : 'text/x-markdown';
-  // Clients that compute Gravatar URLs themselves get null for users without an uploaded avatar.
-  if (options.clientGravatar && String(dict.avatar_url).startsWith('https://secure.gravatar.com/'))
+  // Clients that compute Gravatar URLs themselves get null for users without an uploaded avatar,
+  // when the sender shows their address to everyone (otherwise the URL cannot be computed).
+  if (
+    options.clientGravatar &&
+    String(dict.avatar_url).startsWith('https://secure.gravatar.com/') &&
+    emailVisibilityOf(store.users.get(message.sender_id)!) === EmailVisibility.everyone
+  )
     dict.avatar_url = null;
   if (!options.allowEmptyTopicName && message.type === 'stream')
     renameEmpty(dict, ['subject'], options.emptyTopicDisplayName);

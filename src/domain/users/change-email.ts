@@ -12,12 +12,9 @@ import type { WorldCtx } from '../context.js';
 import { activeUserIds } from './access.js';
 import { announceAvatar } from './avatar-upload.js';
 import { avatarSource } from './avatar.js';
-import { seesDeliveryEmail } from './register-state.js';
+import { canAccessDeliveryEmail, EmailVisibility, emailVisibilityOf } from './email-visibility.js';
 import { isAdmin } from './roles.js';
 import { isValidEmail } from './settings-values.js';
-
-/** email_address_visibility 1, "everyone": the account's API email is its real address. */
-const VISIBLE_TO_EVERYONE = 1;
 
 /** The permission check of a request that names `new_email`, whatever its value. */
 export function checkMayChangeEmails(actor: User): void {
@@ -54,12 +51,12 @@ export function checkNewEmailOf(store: Store, target: User, newEmail: string): s
  */
 export function changeDeliveryEmail(world: WorldCtx, user: User, newEmail: string): void {
   const { store } = world;
-  const publicEmail = user.settings.email_address_visibility === VISIBLE_TO_EVERYONE;
+  const publicEmail = emailVisibilityOf(user) === EmailVisibility.everyone;
   const updated = store.users.update(
     user,
     publicEmail ? { delivery_email: newEmail, email: newEmail } : { delivery_email: newEmail },
   );
-  const seers = store.users.filter((u) => u.is_active && seesDeliveryEmail(u, updated)).map((u) => u.user_id);
+  const seers = store.users.filter((u) => u.is_active && canAccessDeliveryEmail(u, updated)).map((u) => u.user_id);
   world.events.publish(seers, {
     type: 'realm_user',
     op: 'update',

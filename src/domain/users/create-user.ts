@@ -11,6 +11,7 @@ import { userForClient } from './register-state.js';
 import { holdsSetting, systemGroupId } from '../group-settings/membership.js';
 import { activeUserIds, userByEmail } from './access.js';
 import { realmDefaultSettings } from './default-settings.js';
+import { displayEmail, emailVisibilityOf } from './email-visibility.js';
 import { requireAdmin } from './roles.js';
 import { ROLE_GROUP } from './change-role.js';
 import { checkFullName, isValidEmail } from './settings-values.js';
@@ -45,9 +46,15 @@ export function newHumanRow(
 ): User {
   const now = world.clock.now();
   const settings = realmDefaultSettings(world.store.realm);
+  const userId = world.store.nextId('users');
   return {
-    user_id: world.store.nextId('users'),
-    email: who.email,
+    user_id: userId,
+    // The API email follows the organization's default visibility for new users.
+    email: displayEmail(
+      world.store.realm,
+      { user_id: userId, delivery_email: who.email },
+      emailVisibilityOf({ settings }),
+    ),
     delivery_email: who.email,
     full_name: who.fullName,
     api_key: newApiKey(),

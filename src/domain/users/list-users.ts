@@ -7,6 +7,7 @@ import type { Ctx } from '../context.js';
 import type { User } from '../../store/state.js';
 import { userForClient } from './register-state.js';
 import { userByEmail } from './access.js';
+import { userByAddressFor } from './email-visibility.js';
 
 export interface UserViewOptions {
   clientGravatar: boolean;
@@ -35,10 +36,13 @@ export function getUser(ctx: Ctx, userId: number, opts: UserViewOptions): { user
   return { user: userForApi(ctx.actor, user, opts) };
 }
 
-/** By the address, compared without regard to case (API email first, then the real address). */
+/**
+ * By the address, compared without regard to case: from feature level 302 a real address the
+ * caller may see or a stand-in address (email-visibility.ts); before, the API email only.
+ */
 export function getUserByEmail(ctx: Ctx, email: string, opts: UserViewOptions): { user: Record<string, unknown> } {
-  const wanted = email.trim().toLowerCase();
-  const found =
-    userByEmail(ctx.store, wanted) ?? ctx.store.users.find((u) => u.delivery_email.toLowerCase() === wanted);
+  const found = ctx.supports('user_by_real_email')
+    ? userByAddressFor(ctx.store, ctx.actor, email)
+    : userByEmail(ctx.store, email.trim());
   return { user: userForApi(ctx.actor, organizationUser(found), opts) };
 }

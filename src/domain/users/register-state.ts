@@ -5,6 +5,7 @@ import { Role, type GroupSettingValue, type User } from '../../store/state.js';
 import { holdsSetting } from '../group-settings/membership.js';
 import { avatarSource, avatarUrl } from './avatar.js';
 import { isAdmin, isGuest, isOwner } from './roles.js';
+import { canAccessDeliveryEmail, EmailVisibility, emailVisibilityOf } from './email-visibility.js';
 
 export interface UserStateOptions {
   clientGravatar: boolean;
@@ -17,14 +18,14 @@ export interface UserStateOptions {
 /** The real server treats users inactive this long as long-term idle (soft-deactivated). */
 const LONG_TERM_IDLE_SECONDS = 180 * 86400;
 
-/** A client_gravatar client computes Gravatar URLs itself (null here); an uploaded avatar's URL is always given. */
+/**
+ * A client_gravatar client computes Gravatar URLs itself (null here), from the address, so only
+ * for accounts that show their address to everyone; an uploaded avatar's URL is always given.
+ */
 function avatarFor(user: User, clientGravatar: boolean): string | null {
-  return clientGravatar && avatarSource(user) === 'G' ? null : avatarUrl(user);
-}
-
-/** Whether `viewer` is shown `user`'s real address: administrators and the user themselves are. */
-export function seesDeliveryEmail(viewer: User, user: User): boolean {
-  return isAdmin(viewer) || viewer.user_id === user.user_id;
+  return clientGravatar && avatarSource(user) === 'G' && emailVisibilityOf(user) === EmailVisibility.everyone
+    ? null
+    : avatarUrl(user);
 }
 
 /** One element of realm_users / realm_non_active_users / cross_realm_bots. */
@@ -32,7 +33,7 @@ export function userForClient(viewer: User, user: User, opts: UserStateOptions):
   const out: Record<string, unknown> = {
     user_id: user.user_id,
     email: user.email,
-    delivery_email: seesDeliveryEmail(viewer, user) ? user.delivery_email : null,
+    delivery_email: canAccessDeliveryEmail(viewer, user) ? user.delivery_email : null,
     full_name: user.full_name,
     date_joined: user.date_joined,
     is_active: user.is_active,
@@ -79,7 +80,10 @@ export function realmUserState(store: Store, actor: User, opts: UserStateOptions
   return {
     realm_users: ordinary.filter((u) => u.is_active).map(listed),
     realm_non_active_users: ordinary.filter((u) => !u.is_active).map(listed),
-    cross_realm_bots: all.filter((u) => u.is_system_bot).map((u) => userForClient(actor, u, opts)),
+    // The server's own bots come with their avatars' URLs whatever client_gravatar says.
+    cross_realm_bots: all
+      .filter((u) => u.is_system_bot)
+      .map((u) => userForClient(actor, u, { ...opts, clientGravatar: false })),
     user_id: actor.user_id,
     email: actor.email,
     delivery_email: actor.delivery_email,

@@ -1,15 +1,18 @@
 // Changing one personal setting of one user, with the side effects the real server attaches to
-// it: the user_settings event, the realm_export_consent event to administrators, the edited-by-self record (for skip_if_already_edited), drafts
+// it: the user_settings event, the address's visibility (email-visibility-change.ts), the realm_export_consent event to administrators, the edited-by-self record (for skip_if_already_edited), drafts
 // deleted when synchronization is turned off, and the time zone mirrored on the user row.
 import type { Ctx } from '../context.js';
 import type { User } from '../../store/state.js';
 import { activeUserIds, humanAdminIds } from './access.js';
 import { LANGUAGES } from './settings-values.js';
+import { announceEmailVisibility } from './email-visibility-change.js';
+import { EmailVisibility } from './email-visibility.js';
 
 /** Returns whether the value changed. `byUser` is false when an administrator changes it. */
 export function changeUserSetting(ctx: Ctx, user: User, name: string, value: unknown, byUser: boolean): boolean {
   const { store } = ctx;
   if (user.settings[name] === value) return false;
+  const before = user.settings[name];
   const patch: Partial<User> = { settings: { ...user.settings, [name]: value } };
   if (name === 'timezone') patch.timezone = value as string;
   if (byUser && !user.settings_edited.includes(name)) patch.settings_edited = [...user.settings_edited, name];
@@ -23,6 +26,14 @@ export function changeUserSetting(ctx: Ctx, user: User, name: string, value: unk
   const event: Record<string, unknown> = { type: 'user_settings', op: 'update', property: name, value };
   if (name === 'default_language') event.language_name = LANGUAGES[value as string] ?? value;
   ctx.events.publish([user.user_id], event);
+  if (name === 'email_address_visibility') {
+    announceEmailVisibility(
+      ctx,
+      store.users.get(user.user_id)!,
+      (before as number | undefined) ?? EmailVisibility.everyone,
+      value as number,
+    );
+  }
   if (name === 'timezone') {
     ctx.events.publish(activeUserIds(store), {
       type: 'realm_user',

@@ -5,7 +5,7 @@
 import { ApiError, badRequest, mustBeAdmin } from '../../errors.js';
 import type { ParamsOf, WorldCtx } from '../context.js';
 import { Role, type User } from '../../store/state.js';
-import { userByEmail } from './access.js';
+import { userByAddressFor } from './email-visibility.js';
 import { targetUser } from './administer.js';
 import { changeUserRole } from './change-role.js';
 import { changeDeliveryEmail, checkMayChangeEmails, checkNewEmailOf } from './change-email.js';
@@ -57,7 +57,7 @@ export function updateUser(world: WorldCtx, actor: User, input: UpdateUserParams
 /** PATCH /users/{email} (FL 313): the same change, the target named by its address. */
 export function updateUserByEmail(world: WorldCtx, actor: User, input: ParamsOf<'update-user-by-email'>): void {
   const { email, ...change } = input;
-  const target = userByEmail(world.store, email.trim());
+  const target = userByAddressFor(world.store, actor, email);
   if (!target || target.is_system_bot) throw badRequest('No such user');
   updateUser(world, actor, { ...change, user_id: target.user_id });
 }

@@ -1,0 +1,76 @@
+// Who may see a user's real address, and the address everyone else is shown. Each account decides
+// with its own `email_address_visibility` setting (a user setting since feature level 163), as
+// the real server's can_access_delivery_email does: the user always sees their own; otherwise
+// the setting's value must be one of those the viewer's role may see. Bots always show theirs to
+// everyone. The API email (`email`) is the real address only for accounts that show it to
+// everyone; any other account's is a stand-in, `user<id>@<the organization's fake email domain>`.
+import type { Store } from '../../store/store.js';
+import { Role, type Realm, type User } from '../../store/state.js';
+
+/** The values of email_address_visibility (the description lists them too). */
+export const EmailVisibility = { everyone: 1, members: 2, administrators: 3, nobody: 4, moderators: 5 } as const;
+
+/** The values whose addresses each role may see (the real ROLE_TO_ACCESSIBLE_EMAIL_ADDRESS_VISIBILITY_IDS). */
+const VISIBLE_TO_ROLE: Record<number, readonly number[]> = {
+  [Role.owner]: [1, 2, 3, 5],
+  [Role.administrator]: [1, 2, 3, 5],
+  [Role.moderator]: [1, 2, 5],
+  [Role.member]: [1, 2],
+  [Role.guest]: [1],
+};
+
+/** The account's setting (a bot's is "everyone" from its creation on). */
+export function emailVisibilityOf(user: Pick<User, 'settings'>): number {
+  return (user.settings.email_address_visibility as number | undefined) ?? EmailVisibility.everyone;
+}
+
+/** Whether a viewer of this role may see the address of an account with this setting (self aside). */
+function roleSeesVisibility(role: number, visibility: number): boolean {
+  return VISIBLE_TO_ROLE[role]?.includes(visibility) ?? false;
+}
+
+/** Whether `viewer` is shown `target`'s real address, for `target`'s setting (by default its current one). */
+export function canAccessDeliveryEmail(viewer: User, target: User, visibility = emailVisibilityOf(target)): boolean {
+  return viewer.user_id === target.user_id || roleSeesVisibility(viewer.role, visibility);
+}
+
+/**
+ * The domain of stand-in addresses: the real server's get_fake_email_domain, which is also the
+ * domain of bots' addresses (realm_bot_domain): the organization's host when it can end an
+ * address, otherwise the server's FAKE_EMAIL_DOMAIN (the mock: the host name without the port).
+ */
+export function fakeEmailDomain(realm: Realm): string {
+  const shown = (realm.shown_settings as Record<string, unknown> | undefined)?.bot_domain;
+  return typeof shown === 'string' ? shown : new URL(realm.url).hostname;
+}
+
+/** The stand-in API email of an account that hides its address. */
+function dummyEmail(realm: Realm, userId: number): string {
+  return `user${userId}@${fakeEmailDomain(realm)}`;
+}
+
+/** The API email an account has with this setting (get_display_email_address). */
+export function displayEmail(realm: Realm, user: Pick<User, 'user_id' | 'delivery_email'>, visibility: number): string {
+  return visibility === EmailVisibility.everyone ? user.delivery_email : dummyEmail(realm, user.user_id);
+}
+
+/** The user ID a stand-in address names (`user<id>@<fake domain>`, as written), or null. */
+function dummyEmailUserId(realm: Realm, email: string): number | null {
+  const match = /^user(\d+)@(.+)$/.exec(email);
+  if (!match || match[2] !== fakeEmailDomain(realm)) return null;
+  return Number(match[1]);
+}
+
+/**
+ * The user an email address names for `viewer` (the real server's access_user_by_email, feature
+ * level 302): a stand-in address names its user by ID; a real address (any case) finds only an
+ * account whose setting lets the viewer's role see it (the viewer's own included only so).
+ */
+export function userByAddressFor(store: Store, viewer: User, email: string): User | undefined {
+  const id = dummyEmailUserId(store.realm, email);
+  if (id !== null) return store.users.get(id);
+  const wanted = email.trim().toLowerCase();
+  return store.users.find(
+    (u) => u.delivery_email.toLowerCase() === wanted && roleSeesVisibility(viewer.role, emailVisibilityOf(u)),
+  );
+}
