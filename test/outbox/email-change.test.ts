@@ -50,6 +50,47 @@ const malformed = [404, error('BAD_REQUEST', 'Whoops. The confirmation link is m
 const unknown = [404, error('BAD_REQUEST', "Whoops. We couldn't find your confirmation link in the system.")];
 const expired = [404, error('BAD_REQUEST', 'Whoops. The confirmation link has expired or been deactivated.')];
 
+describe('asking for an email change', () => {
+  it('sends the confirmation to the new address, with the old and new addresses and the link', async () => {
+    await t.as('hamlet').patch('/settings', { email: 'new-hamlet@example.com' });
+    const [email] = await emailsTo('new-hamlet@example.com');
+    const link = email.links.activate_url;
+    expect(link).toMatch(new RegExp(`^${t.base}/accounts/confirm_new_email/[a-z2-7]{24}$`));
+    expect(email).toEqual({
+      id: expect.any(Number),
+      time: expect.any(Number),
+      kind: 'email',
+      template: 'confirm_new_email',
+      to: 'new-hamlet@example.com',
+      user_id: hamlet,
+      from_name: 'Zulip account security',
+      from_address: expect.stringMatching(/^noreply-[a-z2-7]{24}@/),
+      subject: `Verify your new email address for ${new URL(t.base).host}`,
+      text:
+        `Hello,\n\nSomeone asked to change the email address of the Zulip account on ${t.base} from hamlet@zulip.com to new-hamlet@example.com. To make the change, follow this link:\n    <${link}>\n\n` +
+        'Did not ask for it? Write to support@zulip.com at once.\n',
+      links: { activate_url: link },
+    });
+    // Nothing to the old address until the change is made; the address stays as it was.
+    expect(await emailsTo('hamlet@zulip.com')).toEqual([]);
+    expect(t.user('hamlet').delivery_email).toBe('hamlet@zulip.com');
+  });
+
+  it('is refused to members when the organization disables email changes, not to administrators', async () => {
+    await t.as('iago').patch('/realm', { email_changes_disabled: true });
+    const refused = await t.as('hamlet').patch('/settings', { email: 'new-hamlet@example.com' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      result: 'error',
+      msg: 'Email address changes are disabled in this organization.',
+      code: 'BAD_REQUEST',
+    });
+    expect(await emailsTo('new-hamlet@example.com')).toEqual([]);
+    expect((await t.as('iago').patch('/settings', { email: 'new-iago@example.com' })).status).toBe(200);
+    expect((await emailsTo('new-iago@example.com')).map((e) => e.template)).toEqual(['confirm_new_email']);
+  });
+});
+
 describe('confirming an email change', () => {
   it('changes the address, tells each user what they may see, and sends the notice to the old address', async () => {
     const queues = {
@@ -79,13 +120,20 @@ describe('confirming an email change', () => {
     });
     const registered = (await t.as('prince@elsinore.example').post('/register', { fetch_event_types: ['realm_user'] }))
       .body;
-    expect([registered.email, registered.delivery_email]).toEqual(['prince@elsinore.example', 'prince@elsinore.example']);
+    expect([registered.email, registered.delivery_email]).toEqual([
+      'prince@elsinore.example',
+      'prince@elsinore.example',
+    ]);
     expect((await t.as('iago').get('/users/hamlet@zulip.com')).body).toEqual(error('BAD_REQUEST', 'No such user'));
 
     // The events of the change (as PATCH /users new_email makes it): the real address to those who
     // may see it, the Gravatar that follows the address, and the API address to everyone.
     const after = (await t.as('iago').get(`/users/${hamlet}`, { client_gravatar: false })).body.user;
-    const delivery = { type: 'realm_user', op: 'update', person: { user_id: hamlet, delivery_email: 'prince@elsinore.example' } };
+    const delivery = {
+      type: 'realm_user',
+      op: 'update',
+      person: { user_id: hamlet, delivery_email: 'prince@elsinore.example' },
+    };
     const avatar = {
       type: 'realm_user',
       op: 'update',
@@ -97,7 +145,11 @@ describe('confirming an email change', () => {
         avatar_version: avatarBefore.avatar_version,
       },
     };
-    const apiEmail = { type: 'realm_user', op: 'update', person: { user_id: hamlet, new_email: 'prince@elsinore.example' } };
+    const apiEmail = {
+      type: 'realm_user',
+      op: 'update',
+      person: { user_id: hamlet, new_email: 'prince@elsinore.example' },
+    };
     const strip = (events: any[]) => events.map(({ id: _id, ...e }) => e);
     expect(strip(await eventsOf(t, 'prince@elsinore.example', queues.hamlet))).toEqual([delivery, avatar, apiEmail]);
     expect(strip(await eventsOf(t, 'iago', queues.iago))).toEqual([delivery, avatar, apiEmail]);
@@ -207,7 +259,9 @@ describe('refusals of the link, in the real order', () => {
     const restricted = await ask('othello', 'moor@venice.example');
     // An administrator gives the address to someone else first.
     t.server.world.store.users.update(t.user('iago'), { can_change_user_emails: true });
-    expect((await t.as('iago').patch(`/users/${t.user('cordelia').user_id}`, { new_email: 'Prince@elsinore.example' })).body).toEqual(ok);
+    expect(
+      (await t.as('iago').patch(`/users/${t.user('cordelia').user_id}`, { new_email: 'Prince@elsinore.example' })).body,
+    ).toEqual(ok);
     expect(await refusal(taken)).toEqual([400, error('BAD_REQUEST', 'Already has an account.')]);
     expect((await t.as('desdemona').patch('/realm', { emails_restricted_to_domains: true })).status).toBe(200);
     expect(await refusal(restricted)).toEqual([400, error('BAD_REQUEST', 'Outside your domain.')]);
@@ -263,12 +317,18 @@ describe("PATCH /settings: the new address's own checks", () => {
 
   it("applies the organization's domains: outside them, and '+' addresses within them", async () => {
     expect((await t.as('desdemona').patch('/realm', { emails_restricted_to_domains: true })).status).toBe(200);
-    expect(await refused('hamlet', 'prince@elsinore.example')).toEqual([400, error('BAD_REQUEST', 'Outside your domain.')]);
+    expect(await refused('hamlet', 'prince@elsinore.example')).toEqual([
+      400,
+      error('BAD_REQUEST', 'Outside your domain.'),
+    ]);
     expect(await refused('hamlet', 'prince+dk@zulip.com')).toEqual([
       400,
       error('BAD_REQUEST', 'Email addresses containing + are not allowed.'),
     ]);
-    expect(await refused('hamlet', 'prince@sub.zulip.com')).toEqual([400, error('BAD_REQUEST', 'Outside your domain.')]);
+    expect(await refused('hamlet', 'prince@sub.zulip.com')).toEqual([
+      400,
+      error('BAD_REQUEST', 'Outside your domain.'),
+    ]);
     expect((await t.as('hamlet').patch('/settings', { email: 'prince@ZULIP.com' })).body).toEqual(ok);
     // Administrators are held to the domains too: only the change of address itself is theirs to make.
     expect(await refused('iago', 'ensign@venice.example')).toEqual([400, error('BAD_REQUEST', 'Outside your domain.')]);

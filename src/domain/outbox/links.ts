@@ -34,6 +34,8 @@ export function inviteLink(siteUrl: string, invite: Invite): string {
 
 /** The confirmation key in a link of any of these forms, or the key itself. */
 export function keyOfLink(linkOrKey: string): string {
-  const m = /\/(?:join|accounts\/do_confirm|accounts\/confirm_new_email)\/([a-z0-9]+)\/?(?:[?#].*)?$/.exec(linkOrKey.trim());
+  const m = /\/(?:join|accounts\/do_confirm|accounts\/confirm_new_email)\/([a-z0-9]+)\/?(?:[?#].*)?$/.exec(
+    linkOrKey.trim(),
+  );
   return m ? m[1] : linkOrKey.trim();
 }

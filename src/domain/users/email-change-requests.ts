@@ -134,8 +134,7 @@ export function confirmEmailChange(world: WorldCtx, link: string): ConfirmedEmai
   const user = store.users.get(request.user_id);
   if (!user) throw unknownKey();
   if (user.delivery_email !== request.old_email) throw expiredOrUsed();
-  if (store.realm.deactivated)
-    throw refused('REALM_DEACTIVATED', 'This organization has been deactivated', 400);
+  if (store.realm.deactivated) throw refused('REALM_DEACTIVATED', 'This organization has been deactivated', 400);
   if (!user.is_active) throw refused('USER_DEACTIVATED', 'Account is deactivated', 401);
   checkOwnNewEmail(store, user, request.new_email);
 
