@@ -194,6 +194,20 @@ describe('confirming an email change', () => {
     expect(persons).toEqual(['avatar_source,avatar_url,avatar_url_medium,avatar_version,user_id']);
   });
 
+  it("keeps each sandbox's links its own", async () => {
+    const sandbox = control.sandbox('elsewhere');
+    const r = await t
+      .as('hamlet', { 'X-Mock-Sandbox': 'elsewhere' })
+      .patch('/settings', { email: 'prince@elsinore.example' });
+    expect(r.body).toEqual(ok);
+    const [sent] = (await sandbox.outbox.list({ kind: 'email' })).items as any[];
+    expect(await refusal(sent.links.activate_url)).toEqual(unknown);
+    expect((await sandbox.emailChanges.confirm({ link: sent.links.activate_url })).new_email).toBe(
+      'prince@elsinore.example',
+    );
+    expect(t.user('hamlet').delivery_email).toBe('hamlet@zulip.com');
+  });
+
   it('accepts the key alone, as the invitation call does', async () => {
     const link = await ask('hamlet', 'prince@elsinore.example');
     const key = link.split('/').pop()!;
@@ -351,5 +365,41 @@ describe("PATCH /settings: the new address's own checks", () => {
       error('BAD_REQUEST', 'Email address changes are disabled in this organization.'),
     ]);
     expect(await refused('iago', 'not an address')).toEqual([400, error('BAD_REQUEST', 'Invalid address.')]);
+  });
+});
+
+describe('the link itself: GET /accounts/confirm_new_email/<key>', () => {
+  it('makes the change, as the real page does, on a page that runs nothing', async () => {
+    const link = await ask('hamlet', 'prince<b>@elsinore.example');
+    const r = await fetch(link);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(r.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
+    expect(r.headers.get('x-frame-options')).toBe('DENY');
+    expect(r.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(r.headers.get('cache-control')).toBe('no-store');
+    const html = await r.text();
+    expect(html).toContain('<h1>Email address changed</h1>');
+    // The address is the user's own text: shown escaped.
+    expect(html).toContain('now prince&lt;b&gt;@elsinore.example (it was hamlet@zulip.com)');
+    expect(html).not.toContain('<b>');
+    expect(t.user('prince<b>@elsinore.example').user_id).toBe(hamlet);
+    expect((await emailsTo('hamlet@zulip.com')).map((e) => e.template)).toEqual(['notify_change_in_email']);
+
+    const again = await fetch(link);
+    expect(again.status).toBe(404);
+    expect(await again.text()).toContain('<p>Whoops. The confirmation link has expired or been deactivated.</p>');
+    const malformedPage = await fetch(`${t.base}/accounts/confirm_new_email/short`);
+    expect([malformedPage.status, (await malformedPage.text()).includes('malformed')]).toEqual([404, true]);
+  });
+
+  it('answers a refusal of the change with its status and wording', async () => {
+    const link = await ask('hamlet', 'prince@elsinore.example');
+    await t.as('iago').patch('/realm', { email_changes_disabled: true });
+    const r = await fetch(link);
+    expect(r.status).toBe(400);
+    expect(await r.text()).toContain('<p>Email address changes are disabled in this organization.</p>');
   });
 });
