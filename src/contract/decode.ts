@@ -22,12 +22,21 @@ export const MAX_JSON_DEPTH = 100;
 
 /** Whether `value` nests objects and arrays more than `limit` levels deep (without recursing). */
 export function nestedDeeperThan(value: unknown, limit: number): boolean {
-  const stack: Array<[unknown, number]> = [[value, 1]];
-  while (stack.length) {
-    const [v, depth] = stack.pop()!;
+  // Two parallel stacks and for-in: no pair or values array made per object (every JSON parameter passes here).
+  const values: unknown[] = [value];
+  const depths: number[] = [1];
+  while (values.length) {
+    const v = values.pop() as Record<string, unknown>;
+    const depth = depths.pop()!;
     if (!v || typeof v !== 'object') continue;
     if (depth > limit) return true;
-    for (const child of Object.values(v)) if (child && typeof child === 'object') stack.push([child, depth + 1]);
+    for (const k in v) {
+      const child = v[k];
+      if (child && typeof child === 'object' && Object.hasOwn(v, k)) {
+        values.push(child);
+        depths.push(depth + 1);
+      }
+    }
   }
   return false;
 }

@@ -27,12 +27,17 @@ export const isFragment = (value: unknown): value is object =>
   value !== null && typeof value === 'object' && parts.has(value);
 
 /** The part shaped by `node` at `level`, shaped once (the result is a part too). */
-export function shapedFragment(value: object, node: object, level: number, shape: () => object): object {
+export function shapedFragment<N extends object>(
+  value: object,
+  node: N,
+  level: number,
+  shape: (value: object, node: N, level: number) => object,
+): object {
   const part = parts.get(value)!;
   let byNode = (part.shaped ??= new Map()).get(node);
   if (!byNode) part.shaped.set(node, (byNode = new Map<number, object>()));
   let out = byNode.get(level);
-  if (!out) byNode.set(level, (out = fragment(shape())));
+  if (!out) byNode.set(level, (out = fragment(shape(value, node, level))));
   return out;
 }
 
@@ -58,10 +63,10 @@ class ChunkWriter {
       }
       if (Array.isArray(value) && value.length && parts.has(value[0] as object)) {
         this.write('[');
-        value.forEach((v, i) => {
+        for (let i = 0; i < value.length; i++) {
           if (i) this.text ? this.write(',') : this.chunks.push(COMMA);
-          if (!this.value(v)) this.write('null');
-        });
+          if (!this.value(value[i])) this.write('null');
+        }
         this.write(']');
         return true;
       }

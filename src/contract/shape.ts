@@ -13,6 +13,8 @@ export interface ShapeNode {
   items: ShapeNode | null;
   /** additionalProperties schema: every value of a map-like object. */
   values: ShapeNode | null;
+  /** `props` as an array, made on first use (walked on every answer; a Map's entries are made anew at each walk). */
+  propList?: Array<[string, ShapeNode]>;
   /** Levels [from, to) at which no gate of this subtree removes anything: the value passes as it is. */
   unchangedFrom?: number;
   unchangedTo?: number;
@@ -66,11 +68,12 @@ export function applyShape(value: unknown, node: ShapeNode | null, level: number
   if (!node || value === null || typeof value !== 'object') return value;
   if (node.unchangedFrom !== undefined && level >= node.unchangedFrom && level < node.unchangedTo!) return value;
   // A part that never changes (fragments.ts) is shaped once per level.
-  if (isFragment(value)) return shapedFragment(value, node, level, () => shapeNow(value, node, level) as object);
+  // (shapeNow itself is passed: a closure made per part and request was a third of a large read's garbage)
+  if (isFragment(value)) return shapedFragment(value, node, level, shapeNow);
   return shapeNow(value, node, level);
 }
 
-function shapeNow(value: object, node: ShapeNode, level: number): unknown {
+function shapeNow(value: object, node: ShapeNode, level: number): object {
   if (Array.isArray(value)) {
     if (!node.items) return value;
     // The same array when no item changes (kept parts at most levels): nothing to copy above it either.
@@ -83,21 +86,24 @@ function shapeNow(value: object, node: ShapeNode, level: number): unknown {
     return out ?? value;
   }
   const src = value as Record<string, unknown>;
+  // The copy is made at the first change (no closure or entry arrays made on the way).
   let out: Record<string, unknown> | null = null;
-  const copy = () => (out ??= { ...src });
   for (const g of node.gates) {
-    if (g.prop in src && (level < g.addedAt || level >= g.removedAt)) delete copy()[g.prop];
+    if (g.prop in src && (level < g.addedAt || level >= g.removedAt)) delete (out ??= { ...src })[g.prop];
   }
-  for (const [prop, child] of node.props) {
+  node.propList ??= [...node.props];
+  for (let i = 0; i < node.propList.length; i++) {
+    const [prop, child] = node.propList[i];
     if (!(prop in src) || (out && !(prop in out))) continue;
     const shaped = applyShape(src[prop], child, level);
-    if (shaped !== src[prop]) copy()[prop] = shaped;
+    if (shaped !== src[prop]) (out ??= { ...src })[prop] = shaped;
   }
   if (node.values) {
-    for (const [k, v] of Object.entries(src)) {
-      if (node.props.has(k)) continue;
+    for (const k in src) {
+      if (!Object.hasOwn(src, k) || node.props.has(k)) continue;
+      const v = src[k];
       const shaped = applyShape(v, node.values, level);
-      if (shaped !== v) copy()[k] = shaped;
+      if (shaped !== v) (out ??= { ...src })[k] = shaped;
     }
   }
   return out ?? src;

@@ -58,17 +58,28 @@ export function redactPath(path: string): string {
 /** A copy of `value` with every secret field's value replaced (the original is left alone). */
 export function redact<T>(value: T): T {
   if (typeof value === 'string') return redactPath(value) as T;
-  if (Array.isArray(value)) return value.map(redact) as T;
+  // Nothing is copied or made unless something is replaced: every request's parameters pass here.
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const clean = redact(value[i]);
+      if (clean !== value[i]) (copy ??= value.slice())[i] = clean;
+    }
+    return (copy ?? value) as T;
+  }
   if (!value || typeof value !== 'object') return value;
+  const src = value as Record<string, unknown>;
   let out: Record<string, unknown> | null = null;
-  for (const [key, v] of Object.entries(value)) {
+  for (const key in src) {
+    if (!Object.hasOwn(src, key)) continue;
+    const v = src[key];
     const clean =
       SECRET_KEYS.has(key) && v !== null && v !== undefined
         ? REDACTED
         : typeof v === 'string'
           ? redactPath(v)
           : redact(v);
-    if (clean !== v) (out ??= { ...(value as Record<string, unknown>) })[key] = clean;
+    if (clean !== v) (out ??= { ...src })[key] = clean;
   }
   return (out ?? value) as T;
 }

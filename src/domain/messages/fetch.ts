@@ -92,13 +92,16 @@ function present(
   query: Query,
   req: FetchRequest,
 ): Record<string, unknown>[] {
-  const searching = query.filter.searches.length > 0;
+  const read = messageReader(store, req, user.user_id);
+  if (query.filter.searches.length === 0) {
+    const dicts = new Array<Record<string, unknown>>(messages.length);
+    for (let i = 0; i < messages.length; i++) dicts[i] = read(messages[i]);
+    return dicts;
+  }
   // Several search terms highlight together, in one pass, as in matches_narrow.
   const hits = { stems: new Set(query.filter.searches.flatMap((q) => [...q.stems])), phrases: [] };
-  const read = messageReader(store, req, user.user_id);
   return messages.map((m) => {
     const dict = read(m);
-    if (!searching) return dict;
     // A kept dict never changes: the highlights go on a copy.
     return {
       ...dict,
@@ -200,7 +203,8 @@ function windowAround(store: Store, user: User, req: WindowRequest): MessageWind
     if (query.matches(rows[i])) after.push(rows[i]);
 
   return {
-    messages: [...before, ...anchorRow, ...after],
+    // Most windows are one side of the anchor: that side's array itself, no copy.
+    messages: anchorRow.length || after.length ? before.concat(anchorRow, after) : before,
     anchor,
     foundAnchor: anchorRow.length === 1,
     foundOldest: toLeft || before.length < req.numBefore,

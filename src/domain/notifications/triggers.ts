@@ -41,13 +41,14 @@ export function noticesFor(store: Store, message: Message): RecipientNotice[] {
   if (!sender) return [];
   const muters = mutersOf(store, sender.user_id);
   const out: RecipientNotice[] = [];
-  for (const [key, flags] of Object.entries(message.flags)) {
+  for (const key in message.flags) {
+    const flags = message.flags[key];
     const userId = Number(key);
     if (userId === sender.user_id || muters.has(userId)) continue;
     const user = store.users.get(userId);
     if (!user || !user.is_active || user.is_bot) continue;
     const notice = message.type === 'private' ? directNotice(user) : channelNotice(store, user, message, flags);
-    if (notice.push || notice.email) out.push(notice);
+    if (notice && (notice.push || notice.email)) out.push(notice);
   }
   return out;
 }
@@ -60,34 +61,41 @@ function directNotice(user: User): RecipientNotice {
   };
 }
 
-function channelNotice(store: Store, user: User, message: Message, flags: string[]): RecipientNotice {
+const WILDCARD_KINDS = ['topic_wildcard_mentioned', 'stream_wildcard_mentioned'] as const;
+
+/**
+ * A channel message's triggers for one subscriber, or null when it has none (most subscribers).
+ * The triggers are tried in TRIGGER_ORDER, so the first that applies is the one a notification
+ * names; nothing is made for a subscriber it does not notify (this runs for every subscriber of
+ * every channel message).
+ */
+function channelNotice(store: Store, user: User, message: Message, flags: string[]): RecipientNotice | null {
   const sub = store.subscriptions.get(subscriptionKey(user.user_id, message.stream_id!));
   const visibility = currentVisibility(store, user.user_id, message.stream_id!, message.topic);
   const followed = visibility === Visibility.followed;
   // A muted topic, or a muted channel whose topic the user did not unmute or follow.
   const muted = visibility === Visibility.muted || (!!sub?.is_muted && visibility !== Visibility.unmuted && !followed);
-  const wildcardsNotify = sub?.wildcard_mentions_notify ?? on(user, 'wildcard_mentions_notify');
   const offlinePush = on(user, 'enable_offline_push_notifications');
   const offlineEmail = on(user, 'enable_offline_email_notifications');
-  const push: Trigger[] = [];
-  const email: Trigger[] = [];
-  const both = (trigger: Trigger, pushOn: boolean, emailOn: boolean) => {
-    if (pushOn) push.push(trigger);
-    if (emailOn) email.push(trigger);
-  };
-  if (flags.includes('mentioned')) both('mentioned', offlinePush, offlineEmail);
-  for (const kind of ['topic_wildcard_mentioned', 'stream_wildcard_mentioned'] as const) {
+  let push: Trigger | null = null;
+  let email: Trigger | null = null;
+  if (flags.includes('mentioned')) {
+    if (offlinePush) push = 'mentioned';
+    if (offlineEmail) email = 'mentioned';
+  }
+  for (const kind of WILDCARD_KINDS) {
     if (!flags.includes(kind)) continue;
-    if (followed && on(user, 'enable_followed_topic_wildcard_mentions_notify'))
-      both(`${kind}_in_followed_topic`, offlinePush, offlineEmail);
-    else if (!muted && wildcardsNotify) both(kind, offlinePush, offlineEmail);
+    let trigger: Trigger | null = null;
+    if (followed && on(user, 'enable_followed_topic_wildcard_mentions_notify')) trigger = `${kind}_in_followed_topic`;
+    else if (!muted && (sub?.wildcard_mentions_notify ?? on(user, 'wildcard_mentions_notify'))) trigger = kind;
+    if (trigger && offlinePush) push ??= trigger;
+    if (trigger && offlineEmail) email ??= trigger;
   }
-  if (followed) both('followed_topic_push_notify', on(user, 'enable_followed_topic_push_notifications'), false);
-  if (followed) both('followed_topic_email_notify', false, on(user, 'enable_followed_topic_email_notifications'));
+  if (followed && on(user, 'enable_followed_topic_push_notifications')) push ??= 'followed_topic_push_notify';
+  if (followed && on(user, 'enable_followed_topic_email_notifications')) email ??= 'followed_topic_email_notify';
   if (!muted && sub) {
-    both('stream_push_notify', sub.push_notifications ?? on(user, 'enable_stream_push_notifications'), false);
-    both('stream_email_notify', false, sub.email_notifications ?? on(user, 'enable_stream_email_notifications'));
+    if (sub.push_notifications ?? on(user, 'enable_stream_push_notifications')) push ??= 'stream_push_notify';
+    if (sub.email_notifications ?? on(user, 'enable_stream_email_notifications')) email ??= 'stream_email_notify';
   }
-  const first = (list: Trigger[]) => TRIGGER_ORDER.find((t) => list.includes(t)) ?? null;
-  return { user, push: first(push), email: first(email) };
+  return push || email ? { user, push, email } : null;
 }
