@@ -38,6 +38,7 @@ import { Journal } from './control/journal.js';
 import { learnSecretParameters, operationsAnsweringSecrets } from './control/redact.js';
 import { ErrorCatalog } from './control/scenarios/error-catalog.js';
 import { scenarioInterceptor } from './control/interceptor.js';
+import { confirmEmailChangePage } from './control/confirm-page.js';
 import { controlRouter } from './control/router.js';
 import { endJournalStreams } from './control/journal-stream.js';
 import { OutboxStreams } from './control/outbox-stream.js';
@@ -430,6 +431,7 @@ export class MockServer {
             outboxStreams: this.outboxStreams,
           }),
         ],
+        ['/accounts/confirm_new_email', confirmEmailChangePage(this.sandboxSet.worldFor)],
       ],
     });
     this.app = app;

@@ -153,6 +153,16 @@ export class ControlClient {
       this.call<{ user_id: number; email: string; api_key: string }>('POST', '/invites/accept', input),
   };
 
+  readonly emailChanges = {
+    /** Follows an email change's confirmation link (or key): the address changes, the old one is told. */
+    confirm: (input: { link: string }) =>
+      this.call<{ user_id: number; old_email: string; new_email: string; email: string }>(
+        'POST',
+        '/email-changes/confirm',
+        input,
+      ),
+  };
+
   readonly clock = {
     get: () => this.call<ClockReading>('GET', '/clock'),
     set: (time: number | Date) =>

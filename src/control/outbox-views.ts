@@ -1,8 +1,10 @@
 // The control API's outbox views (openapi/control.yaml): read and clear a world's outbox, and
-// accept an invitation as the invitee's registration page would.
+// accept an invitation as the invitee's registration page would, and follow an email change's
+// link as the user's browser would.
 import type { OpenViewTable, WorldCtx } from '../domain/context.js';
 import { outboxOf, type OutboxQuery } from '../domain/outbox/outbox.js';
 import { acceptInvitation } from '../domain/invites/accept.js';
+import { confirmEmailChange } from '../domain/users/email-change-requests.js';
 import type { ControlHost } from './views.js';
 
 export function outboxControlViews(host: ControlHost): OpenViewTable {
@@ -29,9 +31,7 @@ export function outboxControlViews(host: ControlHost): OpenViewTable {
       outboxOf(host.world(ctx.sandbox).store).clear();
     },
     'mock-accept-invite': (ctx, p) => {
-      const world = host.world(ctx.sandbox);
-      const w: WorldCtx = { store: world.store, events: world.events, clock: world.clock };
-      return acceptInvitation(w, {
+      return acceptInvitation(worldCtx(host, ctx.sandbox), {
         link: p.link,
         full_name: p.full_name,
         password: p.password,
@@ -39,5 +39,11 @@ export function outboxControlViews(host: ControlHost): OpenViewTable {
         rules: ctx.server.rules,
       });
     },
+    'mock-confirm-email-change': (ctx, p) => confirmEmailChange(worldCtx(host, ctx.sandbox), p.link),
   };
+}
+
+function worldCtx(host: ControlHost, sandbox: string): WorldCtx {
+  const world = host.world(sandbox);
+  return { store: world.store, events: world.events, clock: world.clock };
 }

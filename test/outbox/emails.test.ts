@@ -1,6 +1,6 @@
-// Emails in the outbox besides invitations: missed-message emails for away users (after their
-// batching period on the mock clock, only for messages still unread, one per conversation) and
-// the confirmation of an email address change.
+// Emails in the outbox besides invitations and email changes (email-change.test.ts):
+// missed-message emails for away users (after their batching period on the mock clock, only for
+// messages still unread, one per conversation).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { registerQueue } from '../helpers/events.js';
@@ -101,44 +101,5 @@ describe('missed-message emails', () => {
     await send('iago', { type: 'direct', to: [id('aaron')], content: 'no emails' });
     await control.clock.advance(10 * 60_000);
     expect((await control.outbox.list({ kind: 'email' })).count).toBe(0);
-  });
-});
-
-describe('email address change', () => {
-  it('sends the confirmation to the new address, with the old and new addresses and the link', async () => {
-    await t.as('hamlet').patch('/settings', { email: 'new-hamlet@example.com' });
-    const [email] = await emails('new-hamlet@example.com');
-    const link = email.links.activate_url;
-    expect(link).toMatch(new RegExp(`^${t.base}/accounts/confirm_new_email/[a-z2-7]{24}$`));
-    expect(email).toEqual({
-      id: expect.any(Number),
-      time: expect.any(Number),
-      kind: 'email',
-      template: 'confirm_new_email',
-      to: 'new-hamlet@example.com',
-      user_id: id('hamlet'),
-      subject: `Verify your new email address for ${new URL(t.base).host}`,
-      text:
-        `Hello,\n\nSomeone asked to change the email address of the Zulip account on ${t.base} from hamlet@zulip.com to new-hamlet@example.com. To make the change, follow this link:\n    <${link}>\n\n` +
-        'Did not ask for it? Write to support@zulip.com at once.\n',
-      links: { activate_url: link },
-    });
-    // Nothing to the old address until the change is made; the address stays as it was.
-    expect((await emails('hamlet@zulip.com')).filter((e) => e.to === 'hamlet@zulip.com')).toEqual([]);
-    expect(t.user('hamlet').delivery_email).toBe('hamlet@zulip.com');
-  });
-
-  it('is refused to members when the organization disables email changes, not to administrators', async () => {
-    await t.as('iago').patch('/realm', { email_changes_disabled: true });
-    const refused = await t.as('hamlet').patch('/settings', { email: 'new-hamlet@example.com' });
-    expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({
-      result: 'error',
-      msg: 'Email address changes are disabled in this organization.',
-      code: 'BAD_REQUEST',
-    });
-    expect(await emails('new-hamlet@example.com')).toEqual([]);
-    expect((await t.as('iago').patch('/settings', { email: 'new-iago@example.com' })).status).toBe(200);
-    expect((await emails('new-iago@example.com')).map((e) => e.template)).toEqual(['confirm_new_email']);
   });
 });

@@ -11,11 +11,14 @@ import { SendQueue } from './send-queue.js';
 
 interface EmailItem {
   kind: 'email';
-  /** Which of the real server's emails: invitation, invitation_reminder, confirm_new_email, missed_message. */
+  /** Which of the real server's emails: invitation, invitation_reminder, confirm_new_email, notify_change_in_email, missed_message. */
   template: string;
   to: string;
   /** The recipient's account, when they have one. */
   user_id: number | null;
+  /** The sender's name and address, where the mock records them (the email-change emails). */
+  from_name?: string;
+  from_address?: string;
   subject: string;
   text: string;
   /** The links a reader would follow, by name (activate_url, confirm_url, narrow_url...). */

@@ -15,22 +15,11 @@ import { avatarSource } from './avatar.js';
 import { canAccessDeliveryEmail, EmailVisibility, emailVisibilityOf } from './email-visibility.js';
 import { isAdmin } from './roles.js';
 import { isValidEmail } from './settings-values.js';
+import { existingAccountError } from './email-rules.js';
 
 /** The permission check of a request that names `new_email`, whatever its value. */
 export function checkMayChangeEmails(actor: User): void {
   if (!actor.can_change_user_emails || !isAdmin(actor)) throw badRequest('User not authorized to change user emails');
-}
-
-/**
- * The real server's check of an address new to the organization (validate_email_not_already_in_realm,
- * briefly worded): a system bot's address is reserved, any account's address is taken.
- */
-function existingAccountError(store: Store, email: string): string | null {
-  const lower = email.toLowerCase();
-  const holder = store.users.find((u) => u.delivery_email.toLowerCase() === lower);
-  if (!holder) return null;
-  if (holder.is_system_bot) return 'Reserved for system bots.';
-  return holder.is_active ? 'Already has an account.' : 'Account has been deactivated.';
 }
 
 /** The new address to apply, checked; undefined when it is the current one exactly. */

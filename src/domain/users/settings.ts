@@ -1,16 +1,13 @@
 // PATCH /settings for the caller's own account: settings, display name, a new email address
-// (confirmation pending, the address unchanged; with --rate-limit, 2 an hour and 5 a day) and a
-// password change. Everything is checked before anything changes, in the order the real server
-// reports problems.
+// (pending until the link is followed, email-change-requests.ts; with --rate-limit, 2 an hour
+// and 5 a day) and a password change. Everything is checked before anything changes, in the
+// order the real server reports problems.
 import { badRequest } from '../../errors.js';
 import type { Ctx, WorldCtx } from '../context.js';
-import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
-import { activeUserIds, userByEmail } from './access.js';
+import { activeUserIds } from './access.js';
 import { changeUserSetting } from './setting-change.js';
-import { isAdmin } from './roles.js';
-import { currentSetting } from '../realm/setting-values.js';
-import { sendEmailChangeConfirmation } from '../outbox/email-change.js';
+import { checkOwnNewEmail, startEmailChange } from './email-change-requests.js';
 import { countEmailChange } from './email-change-limit.js';
 import {
   checkBatchingPeriod,
@@ -19,7 +16,6 @@ import {
   checkNotificationSound,
   checkPasswordStrength,
   checkTimeZone,
-  isValidEmail,
 } from './settings-values.js';
 
 /** Parameters of PATCH /settings that are not personal settings. */
@@ -41,15 +37,6 @@ export function checkSettingValues(settings: Array<[string, unknown]>): void {
   }
 }
 
-/** The real server's checks of a new address, in its order: the organization's rule (administrators exempt), the address, who holds it. */
-function checkNewEmail(store: Store, actor: User, email: string): void {
-  if (currentSetting(store.realm, 'email_changes_disabled') === true && !isAdmin(actor))
-    throw badRequest('Email address changes are disabled in this organization.');
-  if (!isValidEmail(email)) throw badRequest('Invalid address.');
-  const holder = userByEmail(store, email);
-  if (holder) throw badRequest(holder.is_active ? 'Already has an account.' : 'Account has been deactivated.');
-}
-
 export interface OwnAccountChange {
   full_name?: string;
   email?: string;
@@ -65,10 +52,11 @@ export function updateOwnSettings(ctx: Ctx, account: OwnAccountChange, settings:
     if (account.old_password !== actor.password) throw badRequest('Wrong password!');
     checkPasswordStrength(account.new_password, ctx.server.rules);
   }
+  // Compared as written: a change of case alone is a change (and then finds the caller's own account).
   let newEmail: string | undefined = account.email?.trim();
-  if (newEmail !== undefined && newEmail.toLowerCase() === actor.delivery_email.toLowerCase()) newEmail = undefined;
+  if (newEmail === actor.delivery_email) newEmail = undefined;
   if (newEmail !== undefined) {
-    checkNewEmail(store, actor, newEmail);
+    checkOwnNewEmail(store, actor, newEmail);
     // Counted once the address passed its checks, as the real server counts it.
     if (ctx.server.rateLimiting) countEmailChange(ctx, actor);
   }
@@ -78,10 +66,7 @@ export function updateOwnSettings(ctx: Ctx, account: OwnAccountChange, settings:
 
   if (account.new_password !== undefined) store.users.update(actor, { password: account.new_password });
   // The address changes only once the user follows the confirmation link.
-  if (newEmail !== undefined) {
-    store.users.update(actor, { pending_email: newEmail });
-    sendEmailChangeConfirmation(ctx, actor, newEmail);
-  }
+  if (newEmail !== undefined) startEmailChange(ctx, actor, newEmail);
   if (fullName !== undefined && fullName !== actor.full_name) renameUser(ctx, actor, fullName);
   for (const [name, value] of settings) changeUserSetting(ctx, actor, name, value, true);
 }
