@@ -224,12 +224,37 @@ describe('POST /invites', () => {
       errors: [['nope', 'Invalid address.', false]],
       sent_invitations: false,
     });
+    // The organization's address rules, as for an account's own address: a disposable provider.
+    const disposable = await t.as('iago').post('/invites', { invitee_emails: 'x@mailinator.com', stream_ids: [] });
+    expect(disposable.body).toMatchObject({
+      code: 'INVITATION_FAILED',
+      errors: [['x@mailinator.com', 'Please use your real email address.', false]],
+      sent_invitations: false,
+    });
     expectError(
       await t.as('iago').post('/invites', { invitee_emails: '', stream_ids: [] }),
       400,
       'BAD_REQUEST',
       'You must specify at least one email address.',
     );
+  });
+
+  it("applies the organization's address rules: its domains and no '+' when restricted", async () => {
+    expect((await t.as('desdemona').patch('/realm', { emails_restricted_to_domains: true })).status).toBe(200);
+    const r = await t
+      .as('iago')
+      .post('/invites', { invitee_emails: 'new+tag@zulip.com, new@elsewhere.example', stream_ids: [] });
+    expect(r.body).toMatchObject({
+      code: 'INVITATION_FAILED',
+      msg: "Some emails did not validate, so we didn't send any invitations.",
+      errors: [
+        ['new+tag@zulip.com', 'Email addresses containing + are not allowed.', false],
+        ['new@elsewhere.example', 'Outside your domain.', false],
+      ],
+      sent_invitations: false,
+    });
+    const ok = await t.as('iago').post('/invites', { invitee_emails: 'new@zulip.com', stream_ids: [] });
+    expect(ok.body).toEqual({ result: 'success', msg: '' });
   });
 
   it('enforces who may invite and as what', async () => {

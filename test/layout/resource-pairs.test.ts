@@ -77,6 +77,7 @@ const PUBLIC: Record<string, string[]> = {
     'bot-audience',
     'create-user',
     'default-settings',
+    'email-rules',
     'email-visibility',
     'max-visible',
     'password-strength',

@@ -9,7 +9,7 @@ import { DerivedSlot } from '../../store/derived.js';
 import { accessStreamContentById } from '../channels/access.js';
 import { canAddSubscribers } from '../subscriptions/principals.js';
 import { groupForUpdate } from '../groups/access.js';
-import { isValidEmail } from '../users/settings-values.js';
+import { emailErrorForRealm } from '../users/email-rules.js';
 import { isAdmin } from '../users/roles.js';
 import { checkCanInviteByEmail, checkRoleBasedPermissions, needsAdmin, requireMemberOrAdmin } from './access.js';
 import { newConfirmationKey } from '../outbox/links.js';
@@ -140,12 +140,11 @@ export function sendInvites(ctx: Ctx, p: ParamsOf<'send-invites'>): void {
   }
   const invalid: Problem[] = [];
   const good: string[] = [];
-  const domains = store.realm.domains ?? [];
   for (const email of emails) {
     if (email === '') continue;
-    if (!isValidEmail(email)) invalid.push([email, 'Invalid address.', false]);
-    else if (store.realm.shown_settings?.emails_restricted_to_domains && !domainAllowed(email, domains))
-      invalid.push([email, 'Outside your domain.', false]);
+    // The organization's address rules, as for an account's own address (validate_email_is_valid).
+    const problem = emailErrorForRealm(store, email);
+    if (problem) invalid.push([email, problem, false]);
     else good.push(email);
   }
   const skipped: Problem[] = [];
@@ -192,9 +191,4 @@ export function sendInvites(ctx: Ctx, p: ParamsOf<'send-invites'>): void {
       true,
     );
   }
-}
-
-function domainAllowed(email: string, domains: Array<{ domain: string; allow_subdomains: boolean }>): boolean {
-  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-  return domains.some((d) => domain === d.domain || (d.allow_subdomains && domain.endsWith(`.${d.domain}`)));
 }
