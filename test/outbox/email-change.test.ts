@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { ControlClient, ControlError } from '../../src/control/client.js';
+import { emailChangeEvents } from '../helpers/email-change-events.js';
 
 let t: TestServer;
 let control: ControlClient;
@@ -114,9 +115,10 @@ describe('confirming an email change', () => {
     // Read back: the account's own view, another's, a fresh register; the old address finds no one.
     const me = (await t.as('prince@elsinore.example').get('/users/me')).body;
     expect([me.email, me.delivery_email]).toEqual(['prince@elsinore.example', 'prince@elsinore.example']);
+    // Hamlet shows his address to everyone (email_address_visibility 1): Othello sees the real one.
     expect((await t.as('othello').get(`/users/${hamlet}`)).body.user).toMatchObject({
       email: 'prince@elsinore.example',
-      delivery_email: null,
+      delivery_email: 'prince@elsinore.example',
     });
     const registered = (await t.as('prince@elsinore.example').post('/register', { fetch_event_types: ['realm_user'] }))
       .body;
@@ -129,31 +131,14 @@ describe('confirming an email change', () => {
     // The events of the change (as PATCH /users new_email makes it): the real address to those who
     // may see it, the Gravatar that follows the address, and the API address to everyone.
     const after = (await t.as('iago').get(`/users/${hamlet}`, { client_gravatar: false })).body.user;
-    const delivery = {
-      type: 'realm_user',
-      op: 'update',
-      person: { user_id: hamlet, delivery_email: 'prince@elsinore.example' },
-    };
-    const avatar = {
-      type: 'realm_user',
-      op: 'update',
-      person: {
-        user_id: hamlet,
-        avatar_source: 'G',
-        avatar_url: after.avatar_url,
-        avatar_url_medium: expect.stringContaining('s=500'),
-        avatar_version: avatarBefore.avatar_version,
-      },
-    };
-    const apiEmail = {
-      type: 'realm_user',
-      op: 'update',
-      person: { user_id: hamlet, new_email: 'prince@elsinore.example' },
-    };
+    const { delivery, avatar, apiEmail } = emailChangeEvents(hamlet, 'prince@elsinore.example', {
+      avatar_url: after.avatar_url,
+      avatar_version: avatarBefore.avatar_version,
+    });
     const strip = (events: any[]) => events.map(({ id: _id, ...e }) => e);
     expect(strip(await eventsOf(t, 'prince@elsinore.example', queues.hamlet))).toEqual([delivery, avatar, apiEmail]);
     expect(strip(await eventsOf(t, 'iago', queues.iago))).toEqual([delivery, avatar, apiEmail]);
-    expect(strip(await eventsOf(t, 'othello', queues.othello))).toEqual([avatar, apiEmail]);
+    expect(strip(await eventsOf(t, 'othello', queues.othello))).toEqual([delivery, avatar, apiEmail]);
 
     // The notice to the old address, from the security sender at the support address.
     const realmName = t.server.world.store.realm.name;

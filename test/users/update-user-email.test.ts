@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { applyEvent, rawUnread } from '../events/apply-event.js';
+import { emailChangeEvents } from '../helpers/email-change-events.js';
 
 let t: TestServer;
 /** User IDs by short name, taken before any address changes. */
@@ -55,27 +56,10 @@ describe('new_email: the change', () => {
     const me = (await t.as('moor@venice.example').post('/register', { fetch_event_types: ['realm_user'] })).body;
     expect([me.email, me.delivery_email]).toEqual(['moor@venice.example', 'moor@venice.example']);
 
-    const delivery = {
-      type: 'realm_user',
-      op: 'update',
-      person: { user_id: othello, delivery_email: 'moor@venice.example' },
-    };
-    const avatar = {
-      type: 'realm_user',
-      op: 'update',
-      person: {
-        user_id: othello,
-        avatar_source: 'G',
-        avatar_url: after.avatar_url,
-        avatar_url_medium: expect.stringContaining('s=500'),
-        avatar_version: before.avatar_version,
-      },
-    };
-    const apiEmail = {
-      type: 'realm_user',
-      op: 'update',
-      person: { user_id: othello, new_email: 'moor@venice.example' },
-    };
+    const { delivery, avatar, apiEmail } = emailChangeEvents(othello, 'moor@venice.example', {
+      avatar_url: after.avatar_url,
+      avatar_version: before.avatar_version,
+    });
     const strip = (events: any[]) => userEvents(events).map(({ id: _id, ...e }) => e);
     expect(strip(await eventsOf(t, 'iago', queues.iago))).toEqual([delivery, avatar, apiEmail]);
     expect(strip(await eventsOf(t, 'moor@venice.example', queues.othello))).toEqual([delivery, avatar, apiEmail]);
