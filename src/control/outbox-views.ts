@@ -6,6 +6,7 @@ import { outboxOf, type OutboxQuery } from '../domain/outbox/outbox.js';
 import { acceptInvitation } from '../domain/invites/accept.js';
 import { confirmEmailChange } from '../domain/users/email-change-requests.js';
 import type { ControlHost } from './views.js';
+import { userByDeliveryEmail, userByEmail } from '../domain/users/access.js';
 
 export function outboxControlViews(host: ControlHost): OpenViewTable {
   return {
@@ -17,10 +18,7 @@ export function outboxControlViews(host: ControlHost): OpenViewTable {
         if (/^\d+$/.test(p.user)) q.user_id = Number(p.user);
         else {
           q.email = p.user;
-          const lower = p.user.toLowerCase();
-          const account = store.users.find(
-            (u) => u.delivery_email.toLowerCase() === lower || u.email.toLowerCase() === lower,
-          );
+          const account = userByDeliveryEmail(store, p.user) ?? userByEmail(store, p.user);
           if (account) q.user_id = account.user_id;
           else q.user_id = -1;
         }

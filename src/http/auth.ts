@@ -11,8 +11,8 @@ export function authenticate(store: Store, header: string | undefined): User {
   const creds = basicCredentials(header);
   if (!creds) throw notLoggedIn();
   const [email, apiKey] = creds;
-  const user = accountOf(store, email.toLowerCase());
-  if (!user || user.api_key !== apiKey) throw invalidApiKey();
+  const user = accountOf(store, email, apiKey);
+  if (!user) throw invalidApiKey();
   // The real server's API-key path re-raises every authentication error as UNAUTHORIZED with the
   // original message (authenticated_rest_api_view): USER_DEACTIVATED becomes UNAUTHORIZED here.
   // The organization is checked first, as the real server's validate_account_and_subdomain does.
@@ -22,12 +22,10 @@ export function authenticate(store: Store, header: string | undefined): User {
 }
 
 /**
- * The account whose real address this is. Most accounts' API email is their real address (the
- * index finds them); an account that hides its address has a stand-in API email, which does not
- * authenticate, and is found by its real address.
+ * The account with this real address (the store's index, any case) and this API key. A stand-in
+ * API email (an account that hides its address) names no account here, so it does not authenticate.
  */
-function accountOf(store: Store, lower: string): User | undefined {
-  const byApiEmail = store.users.by('email', lower);
-  if (byApiEmail && byApiEmail.delivery_email.toLowerCase() === lower) return byApiEmail;
-  return store.users.find((u) => u.delivery_email.toLowerCase() === lower);
+function accountOf(store: Store, email: string, apiKey: string): User | undefined {
+  for (const user of store.users.group('deliveryEmail', email.toLowerCase())) if (user.api_key === apiKey) return user;
+  return undefined;
 }

@@ -132,7 +132,12 @@ export class Store {
     const changed = (c: CollectionName) => (change: RowChange) => this.markChanged({ ...change, c });
     this.users = new Collection(
       state.users,
-      { key: (u) => u.user_id, unique: { email: (u) => u.email.toLowerCase() } },
+      {
+        key: (u) => u.user_id,
+        unique: { email: (u) => u.email.toLowerCase() },
+        // Real addresses (any case): what logins, authentication and "address in use" look up.
+        groups: { deliveryEmail: (u) => u.delivery_email.toLowerCase() },
+      },
       changed('users'),
     );
     this.streams = new Collection(

@@ -11,7 +11,7 @@ import { holdsSetting } from '../group-settings/membership.js';
 import { streamByName, hasMetadataAccess } from '../channels/access.js';
 import { avatarUrl } from '../users/avatar.js';
 import { avatarFileOf, storeAvatar } from '../users/avatar-upload.js';
-import { insertAccount, isoSeconds, newApiKey } from '../users/create-user.js';
+import { emailInUse, insertAccount, isoSeconds, newApiKey } from '../users/create-user.js';
 import { realmDefaultSettings } from '../users/default-settings.js';
 import { EmailVisibility, fakeEmailDomain } from '../users/email-visibility.js';
 import { requireNonGuest } from '../users/roles.js';
@@ -68,9 +68,7 @@ export function createBot(ctx: Ctx, actor: User, p: ParamsOf<'create-bot'>): Rec
     throw badRequest('Embedded bots are not enabled.');
   if (p.bot_type === BotType.embedded && !EMBEDDED_BOTS.some((b) => b.name === serviceName))
     throw badRequest('Invalid embedded bot name.');
-  const lower = email.toLowerCase();
-  if (store.users.find((u) => u.delivery_email.toLowerCase() === lower || u.email.toLowerCase() === lower))
-    throw badRequest('Username already in use');
+  if (emailInUse(store, email)) throw badRequest('Username already in use');
   checkBotNameAvailable(store, fullName);
   checkCanCreateBot(ctx, actor, p.bot_type);
   const avatar = avatarFileOf(ctx.files);

@@ -15,6 +15,7 @@ import { checkCanInviteByEmail, checkRoleBasedPermissions, needsAdmin, requireMe
 import { newConfirmationKey } from '../outbox/links.js';
 import { sendInvitationEmail } from './emails.js';
 import { notifyInvitesChanged } from './notify.js';
+import { userByDeliveryEmail } from '../users/access.js';
 
 type Problem = [email: string, problem: string, deactivated: boolean];
 
@@ -149,7 +150,7 @@ export function sendInvites(ctx: Ctx, p: ParamsOf<'send-invites'>): void {
   }
   const skipped: Problem[] = [];
   const toInvite = good.filter((email) => {
-    const existing = store.users.find((u) => u.delivery_email.toLowerCase() === email.toLowerCase());
+    const existing = userByDeliveryEmail(store, email);
     if (!existing) return true;
     skipped.push([
       email,

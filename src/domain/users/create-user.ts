@@ -9,7 +9,7 @@ import { Role, type User } from '../../store/state.js';
 import { addSubscriptions } from '../channels/add-subscriptions.js';
 import { userForClient } from './register-state.js';
 import { holdsSetting, systemGroupId } from '../group-settings/membership.js';
-import { activeUserIds, userByEmail } from './access.js';
+import { activeUserIds, userByDeliveryEmail, userByEmail } from './access.js';
 import { realmDefaultSettings } from './default-settings.js';
 import { displayEmail, emailVisibilityOf } from './email-visibility.js';
 import { requireAdmin } from './roles.js';
@@ -33,7 +33,7 @@ export const isoSeconds = (unix: number) => new Date(unix * 1000).toISOString().
 /** Whether an account (by its API email or its real address, any case) already has this address. */
 export function emailInUse(store: Store, email: string): boolean {
   const lower = email.toLowerCase();
-  return !!userByEmail(store, lower) || store.users.find((u) => u.delivery_email.toLowerCase() === lower) !== undefined;
+  return !!userByEmail(store, lower) || !!userByDeliveryEmail(store, lower);
 }
 
 /**

@@ -8,6 +8,7 @@ import type { OpenCtx } from '../context.js';
 import { authenticationFailed, requireLoginAllowed } from './login.js';
 import { isAdmin } from './roles.js';
 import { isValidEmail } from './settings-values.js';
+import { userByDeliveryEmail } from './access.js';
 
 function requireDevLogin(ctx: OpenCtx): void {
   if (!ctx.server.rules.devLogin) throw badRequest('Endpoint not available in production.');
@@ -19,7 +20,7 @@ export function devFetchApiKey(ctx: OpenCtx, username: string): { api_key: strin
   const wanted = username.toLowerCase();
   // System bots live in another organization on the real server: not found here. The
   // organization's own bots can log in this way (no password is checked).
-  const user = ctx.store.users.find((u) => !u.is_system_bot && u.delivery_email.toLowerCase() === wanted);
+  const user = userByDeliveryEmail(ctx.store, wanted, (u) => !u.is_system_bot);
   if (!user) throw authenticationFailed();
   requireLoginAllowed(ctx.store, user);
   return { api_key: user.api_key, email: user.delivery_email, user_id: user.user_id };

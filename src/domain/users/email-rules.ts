@@ -10,6 +10,7 @@
 import type { Store } from '../../store/store.js';
 import { currentSetting } from '../realm/setting-values.js';
 import { isValidEmail } from './settings-values.js';
+import { userByDeliveryEmail } from './access.js';
 
 /**
  * Disposable providers the mock knows. The real server checks the blocklist of the
@@ -55,8 +56,7 @@ export function emailErrorForRealm(store: Store, email: string): string | null {
  * bot's address is reserved, any account's (active or not, any case) is taken; null when free.
  */
 export function existingAccountError(store: Store, email: string): string | null {
-  const lower = email.toLowerCase();
-  const holder = store.users.find((u) => u.delivery_email.toLowerCase() === lower);
+  const holder = userByDeliveryEmail(store, email);
   if (!holder) return null;
   if (holder.is_system_bot) return 'Reserved for system bots.';
   return holder.is_active ? 'Already has an account.' : 'Account has been deactivated.';

@@ -6,6 +6,7 @@
 // everyone; any other account's is a stand-in, `user<id>@<the organization's fake email domain>`.
 import type { Store } from '../../store/store.js';
 import { Role, type Realm, type User } from '../../store/state.js';
+import { userByDeliveryEmail } from './access.js';
 
 /** The values of email_address_visibility (the description lists them too). */
 export const EmailVisibility = { everyone: 1, members: 2, administrators: 3, nobody: 4, moderators: 5 } as const;
@@ -69,8 +70,5 @@ function dummyEmailUserId(realm: Realm, email: string): number | null {
 export function userByAddressFor(store: Store, viewer: User, email: string): User | undefined {
   const id = dummyEmailUserId(store.realm, email);
   if (id !== null) return store.users.get(id);
-  const wanted = email.trim().toLowerCase();
-  return store.users.find(
-    (u) => u.delivery_email.toLowerCase() === wanted && roleSeesVisibility(viewer.role, emailVisibilityOf(u)),
-  );
+  return userByDeliveryEmail(store, email.trim(), (u) => roleSeesVisibility(viewer.role, emailVisibilityOf(u)));
 }

@@ -8,6 +8,7 @@ import { badRequest } from '../../errors.js';
 import type { OpenCtx } from '../context.js';
 import { userForClient } from './register-state.js';
 import { authenticationFailed, requireLoginAllowed } from './login.js';
+import { userByDeliveryEmail } from './access.js';
 
 /** The real server accepts the algorithms its configuration lists; the mock's key is a shared secret. */
 const ALGORITHMS = ['HS256'];
@@ -46,7 +47,7 @@ export async function jwtFetchApiKey(ctx: OpenCtx, input: { token?: string; incl
   if (claims.email === undefined || claims.email === null)
     throw badRequest('No email specified in JSON web token claims');
   const wanted = String(claims.email).trim().toLowerCase();
-  const user = ctx.store.users.find((u) => !u.is_system_bot && u.delivery_email.toLowerCase() === wanted);
+  const user = userByDeliveryEmail(ctx.store, wanted, (u) => !u.is_system_bot);
   if (!user) throw authenticationFailed();
   requireLoginAllowed(ctx.store, user);
   // No user_id here, unlike POST /fetch_api_key: the real server's JWT login answers the key and the address only.

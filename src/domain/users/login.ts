@@ -4,6 +4,7 @@
 import { ApiError, accountDeactivated, badRequest, realmDeactivated } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import { isValidEmail } from './settings-values.js';
+import { userByDeliveryEmail } from './access.js';
 
 export const authenticationFailed = () =>
   new ApiError('AUTHENTICATION_FAILED', 'Your username or password is incorrect', 401);
@@ -26,7 +27,7 @@ export function fetchApiKey(
   const address = username.trim();
   if (!isValidEmail(address)) throw badRequest('Enter a valid email address.');
   const wanted = address.toLowerCase();
-  const user = store.users.find((u) => !u.is_system_bot && u.delivery_email.toLowerCase() === wanted);
+  const user = userByDeliveryEmail(store, wanted, (u) => !u.is_system_bot);
   if (!user) throw authenticationFailed();
   requireLoginAllowed(store, user);
   if (user.is_bot || user.password !== password) throw authenticationFailed();
