@@ -4,6 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
+import { watchEvents } from '../helpers/events.js';
+import { ControlClient } from '../../src/control/client.js';
 
 let t: TestServer;
 beforeEach(async () => {
@@ -243,5 +245,82 @@ describe('PATCH /settings: account fields', () => {
     expect(settingsOf('hamlet').enable_drafts_synchronization).toBe(false);
     expect(store.drafts.filter((d) => d.user_id === t.user('hamlet').user_id)).toEqual([]);
     expect(store.drafts.filter((d) => d.user_id === othello)).toHaveLength(1);
+  });
+});
+
+describe('PATCH /settings: the order of its parts, as the real server handles them', () => {
+  const ok = { result: 'success', msg: '' };
+  const emailsTo = async (address: string) =>
+    ((await new ControlClient(t.base).outbox.list({ kind: 'email', user: address })).items as any[])
+      .filter((e) => e.to === address)
+      .map((e) => e.template);
+
+  it('sends the confirmation of a new address before refusing the name: the change stays pending', async () => {
+    const r = await t.as('hamlet').patch('/settings', { email: 'prince@elsinore.example', full_name: 'H' });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual(error('BAD_REQUEST', 'Name too short!'));
+    expect(t.user('hamlet').pending_email).toBe('prince@elsinore.example');
+    expect(await emailsTo('prince@elsinore.example')).toEqual(['confirm_new_email']);
+    expect(t.user('hamlet').full_name).toBe('King Hamlet');
+  });
+
+  it('changes the password before refusing the new address', async () => {
+    const r = await t
+      .as('hamlet')
+      .patch('/settings', { old_password: 'password_hamlet', new_password: 'a-new-secret', email: 'not-an-address' });
+    expect(r.body).toEqual(error('BAD_REQUEST', 'Invalid address.'));
+    expect(t.user('hamlet').password).toBe('a-new-secret');
+    expect(t.user('hamlet').pending_email).toBeNull();
+  });
+
+  it('checks the password before the address: a wrong one sends no confirmation', async () => {
+    const r = await t
+      .as('hamlet')
+      .patch('/settings', { old_password: 'wrong', new_password: 'a-new-secret', email: 'prince@elsinore.example' });
+    expect(r.body).toEqual(error('BAD_REQUEST', 'Wrong password!'));
+    expect(t.user('hamlet').pending_email).toBeNull();
+    expect(await emailsTo('prince@elsinore.example')).toEqual([]);
+  });
+
+  it('renames before changing settings: a refused name leaves the settings as they were', async () => {
+    const r = await t.as('hamlet').patch('/settings', { color_scheme: 2, full_name: 'Hamlet @ Elsinore' });
+    expect(r.body).toEqual(error('BAD_REQUEST', 'Invalid characters in name!'));
+    expect(settingsOf('hamlet').color_scheme).toBe(1);
+  });
+
+  it("ignores a member's new name when the organization disables name changes, not an administrator's", async () => {
+    expect((await t.as('desdemona').patch('/realm', { name_changes_disabled: true })).status).toBe(200);
+    const r = await t.as('hamlet').patch('/settings', { full_name: 'H' /* not even checked */, color_scheme: 2 });
+    expect(r.body).toEqual(ok);
+    expect(t.user('hamlet').full_name).toBe('King Hamlet');
+    expect(settingsOf('hamlet').color_scheme).toBe(2);
+    expect((await t.as('iago').patch('/settings', { full_name: 'Iago the Ensign' })).body).toEqual(ok);
+    expect(t.user('iago').full_name).toBe('Iago the Ensign');
+  });
+
+  it("changes the time zone after the other settings; everyone's realm_user event carries the API email", async () => {
+    const events = watchEvents(t);
+    const hamlet = t.user('hamlet');
+    const r = await t.as('hamlet').patch('/settings', { timezone: 'Asia/Tokyo', color_scheme: 2 });
+    expect(r.body).toEqual(ok);
+    const everyone = t.server.world.store.users
+      .filter((u) => u.is_active)
+      .map((u) => u.user_id)
+      .sort((a, b) => a - b);
+    expect(events.map((e) => ({ ...e, users: [...e.users].sort((a, b) => a - b) }))).toEqual([
+      { users: [hamlet.user_id], event: { type: 'user_settings', op: 'update', property: 'color_scheme', value: 2 } },
+      {
+        users: [hamlet.user_id],
+        event: { type: 'user_settings', op: 'update', property: 'timezone', value: 'Asia/Tokyo' },
+      },
+      {
+        users: everyone,
+        event: {
+          type: 'realm_user',
+          op: 'update',
+          person: { email: 'hamlet@zulip.com', user_id: hamlet.user_id, timezone: 'Asia/Tokyo' },
+        },
+      },
+    ]);
   });
 });

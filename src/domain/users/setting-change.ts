@@ -38,7 +38,8 @@ export function changeUserSetting(ctx: Ctx, user: User, name: string, value: unk
     ctx.events.publish(activeUserIds(store), {
       type: 'realm_user',
       op: 'update',
-      person: { user_id: user.user_id, timezone: value },
+      // The API email too, as the real server's payload has it (the user as stored before the change).
+      person: { email: user.email, user_id: user.user_id, timezone: value },
     });
   }
   if (name === 'allow_private_data_export') {
