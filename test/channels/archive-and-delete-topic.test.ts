@@ -44,9 +44,26 @@ describe('archiving a channel', () => {
     expect(await eventsOf(t, 'hamlet', withCap)).toEqual([
       expect.objectContaining({ type: 'stream', op: 'update', property: 'is_archived', value: true, stream_id: 4 }),
     ]);
+    // From FL 343: the IDs, and `streams` with only each channel's ID (the real send_stream_deletion_event).
     expect(await eventsOf(t, 'othello', without)).toEqual([
-      expect.objectContaining({ type: 'stream', op: 'delete', stream_ids: [4] }),
+      { type: 'stream', op: 'delete', streams: [{ stream_id: 4 }], stream_ids: [4], id: 0 },
     ]);
+  });
+
+  it('gives a queue registered before FL 343 the whole channel, at its level, and no stream_ids', async () => {
+    const before = (await t.as('othello').get('/streams/4')).body.stream;
+    const registered = await t
+      .as('othello', { 'X-Mock-Feature-Level': '342' })
+      .post('/register', { event_types: ['stream'], fetch_event_types: [] });
+    const old = registered.body.queue_id;
+    expect((await t.as('iago').delete('/streams/4')).body).toEqual(ok);
+    const [event] = await eventsOf(t, 'othello', old);
+    expect(Object.keys(event).sort()).toEqual(['id', 'op', 'streams', 'type']);
+    expect(event.streams).toHaveLength(1);
+    // The channel as it was, with the fields a 342 server had (none of the later group settings).
+    expect(event.streams[0]).toMatchObject({ stream_id: 4, name: before.name, description: before.description });
+    expect(event.streams[0]).not.toHaveProperty('can_delete_any_message_group');
+    expect(event.streams[0]).toHaveProperty('can_remove_subscribers_group');
   });
 });
 

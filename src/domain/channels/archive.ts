@@ -5,9 +5,8 @@
 import { badRequest } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import { sendNotificationBotMessage } from '../messages/send.js';
-import { channelActivity } from './activity.js';
 import { metadataAudience } from './audience.js';
-import { streamToDict } from './stream-dict.js';
+import { channelDeletionFor } from './deletion-event.js';
 import { accessStreamForUpdate } from './update.js';
 
 export function archiveStream(ctx: Ctx, streamId: number): void {
@@ -34,11 +33,8 @@ export function archiveStream(ctx: Ctx, streamId: number): void {
     stream_id: stream.stream_id,
     name: stream.name,
   };
-  const removal = {
-    type: 'stream',
-    op: 'delete',
-    streams: [streamToDict(store, stream, channelActivity(store, ctx.clock.now()))],
-    stream_ids: [stream.stream_id],
-  };
-  ctx.events.publish(audience, update, (_q, _u, queue) => (queue?.capabilities.archived_channels ? update : removal));
+  const removal = channelDeletionFor(store, [stream], ctx.clock.now());
+  ctx.events.publish(audience, update, (_q, _u, queue) =>
+    queue?.capabilities.archived_channels ? update : removal(queue),
+  );
 }

@@ -26,7 +26,12 @@ interface Payload {
 /** By event type, then op ('' for events without one). */
 const PAYLOADS: Record<string, Record<string, Payload>> = {
   subscription: { add: { parts: { subscriptions: 'Subscription' } }, update: { property: 'Subscription' } },
-  stream: { create: { parts: { streams: 'ClientChannel' } }, update: { property: 'ClientChannel' } },
+  stream: {
+    create: { parts: { streams: 'ClientChannel' } },
+    update: { property: 'ClientChannel' },
+    // Whole channel objects only before FL 343 (ChannelDeletion); from it, each one's stream_id.
+    delete: { parts: { streams: 'ClientChannel' } },
+  },
   // Channel objects only before FL 330 (IDs pass unchanged).
   default_streams: { '': { parts: { default_streams: 'DefaultChannel' } } },
   default_stream_groups: { '': { parts: { default_stream_groups: 'DefaultChannelGroup' } } },
