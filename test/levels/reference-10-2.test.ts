@@ -70,6 +70,34 @@ describe.skipIf(!checker)('the reference check against the real 10.2 description
     expect(problems).toContain('/events/2 (typing/start)/extra: field not in 10.2');
   });
 
+  it("lets through what 10.2 sends beyond its description (the sender's local_message_id, a bot's own bot fields), nothing else", async () => {
+    const queue = (await at(372).post('/register', { event_types: ['message'], fetch_event_types: [] })).body.queue_id;
+    const sent = await at(372).post('/messages', {
+      type: 'stream',
+      to: 'Denmark',
+      topic: 'echo',
+      content: 'hi',
+      queue_id: queue,
+      local_id: '7.01',
+    });
+    expect(sent.status).toBe(200);
+    const [event] = (await at(372).get('/events', { queue_id: queue, last_event_id: -1, dont_block: true })).body
+      .events;
+    expect(event.local_message_id).toBe('7.01');
+    expect(checker!.eventProblems(event, '/events/0')).toEqual([]);
+    expect(checker!.eventProblems({ ...event, local_id: '7.01' }, '/events/0')).toEqual([
+      '/events/0 (message)/local_id: field not in 10.2',
+    ]);
+    const bot = await t.as('iago-bot', { 'X-Mock-Feature-Level': '372' }).get('/users/me');
+    expect(bot.body).toMatchObject({ bot_type: 1, bot_owner_id: t.user('iago').user_id });
+    const own = { method: 'GET', path: '/users/me', status: 200, params: {} };
+    expect(checker!.check({ ...own, body: bot.body })).toEqual([]);
+    expect(checker!.check({ ...own, body: { ...bot.body, bot_secret: 'x' } })).toEqual([
+      'GET /users/me 200: /bot_secret: field not in 10.2',
+    ]);
+    expect(takeReferenceProblems()).toEqual([]);
+  });
+
   it('reads register presence from the description and from the table of the few it does not state', () => {
     const rules = checker!.presence;
     expect(rules.get('realm_users')).toEqual({ sections: ['realm_user'] });
