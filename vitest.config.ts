@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
  * same at every level and are not listed. Every one that passed is here, but for a few that spend
  * seconds waiting and those whose answers do not change with the level; the comment after the
  * list says which were left out and why. (With modules shared between files, these 92 files run
- * in about 70 s on their own, on two cores shared with other work.)
+ * in about a minute on their own, on two cores shared with other work.)
  */
 const FL372_SUITES = [
   'test/fuzz/register-events.test.ts',
