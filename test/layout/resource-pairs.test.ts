@@ -31,6 +31,7 @@ const PUBLIC: Record<string, string[]> = {
     'announce',
     'audience',
     'create',
+    'deletion-event',
     'email-address',
     'first-message',
     'folders',

@@ -51,11 +51,23 @@ describe('unsubscribing oneself', () => {
   });
 
   it('tells a user who can no longer see a private channel that it is gone for them', async () => {
+    const queue = await registerQueue(t, 'hamlet', ['stream']);
+    const older = (
+      await t
+        .as('hamlet', { 'X-Mock-Feature-Level': '342' })
+        .post('/register', { event_types: ['stream'], fetch_event_types: [] })
+    ).body.queue_id;
     const seen = watchEvents(t);
     await unsubscribe('hamlet', { subscriptions: ['core team'] });
     const forHamlet = seen.filter((s) => s.users.includes(id('hamlet'))).map((s) => s.event);
     expect(forHamlet.map((e) => `${e.type}/${e.op}`)).toEqual(['subscription/remove', 'stream/delete']);
-    expect(forHamlet[1]).toMatchObject({ stream_ids: [streamId(t, 'core team')], for_archiving: false });
+    const core = streamId(t, 'core team');
+    expect(forHamlet[1]).toEqual({ type: 'stream', op: 'delete', streams: [{ stream_id: core }], stream_ids: [core] });
+    // As the queue gets it (no internal for_archiving), and before FL 343 the whole channel without stream_ids.
+    expect(await eventsOf(t, 'hamlet', queue)).toEqual([{ ...forHamlet[1], id: 0 }]);
+    const [old] = await eventsOf(t, 'hamlet', older);
+    expect(Object.keys(old).sort()).toEqual(['id', 'op', 'streams', 'type']);
+    expect(old.streams).toEqual([expect.objectContaining({ stream_id: core, name: 'core team', invite_only: true })]);
     const peers = seen.find((s) => s.event.op === 'peer_remove')!;
     expect(peers.users).not.toContain(id('othello'));
     expect(peers.users).toEqual(expect.arrayContaining([id('desdemona'), id('iago')]));

@@ -10,6 +10,7 @@ import { subscriptionKey } from '../../store/store.js';
 import { hasMetadataAccess, streamByName } from '../channels/access.js';
 import { metadataAudience } from '../channels/audience.js';
 import { checkChannelName } from '../channels/names.js';
+import { channelDeletionFor } from '../channels/deletion-event.js';
 import { checkCanRemoveSubscribers, controlsUser, principalUsers } from './principals.js';
 
 /** The operation's parameters, typed from the description. */
@@ -54,13 +55,8 @@ function removeFromChannel(
     });
   const lostAccess = removedIds.filter((id) => !hasMetadataAccess(store, store.users.get(id)!, stream));
   if (lostAccess.length) {
-    ctx.events.publish(lostAccess, {
-      type: 'stream',
-      op: 'delete',
-      streams: [{ stream_id: stream.stream_id }],
-      stream_ids: [stream.stream_id],
-      for_archiving: false,
-    });
+    const deletion = channelDeletionFor(store, [stream], ctx.clock.now());
+    ctx.events.publish(lostAccess, deletion(), (_q, _u, queue) => deletion(queue));
   }
 }
 
