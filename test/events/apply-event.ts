@@ -128,6 +128,13 @@ export function applyEvent(state: Obj, raw: RawUnread, event: Obj, userId: numbe
     case 'user_settings':
       state.user_settings[event.property] = event.value;
       break;
+    // The legacy forms, for clients without user_settings_object: the settings as top-level keys.
+    case 'update_display_settings':
+      if (event.setting_name in state) state[event.setting_name] = event.setting;
+      break;
+    case 'update_global_notifications':
+      if (event.notification_name in state) state[event.notification_name] = event.setting;
+      break;
     // These carry the user's whole list.
     case 'alert_words':
       state.alert_words = event.alert_words;

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
-import { watchEvents } from '../helpers/events.js';
+import { eventsOf, registerQueue, watchEvents } from '../helpers/events.js';
 import { ControlClient } from '../../src/control/client.js';
 
 let t: TestServer;
@@ -87,8 +87,14 @@ describe('PATCH /settings: personal settings', () => {
       .patch('/settings', { color_scheme: 2, default_language: 'de', enable_sounds: true /* unchanged */ });
     const hamlet = t.user('hamlet').user_id;
     const sent = publish.mock.calls.map(([ids, event]) => ({ ids: [...ids], event }));
+    const legacy = (setting_name: string, setting: unknown, extra = {}) => ({
+      ids: [hamlet],
+      event: { type: 'update_display_settings', user: 'hamlet@zulip.com', setting_name, setting, ...extra },
+    });
+    // Each with its legacy form (both are legacy display settings), for queues without user_settings_object.
     expect(sent).toEqual([
       { ids: [hamlet], event: { type: 'user_settings', op: 'update', property: 'color_scheme', value: 2 } },
+      legacy('color_scheme', 2),
       {
         ids: [hamlet],
         event: {
@@ -98,6 +104,29 @@ describe('PATCH /settings: personal settings', () => {
           value: 'de',
           language_name: 'Deutsch',
         },
+      },
+      legacy('default_language', 'de', { language_name: 'Deutsch' }),
+    ]);
+  });
+
+  it('sends the legacy events only to queues without user_settings_object, and none for newer settings', async () => {
+    const modern = await registerQueue(t, 'hamlet', undefined, { client_capabilities: { user_settings_object: true } });
+    const legacy = await registerQueue(t, 'hamlet');
+    const r = await t.as('hamlet').patch('/settings', { enable_sounds: false, web_font_size_px: 18 });
+    expect(r.body).toEqual({ result: 'success', msg: '' });
+    // In the order the description lists the settings.
+    const settings = [
+      { type: 'user_settings', op: 'update', property: 'web_font_size_px', value: 18 },
+      { type: 'user_settings', op: 'update', property: 'enable_sounds', value: false },
+    ];
+    expect((await eventsOf(t, 'hamlet', modern)).map(({ id: _, ...e }) => e)).toEqual(settings);
+    expect((await eventsOf(t, 'hamlet', legacy)).map(({ id: _, ...e }) => e)).toEqual([
+      ...settings,
+      {
+        type: 'update_global_notifications',
+        user: 'hamlet@zulip.com',
+        notification_name: 'enable_sounds',
+        setting: false,
       },
     ]);
   });
@@ -311,7 +340,25 @@ describe('PATCH /settings: the order of its parts, as the real server handles th
       { users: [hamlet.user_id], event: { type: 'user_settings', op: 'update', property: 'color_scheme', value: 2 } },
       {
         users: [hamlet.user_id],
+        event: {
+          type: 'update_display_settings',
+          user: 'hamlet@zulip.com',
+          setting_name: 'color_scheme',
+          setting: 2,
+        },
+      },
+      {
+        users: [hamlet.user_id],
         event: { type: 'user_settings', op: 'update', property: 'timezone', value: 'Asia/Tokyo' },
+      },
+      {
+        users: [hamlet.user_id],
+        event: {
+          type: 'update_display_settings',
+          user: 'hamlet@zulip.com',
+          setting_name: 'timezone',
+          setting: 'Asia/Tokyo',
+        },
       },
       {
         users: everyone,

@@ -1,5 +1,6 @@
 // Changing one personal setting of one user, with the side effects the real server attaches to
-// it: the user_settings event, the address's visibility (email-visibility-change.ts), the realm_export_consent event to administrators, the edited-by-self record (for skip_if_already_edited), drafts
+// it: the user_settings event (and the legacy update_display_settings / update_global_notifications
+// for queues without user_settings_object), the address's visibility (email-visibility-change.ts), the realm_export_consent event to administrators, the edited-by-self record (for skip_if_already_edited), drafts
 // deleted when synchronization is turned off, and the time zone mirrored on the user row.
 import type { Ctx } from '../context.js';
 import type { User } from '../../store/state.js';
@@ -7,6 +8,7 @@ import { activeUserIds, humanAdminIds } from './access.js';
 import { LANGUAGES } from './settings-values.js';
 import { announceEmailVisibility } from './email-visibility-change.js';
 import { EmailVisibility } from './email-visibility.js';
+import { legacySettingEvents } from './settings-state.js';
 
 /** Returns whether the value changed. `byUser` is false when an administrator changes it. */
 export function changeUserSetting(ctx: Ctx, user: User, name: string, value: unknown, byUser: boolean): boolean {
@@ -26,6 +28,12 @@ export function changeUserSetting(ctx: Ctx, user: User, name: string, value: unk
   const event: Record<string, unknown> = { type: 'user_settings', op: 'update', property: name, value };
   if (name === 'default_language') event.language_name = LANGUAGES[value as string] ?? value;
   ctx.events.publish([user.user_id], event);
+  // (Only for the user's own change: what the real bulk change for other users sends is not checked yet.)
+  if (byUser)
+    for (const legacy of legacySettingEvents(user, name, value, event.language_name as string | undefined))
+      ctx.events.publish([user.user_id], legacy, (_q, _u, queue) =>
+        queue?.capabilities.user_settings_object ? null : legacy,
+      );
   if (name === 'email_address_visibility') {
     announceEmailVisibility(
       ctx,

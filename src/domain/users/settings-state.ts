@@ -62,6 +62,29 @@ const LEGACY_NOTIFICATIONS = [
   'presence_enabled',
 ];
 
+/**
+ * The legacy events of a change of one setting, sent besides user_settings to queues without the
+ * user_settings_object capability (the real do_change_user_setting): update_global_notifications
+ * for a legacy notification setting, update_display_settings for a legacy display setting or the
+ * time zone; none for the settings added since.
+ */
+export function legacySettingEvents(user: User, name: string, value: unknown, languageName?: string) {
+  const events: Array<Record<string, unknown>> = [];
+  if (LEGACY_NOTIFICATIONS.includes(name))
+    events.push({ type: 'update_global_notifications', user: user.email, notification_name: name, setting: value });
+  if (LEGACY_DISPLAY.includes(name) || name === 'timezone') {
+    const event: Record<string, unknown> = {
+      type: 'update_display_settings',
+      user: user.email,
+      setting_name: name,
+      setting: value,
+    };
+    if (languageName !== undefined) event.language_name = languageName;
+    events.push(event);
+  }
+  return events;
+}
+
 export function legacyDisplaySettingsState(actor: User): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of LEGACY_DISPLAY) out[k] = actor.settings[k];
