@@ -102,6 +102,11 @@ export interface RealmExportRow {
   /** `<token>/<file name>` below /user_avatars/exports/<realm id>/. */
   path: string;
   content_base64: string | null;
+  /**
+   * Carried across a realm import: the export ran on a previous server, whose archive is not
+   * here (export_from_prior_server from 499). It cannot be deleted.
+   */
+  from_prior_server?: boolean;
 }
 
 /** A field of user profiles: type 1 short text, 2 long text, 3 list of options, 4 date, 5 link, 6 users, 7 external account, 8 pronouns. */

@@ -64,7 +64,7 @@ describe('POST /register', () => {
   });
 
   it('sends the deprecated policies and the permission settings as 10.2 did, at every level', async () => {
-    for (const level of [372, 496]) {
+    for (const level of [372, 511]) {
       const r = (await at(level).post('/register', { fetch_event_types: ['realm'] })).body;
       // The fixture's channel creation is open to members; wildcard mentions to administrators.
       expect(r).toMatchObject({
@@ -150,7 +150,7 @@ describe('POST /register', () => {
       expect(bots.gitlab.config_options).toEqual([]);
       expect(bots.jira.config_options).toEqual([]);
     }
-    for (const l of [403, 496]) {
+    for (const l of [403, 511]) {
       const bots = await byName(l);
       expect(bots.github).toMatchObject({
         config_options: [],
