@@ -288,6 +288,8 @@ export interface Stream {
   can_subscribe_group: GroupSettingValue;
   can_create_topic_group: GroupSettingValue;
   can_resolve_topics_group: GroupSettingValue;
+  /** A user's first subscription starts with push_notifications on (FL 507); absent means false. */
+  default_push_notifications?: boolean;
 }
 
 export interface Subscription {
