@@ -54,7 +54,9 @@ describe('default_push_notifications (FL 507)', () => {
 
   it('is refused to members, at creation and in PATCH /streams/{id}', async () => {
     expectError(
-      await t.as('hamlet').post('/channels/create', { name: 'Mine', subscribers: [id('hamlet')], default_push_notifications: true }),
+      await t
+        .as('hamlet')
+        .post('/channels/create', { name: 'Mine', subscribers: [id('hamlet')], default_push_notifications: true }),
       400,
       'BAD_REQUEST',
       'Insufficient permission',
@@ -103,7 +105,11 @@ describe('default_push_notifications (FL 507)', () => {
     const old = (await at(506, 'hamlet').post('/register', { event_types: ['stream'], fetch_event_types: [] })).body
       .queue_id as string;
     const r = await at(506, 'iago').patch(`/streams/${denmark}`, { default_push_notifications: true });
-    expect(r.body).toEqual({ result: 'success', msg: '', ignored_parameters_unsupported: ['default_push_notifications'] });
+    expect(r.body).toEqual({
+      result: 'success',
+      msg: '',
+      ignored_parameters_unsupported: ['default_push_notifications'],
+    });
     expect(t.server.world.store.streams.get(denmark)!.default_push_notifications).not.toBe(true);
     const created = await at(506, 'iago').post('/channels/create', {
       name: 'Old style',

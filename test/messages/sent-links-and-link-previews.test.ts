@@ -21,7 +21,9 @@ const realmUrl = () => t.server.world.store.realm.url;
 describe('POST /messages: message_url and message_link (FL 508)', () => {
   it('links a channel message with the channel and topic, and a direct message by its participants', async () => {
     // Othello follows the topics he starts: automatic_new_visibility_policy comes too.
-    const r = await t.as('othello').post('/messages', { type: 'stream', to: 'Denmark', topic: 'the play', content: 'hi' });
+    const r = await t
+      .as('othello')
+      .post('/messages', { type: 'stream', to: 'Denmark', topic: 'the play', content: 'hi' });
     const url = `${realmUrl()}/#narrow/channel/1-Denmark/topic/the.20play/near/${r.body.id}`;
     expect(r.body).toEqual({
       result: 'success',
@@ -40,7 +42,12 @@ describe('POST /messages: message_url and message_link (FL 508)', () => {
   });
 
   it('answers with the ID only at 507', async () => {
-    const r = await at(507, 'othello').post('/messages', { type: 'stream', to: 'Denmark', topic: 'the play', content: 'hi' });
+    const r = await at(507, 'othello').post('/messages', {
+      type: 'stream',
+      to: 'Denmark',
+      topic: 'the play',
+      content: 'hi',
+    });
     expect(r.body).toEqual({ result: 'success', msg: '', id: r.body.id, automatic_new_visibility_policy: 3 });
   });
 });

@@ -150,7 +150,8 @@ describe('GET /users/{user_id_or_email}/presence and GET /realm/presence', () =>
     };
     const modern = { active_timestamp: 1795253700, idle_timestamp: 1795253740 };
     expect((await at(486)).body).toEqual({ result: 'success', msg: '', presence: legacy });
-    for (const level of [487, 496]) expect((await at(level)).body).toEqual({ result: 'success', msg: '', presence: modern });
+    for (const level of [487, 496])
+      expect((await at(level)).body).toEqual({ result: 'success', msg: '', presence: modern });
     expect((await at(497)).body).toEqual({
       result: 'success',
       msg: '',
