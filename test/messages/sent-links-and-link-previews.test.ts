@@ -41,6 +41,19 @@ describe('POST /messages: message_url and message_link (FL 508)', () => {
     expect(dm.body).toEqual({ result: 'success', msg: '', id: dm.body.id, message_url: dmUrl, message_link: dmUrl });
   });
 
+  it('names the channel by ID alone to a bot that may post but not see the channel', async () => {
+    // Hamlet's bot posts to a private channel of Hamlet's it is not subscribed to.
+    const created = await t
+      .as('hamlet')
+      .post('/channels/create', { name: 'Hamlet only', invite_only: true, subscribers: [t.user('hamlet').user_id] });
+    const r = await t
+      .as('hamlet-bot')
+      .post('/messages', { type: 'stream', to: created.body.id, topic: 'notes', content: 'from the bot' });
+    expect(r.status).toBe(200);
+    const url = `${realmUrl()}/#narrow/channel/${created.body.id}/topic/notes/near/${r.body.id}`;
+    expect(r.body).toMatchObject({ message_url: url, message_link: url });
+  });
+
   it('answers with the ID only at 507', async () => {
     const r = await at(507, 'othello').post('/messages', {
       type: 'stream',
