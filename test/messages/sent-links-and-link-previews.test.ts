@@ -82,6 +82,9 @@ describe('the hide_link_previews flag (FL 510)', () => {
         id: 0,
       },
     ]);
+    // A client of 509 does not know the flag: messages read at its level do not show it.
+    const atOld = await at(509).get('/messages', { message_ids: [1] });
+    expect(atOld.body.messages[0].flags).not.toContain('hide_link_previews');
     await t.as('hamlet').post('/messages/flags', { messages: [1], op: 'remove', flag: 'hide_link_previews' });
     expect((await readMessage(t, 'hamlet', 1)).flags).not.toContain('hide_link_previews');
   });

@@ -35,6 +35,7 @@ const readOptions = (
   allowEmptyTopicName: p.allow_empty_topic_name ?? false,
   emptyTopicDisplayName: ctx.server.emptyTopicDisplayName,
   editHistoryPolicy: visibilityPolicy(ctx),
+  hideLinkPreviewsFlag: ctx.supports('hide_link_previews_flag'),
 });
 
 /** The most messages one POST /messages/flags/narrow changes (the real server's MAX_MESSAGES_PER_UPDATE). */
