@@ -23,7 +23,9 @@ interface SampleNode {
 }
 
 const [op = 'messages', seconds = '3'] = process.argv.slice(2);
-const make = (requests as unknown as Record<string, (api: Api) => Req>)[op === 'sendNotifyingDm3' ? 'sendNotifyingDm' : op];
+const make = (requests as unknown as Record<string, (api: Api) => Req>)[
+  op === 'sendNotifyingDm3' ? 'sendNotifyingDm' : op
+];
 if (!make || make.length !== 1) throw new Error(`no request ${op} taking only the API in bench/lib/mock.ts`);
 
 const server = new MockServer({ log: () => {}, answerCache: false, fixture: path.join(ROOT, 'fixtures/classic.json') });
@@ -31,7 +33,8 @@ const api = mockApi(await server.listen(0));
 for (let i = 0; i < 100; i++) await send(requests.sendMessage(api));
 const bot = op === 'mentionOutgoingBot' ? await startBotListener() : null;
 if (bot) await send(requests.createOutgoingBot(api, bot.url));
-if (op === 'sendNotifyingDm3') for (const token of [requests.iagoFcmToken(api), requests.iagoApnsToken(api)]) await send(token);
+if (op === 'sendNotifyingDm3')
+  for (const token of [requests.iagoFcmToken(api), requests.iagoApnsToken(api)]) await send(token);
 const req = make(api);
 await load({ ...req, connections: 32, duration: 1 });
 

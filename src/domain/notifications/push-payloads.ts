@@ -58,7 +58,8 @@ interface PushSnapshot {
   byKeyId: boolean;
 }
 
-const isGroupDirect = (m: Pick<Message, 'type' | 'recipient_ids'>) => m.type === 'private' && m.recipient_ids.length > 2;
+const isGroupDirect = (m: Pick<Message, 'type' | 'recipient_ids'>) =>
+  m.type === 'private' && m.recipient_ids.length > 2;
 
 function takeSnapshot(
   ctx: PushContext,

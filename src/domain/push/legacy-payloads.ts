@@ -12,7 +12,10 @@ export function basePayload(store: Store, user: User): Record<string, unknown> {
 }
 
 /** The same from the organization's facts as they were (a notification built after it was sent). */
-export function basePayloadOf(realm: { id: number; name: string; url: string }, userId: number): Record<string, unknown> {
+export function basePayloadOf(
+  realm: { id: number; name: string; url: string },
+  userId: number,
+): Record<string, unknown> {
   return {
     server: new URL(realm.url).host,
     realm_id: realm.id,
