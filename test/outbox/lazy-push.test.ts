@@ -59,7 +59,7 @@ describe('a notification read after the message, the sender, the organization or
 
     const items = (await control.outbox.list({ kind: 'push', user: String(id('othello')) })).items;
     const byForm = Object.fromEntries(
-      items.filter((i) => i.event === 'message').map((i) => [(i as any).form, i as any]),
+      items.filter((i) => i.kind === 'push' && i.event === 'message').map((i) => [(i as any).form, i as any]),
     );
     expect(Object.keys(byForm).sort()).toEqual(['android', 'e2ee', 'ios']);
     expect(byForm.android.payload.data).toMatchObject({
