@@ -2,6 +2,8 @@
 //   node --import tsx bench/profile.ts subscriptions|messages|send|narrow|flags|register|events|notify|webhook|invite|invite-link|org:<label start> [SECONDS] [-- mock args]
 // (org:POST /users/me/avatar profiles that row of bench/sections/organization-ops.ts)
 // (messages and subscriptions after 100 sends, as bench/quick-reads.ts measures them)
+// PROFILE_CONNS=N loads it with N connections instead of 32 (the webhook row calls its bot after
+// every message only when the calls keep up: 4 connections).
 // The .cpuprofile is left in the printed folder (open it in Chrome DevTools for the full picture).
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -70,7 +72,7 @@ if (op === 'narrow') {
     } as Record<string, typeof requests.subscriptions>
   )[op](api);
 }
-const r = await load({ ...req, connections: 32, duration: Number(seconds) });
+const r = await load({ ...req, connections: Number(process.env.PROFILE_CONNS ?? 32), duration: Number(seconds) });
 console.log(`${op}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms`, r.bad);
 await stopExtra();
 child.proc.kill('SIGINT');
