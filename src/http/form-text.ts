@@ -8,12 +8,18 @@ export const PARAMETER_LIMIT = 2000;
 
 /** A key that qs keeps as it is: no bracket, dot or escape, and not a name objects already have. */
 const PLAIN_KEY = /^[A-Za-z0-9_]+$/;
-const ESCAPED_BRACKET = /%5[bd]/i;
+/** Where qs would end a key at a bracket (`]=`, escaped or not) rather than at the first `=`. */
+const BRACKET_EQUALS = /\]=|%5d=/i;
 
-/** A value decoded as qs decodes it: `+` is a space, then the escapes; a malformed escape leaves the text. */
+/**
+ * A value decoded as qs decodes it: escaped brackets first (qs unescapes them in the whole body
+ * before anything else, which matters when a malformed escape leaves the rest as it is), `+` as a
+ * space, then the escapes; a malformed escape leaves the text.
+ */
 function decodeValue(text: string): string {
   if (!text.includes('%')) return text.includes('+') ? text.replace(/\+/g, ' ') : text;
-  const spaced = text.replace(/\+/g, ' ');
+  const spaced = text.replace(/%5b/gi, '[').replace(/%5d/gi, ']').replace(/\+/g, ' ');
+  if (!spaced.includes('%')) return spaced;
   try {
     return decodeURIComponent(spaced);
   } catch {
@@ -23,11 +29,12 @@ function decodeValue(text: string): string {
 
 /**
  * The fields of a form whose keys are plain names, each given once, exactly as qs reads it; null
- * for any other form (a bracket anywhere, escaped or not, since qs reads `]=` as part of a key; an
- * empty, escaped, repeated or inherited key), which qs then reads.
+ * for any other form (a `]=` anywhere, which qs reads as the end of a key; an empty, escaped,
+ * repeated or inherited key), which qs then reads. Brackets in values (JSON, as `to=[2]`) are
+ * common and read here.
  */
 export function plainFormFields(text: string): Record<string, string> | null {
-  if (text.includes('[') || text.includes(']') || ESCAPED_BRACKET.test(text)) return null;
+  if (BRACKET_EQUALS.test(text)) return null;
   const fields: Record<string, string> = {};
   for (let start = 0; start <= text.length;) {
     let end = text.indexOf('&', start);

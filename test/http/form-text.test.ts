@@ -9,6 +9,9 @@ import { formFields, plainFormFields, qsFormFields } from '../../src/http/form-t
 
 const PIECES = [
   '[',
+  '{',
+  '"',
+  ',',
   ']',
   '.',
   '%',
@@ -86,7 +89,22 @@ describe('plain forms read without qs', () => {
       content: '%40**Iago**%20hi%zz',
     });
     expect(plainFormFields('flag&x=')).toEqual({ flag: '', x: '' });
-    for (const text of ['a[b]=1', 'a=1&a=2', '__proto__=1', 'constructor=1', 'a%5Bb%5D=1', 'a=x%5D=y', 'a=1&', 'a.b=1'])
+    expect(plainFormFields('to=%5B2%5D&narrow=[{"operand":"x"}]&q=%5b%zz')).toEqual({
+      to: '[2]',
+      narrow: '[{"operand":"x"}]',
+      q: '[%zz',
+    });
+    for (const text of [
+      'a[b]=1',
+      'a=1&a=2',
+      '__proto__=1',
+      'constructor=1',
+      'a%5Bb%5D=1',
+      'a=x%5D=y',
+      'a=x]=y',
+      'a=1&',
+      'a.b=1',
+    ])
       expect(plainFormFields(text), text).toBeNull();
   });
 });
