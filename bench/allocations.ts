@@ -45,7 +45,9 @@ await session.post('HeapProfiler.startSampling', {
   includeObjectsCollectedByMajorGC: true,
   includeObjectsCollectedByMinorGC: true,
 });
+const callsBefore = bot?.calls() ?? 0;
 const r = await load({ ...req, connections: 32, duration: Number(seconds) });
+const calls = (bot?.calls() ?? 0) - callsBefore;
 const { profile } = (await session.post('HeapProfiler.stopSampling')) as unknown as { profile: { head: SampleNode } };
 session.disconnect();
 await bot?.close();
@@ -63,7 +65,9 @@ const walk = (n: SampleNode, caller: string) => {
 walk(profile.head, '(root)');
 const perRequest = (bytes: number) => (bytes / r.ok).toFixed(0).padStart(8);
 const total = [...bySite.values()].reduce((a, b) => a + b, 0);
-console.log(`${op}: ${r.ok} requests, ${perRequest(total).trim()} bytes allocated per request`);
+console.log(
+  `${op}: ${r.ok} requests, ${perRequest(total).trim()} bytes allocated per request${bot ? ` (the bot called ${calls} times)` : ''}`,
+);
 for (const [site, bytes] of [...bySite].sort((a, b) => b[1] - a[1]).slice(0, 30))
   console.log(`${perRequest(bytes)} B  ${site}`);
 process.exit(0);
