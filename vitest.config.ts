@@ -27,7 +27,12 @@ const FL372_SUITES = [
 ];
 
 const shared = {
-  setupFiles: ['test/setup/contract-guard.ts'],
+  // Test files of a worker share its loaded modules: loading the server's few hundred modules
+  // again for each of some 260 files was most of the suite's time (about 1 s a file). Tests start
+  // servers of their own and keep no state in modules; the contract guard patches once
+  // (test/setup/contract-guard.ts).
+  isolate: false,
+  setupFiles: ['test/setup/native-globals.ts', 'test/setup/contract-guard.ts'],
   // The suite's tests were written against the classic fixture's IDs (Hamlet 4, Iago 2): every
   // server it starts without a fixture, in process or as a child, starts from fixtures/classic.json.
   // Tests of the real default name it (embeddedFixturePath('default')).

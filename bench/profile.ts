@@ -1,5 +1,5 @@
 // Profiles the compiled mock under load on one operation and prints where the time goes:
-//   node --import tsx bench/profile.ts subscriptions|messages|send|narrow|flags|register|events|notify|webhook|invite|invite-link|org:<label start> [SECONDS] [-- mock args]
+//   node --import tsx bench/profile.ts subscriptions|messages|send|narrow|flags|register|events|notify|webhook|invite|invite-link|org:<label start>|<request of bench/lib/mock.ts> [SECONDS] [-- mock args]
 // (org:POST /users/me/avatar profiles that row of bench/sections/organization-ops.ts)
 // (messages and subscriptions after 100 sends, as bench/quick-reads.ts measures them)
 // PROFILE_CONNS=N loads it with N connections instead of 32 (the webhook row calls its bot after
@@ -62,15 +62,17 @@ if (op === 'narrow') {
 } else if (op === 'events') {
   req = requests.events(api, (await send(requests.register(api))).json.queue_id);
 } else {
-  req = (
-    {
-      subscriptions: requests.subscriptions,
-      send: requests.sendMessage,
-      register: requests.register,
-      invite: requests.sendInvite,
-      'invite-link': requests.createInviteLink,
-    } as Record<string, typeof requests.subscriptions>
-  )[op](api);
+  // A short name, or any request of bench/lib/mock.ts that takes only the API (uploadFile, ...).
+  const short: Record<string, typeof requests.subscriptions> = {
+    subscriptions: requests.subscriptions,
+    send: requests.sendMessage,
+    register: requests.register,
+    invite: requests.sendInvite,
+    'invite-link': requests.createInviteLink,
+  };
+  const make = short[op] ?? (requests as unknown as Record<string, typeof requests.subscriptions>)[op];
+  if (!make || make.length !== 1) throw new Error(`no request ${op} taking only the API in bench/lib/mock.ts`);
+  req = make(api);
 }
 const r = await load({ ...req, connections: Number(process.env.PROFILE_CONNS ?? 32), duration: Number(seconds) });
 console.log(`${op}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms`, r.bad);

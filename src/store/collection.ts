@@ -115,12 +115,44 @@ export class Collection<T extends object> {
   /** Applies `patch` to the stored row (re-indexing it) and returns the row. */
   update(row: T, patch: Partial<T>): T {
     const key = this.options.key(row);
-    this.unindex(row);
-    Object.assign(row, patch);
-    this.updates.set(row, this.updatesOf(row) + 1);
-    this.index(row);
+    this.patch(row, patch);
     this.changed({ t: 'update', key, patch });
     return row;
+  }
+
+  /**
+   * Changes `row` in place and moves it only in the indexes whose key for it changed: a row stays
+   * where it was in its groups, so that a group lists its rows in the order all() does (a
+   * subscription changed in its colour stays among its channel's subscribers where it was).
+   */
+  private patch(row: T, patch: Partial<T>): void {
+    const key = this.options.key(row);
+    const uniqueBefore = this.uniqueFns.map(([fn]) => fn(row));
+    const groupsBefore = this.groupFns.map(([fn]) => fn(row));
+    Object.assign(row, patch);
+    this.updates.set(row, this.updatesOf(row) + 1);
+    const newKey = this.options.key(row);
+    if (newKey !== key) {
+      this.byKey.delete(key);
+      this.byKey.set(newKey, row);
+    }
+    this.uniqueFns.forEach(([fn, map], i) => {
+      const after = fn(row);
+      if (after === uniqueBefore[i]) return;
+      if (map.get(uniqueBefore[i]) === row) map.delete(uniqueBefore[i]);
+      map.set(after, row);
+    });
+    this.groupFns.forEach(([fn, index], i) => {
+      const before = groupsBefore[i];
+      const after = fn(row);
+      if (after === before) return;
+      const rows = before === null ? undefined : index.get(before);
+      if (rows?.delete(row) && !rows.size) index.delete(before!);
+      if (after === null) return;
+      const into = index.get(after);
+      if (into) into.add(row);
+      else index.set(after, new Set([row]));
+    });
   }
 
   remove(row: T): void {
@@ -158,10 +190,7 @@ export class Collection<T extends object> {
     const row = this.byKey.get(change.key);
     if (!row) return false;
     if (change.t === 'update') {
-      this.unindex(row);
-      Object.assign(row, change.patch);
-      this.updates.set(row, this.updatesOf(row) + 1);
-      this.index(row);
+      this.patch(row, change.patch as Partial<T>);
     } else {
       this.rows.splice(this.rows.indexOf(row), 1);
       this.unindex(row);

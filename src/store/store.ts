@@ -147,7 +147,11 @@ export class Store {
     );
     this.subscriptions = new Collection(
       state.subscriptions,
-      { key: (s) => subscriptionKey(s.user_id, s.stream_id) },
+      {
+        key: (s) => subscriptionKey(s.user_id, s.stream_id),
+        // A channel's subscribers on every message sent, a user's subscriptions on every list.
+        groups: { stream: (s) => s.stream_id, user: (s) => s.user_id },
+      },
       changed('subscriptions'),
     );
     this.formerSubscriptions = new Collection(

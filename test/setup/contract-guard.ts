@@ -19,56 +19,68 @@ import { undescribedError } from './described-errors.js';
 import { REFERENCE_LEVEL, referenceChecker } from './reference-10-2.js';
 import { sharedContract } from '../../src/server.js';
 
-const seen: Violation[] = [];
-const unlike10_2: string[] = [];
-const undescribed: string[] = [];
+/**
+ * The findings, kept on the process's global object: with vitest's `isolate: false` (the suite's
+ * setting, see vitest.config.ts), this file runs again before every test file of a worker while
+ * the modules it patches stay loaded, so the patch is made once and every run reads the same lists.
+ */
+interface GuardState {
+  seen: Violation[];
+  unlike10_2: string[];
+  undescribed: string[];
+}
+const GUARD = Symbol.for('teamchat-mock.contract-guard');
+const holder = globalThis as { [GUARD]?: GuardState };
+const firstRun = holder[GUARD] === undefined;
+const { seen, unlike10_2, undescribed } = (holder[GUARD] ??= { seen: [], unlike10_2: [], undescribed: [] });
 /** Discovery: with this variable set, undescribed errors are appended to that file instead of failing tests. */
 const logFile = process.env.UNDESCRIBED_ERRORS_LOG;
 /** Discovery: with this variable set, differences from 10.2 are appended to that file instead of failing tests. */
 const referenceLog = process.env.REFERENCE_PROBLEMS_LOG;
 
 const listen = MockServer.prototype.listen;
-MockServer.prototype.listen = function guardedListen(this: MockServer, ...args: Parameters<typeof listen>) {
-  this.onViolation((v) => seen.push(v));
-  this.onExchange((ex) => {
-    const problem = undescribedError(ex);
-    if (!problem) return;
-    if (logFile) appendFileSync(logFile, `${JSON.stringify(problem)}\n`);
-    else undescribed.push(`${problem.operation} ${problem.status} ${problem.code}: ${problem.msg}`);
-  });
-  this.onExchange((ex) => {
-    // The API's own answers at 10.2's level; not the control API's, nor a scenario author's.
-    // (Downloads served at the site root are files, not described answers.)
-    if (
-      ex.level !== REFERENCE_LEVEL ||
-      !ex.operation ||
-      ex.operation.siteRoot ||
-      ex.scenario ||
-      sharedContract().byId.get(ex.operation.id) !== ex.operation
-    )
-      return;
-    // Events come at the level their queue was registered at, which a test may have set apart.
-    if (ex.operation.id === 'get-events' && !queueAtReferenceLevel(this, ex)) return;
-    // An observer's exception would be lost in the record stage: it is a problem like the others.
-    try {
-      const checker = referenceChecker();
-      const found = checker
-        ? checker.check({
-            method: ex.method,
-            path: ex.operation.path,
-            status: ex.status,
-            body: ex.body,
-            params: ex.params,
-          })
-        : [];
-      if (referenceLog) for (const line of found) appendFileSync(referenceLog, `${line}\n`);
-      else unlike10_2.push(...found);
-    } catch (e) {
-      unlike10_2.push(`${ex.method} ${ex.operation.path}: the reference check failed: ${(e as Error).message}`);
-    }
-  });
-  return listen.apply(this, args);
-};
+if (firstRun)
+  MockServer.prototype.listen = function guardedListen(this: MockServer, ...args: Parameters<typeof listen>) {
+    this.onViolation((v) => seen.push(v));
+    this.onExchange((ex) => {
+      const problem = undescribedError(ex);
+      if (!problem) return;
+      if (logFile) appendFileSync(logFile, `${JSON.stringify(problem)}\n`);
+      else undescribed.push(`${problem.operation} ${problem.status} ${problem.code}: ${problem.msg}`);
+    });
+    this.onExchange((ex) => {
+      // The API's own answers at 10.2's level; not the control API's, nor a scenario author's.
+      // (Downloads served at the site root are files, not described answers.)
+      if (
+        ex.level !== REFERENCE_LEVEL ||
+        !ex.operation ||
+        ex.operation.siteRoot ||
+        ex.scenario ||
+        sharedContract().byId.get(ex.operation.id) !== ex.operation
+      )
+        return;
+      // Events come at the level their queue was registered at, which a test may have set apart.
+      if (ex.operation.id === 'get-events' && !queueAtReferenceLevel(this, ex)) return;
+      // An observer's exception would be lost in the record stage: it is a problem like the others.
+      try {
+        const checker = referenceChecker();
+        const found = checker
+          ? checker.check({
+              method: ex.method,
+              path: ex.operation.path,
+              status: ex.status,
+              body: ex.body,
+              params: ex.params,
+            })
+          : [];
+        if (referenceLog) for (const line of found) appendFileSync(referenceLog, `${line}\n`);
+        else unlike10_2.push(...found);
+      } catch (e) {
+        unlike10_2.push(`${ex.method} ${ex.operation.path}: the reference check failed: ${(e as Error).message}`);
+      }
+    });
+    return listen.apply(this, args);
+  };
 
 /** Whether the queue a GET /events polled was registered at the reference level. */
 function queueAtReferenceLevel(server: MockServer, ex: Exchange): boolean {

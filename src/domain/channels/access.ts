@@ -16,8 +16,8 @@ export function isSubscribed(store: Store, userId: number, streamId: number): bo
 
 export function subscriberIds(store: Store, streamId: number): number[] {
   const out: number[] = [];
-  for (const s of store.subscriptions.all()) {
-    if (s.stream_id === streamId && store.users.get(s.user_id)?.is_active) out.push(s.user_id);
+  for (const s of store.subscriptions.group('stream', streamId)) {
+    if (store.users.get(s.user_id)?.is_active) out.push(s.user_id);
   }
   return out;
 }

@@ -39,7 +39,7 @@ export const STREAM_COLORS = [
 
 /** The first palette colour the user does not use yet; past the palette, round again. */
 function pickColor(store: Store, userId: number): string {
-  const used = store.subscriptions.filter((s) => s.user_id === userId).map((s) => s.color);
+  const used = [...store.subscriptions.group('user', userId)].map((s) => s.color);
   return STREAM_COLORS.find((c) => !used.includes(c)) ?? STREAM_COLORS[used.length % STREAM_COLORS.length];
 }
 

@@ -70,7 +70,7 @@ export function updateStream(ctx: Ctx, p: UpdateStreamParams): void {
   // read any more (no subscriber, deactivated users counted).
   if (p.is_archived === false) {
     if (!stream.is_archived) throw badRequest('Channel is not currently deactivated');
-    if (stream.invite_only && !store.subscriptions.find((s) => s.stream_id === stream.stream_id)) {
+    if (stream.invite_only && !store.subscriptions.group('stream', stream.stream_id).size) {
       throw badRequest('Channel is private and have no subscribers');
     }
     changes.push(() => {

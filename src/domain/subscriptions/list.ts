@@ -57,7 +57,7 @@ export function listSubscriptions(
   const keep = include !== 'partial' && !withEmail;
   const kept = store.derived.of(KEPT);
   const stamp = `${store.partsVersion(SHOWN_PARTS)}|${withRole}|${include}`;
-  for (const sub of store.subscriptions.filter((s) => s.user_id === actor.user_id)) {
+  for (const sub of store.subscriptions.group('user', actor.user_id)) {
     const stream = store.streams.get(sub.stream_id);
     if (!stream || (stream.is_archived && !archivedChannels)) continue;
     const key = keep

@@ -114,9 +114,15 @@ export function uploadFile(
   }
   checkUploadSpace(store, part.size, limits);
   const name = sanitizeFileName(part.originalname);
-  const pathId = [store.realm.id, randomBytes(1).toString('hex'), randomBytes(18).toString('base64url'), name].join(
-    '/',
-  );
+  // As the real path: two hex digits, then 24 URL-safe characters (18 random bytes); one call to
+  // the system's random source for both.
+  const random = randomBytes(19);
+  const pathId = [
+    store.realm.id,
+    random.subarray(0, 1).toString('hex'),
+    random.subarray(1).toString('base64url'),
+    name,
+  ].join('/');
   const attachment: Attachment = {
     id: store.nextId('attachments'),
     path_id: pathId,
