@@ -7,11 +7,14 @@
 //   node --import tsx bench/allocations.ts [REQUEST] [SECONDS]
 // REQUEST is one of bench/lib/mock.ts's requests taking only the API (messages, subscriptions,
 // sendMessage, ...); messages and subscriptions are read after 100 sends, as in quick-reads.ts.
+// mentionOutgoingBot calls a bot server of this process's, as quick.ts's row; sendNotifyingDm3 is
+// sendNotifyingDm once Iago has an FCM and an APNs device too (quick.ts's E2EE+FCM+APNs row).
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { MockServer } from '../src/server.js';
 import { load } from './lib/load.js';
 import { mockApi, requests, send, ROOT, type Api, type Req } from './lib/mock.js';
+import { startBotListener } from './lib/bot-listener.js';
 
 interface SampleNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -20,12 +23,18 @@ interface SampleNode {
 }
 
 const [op = 'messages', seconds = '3'] = process.argv.slice(2);
-const make = (requests as unknown as Record<string, (api: Api) => Req>)[op];
+const make = (requests as unknown as Record<string, (api: Api) => Req>)[
+  op === 'sendNotifyingDm3' ? 'sendNotifyingDm' : op
+];
 if (!make || make.length !== 1) throw new Error(`no request ${op} taking only the API in bench/lib/mock.ts`);
 
 const server = new MockServer({ log: () => {}, answerCache: false, fixture: path.join(ROOT, 'fixtures/classic.json') });
 const api = mockApi(await server.listen(0));
 for (let i = 0; i < 100; i++) await send(requests.sendMessage(api));
+const bot = op === 'mentionOutgoingBot' ? await startBotListener() : null;
+if (bot) await send(requests.createOutgoingBot(api, bot.url));
+if (op === 'sendNotifyingDm3')
+  for (const token of [requests.iagoFcmToken(api), requests.iagoApnsToken(api)]) await send(token);
 const req = make(api);
 await load({ ...req, connections: 32, duration: 1 });
 
@@ -36,9 +45,12 @@ await session.post('HeapProfiler.startSampling', {
   includeObjectsCollectedByMajorGC: true,
   includeObjectsCollectedByMinorGC: true,
 });
+const callsBefore = bot?.calls() ?? 0;
 const r = await load({ ...req, connections: 32, duration: Number(seconds) });
+const calls = (bot?.calls() ?? 0) - callsBefore;
 const { profile } = (await session.post('HeapProfiler.stopSampling')) as unknown as { profile: { head: SampleNode } };
 session.disconnect();
+await bot?.close();
 await server.close();
 
 const where = (n: SampleNode) =>
@@ -53,7 +65,9 @@ const walk = (n: SampleNode, caller: string) => {
 walk(profile.head, '(root)');
 const perRequest = (bytes: number) => (bytes / r.ok).toFixed(0).padStart(8);
 const total = [...bySite.values()].reduce((a, b) => a + b, 0);
-console.log(`${op}: ${r.ok} requests, ${perRequest(total).trim()} bytes allocated per request`);
+console.log(
+  `${op}: ${r.ok} requests, ${perRequest(total).trim()} bytes allocated per request${bot ? ` (the bot called ${calls} times)` : ''}`,
+);
 for (const [site, bytes] of [...bySite].sort((a, b) => b[1] - a[1]).slice(0, 30))
   console.log(`${perRequest(bytes)} B  ${site}`);
 process.exit(0);

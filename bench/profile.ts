@@ -1,7 +1,9 @@
 // Profiles the compiled mock under load on one operation and prints where the time goes:
-//   node --import tsx bench/profile.ts subscriptions|messages|send|narrow|flags|register|events|notify|invite|invite-link|org:<label start>|<request of bench/lib/mock.ts> [SECONDS] [-- mock args]
+//   node --import tsx bench/profile.ts subscriptions|messages|send|narrow|flags|register|events|notify|webhook|invite|invite-link|org:<label start>|<request of bench/lib/mock.ts> [SECONDS] [-- mock args]
 // (org:POST /users/me/avatar profiles that row of bench/sections/organization-ops.ts)
 // (messages and subscriptions after 100 sends, as bench/quick-reads.ts measures them)
+// PROFILE_CONNS=N loads it with N connections instead of 32 (the webhook row calls its bot after
+// every message only when the calls keep up: 4 connections).
 // The .cpuprofile is left in the printed folder (open it in Chrome DevTools for the full picture).
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -9,6 +11,7 @@ import path from 'node:path';
 import { load } from './lib/load.js';
 import { mockApi, requests, send, type Req } from './lib/mock.js';
 import { spawnServer } from './lib/proc.js';
+import { startBotListener } from './lib/bot-listener.js';
 import { ROOT } from './lib/mock.js';
 import { requestsOf } from './sections/organization-ops.js';
 
@@ -23,6 +26,8 @@ const child = await spawnServer(
 );
 const api = mockApi(child.url);
 let req: Req;
+/** What the row started besides the mock (the webhook row's bot server), stopped after the load. */
+let stopExtra = async () => {};
 if (op === 'narrow') {
   // As in the bench: the 100 newest messages Hamlet received, all matching the search.
   let last = 0;
@@ -43,6 +48,13 @@ if (op === 'narrow') {
   // (the classic fixture's, as the bench's: run it with -- --fixture fixtures/classic.json).
   for (const token of [requests.iagoFcmToken(api), requests.iagoApnsToken(api)]) await send(token);
   req = requests.sendNotifyingDm(api);
+} else if (op === 'webhook') {
+  // As quick.ts's webhook row: a channel message mentioning an outgoing webhook bot whose server
+  // (in this process) answers response_not_required.
+  const bot = await startBotListener();
+  stopExtra = bot.close;
+  await send(requests.createOutgoingBot(api, bot.url));
+  req = requests.mentionOutgoingBot(api);
 } else if (op.startsWith('org:')) {
   const row = requestsOf(api, child.url, null).find(([label]) => label.startsWith(op.slice(4)));
   if (!row) throw new Error(`no organization row starts with ${op.slice(4)}`);
@@ -62,8 +74,9 @@ if (op === 'narrow') {
   if (!make || make.length !== 1) throw new Error(`no request ${op} taking only the API in bench/lib/mock.ts`);
   req = make(api);
 }
-const r = await load({ ...req, connections: 32, duration: Number(seconds) });
+const r = await load({ ...req, connections: Number(process.env.PROFILE_CONNS ?? 32), duration: Number(seconds) });
 console.log(`${op}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms`, r.bad);
+await stopExtra();
 child.proc.kill('SIGINT');
 await new Promise((res) => child.proc.once('exit', res));
 

@@ -53,7 +53,16 @@ export interface SentMentions {
 
 /** Hands a sent message to the service bots it concerns (implemented by bots/outgoing/, which queues the calls). */
 export interface ServiceBotSink {
-  messageSent(message: Message, mentions: SentMentions, recipientIds: readonly number[]): void;
+  /**
+   * `dict`: the message as its `message` event carries it (messageDict), when the send made one:
+   * events never change once published, so the bots' events may share it.
+   */
+  messageSent(
+    message: Message,
+    mentions: SentMentions,
+    recipientIds: readonly number[],
+    dict?: Record<string, unknown>,
+  ): void;
 }
 
 /** A file part of a multipart request, bytes and all (only POST /user_uploads uses one). */

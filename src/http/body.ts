@@ -2,12 +2,11 @@
 // multipart for every POST), decoded by well-kept libraries into flat string fields.
 import express, { type Request, type RequestHandler } from 'express';
 import multer from 'multer';
-import qs from 'qs';
 import { ApiError } from '../errors.js';
 import { MAX_AVATAR_FILE_SIZE_MIB, MAX_FILE_UPLOAD_SIZE_MIB } from '../upload-limits.js';
+import { formFields, PARAMETER_LIMIT } from './form-text.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-const PARAMETER_LIMIT = 2000;
 
 export const bodyTooLarge = () => new ApiError('BAD_REQUEST', 'Request body too large', 413);
 
@@ -119,8 +118,8 @@ const UTF8_FORM = /^application\/x-www-form-urlencoded\s*(?:;\s*charset\s*=\s*"?
 
 /**
  * Nearly every POST is a small UTF-8 form of declared length, not compressed: such a body is read
- * here and given to `qs` with the options body-parser uses for it (extended: false), so the result
- * and the errors are the same, without body-parser's per-request machinery (charset lookup,
+ * here and read as body-parser reads it (extended: false: form-text.ts), so the result and the
+ * errors are the same, without body-parser's per-request machinery (charset lookup,
  * decoder, async resource), which cost more than parsing. Anything else goes to body-parser.
  */
 function isPlainForm(req: Request): boolean {
@@ -137,29 +136,6 @@ function isPlainForm(req: Request): boolean {
   );
 }
 
-function parsePlainForm(text: string): Record<string, unknown> {
-  if (!text.length) return {};
-  let count = 1;
-  for (let i = text.indexOf('&'); i !== -1; i = text.indexOf('&', i + 1)) {
-    if (++count > PARAMETER_LIMIT)
-      throw new ApiError('BAD_REQUEST', 'Malformed request body: too many parameters', 413);
-  }
-  try {
-    return qs.parse(text, {
-      allowPrototypes: true,
-      arrayLimit: count,
-      depth: 0,
-      charset: 'utf-8',
-      parameterLimit: PARAMETER_LIMIT,
-      strictDepth: true,
-    });
-  } catch (err) {
-    if (err instanceof RangeError)
-      throw new ApiError('BAD_REQUEST', 'Malformed request body: The input exceeded the depth', 400);
-    throw err;
-  }
-}
-
 function readPlainForm(req: Request, next: (err?: unknown) => void): void {
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -169,7 +145,7 @@ function readPlainForm(req: Request, next: (err?: unknown) => void): void {
     const text = (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString('utf8');
     let body: Record<string, unknown>;
     try {
-      body = parsePlainForm(text);
+      body = formFields(text);
     } catch (err) {
       next(err);
       return;

@@ -121,8 +121,9 @@ function doSendMessage(world: WorldCtx, prepared: PreparedMessage, options: Send
   store.messages.insert(message);
   claimAttachments(world, sender, message);
 
+  let dict: Record<string, unknown> | undefined;
   if (events.listening !== false) {
-    const event = { type: 'message', message: messageDict(store, message) };
+    const event = { type: 'message', message: (dict = messageDict(store, message)) };
     events.publish(prepared.recipientIds, event, (queueId, userId) => {
       const variant: Record<string, unknown> = { ...event, flags: message.flags[String(userId)] ?? [] };
       if (options.localId !== undefined && queueId === options.queueId && userId === sender.user_id)
@@ -149,6 +150,7 @@ function doSendMessage(world: WorldCtx, prepared: PreparedMessage, options: Send
     message,
     { userIds: rendered.mentionedUserIds, groupIds: rendered.mentionedGroupIds },
     prepared.recipientIds,
+    dict,
   );
   return result;
 }

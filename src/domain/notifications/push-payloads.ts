@@ -8,7 +8,7 @@ import type { Store } from '../../store/store.js';
 import type { Message, PushDevice, User } from '../../store/state.js';
 import { avatarUrl } from '../users/avatar.js';
 import { e2eePushRequest } from '../push/e2ee-envelope.js';
-import { basePayload } from '../push/legacy-payloads.js';
+import { basePayload, basePayloadOf } from '../push/legacy-payloads.js';
 import { pushContent, truncateContent } from '../outbox/message-text.js';
 import type { Trigger } from './triggers.js';
 
@@ -35,26 +35,90 @@ export interface GroupMention {
   name: string;
 }
 
-const absolute = (store: Store, url: string) => (url.startsWith('/') ? `${store.realm.url}${url}` : url);
-const isGroupDirect = (m: Message) => m.type === 'private' && m.recipient_ids.length > 2;
+const absolute = (realmUrl: string, url: string) => (url.startsWith('/') ? `${realmUrl}${url}` : url);
+
+/**
+ * What the notifications of one message to one user are built from, copied when it is sent: the
+ * payloads are built later (when the outbox item is first read), and a later edit, rename or new
+ * avatar must not change a notification already sent. Strings and numbers only (and arrays the
+ * store never changes in place), so taking it costs a few field reads.
+ */
+interface PushSnapshot {
+  realm: { id: number; name: string; url: string };
+  userId: number;
+  message: Pick<Message, 'id' | 'type' | 'stream_id' | 'topic' | 'recipient_ids' | 'rendered_content' | 'timestamp'>;
+  sender: Pick<User, 'user_id' | 'email' | 'full_name' | 'delivery_email' | 'avatar_path' | 'avatar_version'>;
+  /** The channel's name ('' for a direct message). */
+  channel: string;
+  /** A group direct message's participants' names, sorted (the APNs title); null otherwise. */
+  participants: string | null;
+  group: GroupMention | null;
+  trigger: Trigger;
+  recipientUserIds: boolean;
+  byKeyId: boolean;
+}
+
+const isGroupDirect = (m: Pick<Message, 'type' | 'recipient_ids'>) =>
+  m.type === 'private' && m.recipient_ids.length > 2;
+
+function takeSnapshot(
+  ctx: PushContext,
+  user: User,
+  message: Message,
+  trigger: Trigger,
+  group: GroupMention | null,
+): PushSnapshot {
+  const { store } = ctx;
+  const { realm } = store;
+  const sender = store.users.get(message.sender_id)!;
+  return {
+    realm: { id: realm.id, name: realm.name, url: realm.url },
+    userId: user.user_id,
+    message: {
+      id: message.id,
+      type: message.type,
+      stream_id: message.stream_id,
+      topic: message.topic,
+      recipient_ids: message.recipient_ids,
+      rendered_content: message.rendered_content,
+      timestamp: message.timestamp,
+    },
+    sender: {
+      user_id: sender.user_id,
+      email: sender.email,
+      full_name: sender.full_name,
+      delivery_email: sender.delivery_email,
+      avatar_path: sender.avatar_path,
+      avatar_version: sender.avatar_version,
+    },
+    channel: message.type === 'stream' ? (store.streams.get(message.stream_id!)?.name ?? '') : '',
+    participants: isGroupDirect(message)
+      ? message.recipient_ids
+          .map((id) => store.users.get(id)?.full_name ?? '')
+          .sort()
+          .join(', ')
+      : null,
+    group: group && { id: group.id, name: group.name },
+    trigger,
+    recipientUserIds: ctx.recipientUserIds,
+    byKeyId: ctx.byKeyId,
+  };
+}
 
 /** What every form of one message's notification shares, built once however many devices it goes to. */
 interface MessageFacts {
-  store: Store;
-  user: User;
-  message: Message;
-  sender: User;
-  group: GroupMention | null;
+  s: PushSnapshot;
   /** The text, cut at 200 characters, and whether it was cut. */
   content: [string, boolean];
   /** The legacy forms' common fields (basePayload and the sender, the conversation). */
   common: Record<string, unknown>;
+  avatarUrl: string;
 }
 
-function messageFacts(store: Store, user: User, message: Message, group: GroupMention | null): MessageFacts {
-  const sender = store.users.get(message.sender_id)!;
+function messageFacts(s: PushSnapshot): MessageFacts {
+  const { message, sender, group } = s;
   const common: Record<string, unknown> = {
-    ...basePayload(store, user),
+    ...basePayloadOf(s.realm, s.userId),
     sender_id: sender.user_id,
     sender_email: sender.email,
     time: message.timestamp,
@@ -63,7 +127,7 @@ function messageFacts(store: Store, user: User, message: Message, group: GroupMe
   if (message.type === 'stream') {
     Object.assign(common, {
       recipient_type: 'stream',
-      stream: store.streams.get(message.stream_id!)?.name ?? '',
+      stream: s.channel,
       stream_id: message.stream_id,
       topic: message.topic,
     });
@@ -72,7 +136,7 @@ function messageFacts(store: Store, user: User, message: Message, group: GroupMe
     if (isGroupDirect(message)) common.pm_users = message.recipient_ids.join(',');
   }
   const content = truncateContent(pushContent(message.rendered_content));
-  return { store, user, message, sender, group, content, common };
+  return { s, content, common, avatarUrl: absolute(s.realm.url, avatarUrl(sender)) };
 }
 
 function androidPayload(f: MessageFacts): Record<string, unknown> {
@@ -81,28 +145,25 @@ function androidPayload(f: MessageFacts): Record<string, unknown> {
     data: {
       ...f.common,
       event: 'message',
-      zulip_message_id: f.message.id,
+      zulip_message_id: f.s.message.id,
       content,
       content_truncated: truncated,
-      sender_full_name: f.sender.full_name,
-      sender_avatar_url: absolute(f.store, avatarUrl(f.sender)),
+      sender_full_name: f.s.sender.full_name,
+      sender_avatar_url: f.avatarUrl,
     },
     options: { priority: 'high' },
   };
 }
 
-function apnsTitle(store: Store, message: Message): string {
-  if (isGroupDirect(message))
-    return message.recipient_ids
-      .map((id) => store.users.get(id)?.full_name ?? '')
-      .sort()
-      .join(', ');
-  if (message.type === 'stream') return `#${store.streams.get(message.stream_id!)?.name ?? ''} > ${message.topic}`;
-  return store.users.get(message.sender_id)!.full_name;
+function apnsTitle(s: PushSnapshot): string {
+  if (s.participants !== null) return s.participants;
+  if (s.message.type === 'stream') return `#${s.channel} > ${s.message.topic}`;
+  return s.sender.full_name;
 }
 
-function apnsSubtitle(store: Store, message: Message, trigger: Trigger, group: GroupMention | null): string {
-  const name = store.users.get(message.sender_id)!.full_name;
+function apnsSubtitle(s: PushSnapshot): string {
+  const { trigger, group, message } = s;
+  const name = s.sender.full_name;
   if (trigger === 'mentioned') return group ? `${name} mentioned @${group.name}:` : `${name} mentioned you:`;
   // Topic and channel wildcards alike (get_apns_alert_subtitle has one wording for the four triggers).
   if (trigger.includes('wildcard_mentioned')) return `${name} mentioned everyone:`;
@@ -110,31 +171,31 @@ function apnsSubtitle(store: Store, message: Message, trigger: Trigger, group: G
   return `${name}:`;
 }
 
-function iosPayload(f: MessageFacts, trigger: Trigger): Record<string, unknown> {
-  const { store, message } = f;
+function iosPayload(f: MessageFacts): Record<string, unknown> {
   return {
     alert: {
-      title: apnsTitle(store, message),
-      subtitle: apnsSubtitle(store, message, trigger, f.group),
+      title: apnsTitle(f.s),
+      subtitle: apnsSubtitle(f.s),
       body: f.content[0],
     },
     sound: 'default',
     badge: 0,
-    custom: { zulip: { ...f.common, message_ids: [message.id] } },
+    custom: { zulip: { ...f.common, message_ids: [f.s.message.id] } },
   };
 }
 
-function e2eePlaintext(ctx: PushContext, f: MessageFacts): Record<string, unknown> {
-  const { store, message, sender, group } = f;
+function e2eePlaintext(f: MessageFacts): Record<string, unknown> {
+  const { s } = f;
+  const { message, sender, group } = s;
   const data: Record<string, unknown> = {
     type: 'message',
     message_id: message.id,
-    realm_name: store.realm.name,
-    realm_url: store.realm.url,
-    user_id: f.user.user_id,
+    realm_name: s.realm.name,
+    realm_url: s.realm.url,
+    user_id: s.userId,
     sender_id: sender.user_id,
     sender_full_name: sender.full_name,
-    sender_avatar_url: absolute(store, avatarUrl(sender)),
+    sender_avatar_url: f.avatarUrl,
     time: message.timestamp,
     content: f.content[0],
   };
@@ -143,20 +204,20 @@ function e2eePlaintext(ctx: PushContext, f: MessageFacts): Record<string, unknow
     Object.assign(data, {
       recipient_type: 'channel',
       channel_id: message.stream_id,
-      channel_name: store.streams.get(message.stream_id!)?.name ?? '',
+      channel_name: s.channel,
       topic: message.topic,
     });
   } else {
     data.recipient_type = 'direct';
-    if (ctx.recipientUserIds) data.recipient_user_ids = [...message.recipient_ids];
+    if (s.recipientUserIds) data.recipient_user_ids = [...message.recipient_ids];
     else if (isGroupDirect(message)) data.pm_users = message.recipient_ids.join(',');
   }
   return data;
 }
 
 /** The E2EE form: the push request carrying `data` sealed for the device, and `data` itself. */
-function e2eePush(ctx: PushContext, device: PushDevice, data: Record<string, unknown>, alert: boolean): DevicePush {
-  return { payload: e2eePushRequest(device, data, { alert, byKeyId: ctx.byKeyId }), plaintext: data };
+function e2eePush(byKeyId: boolean, device: PushDevice, data: Record<string, unknown>, alert: boolean): DevicePush {
+  return { payload: e2eePushRequest(device, data, { alert, byKeyId }), plaintext: data };
 }
 
 export type DeviceForm = 'android' | 'ios' | 'e2ee';
@@ -171,9 +232,17 @@ export function deviceForm(device: PushDevice, e2ee: boolean): DeviceForm | null
   return null;
 }
 
+/** A device's notification, to be built later (see LazyPush of the outbox). */
+export interface LazyDevicePush {
+  build: () => DevicePush;
+  /** About the size of the outbox item it becomes (the byte bound's estimate until it is built). */
+  estimate: number;
+}
+
 /**
- * The notifications of a message for one user, device by device: what the forms share (the text,
- * the common fields, the E2EE JSON) is built once for all the user's devices.
+ * The notifications of a message for one user, device by device, built later from what the
+ * message, the user, the sender and the device are now: what the forms share (the text, the
+ * common fields, the E2EE JSON) is built once for all the user's devices, when the first is.
  */
 export function messagePushes(
   ctx: PushContext,
@@ -181,16 +250,49 @@ export function messagePushes(
   message: Message,
   trigger: Trigger,
   group: GroupMention | null,
-): (form: DeviceForm, device: PushDevice) => DevicePush {
-  const facts = messageFacts(ctx.store, user, message, group);
+): (form: DeviceForm, device: PushDevice) => LazyDevicePush {
+  const snapshot = takeSnapshot(ctx, user, message, trigger, group);
+  let facts: MessageFacts | null = null;
   let e2eeData: Record<string, unknown> | null = null;
-  return (form, device) => {
-    if (form === 'android') return { payload: androidPayload(facts) };
-    if (form === 'ios') return { payload: iosPayload(facts, trigger) };
-    e2eeData ??= e2eePlaintext(ctx, facts);
-    return e2eePush(ctx, device, e2eeData, true);
+  const size = estimatedStrings(snapshot);
+  return (form, liveDevice) => {
+    // The device as it is now: a key changed later seals none of the notifications sent before.
+    const device = { ...liveDevice };
+    const build = (): DevicePush => {
+      facts ??= messageFacts(snapshot);
+      if (form === 'android') return { payload: androidPayload(facts) };
+      if (form === 'ios') return { payload: iosPayload(facts) };
+      e2eeData ??= e2eePlaintext(facts);
+      return e2eePush(snapshot.byKeyId, device, e2eeData, true);
+    };
+    return { build, estimate: form === 'e2ee' ? E2EE_FIXED + Math.ceil((size * 7) / 3) : LEGACY_FIXED + size };
   };
 }
+
+/**
+ * The variable text of a notification, in UTF-16 units, for the size estimate: the realm's URL
+ * appears three times in the legacy forms, the text at most 200 characters and an ellipsis
+ * (the message's HTML may be far longer), the avatar's URL about 90 for a Gravatar.
+ */
+function estimatedStrings(s: PushSnapshot): number {
+  return (
+    3 * s.realm.url.length +
+    s.realm.name.length +
+    s.sender.email.length +
+    2 * s.sender.full_name.length +
+    (s.sender.avatar_path ? s.sender.avatar_path.length + 40 : 90) +
+    s.channel.length +
+    2 * s.message.topic.length +
+    (s.participants?.length ?? 0) +
+    (s.group?.name.length ?? 0) +
+    Math.min(s.message.rendered_content.length, 201) +
+    6 * s.message.recipient_ids.length
+  );
+}
+
+/** The rest of an item's estimate: its keys, numbers and fixed strings (about what approxJsonSize counts of them). */
+const LEGACY_FIXED = 640;
+const E2EE_FIXED = 850;
 
 export function removePushPayload(
   ctx: PushContext,
@@ -216,7 +318,7 @@ export function removePushPayload(
       },
     };
   return e2eePush(
-    ctx,
+    ctx.byKeyId,
     device,
     {
       type: 'remove',

@@ -4,7 +4,11 @@
 // invitation reminder, missed-message emails) wait here, unseen, until the world's clock reaches
 // them; a reset or an imported state forgets them with the rest. The notifications of new
 // messages are built after the sender's answer (`queue`, send-queue.ts); every query runs what is
-// queued first, so that a reader sees all that was sent before it asked.
+// queued first, so that a reader sees all that was sent before it asked. A message's push
+// notifications are recorded lazily (recordLazy): what they are built from is taken when they are
+// sent, and the payload (the E2EE sealing included) is built the first time anything reads the
+// item, or at once while something listens (the outbox stream, --push-target). Most notifications
+// of a busy mock are never read: they leave the bounded outbox unbuilt.
 import { DerivedSlot } from '../../store/derived.js';
 import type { Store } from '../../store/store.js';
 import { SendQueue } from './send-queue.js';
@@ -64,6 +68,23 @@ export interface OutboxQuery {
 const MAX_OUTBOX_ITEMS = 5000;
 const MAX_OUTBOX_BYTES = 16 * 1024 * 1024;
 
+/** What the payload of a lazily recorded push notification is built from, taken when it was sent. */
+export interface LazyPush {
+  /** The item's fields but the payload, known when it is sent (what queries filter on). */
+  head: Omit<PushItem, 'payload' | 'plaintext'>;
+  /** The payload (and the E2EE plaintext), built from a snapshot of the inputs: it reads no live state. */
+  build: () => Pick<PushItem, 'payload' | 'plaintext'>;
+  /** About the size of the built item, for the byte bound until it is built (see approxJsonSize). */
+  estimate: number;
+}
+
+/** A recorded item; `build` is set while its payload is not built yet (the item then lacks it). */
+interface Entry {
+  item: OutboxItem;
+  size: number;
+  build: LazyPush['build'] | null;
+}
+
 interface Pending {
   dueMs: number;
   content: OutboxContent;
@@ -73,7 +94,9 @@ interface Pending {
 }
 
 export class Outbox {
-  private items: Array<{ item: OutboxItem; size: number }> = [];
+  /** Oldest first, from `first` on: the oldest leave by moving `first` (no shift() of 5000 entries per record). */
+  private items: Array<Entry | undefined> = [];
+  private first = 0;
   private bytes = 0;
   private nextId = 1;
   /*
@@ -110,19 +133,60 @@ export class Outbox {
   /** Records something sent now (mock clock, ms). */
   record(content: OutboxContent, nowMs: number): OutboxItem {
     const item = { ...content, id: this.nextId++, time: nowMs } as OutboxItem;
-    const size = approxJsonSize(item) + 100;
-    this.items.push({ item, size });
-    this.bytes += size;
-    while (this.items.length > MAX_OUTBOX_ITEMS || (this.bytes > MAX_OUTBOX_BYTES && this.items.length > 1)) {
-      this.bytes -= this.items.shift()!.size;
-    }
+    this.add({ item, size: itemSize(item), build: null });
+    return item;
+  }
+
+  /**
+   * Records a push notification sent now whose payload is built when first read (at once while
+   * something listens). The item is the same as record() would have made of the built content.
+   */
+  recordLazy(push: LazyPush, nowMs: number): void {
+    const item = { ...push.head, id: this.nextId++, time: nowMs } as OutboxItem;
+    this.add({ item, size: push.estimate, build: push.build });
+  }
+
+  private add(entry: Entry): void {
+    this.items.push(entry);
+    this.bytes += entry.size;
+    // A listener gets every item whole (the stream, --push-target): built now, as record() builds.
+    if (this.listeners.length) this.built(entry);
+    this.trim();
     for (const l of this.listeners) {
       try {
-        l(item);
+        l(entry.item);
       } catch {
         /* a listener's failure (a closed stream) is its own */
       }
     }
+  }
+
+  private get length(): number {
+    return this.items.length - this.first;
+  }
+
+  /** Drops the oldest items past the bounds (one item always stays, however large). */
+  private trim(): void {
+    while (this.length > MAX_OUTBOX_ITEMS || (this.bytes > MAX_OUTBOX_BYTES && this.length > 1)) {
+      this.bytes -= this.items[this.first]!.size;
+      this.items[this.first++] = undefined;
+    }
+    if (this.first > 1024 && this.first * 2 > this.items.length) {
+      this.items = this.items.slice(this.first);
+      this.first = 0;
+    }
+  }
+
+  /** The entry's item, its payload built first if it was not yet (once: the entry keeps it), sized anew. */
+  private built(entry: Entry): OutboxItem {
+    if (!entry.build) return entry.item;
+    const { id, time, ...head } = entry.item;
+    const item = { ...head, ...entry.build(), id, time } as OutboxItem;
+    entry.build = null;
+    entry.item = item;
+    const size = itemSize(item);
+    this.bytes += size - entry.size;
+    entry.size = size;
     return item;
   }
 
@@ -236,12 +300,18 @@ export class Outbox {
     const limit = q.limit ?? 200;
     const out: OutboxItem[] = [];
     let count = 0;
-    for (let i = this.items.length - 1; i >= 0; i--) {
-      const item = this.items[i].item;
-      if (!matches(item, q)) continue;
+    let builtAny = false;
+    for (let i = this.items.length - 1; i >= this.first; i--) {
+      const entry = this.items[i]!;
+      // The fields a query filters on are known before the payload is built: only what is returned is built.
+      if (!matches(entry.item, q)) continue;
       count++;
-      if (out.length < limit) out.push(item);
+      if (out.length >= limit) continue;
+      builtAny ||= entry.build !== null;
+      out.push(this.built(entry));
     }
+    // Built items are sized exactly, no longer estimated: the byte bound applies to what they take now.
+    if (builtAny) this.trim();
     return { count, items: out };
   }
 
@@ -249,6 +319,7 @@ export class Outbox {
   clear(): void {
     this.queue.flush();
     this.items = [];
+    this.first = 0;
     this.bytes = 0;
   }
 
@@ -259,6 +330,9 @@ export class Outbox {
     };
   }
 }
+
+/** What an item counts for in the byte bound: about its JSON, and what holding it costs besides. */
+const itemSize = (item: OutboxItem): number => approxJsonSize(item) + 100;
 
 /**
  * About the length of `value`'s JSON, for the byte bound: a tenth of the cost of JSON.stringify,

@@ -10,6 +10,7 @@
 import { randomFillSync } from 'node:crypto';
 import { xsalsa20poly1305 } from '@noble/ciphers/salsa.js';
 import type { PushDevice } from '../../store/state.js';
+import { Memo } from '../../memo.js';
 
 /** The push key's first byte when its cipher is libsodium's secretbox. */
 const SECRETBOX_TAG = 0x31;
@@ -23,14 +24,11 @@ function secretboxKey(pushKey: string): Uint8Array | null {
   return bytes.subarray(1);
 }
 
-/** Each device's push key decoded once, and again only when the device's key changes. */
-const DEVICE_KEYS = new WeakMap<PushDevice, { pushKey: string; key: Uint8Array | null }>();
-
-function deviceKey(device: PushDevice, pushKey: string): Uint8Array | null {
-  let entry = DEVICE_KEYS.get(device);
-  if (entry?.pushKey !== pushKey) DEVICE_KEYS.set(device, (entry = { pushKey, key: secretboxKey(pushKey) }));
-  return entry.key;
-}
+/**
+ * Push keys decoded once while they are used (by the key: a notification is sealed for the device
+ * as it was when sent, a copy of the device's row).
+ */
+const KEYS = new Memo<string, Uint8Array | null>(1000);
 
 /** The UTF-8 JSON of a notification, made once when several devices of a user get the same one. */
 const PLAINTEXT_BYTES = new WeakMap<object, Uint8Array>();
@@ -71,8 +69,8 @@ const TAG_BYTES = 16;
  * after the 24 bytes of the nonce, which is written over the scratch afterwards (the cipher
  * reads the nonce by reference while it works).
  */
-function sealForDevice(device: PushDevice, pushKey: string, data: Record<string, unknown>): string | null {
-  const key = deviceKey(device, pushKey);
+function sealForDevice(pushKey: string, data: Record<string, unknown>): string | null {
+  const key = KEYS.get(pushKey, secretboxKey);
   if (!key) return null;
   const plaintext = jsonBytes(data);
   const nonce = freshNonce();
@@ -103,7 +101,7 @@ export function e2eePushRequest(
   const payload: Record<string, unknown> = byKeyId
     ? { push_key_id: device.push_key_id ?? null }
     : { push_account_id: device.push_account_id ?? null };
-  payload.encrypted_data = device.push_key ? sealForDevice(device, device.push_key, data) : null;
+  payload.encrypted_data = device.push_key ? sealForDevice(device.push_key, data) : null;
   if (device.push_token_kind === 'apns') {
     if (alert) payload.aps = { 'mutable-content': 1, alert: { title: 'New notification' } };
     return {

@@ -8,14 +8,21 @@ import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
 
 export function basePayload(store: Store, user: User): Record<string, unknown> {
-  const { realm } = store;
+  return basePayloadOf(store.realm, user.user_id);
+}
+
+/** The same from the organization's facts as they were (a notification built after it was sent). */
+export function basePayloadOf(
+  realm: { id: number; name: string; url: string },
+  userId: number,
+): Record<string, unknown> {
   return {
     server: new URL(realm.url).host,
     realm_id: realm.id,
     realm_name: realm.name,
     realm_uri: realm.url,
     realm_url: realm.url,
-    user_id: user.user_id,
+    user_id: userId,
   };
 }
 

@@ -10,7 +10,10 @@ const hashes = new Memo<string, string>(10_000);
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 /** `medium`: the larger size clients show on profiles (register's avatar_url_medium). */
-export function avatarUrl(user: User, medium = false): string {
+export function avatarUrl(
+  user: Pick<User, 'avatar_path' | 'avatar_version' | 'delivery_email'>,
+  medium = false,
+): string {
   if (user.avatar_path)
     return `/user_avatars/${user.avatar_path}${medium ? '-medium' : ''}.png?version=${user.avatar_version}`;
   const hash = hashes.get(user.delivery_email.toLowerCase(), md5);

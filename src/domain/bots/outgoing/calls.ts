@@ -120,11 +120,17 @@ export class ServiceBotCalls implements ServiceBotSink {
     private readonly host: ServiceBotHost,
   ) {}
 
-  messageSent(message: Message, mentions: SentMentions, recipientIds: readonly number[]): void {
+  messageSent(
+    message: Message,
+    mentions: SentMentions,
+    recipientIds: readonly number[],
+    dict?: Record<string, unknown>,
+  ): void {
     const events = serviceBotEvents(this.world.store, message, mentions, recipientIds, this.host.level());
     if (!events.length) return;
-    // The event carries the message as it was sent, as the real queue's does.
-    const snapshot = messageDict(this.world.store, message);
+    // The event carries the message as it was sent, as the real queue's does (the message
+    // event's own dict when there is one: published events never change).
+    const snapshot = dict ?? messageDict(this.world.store, message);
     for (const e of events)
       this.enqueue({
         generation: this.generation,

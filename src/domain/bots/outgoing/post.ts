@@ -2,8 +2,17 @@
 // requests timeout, 10 s by default), at most `maxAnswerBytes` of the answer read (the rest is
 // dropped with the connection), no redirects followed. Its outcome is a value, never a throw:
 // an answer (any status), a timeout, a connection error, or a URL the HTTP library refuses.
+// Plain HTTP connections are kept alive between calls, as the real server's requests session
+// keeps them: a bot called after every message (most are on loopback) is not connected to anew
+// each time, which cost the mock more than the call itself.
 import http from 'node:http';
 import https from 'node:https';
+
+/**
+ * Idle connections are closed after a second, before the usual servers' own keep-alive timeouts
+ * (2 s and more), so that a connection is not reused just as its server closes it.
+ */
+const KEEP_ALIVE = new http.Agent({ keepAlive: true, maxFreeSockets: 16, timeout: 1000 });
 
 export type PostOutcome =
   | { kind: 'answer'; status: number; body: Buffer; truncated: boolean }
@@ -53,7 +62,7 @@ export function post(req: PostRequest): Promise<PostOutcome> {
       url,
       {
         method: 'POST',
-        agent: false,
+        agent: transport === http ? KEEP_ALIVE : false,
         headers: {
           'content-type': req.contentType,
           'content-length': Buffer.byteLength(req.body),
