@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
  * through test/helpers/server.ts was tried at 372 (27 November); suites that start none answer the
  * same at every level and are not listed. Every one that passed is here, but for a few that spend
  * seconds waiting and those whose answers do not change with the level; the comment after the
- * list says which were left out and why. (With modules shared between files, these 92 files run
+ * list says which were left out and why. (With modules shared between files, these 89 files run
  * in about a minute on their own, on two cores shared with other work.)
  */
 const FL372_SUITES = [
@@ -41,7 +41,6 @@ const FL372_SUITES = [
   'test/messages/empty-topic-narrow.test.ts',
   'test/messages/flags-narrow.test.ts',
   'test/messages/flags-render.test.ts',
-  'test/messages/send-effects.test.ts',
   'test/drafts/drafts.test.ts',
   'test/scheduled-messages/scheduled-messages-create.test.ts',
   'test/scheduled-messages/scheduled-messages-list-edit-delete.test.ts',
@@ -66,7 +65,7 @@ const FL372_SUITES = [
   'test/channels/archive-and-delete-topic.test.ts',
   // Users, groups and bots: user objects, statuses, API keys (password and JWT), the email change
   // limit, group membership and subgroups, deactivated groups, bots (embedded, outgoing
-  // webhooks), creating users, own avatar and profile data, muted users, invitations, exports.
+  // webhooks), creating users, own avatar and profile data, muted users, invitations.
   'test/users/get-users.test.ts',
   'test/users/get-status.test.ts',
   'test/users/status.test.ts',
@@ -86,7 +85,6 @@ const FL372_SUITES = [
   'test/groups/create-group.test.ts',
   'test/muted-users/muted-users.test.ts',
   'test/invites/invites.test.ts',
-  'test/exports/exports.test.ts',
   // Uploads and what serves them, custom emoji, playgrounds, server settings, BigBlueButton links.
   'test/uploads/attachments.test.ts',
   'test/uploads/fixture-uploads.test.ts',
@@ -106,12 +104,11 @@ const FL372_SUITES = [
   'test/outbox/send-queue.test.ts',
   'test/outbox/legacy-test-notification.test.ts',
   'test/outbox/email-change.test.ts',
-  // Event queues, typing (direct from 215) and presence, and whole client runs (zulip-js, the
+  // Event queues, typing (direct from 215), and whole client runs (zulip-js, the
   // terminal client's start-up).
   'test/events/heartbeat.test.ts',
   'test/typing/typing.test.ts',
   'test/typing/edit-typing.test.ts',
-  'test/presence/presence-clock.test.ts',
   'test/clients/zulip-js-search.test.ts',
   'test/clients/zulip-js-uploads.test.ts',
   'test/clients/zulip-js-zuliprc.test.ts',
@@ -141,7 +138,9 @@ const FL372_SUITES = [
  *   (deactivation actions 459), users/deactivate-own, reactivate, bots/bot-services and
  *   manage-bots (bot objects 474), emoji/emoji-names (421), messages/update-message
  *   (prev_content_sha256 379), outbox/outbox-push (E2EE forms 413, 429), presence/update-presence
- *   (419), events/register-sections (474).
+ *   (419), events/register-sections (474); since main's changes of 27 November also
+ *   exports/exports (export_from_prior_server), messages/send-effects (message_url and
+ *   message_link in the send answer) and presence/presence-clock (the 497 presence form).
  * - They compare levels or test the check itself: levels/levels, events/event-levels,
  *   render/prerendered and http/pipeline (which provokes a broken answer on purpose) fail at 372;
  *   levels/older-levels, levels/reference-10-2 and docs-examples/curl-examples (already run at 372)
@@ -152,7 +151,7 @@ const FL372_SUITES = [
  *   routed but undescribed), users/dev-login (GET /dev_list_users, development servers only),
  *   bots/manage-bots (POST /users/me/api_key/regenerate). (The sender's local_message_id and a
  *   bot's own bot_type / bot_owner_id are such exceptions, read in the real code, so
- *   users/own-user, clients/zulip-js-events and messages/send-effects run; events/queue still
+ *   users/own-user and clients/zulip-js-events run; events/queue still
  *   publishes made-up event types.)
  * - Passed, but their answers do not change with the level (the HTTP edge and the mock's own
  *   surface): http/*, contract/*, control/*, security/*.
