@@ -64,6 +64,11 @@ export const remotePushDeviceKey = (serverUuid: string, realmUuid: string, token
 export const botStorageKey = (userId: number, key: string) => `${userId}:${key}`;
 /** A channel topic, for store.messages.group('topic', ...); topics compare case-insensitively. */
 export const topicKey = (streamId: number, topic: string) => `${streamId}:${topic.toLowerCase()}`;
+/** The users a message has flags for: those who received it (the real server's UserMessage rows). */
+const receivedBy = (m: Message): number[] => Object.keys(m.flags).map(Number);
+/** The messages `userId` received, in ID order (a live view: do not change it). */
+export const receivedMessages = (store: Store, userId: number): readonly Message[] =>
+  store.messages.multiGroup('receivedBy', userId);
 /** Topics compare case-insensitively, as on the real server. */
 export const userTopicKey = (userId: number, streamId: number, topic: string) =>
   `${userId}:${streamId}:${topic.toLowerCase()}`;
@@ -169,6 +174,10 @@ export class Store {
         key: (m) => m.id,
         // Sends check whether a topic exists and who took part in it: without this, a scan of every message.
         groups: { topic: (m) => (m.type === 'stream' && m.stream_id !== null ? topicKey(m.stream_id, m.topic) : null) },
+        // A user's own messages (those with flags for them: the real server's UserMessage rows),
+        // in ID order: what register's unread, starred and recent sections read, so that their
+        // cost is the user's messages, not every message stored.
+        multiGroups: { receivedBy },
       },
       changed('messages'),
     );
