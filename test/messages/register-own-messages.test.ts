@@ -2,13 +2,13 @@
 // max_message_id) read only the user's own messages, from the store's index of the messages each
 // user has flags for. Through every kind of change of flags (sends, stars of history, reads,
 // moves, deletions one by one and by topic) they answer byte for byte what a server loading the
-// same state anew answers, and the index lists exactly the messages with flags for the user, in
-// ID order, as a walk over every message finds them.
+// same state anew answers, and the indexes list exactly the messages with flags for the user (and
+// those unread, and starred), in ID order, as a walk over every message finds them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { stream } from '../helpers/fixture-rows.js';
 import { sendMessage, sendToChannel } from '../helpers/messages.js';
-import { receivedMessages } from '../../src/store/store.js';
+import { receivedMessages, starredMessages, unreadMessages } from '../../src/store/store.js';
 
 let t: TestServer;
 let twin: TestServer;
@@ -37,11 +37,20 @@ async function expectSameAsFresh(): Promise<void> {
   const store = t.server.world.store;
   for (const who of USERS) {
     const id = t.user(who).user_id;
-    const walked = store.messages.filter((m) => String(id) in m.flags).map((m) => m.id);
+    const walked = (pred: (flags: string[]) => boolean) =>
+      store.messages.filter((m) => String(id) in m.flags && pred(m.flags[String(id)])).map((m) => m.id);
     expect(
       receivedMessages(store, id).map((m) => m.id),
       who,
-    ).toEqual(walked);
+    ).toEqual(walked(() => true));
+    expect(
+      unreadMessages(store, id).map((m) => m.id),
+      who,
+    ).toEqual(walked((f) => !f.includes('read')));
+    expect(
+      starredMessages(store, id).map((m) => m.id),
+      who,
+    ).toEqual(walked((f) => f.includes('starred')));
   }
   twin.server.world.store.load(structuredClone(store.state));
   for (const who of USERS) {

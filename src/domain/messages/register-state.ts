@@ -1,10 +1,18 @@
 // The message-derived parts of the registration state: unread messages by conversation (with
 // the counts clients show), starred message IDs, recent direct-message conversations, the newest
 // message ID and the search's stop words. A user "received" a message when it has flags for them
-// (the real server's UserMessage row); each section walks only the user's own messages (in ID
-// order, from the store's index), so that a register costs the same however many others are stored.
+// (the real server's UserMessage row); each section walks only the user's own messages, or only
+// the unread or starred ones (in ID order, from the store's indexes), so that a register costs
+// the same however many other messages are stored.
 import { STOP_WORDS } from './stop-words.js';
-import { receivedMessages, subscriptionKey, userTopicKey, type Store } from '../../store/store.js';
+import {
+  receivedMessages,
+  starredMessages,
+  subscriptionKey,
+  unreadMessages,
+  userTopicKey,
+  type Store,
+} from '../../store/store.js';
 import type { Message, User } from '../../store/state.js';
 import { maxVisibleMessageId } from '../users/max-visible.js';
 import type { TopicShown } from '../context.js';
@@ -31,9 +39,8 @@ export function unreadState(store: Store, user: User, shown: TopicShown): Record
   const huddles = new Map<string, number[]>();
   const mentions: number[] = [];
   let count = 0;
-  for (const m of receivedMessages(store, user.user_id)) {
+  for (const m of unreadMessages(store, user.user_id)) {
     const flags = m.flags[key];
-    if (!flags || flags.includes('read')) continue;
     const muted = isMutedFor(store, user, m);
     if (flags.includes('mentioned') || (!muted && flags.some((f) => WILDCARD_FLAGS.includes(f)))) mentions.push(m.id);
     if (m.type === 'stream') {
@@ -71,10 +78,7 @@ export function unreadState(store: Store, user: User, shown: TopicShown): Record
 }
 
 export function starredState(store: Store, user: User): Record<string, unknown> {
-  const key = String(user.user_id);
-  const starred: number[] = [];
-  for (const m of receivedMessages(store, user.user_id)) if (m.flags[key]?.includes('starred')) starred.push(m.id);
-  return { starred_messages: starred };
+  return { starred_messages: starredMessages(store, user.user_id).map((m) => m.id) };
 }
 
 /** Direct-message conversations, the most recent first, with the newest message of each. */
