@@ -4,7 +4,7 @@
 import type { Contract } from '../contract/contract.js';
 import { serverRules, type ServerRules } from './server-rules.js';
 
-export const NEWEST_FEATURE_LEVEL = 496;
+export const NEWEST_FEATURE_LEVEL = 511;
 
 /** The support address the real server's emails and some of its errors send people to (Zulip Cloud's). */
 export const SUPPORT_EMAIL = 'support@zulip.com';
@@ -227,10 +227,14 @@ function versionFor(level: number): string {
     [278, '9.0'],
     [359, '10.0'],
     [420, '11.0'],
+    [498, '12.0'],
   ];
   for (const [final, release] of releases) {
     if (level === final) return release;
     if (level < final) return `${release}-dev`;
   }
-  return '12.0-dev';
+  // 499-501 are the 12.x maintenance series' (backports of 506 and 504; 501 reserved), where
+  // servers running 12.1 report 500; 502 starts 13.0's development.
+  if (level <= 501) return '12.1';
+  return '13.0-dev';
 }

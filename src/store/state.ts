@@ -102,6 +102,11 @@ export interface RealmExportRow {
   /** `<token>/<file name>` below /user_avatars/exports/<realm id>/. */
   path: string;
   content_base64: string | null;
+  /**
+   * Carried across a realm import: the export ran on a previous server, whose archive is not
+   * here (export_from_prior_server from 499). It cannot be deleted.
+   */
+  from_prior_server?: boolean;
 }
 
 /** A field of user profiles: type 1 short text, 2 long text, 3 list of options, 4 date, 5 link, 6 users, 7 external account, 8 pronouns. */
@@ -283,6 +288,8 @@ export interface Stream {
   can_subscribe_group: GroupSettingValue;
   can_create_topic_group: GroupSettingValue;
   can_resolve_topics_group: GroupSettingValue;
+  /** A user's first subscription starts with push_notifications on (FL 507); absent means false. */
+  default_push_notifications?: boolean;
 }
 
 export interface Subscription {

@@ -35,7 +35,7 @@ describe('--log-format json', () => {
         event: 'listening',
         url: cli.base,
         api: `${cli.base}/api/v1`,
-        feature_level: 496,
+        feature_level: 511,
         control: `${cli.base}/__mock`,
       });
       expect(rest).toHaveLength(2);
@@ -76,7 +76,7 @@ describe('--quiet', () => {
       await twoRequests(cli);
       await new Promise((r) => setTimeout(r, 200));
       expect(cli.stdout()).toBe(
-        `teamchat-mock listening on ${cli.base} (API at ${cli.base}/api/v1, feature level 496)\n`,
+        `teamchat-mock listening on ${cli.base} (API at ${cli.base}/api/v1, feature level 511)\n`,
       );
     } finally {
       await cli.stop();

@@ -92,7 +92,7 @@ const READS: Array<[string, number]> = [
 const at = (obj: any, path: string) =>
   path.split('.').reduce((o, k) => (o === undefined || o === null ? undefined : o[k]), obj);
 
-describe.each([496, 372, 300])('a terminal-client start at feature level %i', (level) => {
+describe.each([511, 372, 300])('a terminal-client start at feature level %i', (level) => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer({ featureLevel: level, longpollTimeoutSeconds: 1 });

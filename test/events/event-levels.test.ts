@@ -69,8 +69,9 @@ describe("events at the queue's feature level", () => {
     ]);
 
     const byKind = (events: any[], k: string) => events.find((e) => kinds([e])[0] === k);
-    // Channels and subscriptions lose the fields of levels 388-441; the IDs renumber per queue.
+    // Channels and subscriptions lose the fields of levels 388-507; the IDs renumber per queue.
     const channelFields = [
+      'default_push_notifications',
       'folder_id',
       'topics_policy',
       'subscriber_count',

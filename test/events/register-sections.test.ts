@@ -110,7 +110,7 @@ const SECTIONS: Record<string, Record<string, [Kind, number]>> = {
 
 const kindOf = (v: unknown): string => (Array.isArray(v) ? 'array' : typeof v);
 
-describe.each([496, 372, 200])('POST /register at feature level %i', (level) => {
+describe.each([511, 372, 200])('POST /register at feature level %i', (level) => {
   const headers = { 'X-Mock-Feature-Level': String(level) };
   it.each(Object.keys(SECTIONS))("builds the %s section with the real server's keys", async (type) => {
     const r = await t.as('hamlet', headers).post('/register', { fetch_event_types: [type], slim_presence: true });

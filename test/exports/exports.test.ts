@@ -67,6 +67,7 @@ describe('POST /export/realm', () => {
       failed_timestamp: null,
       pending: true,
       export_type: 1,
+      export_from_prior_server: false,
     });
     await finish();
     const [done] = await exportsOf();

@@ -34,6 +34,20 @@ describe('choosing the level', () => {
     expect(between.zulip_version).toBe('8.0-dev');
   });
 
+  it('names 12.0 at its release level, the 12.x series after it, and 13.0-dev from 502', async () => {
+    const version = async (level: number) =>
+      (
+        await fetch(`${t.base}/api/v1/server_settings`, { headers: { 'X-Mock-Feature-Level': String(level) } }).then(
+          (r) => r.json(),
+        )
+      ).zulip_version;
+    expect(await version(497)).toBe('12.0-dev');
+    expect(await version(498)).toBe('12.0');
+    expect(await version(500)).toBe('12.1');
+    expect(await version(502)).toBe('13.0-dev');
+    expect(await version(511)).toBe('13.0-dev');
+  });
+
   it('the control API sets the level of a world until set back', async () => {
     const control = new ControlClient(t.base);
     expect(await control.setFeatureLevel(100)).toMatchObject({ zulip_feature_level: 100 });

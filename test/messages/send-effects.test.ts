@@ -233,7 +233,15 @@ describe('POST /messages: automatic visibility policy', () => {
   it('follows a topic the sender starts (hamlet: automatically_follow_topics_policy = on initiation)', async () => {
     const q = await registerQueue(t, 'hamlet', ['user_topic']);
     const r = await send('hamlet', { type: 'stream', to: 'Denmark', topic: 'brand new topic', content: 'first!' });
-    expect(r.body).toEqual({ result: 'success', msg: '', id: r.body.id, automatic_new_visibility_policy: 3 });
+    const url = `${t.server.world.store.realm.url}/#narrow/channel/1-Denmark/topic/brand.20new.20topic/near/${r.body.id}`;
+    expect(r.body).toEqual({
+      result: 'success',
+      msg: '',
+      id: r.body.id,
+      message_url: url,
+      message_link: `[#Denmark > brand new topic @ 💬](${url})`,
+      automatic_new_visibility_policy: 3,
+    });
     expect(await followed(r.body.id)).toBeDefined();
     const [event] = await eventsOf(t, 'hamlet', q);
     expect(event).toMatchObject({

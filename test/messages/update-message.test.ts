@@ -219,6 +219,34 @@ describe('moving to another topic', () => {
     expect((await patch('hamlet', recent, { topic: 'mixed2', propagate_mode: 'change_later' })).status).toBe(200);
   });
 
+  it('change_all on a message past the limit: the counts from 505 when some are movable, the plain error before', async () => {
+    const old = await sendToChannel(t, 'othello', 'Denmark', 'aged topic', 'old');
+    t.server.clock.advance(8 * DAY);
+    const recent = await sendToChannel(t, 'othello', 'Denmark', 'aged topic', 'new');
+    const r = await patch('hamlet', old, { topic: 'moved', propagate_mode: 'change_all' });
+    expect(r.body).toEqual(
+      error(
+        'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED',
+        'You only have permission to move the 1/2 most recent messages in this topic.',
+        {
+          first_message_id_allowed_to_move: recent,
+          total_messages_in_topic: 2,
+          total_messages_allowed_to_move: 1,
+        },
+      ),
+    );
+    const before = await t
+      .as('hamlet', { 'X-Mock-Feature-Level': '504' })
+      .patch(`/messages/${old}`, { topic: 'moved', propagate_mode: 'change_all' });
+    expect(before.body).toEqual(error('BAD_REQUEST', "The time limit for editing this message's topic has passed."));
+    // With nothing of the topic movable any more, the plain error at every level.
+    t.server.clock.advance(8 * DAY);
+    expect((await patch('hamlet', old, { topic: 'moved', propagate_mode: 'change_all' })).body).toEqual(
+      error('BAD_REQUEST', "The time limit for editing this message's topic has passed."),
+    );
+    expect(store().messages.get(old)!.topic).toBe('aged topic');
+  });
+
   it('follows the destination topics policy and can_create_topic_group', async () => {
     const id = await sendToChannel(t, 'hamlet', 'Denmark', 'pol', 'x');
     store().streams.update(stream(t, 'Denmark'), { topics_policy: 'disable_empty_topic' });

@@ -25,7 +25,7 @@ const NPM_QUIET = {
 async function answersTheReadmeCurls(base: string): Promise<void> {
   const settings = await fetch(`${base}/api/v1/server_settings`);
   expect(settings.status).toBe(200);
-  expect(await settings.json()).toMatchObject({ result: 'success', zulip_feature_level: 496 });
+  expect(await settings.json()).toMatchObject({ result: 'success', zulip_feature_level: 511 });
   const me = await fetch(`${base}/api/v1/users/me`, { headers: { authorization: HAMLET } });
   expect(me.status).toBe(200);
   expect(await me.json()).toMatchObject({ result: 'success', email: 'hamlet@zulip.com', full_name: 'King Hamlet' });

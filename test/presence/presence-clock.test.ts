@@ -72,11 +72,15 @@ describe('presence over the mock clock', () => {
       status: 'idle',
       timestamp: T0 + 240,
     });
+    // Both forms from feature level 497 (the newest is the default).
     r = await t.as('othello').get(`/users/${hamlet.user_id}/presence`);
     expect(r.body.presence).toEqual({
+      active_timestamp: T0,
+      idle_timestamp: T0 + 240,
       website: { status: 'idle', timestamp: T0 + 240 },
       aggregated: { status: 'idle', timestamp: T0 + 240 },
     });
+    expect(r.body.server_timestamp).toBe(T0 + 240);
 
     // He stops pinging: past the offline threshold he is offline to everyone.
     advance(offlineAfter + 1);

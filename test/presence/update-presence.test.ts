@@ -123,7 +123,10 @@ describe('GET /users/{user_id_or_email}/presence and GET /realm/presence', () =>
     expect(r.body).toEqual({
       result: 'success',
       msg: '',
+      server_timestamp: T0,
       presence: {
+        active_timestamp: 1795253700,
+        idle_timestamp: 1795253740,
         website: { status: 'active', timestamp: 1795253700 },
         aggregated: { status: 'offline', timestamp: 1795253700 },
       },
@@ -131,8 +134,29 @@ describe('GET /users/{user_id_or_email}/presence and GET /realm/presence', () =>
     await t.as('hamlet').post('/users/me/presence', { status: 'active', ping_only: true });
     r = await t.as('othello').get('/users/4/presence');
     expect(r.body.presence).toEqual({
+      active_timestamp: T0,
+      idle_timestamp: T0,
       website: { status: 'active', timestamp: T0 },
       aggregated: { status: 'active', timestamp: T0 },
+    });
+  });
+
+  it('answers in the form of the level: legacy before 487, modern times 487-496, both with server_timestamp from 497', async () => {
+    const at = (level: number) =>
+      t.as('othello', { 'X-Mock-Feature-Level': String(level) }).get('/users/hamlet@zulip.com/presence');
+    const legacy = {
+      website: { status: 'active', timestamp: 1795253700 },
+      aggregated: { status: 'offline', timestamp: 1795253700 },
+    };
+    const modern = { active_timestamp: 1795253700, idle_timestamp: 1795253740 };
+    expect((await at(486)).body).toEqual({ result: 'success', msg: '', presence: legacy });
+    for (const level of [487, 496])
+      expect((await at(level)).body).toEqual({ result: 'success', msg: '', presence: modern });
+    expect((await at(497)).body).toEqual({
+      result: 'success',
+      msg: '',
+      server_timestamp: T0,
+      presence: { ...modern, ...legacy },
     });
   });
 

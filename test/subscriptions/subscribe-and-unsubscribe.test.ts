@@ -25,6 +25,16 @@ const subscribedNames = async (who: string) =>
     .sort();
 
 describe('PATCH /users/me/subscriptions', () => {
+  it('is gone at 512 (a duplicate of subscribe and unsubscribe), an unknown route as on such a server', async () => {
+    const at = (level: number) =>
+      change('cordelia', { add: [{ name: 'Elsinore' }] }, { 'X-Mock-Feature-Level': String(level) });
+    // The path has other methods at 512, so the answer is 405 rather than 404.
+    expect((await at(512)).status).toBe(405);
+    expect(await subscribedNames('cordelia')).not.toContain('Elsinore');
+    expect((await at(511)).status).toBe(200);
+    expect(await subscribedNames('cordelia')).toContain('Elsinore');
+  });
+
   it('subscribes and unsubscribes the caller, answering both, and others see peer_add and peer_remove', async () => {
     const mine = await registerQueue(t, 'cordelia', ['subscription']);
     const peer = await registerQueue(t, 'hamlet', ['subscription']);

@@ -32,7 +32,7 @@ describe('teamchat-mock verify', () => {
     const lines = run.stdout.trim().split('\n');
     expect(lines.filter((l) => !l.startsWith('ok   '))).toEqual([
       expect.stringMatching(
-        /^verified (\d+) operations of http:\/\/127\.0\.0\.1:\d+ at feature level 496: \1 ok, 0 differ from the description \((\d+\.\d) s\)$/,
+        /^verified (\d+) operations of http:\/\/127\.0\.0\.1:\d+ at feature level 511: \1 ok, 0 differ from the description \((\d+\.\d) s\)$/,
       ),
     ]);
     // The run itself (requests and checks), without starting node: well under the 10 s it must take at most.
@@ -106,7 +106,7 @@ describe('teamchat-mock verify', () => {
         '\nDIFF get-own-user GET /users/me 200: /avatar_url: required field is missing; /user_id: must be integer; /brand_new_field: field is not in the description\n',
       );
       expect(run.stdout).toMatch(
-        /\nverified (\d+) operations of http:\/\/127\.0\.0\.1:\d+ at feature level 496: \d+ ok, 1 differ from the description \(\d+\.\d s\)\n$/,
+        /\nverified (\d+) operations of http:\/\/127\.0\.0\.1:\d+ at feature level 511: \d+ ok, 1 differ from the description \(\d+\.\d s\)\n$/,
       );
       const report = JSON.parse(readFileSync(json, 'utf8'));
       expect(report.results.filter((r: any) => !r.ok)).toEqual([

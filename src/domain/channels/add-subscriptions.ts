@@ -65,7 +65,9 @@ export function addSubscriptions(ctx: Ctx, stream: Stream, userIds: number[], co
       desktop_notifications: null,
       email_notifications: null,
       wildcard_mentions_notify: null,
-      push_notifications: null,
+      // A channel's default turns push notifications on for a first subscription only (507);
+      // someone subscribing again (a former subscription) keeps the inherited setting.
+      push_notifications: !former && stream.default_push_notifications === true ? true : null,
       audible_notifications: null,
     };
     store.subscriptions.insert(row);

@@ -39,6 +39,7 @@ interface NewChannelOptions {
   is_default_stream: boolean;
   folder_id?: number;
   topics_policy: TopicsPolicy;
+  default_push_notifications?: boolean;
   history_public_to_subscribers?: boolean;
   message_retention_days?: string | number;
   /** The group settings (can_*_group), by name. */
@@ -83,6 +84,8 @@ export function checkNewChannel(ctx: Ctx, p: NewChannel): CheckedChannel {
 
   checkCanCreate(store, actor, p.invite_only);
   if (p.is_default_stream && !isAdmin(actor)) throw badRequest('Insufficient permission');
+  // Administrators only, like making it a default channel (from 507; the parameter is unknown before).
+  if (p.default_push_notifications && !isAdmin(actor)) throw badRequest('Insufficient permission');
   if (p.invite_only && p.is_default_stream) throw badRequest('A default channel cannot be private.');
   if (p.is_web_public) {
     if (p.invite_only) throw badRequest('Invalid parameters');
@@ -115,6 +118,7 @@ export function checkNewChannel(ctx: Ctx, p: NewChannel): CheckedChannel {
       topics_policy: p.topics_policy,
       is_recently_active: true,
       stream_weekly_traffic: null,
+      default_push_notifications: p.default_push_notifications === true,
       ...settings,
     },
     subscribers,

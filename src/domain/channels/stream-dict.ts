@@ -26,6 +26,7 @@ export function streamToDict(store: Store, stream: Stream, activity: ChannelActi
     folder_id: stream.folder_id,
     topics_policy: stream.topics_policy,
     is_recently_active: activity.isRecentlyActive(stream),
+    default_push_notifications: stream.default_push_notifications === true,
     stream_weekly_traffic: activity.weeklyTraffic(stream),
     subscriber_count: subscriberIds(store, stream.stream_id).length,
   };

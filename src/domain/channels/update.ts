@@ -1,12 +1,13 @@
 // PATCH /streams/{stream_id}. Every parameter is checked first (in the real server's order, so
 // the first error reported is the same), then the changes are applied, each with its
 // stream/update event to the users who can see the channel.
-import { badRequest } from '../../errors.js';
+import { badRequest, mustBeAdmin } from '../../errors.js';
 import type { Ctx, ParamsOf } from '../context.js';
 import type { Stream } from '../../store/state.js';
 import { renderMarkdown } from '../render/markdown.js';
 import { unicodeEmojiNames } from '../emoji/emoji-data.js';
 import { canAdministerChannel, hasContentAccess, invalidChannelId, streamByName } from './access.js';
+import { isAdmin } from '../users/roles.js';
 import { metadataAudience } from './audience.js';
 import { invalidFolder } from './folders.js';
 import { channelAlreadyExists, checkChannelName, oneLine } from './names.js';
@@ -76,6 +77,16 @@ export function updateStream(ctx: Ctx, p: UpdateStreamParams): void {
     changes.push(() => {
       store.streams.update(stream, { is_archived: false });
       publishUpdate(ctx, stream, 'is_archived', false);
+    });
+  }
+
+  // Only administrators set it, channel administrators or not (from 507).
+  if (p.default_push_notifications !== undefined) {
+    if (!isAdmin(actor)) throw mustBeAdmin();
+    const on = p.default_push_notifications;
+    changes.push(() => {
+      store.streams.update(stream, { default_push_notifications: on });
+      publishUpdate(ctx, stream, 'default_push_notifications', on);
     });
   }
 

@@ -16,11 +16,13 @@ function exportForApi(store: Store, row: RealmExportRow): Record<string, unknown
     id: row.id,
     acting_user_id: row.acting_user_id,
     export_time: row.date_requested,
-    export_url: row.status === 'succeeded' ? exportUrl(store, row) : null,
+    // An export from a previous server has no archive here, so no URL either.
+    export_url: row.status === 'succeeded' && !row.from_prior_server ? exportUrl(store, row) : null,
     deleted_timestamp: row.date_deleted,
     failed_timestamp: row.date_failed,
     pending: row.status === 'requested',
     export_type: row.type,
+    export_from_prior_server: row.from_prior_server === true,
   };
 }
 

@@ -10,7 +10,10 @@ export function deleteExport(world: WorldCtx, actor: User, exportId: number): vo
   requireAdmin(actor);
   const row = exportRows(world.store).find((r) => r.id === exportId);
   if (!row) throw badRequest('Invalid data export ID');
-  if (row.status === 'deleted') throw badRequest('Export already deleted');
+  // An export made on a previous server has no archive here: refused as if deleted already (the
+  // real server's answer from 499; before, it failed with an unexpected error, which the mock does
+  // not imitate).
+  if (row.status === 'deleted' || row.from_prior_server) throw badRequest('Export already deleted');
   if (row.status === 'failed') throw badRequest('Export failed, nothing to delete');
   if (row.status === 'requested') throw badRequest('Export still in progress');
   updateExportRow(world, row, { status: 'deleted', date_deleted: world.clock.nowMs() / 1000, content_base64: null });

@@ -89,17 +89,34 @@ const tooOld = (message: Message, limit: number | null | undefined, now: number)
 
 /** change_all by someone bound by the move time limits must be able to move every message of the topic. */
 function checkChangeAllLimit(store: Store, user: User, plan: EditPlan, now: number): void {
+  const error = changeAllLimitError(store, user, plan, now);
+  if (error) throw error;
+}
+
+/**
+ * A change_all move whose own message is past the time limit (FL 505, behaviour
+ * move_limit_counts_for_old_target): when some message of the topic is still within the limit,
+ * the answer is the MOVE_MESSAGES_TIME_LIMIT_EXCEEDED error with its counts; before 505, and when
+ * none is, the message's own time-limit error.
+ */
+function checkOldTargetChangeAll(store: Store, user: User, plan: EditPlan, now: number, supports: Supports): void {
+  if (plan.propagateMode !== 'change_all' || !supports('move_limit_counts_for_old_target')) return;
+  const error = changeAllLimitError(store, user, plan, now);
+  if (error && (error.extra?.total_messages_allowed_to_move as number) > 0) throw error;
+}
+
+function changeAllLimitError(store: Store, user: User, plan: EditPlan, now: number): ApiError | null {
   const { realm } = store;
   const limits = [
     plan.topic !== undefined ? realm.move_messages_within_stream_limit_seconds : null,
     plan.targetStream !== plan.origStream ? realm.move_messages_between_streams_limit_seconds : null,
   ].filter((l): l is number => l != null);
-  if (!limits.length) return;
+  if (!limits.length) return null;
   const deadline = Math.min(...limits) + LIMIT_BUFFER_SECONDS;
   const all = topicMessages(store, user, plan.message, 'change_all');
   const allowed = all.filter((m) => now - m.timestamp <= deadline);
-  if (allowed.length === all.length) return;
-  throw new ApiError(
+  if (allowed.length === all.length) return null;
+  return new ApiError(
     'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED',
     `You only have permission to move the ${allowed.length}/${all.length} most recent messages in this topic.`,
     400,
@@ -175,6 +192,7 @@ export function checkUpdateMessage(world: WorldCtx, user: User, input: EditInput
         if (!canEditTopic(store, user, orig, target))
           throw badRequest("You don't have permission to edit this message");
         if (!isModerator(user) && tooOld(message, store.realm.move_messages_within_stream_limit_seconds, now)) {
+          checkOldTargetChangeAll(store, user, plan, now, input.supports);
           throw badRequest("The time limit for editing this message's topic has passed.");
         }
       }
@@ -198,6 +216,7 @@ export function checkUpdateMessage(world: WorldCtx, user: User, input: EditInput
         throw badRequest("You don't have permission to move this message");
       checkChannelSendAccess(store, user, plan.targetStream);
       if (!isModerator(user) && tooOld(message, store.realm.move_messages_between_streams_limit_seconds, now)) {
+        checkOldTargetChangeAll(store, user, plan, now, input.supports);
         throw badRequest("The time limit for editing this message's channel has passed");
       }
     }

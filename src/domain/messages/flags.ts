@@ -1,5 +1,5 @@
-// POST /messages/flags: a user's personal flags on messages. Only read, starred and collapsed can
-// be changed; the others are set by the server. Messages the user can read but never received
+// POST /messages/flags: a user's personal flags on messages. Only read, starred and collapsed (and
+// hide_link_previews, from 510) can be changed; the others are set by the server. Messages the user can read but never received
 // behave as if flagged read + historical; changing another flag on them gives them their own row.
 import { badRequest } from '../../errors.js';
 import type { Store } from '../../store/store.js';
@@ -9,6 +9,8 @@ import type { WorldCtx } from '../context.js';
 import { canSeeMessage } from './access.js';
 
 const EDITABLE = new Set(['read', 'starred', 'collapsed']);
+/** Editable from 510 (behaviour hide_link_previews_flag); before, an unknown flag. */
+const HIDE_LINK_PREVIEWS = 'hide_link_previews';
 const SERVER_SET = new Set([
   'mentioned',
   'stream_wildcard_mentioned',
@@ -43,6 +45,8 @@ export interface FlagChange {
   messages: number[];
   op: 'add' | 'remove';
   flag: string;
+  /** The request's level knows the hide_link_previews flag (510). */
+  hideLinkPreviewsFlag: boolean;
 }
 
 export interface FlagOutcome {
@@ -55,10 +59,11 @@ export interface FlagOutcome {
 export function updateMessageFlags(
   { store, events }: WorldCtx,
   user: User,
-  { messages: ids, op, flag }: FlagChange,
+  { messages: ids, op, flag, hideLinkPreviewsFlag }: FlagChange,
 ): FlagOutcome {
-  if (!EDITABLE.has(flag) && !SERVER_SET.has(flag)) throw badRequest(`Invalid flag: '${flag}'`);
-  if (!EDITABLE.has(flag)) throw badRequest(`Flag not editable: '${flag}'`);
+  const editable = EDITABLE.has(flag) || (hideLinkPreviewsFlag && flag === HIDE_LINK_PREVIEWS);
+  if (!editable && !SERVER_SET.has(flag)) throw badRequest(`Invalid flag: '${flag}'`);
+  if (!editable) throw badRequest(`Flag not editable: '${flag}'`);
   const adding = op === 'add';
   const key = String(user.user_id);
   let wanted = [...new Set(ids)];

@@ -16,6 +16,8 @@ export interface ReadOptions {
   emptyTopicDisplayName: string;
   /** The organization's message_edit_history_visibility_policy, as the request's level knows it. */
   editHistoryPolicy: EditHistoryPolicy;
+  /** The request's level knows the hide_link_previews flag (510): below it the flag is not shown. */
+  hideLinkPreviewsFlag: boolean;
 }
 
 /**
@@ -62,6 +64,6 @@ export function messageForUser(
   if (message.last_moved_timestamp != null) dict.last_moved_timestamp = message.last_moved_timestamp;
   if (message.edit_history?.length && options.editHistoryPolicy !== 'none')
     dict.edit_history = editHistory(message, options);
-  dict.flags = flags;
+  dict.flags = options.hideLinkPreviewsFlag ? flags : flags.filter((f) => f !== 'hide_link_previews');
   return dict;
 }

@@ -20,6 +20,7 @@ import { visibilityPolicy } from './edit-history.js';
 import { readReceipts } from './read-receipts.js';
 import { reportMessage } from './report.js';
 import { sendMessage } from './send.js';
+import { sentMessageLinks } from './sent-links.js';
 
 // Parameters arrive with the description's defaults filled in. The fallbacks below are for
 // parameters newer than the request's feature level (absent then): the server's behaviour before
@@ -34,6 +35,7 @@ const readOptions = (
   allowEmptyTopicName: p.allow_empty_topic_name ?? false,
   emptyTopicDisplayName: ctx.server.emptyTopicDisplayName,
   editHistoryPolicy: visibilityPolicy(ctx),
+  hideLinkPreviewsFlag: ctx.supports('hide_link_previews_flag'),
 });
 
 /** The most messages one POST /messages/flags/narrow changes (the real server's MAX_MESSAGES_PER_UPDATE). */
@@ -58,6 +60,8 @@ export const views: ViewTable = {
     });
     return {
       id: sent.message.id,
+      // Shaped away below 508, where the answer had only the ID.
+      ...sentMessageLinks(ctx.store, ctx.actor, sent.message, ctx.server.emptyTopicDisplayName),
       ...(sent.automaticNewVisibilityPolicy !== undefined
         ? { automatic_new_visibility_policy: sent.automaticNewVisibilityPolicy }
         : {}),
@@ -119,7 +123,12 @@ export const views: ViewTable = {
   },
 
   'update-message-flags': (ctx, p) => {
-    const outcome = updateMessageFlags(ctx, ctx.actor, { messages: p.messages, op: p.op, flag: p.flag });
+    const outcome = updateMessageFlags(ctx, ctx.actor, {
+      messages: p.messages,
+      op: p.op,
+      flag: p.flag,
+      hideLinkPreviewsFlag: ctx.supports('hide_link_previews_flag'),
+    });
     // The request's IDs, as the real server answers (deprecated field).
     return { messages: p.messages, ...ignoredChannels(outcome) };
   },
@@ -139,7 +148,12 @@ export const views: ViewTable = {
       includeAnchor: p.include_anchor,
     });
     const ids = window.messages.map((m) => m.id);
-    const outcome = updateMessageFlags(ctx, ctx.actor, { messages: ids, op: p.op, flag: p.flag });
+    const outcome = updateMessageFlags(ctx, ctx.actor, {
+      messages: ids,
+      op: p.op,
+      flag: p.flag,
+      hideLinkPreviewsFlag: ctx.supports('hide_link_previews_flag'),
+    });
     return {
       processed_count: ids.length,
       updated_count: outcome.count,

@@ -26,6 +26,11 @@ export function messageUrl(streamId: number, name: string, topic: string, messag
   return `${topicUrl(streamId, name, topic)}/near/${messageId}`;
 }
 
+/** A channel message's link naming the channel by ID alone, for someone who may not see its name. */
+export function messageUrlByChannelId(streamId: number, topic: string, messageId: number): string {
+  return `/#narrow/channel/${streamId}/topic/${encodeHashComponent(topic)}/near/${messageId}`;
+}
+
 /** Link to a direct message: the conversation of its participants, near the message. */
 export function directMessageUrl(participantIds: number[], messageId: number): string {
   return `/#narrow/dm/${[...participantIds].sort((a, b) => a - b).join(',')}-dm/near/${messageId}`;

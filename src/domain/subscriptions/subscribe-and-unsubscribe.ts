@@ -24,6 +24,7 @@ export function subscribeAndUnsubscribe(ctx: Ctx, p: Params): Record<string, unk
       invite_only: false,
       is_web_public: false,
       is_default_stream: false,
+      default_push_notifications: false,
       topics_policy: 'inherit',
     },
     'add',
