@@ -13,9 +13,15 @@ export interface CollectionOptions<T> {
   unique?: Record<string, (row: T) => Key>;
   /** Non-unique indexes: the rows sharing a derived key (null: not indexed), e.g. messages by topic. */
   groups?: Record<string, (row: T) => Key | null>;
+  /**
+   * Non-unique indexes in which a row may sit under several keys (distinct ones), e.g. messages
+   * under each user who received them. A group lists its rows in the order all() does, always.
+   */
+  multiGroups?: Record<string, (row: T) => readonly Key[]>;
 }
 
 const NO_ROWS: ReadonlySet<never> = new Set();
+const NO_LIST: readonly never[] = [];
 
 export class Collection<T extends object> {
   private readonly byKey = new Map<Key, T>();
@@ -24,6 +30,15 @@ export class Collection<T extends object> {
   /** The index functions with their maps, listed once (every insert walks them). */
   private readonly uniqueFns: Array<[(row: T) => Key, Map<Key, T>]> = [];
   private readonly groupFns: Array<[(row: T) => Key | null, Map<Key, Set<T>>]> = [];
+  private readonly multiIndexes = new Map<string, Map<Key, T[]>>();
+  private readonly multiFns: Array<[(row: T) => readonly Key[], Map<Key, T[]>]> = [];
+  /**
+   * Each row's place in all(): rows are only ever appended (removals keep the others' order), so
+   * a counter given out on indexing orders rows as all() does, and a multi-group's list can be
+   * kept in that order by binary search when a row joins it late.
+   */
+  private readonly ordinals = new WeakMap<T, number>();
+  private nextOrdinal = 0;
   /** How many times each row was updated (rows are changed in place, keeping their identity). */
   private readonly updates = new WeakMap<T, number>();
 
@@ -42,7 +57,41 @@ export class Collection<T extends object> {
       this.groupIndexes.set(name, map);
       this.groupFns.push([fn, map]);
     }
+    for (const [name, fn] of Object.entries(options.multiGroups ?? {})) {
+      const map = new Map<Key, T[]>();
+      this.multiIndexes.set(name, map);
+      this.multiFns.push([fn, map]);
+    }
     for (const row of rows) this.index(row);
+  }
+
+  /** Where `row` goes in `list` (kept in all() order): the index of the first row after it. */
+  private placeIn(list: readonly T[], row: T): number {
+    const ordinal = this.ordinals.get(row)!;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.ordinals.get(list[mid])! < ordinal) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private joinMulti(index: Map<Key, T[]>, value: Key, row: T): void {
+    const list = index.get(value);
+    if (!list) index.set(value, [row]);
+    else if (this.ordinals.get(list[list.length - 1])! < this.ordinals.get(row)!) list.push(row);
+    else list.splice(this.placeIn(list, row), 0, row);
+  }
+
+  private leaveMulti(index: Map<Key, T[]>, value: Key, row: T): void {
+    const list = index.get(value);
+    if (!list) return;
+    const i = this.placeIn(list, row);
+    if (list[i] !== row) return;
+    if (list.length === 1) index.delete(value);
+    else list.splice(i, 1);
   }
 
   private index(row: T): void {
@@ -55,15 +104,32 @@ export class Collection<T extends object> {
       if (rows) rows.add(row);
       else index.set(value, new Set([row]));
     }
+    if (!this.multiFns.length) return;
+    this.ordinals.set(row, this.nextOrdinal++);
+    for (const [fn, index] of this.multiFns) for (const value of fn(row)) this.joinMulti(index, value, row);
   }
 
-  private unindex(row: T): void {
+  private unindex(row: T, multi = true): void {
     this.byKey.delete(this.options.key(row));
     for (const [fn, map] of this.uniqueFns) map.delete(fn(row));
     for (const [fn, index] of this.groupFns) {
       const value = fn(row);
       const rows = value === null ? undefined : index.get(value);
       if (rows?.delete(row) && !rows.size) index.delete(value!);
+    }
+    if (multi) for (const [fn, index] of this.multiFns) for (const value of fn(row)) this.leaveMulti(index, value, row);
+  }
+
+  private leaveMultiAll(removed: readonly T[]): void {
+    const gone = new Set(removed);
+    for (const [fn, index] of this.multiFns) {
+      const touched = new Set<Key>();
+      for (const row of removed) for (const value of fn(row)) touched.add(value);
+      for (const value of touched) {
+        const left = index.get(value)?.filter((row) => !gone.has(row));
+        if (left?.length) index.set(value, left);
+        else index.delete(value);
+      }
     }
   }
 
@@ -86,6 +152,10 @@ export class Collection<T extends object> {
   /** The rows sharing `value` in a group index, in insertion order (a live view: do not change it). */
   group(index: string, value: Key): ReadonlySet<T> {
     return this.groupIndexes.get(index)?.get(value) ?? NO_ROWS;
+  }
+  /** The rows listed under `value` in a multi-group index, in all() order (a live view: do not change it). */
+  multiGroup(index: string, value: Key): readonly T[] {
+    return this.multiIndexes.get(index)?.get(value) ?? NO_LIST;
   }
   /**
    * A number that changes whenever `row` is updated: what a value derived from one row (and kept
@@ -129,6 +199,7 @@ export class Collection<T extends object> {
     const key = this.options.key(row);
     const uniqueBefore = this.uniqueFns.map(([fn]) => fn(row));
     const groupsBefore = this.groupFns.map(([fn]) => fn(row));
+    const multiBefore = this.multiFns.map(([fn]) => fn(row));
     Object.assign(row, patch);
     this.updates.set(row, this.updatesOf(row) + 1);
     const newKey = this.options.key(row);
@@ -153,6 +224,14 @@ export class Collection<T extends object> {
       if (into) into.add(row);
       else index.set(after, new Set([row]));
     });
+    this.multiFns.forEach(([fn, index], i) => {
+      const before = multiBefore[i];
+      const after = fn(row);
+      if (sameKeys(before, after)) return;
+      const kept = new Set(after);
+      for (const value of before) if (!kept.delete(value)) this.leaveMulti(index, value, row);
+      for (const value of kept) this.joinMulti(index, value, row);
+    });
   }
 
   remove(row: T): void {
@@ -171,8 +250,12 @@ export class Collection<T extends object> {
     if (!removed.length) return removed;
     this.rows.length = 0;
     for (const row of kept) this.rows.push(row);
+    // Past a few rows, each multi-group the removed rows sat in is filtered once rather than
+    // spliced once per row (deleting a topic of thousands of messages).
+    const batch = removed.length > 8 && this.multiFns.length > 0;
+    if (batch) this.leaveMultiAll(removed);
     for (const row of removed) {
-      this.unindex(row);
+      this.unindex(row, !batch);
       this.changed({ t: 'remove', key: this.options.key(row) });
     }
     return removed;
@@ -197,4 +280,16 @@ export class Collection<T extends object> {
     }
     return true;
   }
+}
+
+/** Whether two key lists hold the same keys (in any order): most updates leave a row's keys alone. */
+function sameKeys(a: readonly Key[], b: readonly Key[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return sameKeysUnordered(a, b);
+  return true;
+}
+
+function sameKeysUnordered(a: readonly Key[], b: readonly Key[]): boolean {
+  const inA = new Set(a);
+  return b.every((k) => inA.has(k));
 }

@@ -64,6 +64,25 @@ export const remotePushDeviceKey = (serverUuid: string, realmUuid: string, token
 export const botStorageKey = (userId: number, key: string) => `${userId}:${key}`;
 /** A channel topic, for store.messages.group('topic', ...); topics compare case-insensitively. */
 export const topicKey = (streamId: number, topic: string) => `${streamId}:${topic.toLowerCase()}`;
+/** The users a message has flags for: those who received it (the real server's UserMessage rows). */
+const receivedBy = (m: Message): number[] => Object.keys(m.flags).map(Number);
+/** The users whose flags on a message include `flag` (or, with `has` false, lack it). */
+const flaggedBy =
+  (flag: string, has: boolean) =>
+  (m: Message): number[] => {
+    const ids: number[] = [];
+    for (const key in m.flags) if (m.flags[key].includes(flag) === has) ids.push(Number(key));
+    return ids;
+  };
+/** The messages `userId` received, in ID order (a live view: do not change it). */
+export const receivedMessages = (store: Store, userId: number): readonly Message[] =>
+  store.messages.multiGroup('receivedBy', userId);
+/** Those of them `userId` has not read, in ID order (a live view). */
+export const unreadMessages = (store: Store, userId: number): readonly Message[] =>
+  store.messages.multiGroup('unreadBy', userId);
+/** Those of them `userId` starred, in ID order (a live view). */
+export const starredMessages = (store: Store, userId: number): readonly Message[] =>
+  store.messages.multiGroup('starredBy', userId);
 /** Topics compare case-insensitively, as on the real server. */
 export const userTopicKey = (userId: number, streamId: number, topic: string) =>
   `${userId}:${streamId}:${topic.toLowerCase()}`;
@@ -169,6 +188,10 @@ export class Store {
         key: (m) => m.id,
         // Sends check whether a topic exists and who took part in it: without this, a scan of every message.
         groups: { topic: (m) => (m.type === 'stream' && m.stream_id !== null ? topicKey(m.stream_id, m.topic) : null) },
+        // A user's own messages (those with flags for them: the real server's UserMessage rows),
+        // in ID order, and those unread and starred: what register's sections read, so that their
+        // cost is the user's messages (or fewer), not every message stored.
+        multiGroups: { receivedBy, unreadBy: flaggedBy('read', false), starredBy: flaggedBy('starred', true) },
       },
       changed('messages'),
     );

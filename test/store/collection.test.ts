@@ -1,6 +1,7 @@
 // The indexed view over a state array: lookups by key, unique indexes and groups stay right
 // through every change, and a group lists its rows in the order all() does while their group
-// key stays the same (a channel's subscribers, a topic's messages).
+// key stays the same (a channel's subscribers, a topic's messages); a multi-group lists its rows
+// in that order always, even a row that joins a key late (a message starred from history).
 import { describe, expect, it } from 'vitest';
 import { Collection, type RowChange } from '../../src/store/collection.js';
 
@@ -21,7 +22,7 @@ function collection(rows: Row[]) {
   return { c, changes };
 }
 
-const ids = (rows: Iterable<Row>) => [...rows].map((r) => r.id);
+const ids = (rows: Iterable<{ id: number }>) => [...rows].map((r) => r.id);
 const rows = (): Row[] => [
   { id: 1, email: 'a@x', team: 'red', color: '#1' },
   { id: 2, email: 'b@x', team: 'red', color: '#2' },
@@ -77,5 +78,90 @@ describe('Collection', () => {
     expect(ids(c.group('team', 'red'))).toEqual([1, 3]);
     expect(c.group('team', 'blue').size).toBe(0);
     expect(c.by('email', 'b@x')).toBeUndefined();
+  });
+});
+
+interface Tagged {
+  id: number;
+  tags: Record<string, true>;
+}
+
+/** A collection of rows tagged with keys, indexed by tag as messages are by the users with flags. */
+function tagged(rows: Tagged[]) {
+  const changes: RowChange[] = [];
+  const c = new Collection<Tagged>(rows, { key: (r) => r.id, multiGroups: { tag: (r) => Object.keys(r.tags) } }, (ch) =>
+    changes.push(ch),
+  );
+  return { c, changes };
+}
+const tags = (...names: string[]): Record<string, true> => Object.fromEntries(names.map((n) => [n, true]));
+const taggedRows = (): Tagged[] => [
+  { id: 1, tags: tags('a', 'b') },
+  { id: 2, tags: tags('b') },
+  { id: 3, tags: tags('a') },
+  { id: 4, tags: tags('a', 'b', 'c') },
+];
+/** Each tag's rows as a walk over all() finds them: what every multi-group must equal. */
+const walked = (c: Collection<Tagged>, tag: string) => ids(c.filter((r) => tag in r.tags));
+const expectIndexed = (c: Collection<Tagged>) => {
+  for (const tag of ['a', 'b', 'c', 'd']) expect(ids(c.multiGroup('tag', tag)), tag).toEqual(walked(c, tag));
+};
+
+describe('Collection multi-groups', () => {
+  it('lists a row under each of its keys, in all() order, from the start and after inserts', () => {
+    const { c } = tagged(taggedRows());
+    expect(ids(c.multiGroup('tag', 'a'))).toEqual([1, 3, 4]);
+    expect(ids(c.multiGroup('tag', 'b'))).toEqual([1, 2, 4]);
+    expect(c.multiGroup('tag', 'd')).toEqual([]);
+    c.insert({ id: 5, tags: tags('d', 'a') });
+    expect(ids(c.multiGroup('tag', 'a'))).toEqual([1, 3, 4, 5]);
+    expect(ids(c.multiGroup('tag', 'd'))).toEqual([5]);
+    expectIndexed(c);
+  });
+
+  it('puts a row that gains a key later where all() has it, and drops it from a key it loses', () => {
+    const { c, changes } = tagged(taggedRows());
+    // A whole new tags object, as the store replaces a message's flags.
+    c.update(c.get(2)!, { tags: tags('b', 'a', 'c') });
+    expect(ids(c.multiGroup('tag', 'a'))).toEqual([1, 2, 3, 4]);
+    expect(ids(c.multiGroup('tag', 'c'))).toEqual([2, 4]);
+    c.update(c.get(1)!, { tags: tags('b') });
+    expect(ids(c.multiGroup('tag', 'a'))).toEqual([2, 3, 4]);
+    c.update(c.get(4)!, { tags: {} });
+    expect(ids(c.multiGroup('tag', 'c'))).toEqual([2]);
+    // The same keys in another order, and an update leaving the keys alone, move nothing.
+    c.update(c.get(2)!, { tags: tags('c', 'a', 'b') });
+    c.update(c.get(3)!, { tags: tags('a') });
+    expect(ids(c.multiGroup('tag', 'a'))).toEqual([2, 3]);
+    expectIndexed(c);
+    expect(changes).toHaveLength(5);
+  });
+
+  it('drops removed rows, one by one and many at once', () => {
+    const { c } = tagged(taggedRows());
+    for (let id = 5; id <= 30; id++) c.insert({ id, tags: tags(id % 2 ? 'a' : 'b', 'c') });
+    c.remove(c.get(3)!);
+    expect(ids(c.multiGroup('tag', 'a')).slice(0, 3)).toEqual([1, 4, 5]);
+    c.removeWhere((r) => r.id === 1);
+    expect(c.removeWhere((r) => r.id > 10 && r.id < 25)).toHaveLength(14);
+    expect(ids(c.multiGroup('tag', 'c'))).toEqual([4, 5, 6, 7, 8, 9, 10, 25, 26, 27, 28, 29, 30]);
+    expectIndexed(c);
+    c.removeWhere(() => true);
+    expect(c.multiGroup('tag', 'c')).toEqual([]);
+    expectIndexed(c);
+  });
+
+  it('replays logged inserts, updates and removals as the live changes made them', () => {
+    const live = tagged(taggedRows());
+    live.c.insert({ id: 5, tags: tags('b') });
+    live.c.update(live.c.get(3)!, { tags: tags('a', 'b', 'd') });
+    live.c.remove(live.c.get(1)!);
+    const replayed = tagged(taggedRows());
+    for (const change of structuredClone(live.changes)) expect(replayed.c.replay(change)).toBe(true);
+    for (const tag of ['a', 'b', 'c', 'd']) {
+      expect(ids(replayed.c.multiGroup('tag', tag)), tag).toEqual(ids(live.c.multiGroup('tag', tag)));
+    }
+    expect(ids(replayed.c.multiGroup('tag', 'b'))).toEqual([2, 3, 4, 5]);
+    expectIndexed(replayed.c);
   });
 });

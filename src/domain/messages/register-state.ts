@@ -1,9 +1,18 @@
 // The message-derived parts of the registration state: unread messages by conversation (with
 // the counts clients show), starred message IDs, recent direct-message conversations, the newest
 // message ID and the search's stop words. A user "received" a message when it has flags for them
-// (the real server's UserMessage row).
+// (the real server's UserMessage row); each section walks only the user's own messages, or only
+// the unread or starred ones (in ID order, from the store's indexes), so that a register costs
+// the same however many other messages are stored.
 import { STOP_WORDS } from './stop-words.js';
-import { subscriptionKey, userTopicKey, type Store } from '../../store/store.js';
+import {
+  receivedMessages,
+  starredMessages,
+  subscriptionKey,
+  unreadMessages,
+  userTopicKey,
+  type Store,
+} from '../../store/store.js';
 import type { Message, User } from '../../store/state.js';
 import { maxVisibleMessageId } from '../users/max-visible.js';
 import type { TopicShown } from '../context.js';
@@ -30,9 +39,8 @@ export function unreadState(store: Store, user: User, shown: TopicShown): Record
   const huddles = new Map<string, number[]>();
   const mentions: number[] = [];
   let count = 0;
-  for (const m of store.messages.all()) {
+  for (const m of unreadMessages(store, user.user_id)) {
     const flags = m.flags[key];
-    if (!flags || flags.includes('read')) continue;
     const muted = isMutedFor(store, user, m);
     if (flags.includes('mentioned') || (!muted && flags.some((f) => WILDCARD_FLAGS.includes(f)))) mentions.push(m.id);
     if (m.type === 'stream') {
@@ -47,10 +55,14 @@ export function unreadState(store: Store, user: User, shown: TopicShown): Record
     const others = othersIn(m, user.user_id);
     if (others.length <= 1) {
       const other = others[0] ?? user.user_id;
-      pms.set(other, [...(pms.get(other) ?? []), m.id]);
+      const ids = pms.get(other);
+      if (ids) ids.push(m.id);
+      else pms.set(other, [m.id]);
     } else {
-      const ids = [...m.recipient_ids].sort((a, b) => a - b).join(',');
-      huddles.set(ids, [...(huddles.get(ids) ?? []), m.id]);
+      const members = [...m.recipient_ids].sort((a, b) => a - b).join(',');
+      const ids = huddles.get(members);
+      if (ids) ids.push(m.id);
+      else huddles.set(members, [m.id]);
     }
   }
   return {
@@ -66,15 +78,14 @@ export function unreadState(store: Store, user: User, shown: TopicShown): Record
 }
 
 export function starredState(store: Store, user: User): Record<string, unknown> {
-  const key = String(user.user_id);
-  return { starred_messages: store.messages.filter((m) => !!m.flags[key]?.includes('starred')).map((m) => m.id) };
+  return { starred_messages: starredMessages(store, user.user_id).map((m) => m.id) };
 }
 
 /** Direct-message conversations, the most recent first, with the newest message of each. */
 export function recentConversationState(store: Store, user: User): Record<string, unknown> {
   const key = String(user.user_id);
   const newest = new Map<string, { max_message_id: number; user_ids: number[] }>();
-  for (const m of store.messages.all()) {
+  for (const m of receivedMessages(store, user.user_id)) {
     if (m.type !== 'private' || !m.flags[key]) continue;
     const others = othersIn(m, user.user_id).sort((a, b) => a - b);
     newest.set(others.join(','), { max_message_id: m.id, user_ids: others });
