@@ -39,6 +39,12 @@ export class Collection<T extends object> {
    */
   private readonly ordinals = new WeakMap<T, number>();
   private nextOrdinal = 0;
+  /**
+   * Multi-group indexes are built on their first read, then kept: building them for every row
+   * of a large state cost a quarter of its start-up (100,000 messages, each under each of its
+   * recipients), and a run that never registers never reads them.
+   */
+  private multiBuilt = false;
   /** How many times each row was updated (rows are changed in place, keeping their identity). */
   private readonly updates = new WeakMap<T, number>();
 
@@ -104,7 +110,7 @@ export class Collection<T extends object> {
       if (rows) rows.add(row);
       else index.set(value, new Set([row]));
     }
-    if (!this.multiFns.length) return;
+    if (!this.multiBuilt) return;
     this.ordinals.set(row, this.nextOrdinal++);
     for (const [fn, index] of this.multiFns) for (const value of fn(row)) this.joinMulti(index, value, row);
   }
@@ -117,7 +123,8 @@ export class Collection<T extends object> {
       const rows = value === null ? undefined : index.get(value);
       if (rows?.delete(row) && !rows.size) index.delete(value!);
     }
-    if (multi) for (const [fn, index] of this.multiFns) for (const value of fn(row)) this.leaveMulti(index, value, row);
+    if (multi && this.multiBuilt)
+      for (const [fn, index] of this.multiFns) for (const value of fn(row)) this.leaveMulti(index, value, row);
   }
 
   private leaveMultiAll(removed: readonly T[]): void {
@@ -155,7 +162,17 @@ export class Collection<T extends object> {
   }
   /** The rows listed under `value` in a multi-group index, in all() order (a live view: do not change it). */
   multiGroup(index: string, value: Key): readonly T[] {
+    if (!this.multiBuilt) this.buildMulti();
     return this.multiIndexes.get(index)?.get(value) ?? NO_LIST;
+  }
+
+  /** Every row into the multi-group indexes, in all() order (each list then grows by appending). */
+  private buildMulti(): void {
+    this.multiBuilt = true;
+    for (const row of this.rows) {
+      this.ordinals.set(row, this.nextOrdinal++);
+      for (const [fn, index] of this.multiFns) for (const value of fn(row)) this.joinMulti(index, value, row);
+    }
   }
   /**
    * A number that changes whenever `row` is updated: what a value derived from one row (and kept
@@ -199,7 +216,7 @@ export class Collection<T extends object> {
     const key = this.options.key(row);
     const uniqueBefore = this.uniqueFns.map(([fn]) => fn(row));
     const groupsBefore = this.groupFns.map(([fn]) => fn(row));
-    const multiBefore = this.multiFns.map(([fn]) => fn(row));
+    const multiBefore = this.multiBuilt ? this.multiFns.map(([fn]) => fn(row)) : null;
     Object.assign(row, patch);
     this.updates.set(row, this.updatesOf(row) + 1);
     const newKey = this.options.key(row);
@@ -224,14 +241,15 @@ export class Collection<T extends object> {
       if (into) into.add(row);
       else index.set(after, new Set([row]));
     });
-    this.multiFns.forEach(([fn, index], i) => {
-      const before = multiBefore[i];
-      const after = fn(row);
-      if (sameKeys(before, after)) return;
-      const kept = new Set(after);
-      for (const value of before) if (!kept.delete(value)) this.leaveMulti(index, value, row);
-      for (const value of kept) this.joinMulti(index, value, row);
-    });
+    if (multiBefore)
+      this.multiFns.forEach(([fn, index], i) => {
+        const before = multiBefore[i];
+        const after = fn(row);
+        if (sameKeys(before, after)) return;
+        const kept = new Set(after);
+        for (const value of before) if (!kept.delete(value)) this.leaveMulti(index, value, row);
+        for (const value of kept) this.joinMulti(index, value, row);
+      });
   }
 
   remove(row: T): void {
@@ -252,7 +270,7 @@ export class Collection<T extends object> {
     for (const row of kept) this.rows.push(row);
     // Past a few rows, each multi-group the removed rows sat in is filtered once rather than
     // spliced once per row (deleting a topic of thousands of messages).
-    const batch = removed.length > 8 && this.multiFns.length > 0;
+    const batch = removed.length > 8 && this.multiBuilt && this.multiFns.length > 0;
     if (batch) this.leaveMultiAll(removed);
     for (const row of removed) {
       this.unindex(row, !batch);

@@ -151,6 +151,27 @@ describe('Collection multi-groups', () => {
     expectIndexed(c);
   });
 
+  it('is built on its first read: the same lists whether read before the changes or only after', () => {
+    const change = (c: Collection<Tagged>) => {
+      c.insert({ id: 5, tags: tags('a', 'd') });
+      c.update(c.get(2)!, { tags: tags('a', 'c') });
+      c.update(c.get(4)!, { tags: tags('d') });
+      for (let id = 6; id <= 20; id++) c.insert({ id, tags: tags('b') });
+      c.removeWhere((r) => r.id > 8 && r.id < 19);
+      c.remove(c.get(1)!);
+    };
+    const readFirst = tagged(taggedRows());
+    expect(ids(readFirst.c.multiGroup('tag', 'a'))).toEqual([1, 3, 4]);
+    change(readFirst.c);
+    const readAfter = tagged(taggedRows());
+    change(readAfter.c);
+    for (const tag of ['a', 'b', 'c', 'd'])
+      expect(ids(readAfter.c.multiGroup('tag', tag)), tag).toEqual(ids(readFirst.c.multiGroup('tag', tag)));
+    expectIndexed(readFirst.c);
+    expectIndexed(readAfter.c);
+    expect(ids(readAfter.c.multiGroup('tag', 'a'))).toEqual([2, 3, 5]);
+  });
+
   it('replays logged inserts, updates and removals as the live changes made them', () => {
     const live = tagged(taggedRows());
     live.c.insert({ id: 5, tags: tags('b') });
