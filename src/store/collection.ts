@@ -18,6 +18,11 @@ export interface CollectionOptions<T> {
    * under each user who received them. A group lists its rows in the order all() does, always.
    */
   multiGroups?: Record<string, (row: T) => readonly Key[]>;
+  /**
+   * The fields the multi-group keys are read from: an update that changes none of them leaves the
+   * multi-groups alone without working their keys out (a reaction on a message of a large channel).
+   */
+  multiGroupFields?: ReadonlyArray<keyof T>;
 }
 
 const NO_ROWS: ReadonlySet<never> = new Set();
@@ -166,6 +171,11 @@ export class Collection<T extends object> {
     return this.multiIndexes.get(index)?.get(value) ?? NO_LIST;
   }
 
+  private touchesMulti(patch: Partial<T>): boolean {
+    const fields = this.options.multiGroupFields;
+    return !fields || fields.some((f) => Object.hasOwn(patch, f));
+  }
+
   /** Every row into the multi-group indexes, in all() order (each list then grows by appending). */
   private buildMulti(): void {
     this.multiBuilt = true;
@@ -216,7 +226,7 @@ export class Collection<T extends object> {
     const key = this.options.key(row);
     const uniqueBefore = this.uniqueFns.map(([fn]) => fn(row));
     const groupsBefore = this.groupFns.map(([fn]) => fn(row));
-    const multiBefore = this.multiBuilt ? this.multiFns.map(([fn]) => fn(row)) : null;
+    const multiBefore = this.multiBuilt && this.touchesMulti(patch) ? this.multiFns.map(([fn]) => fn(row)) : null;
     Object.assign(row, patch);
     this.updates.set(row, this.updatesOf(row) + 1);
     const newKey = this.options.key(row);

@@ -192,6 +192,7 @@ export class Store {
         // in ID order, and those unread and starred: what register's sections read, so that their
         // cost is the user's messages (or fewer), not every message stored.
         multiGroups: { receivedBy, unreadBy: flaggedBy('read', false), starredBy: flaggedBy('starred', true) },
+        multiGroupFields: ['flags'],
       },
       changed('messages'),
     );

@@ -172,6 +172,26 @@ describe('Collection multi-groups', () => {
     expect(ids(readAfter.c.multiGroup('tag', 'a'))).toEqual([2, 3, 5]);
   });
 
+  it('works keys out again only for an update of the fields they are read from, when those are declared', () => {
+    let calls = 0;
+    const c = new Collection<Tagged & { note?: string }>(
+      taggedRows(),
+      {
+        key: (r) => r.id,
+        multiGroups: { tag: (r) => (calls++, Object.keys(r.tags)) },
+        multiGroupFields: ['tags'],
+      },
+      () => {},
+    );
+    expect(ids(c.multiGroup('tag', 'a'))).toEqual([1, 3, 4]);
+    const built = calls;
+    c.update(c.get(1)!, { note: 'a reaction' });
+    expect(calls).toBe(built);
+    c.update(c.get(2)!, { tags: tags('a') });
+    expect(calls).toBe(built + 2);
+    expect(ids(c.multiGroup('tag', 'a'))).toEqual([1, 2, 3, 4]);
+  });
+
   it('replays logged inserts, updates and removals as the live changes made them', () => {
     const live = tagged(taggedRows());
     live.c.insert({ id: 5, tags: tags('b') });

@@ -83,10 +83,9 @@ export function starredState(store: Store, user: User): Record<string, unknown> 
 
 /** Direct-message conversations, the most recent first, with the newest message of each. */
 export function recentConversationState(store: Store, user: User): Record<string, unknown> {
-  const key = String(user.user_id);
   const newest = new Map<string, { max_message_id: number; user_ids: number[] }>();
   for (const m of receivedMessages(store, user.user_id)) {
-    if (m.type !== 'private' || !m.flags[key]) continue;
+    if (m.type !== 'private') continue;
     const others = othersIn(m, user.user_id).sort((a, b) => a - b);
     newest.set(others.join(','), { max_message_id: m.id, user_ids: others });
   }
