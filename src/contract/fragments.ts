@@ -41,11 +41,16 @@ export function shapedFragment<N extends object>(
   return out;
 }
 
-const COMMA = Buffer.from(',');
+const COMMA = 0x2c;
 
-/** Writes JSON bytes as chunks: the bytes of parts as they were kept, the text between them encoded once. */
+/**
+ * Writes JSON bytes as pieces: the bytes of parts as they were kept, the text between them encoded
+ * once, and single bytes (an array's commas); then copies them into one buffer of the exact size
+ * (Buffer.concat of the pieces, with a buffer per comma, took three times as long).
+ */
 class ChunkWriter {
-  private readonly chunks: Buffer[] = [];
+  private readonly pieces: Array<Buffer | number> = [];
+  private length = 0;
   private text = '';
 
   write(text: string): void {
@@ -58,13 +63,21 @@ class ChunkWriter {
       const part = parts.get(value);
       if (part) {
         this.flush();
-        this.chunks.push((part.bytes ??= Buffer.from(JSON.stringify(value))));
+        const bytes = (part.bytes ??= Buffer.from(JSON.stringify(value)));
+        this.pieces.push(bytes);
+        this.length += bytes.length;
         return true;
       }
       if (Array.isArray(value) && value.length && parts.has(value[0] as object)) {
         this.write('[');
         for (let i = 0; i < value.length; i++) {
-          if (i) this.text ? this.write(',') : this.chunks.push(COMMA);
+          if (i) {
+            if (this.text) this.write(',');
+            else {
+              this.pieces.push(COMMA);
+              this.length++;
+            }
+          }
           if (!this.value(value[i])) this.write('null');
         }
         this.write(']');
@@ -78,13 +91,25 @@ class ChunkWriter {
   }
 
   private flush(): void {
-    if (this.text) this.chunks.push(Buffer.from(this.text));
+    if (!this.text) return;
+    const bytes = Buffer.from(this.text);
+    this.pieces.push(bytes);
+    this.length += bytes.length;
     this.text = '';
   }
 
   bytes(): Buffer {
     this.flush();
-    return Buffer.concat(this.chunks);
+    const out = Buffer.allocUnsafe(this.length);
+    let at = 0;
+    for (const piece of this.pieces) {
+      if (typeof piece === 'number') out[at++] = piece;
+      else {
+        out.set(piece, at);
+        at += piece.length;
+      }
+    }
+    return out;
   }
 }
 
