@@ -10,21 +10,38 @@ interface Part {
   bytes: Buffer | null;
   /** The part as shaped by a node of shape.ts at a level (the same object when nothing changes). */
   shaped: Map<object, Map<number, object>> | null;
+  /** The last of those asked for: most reads ask for the same node and level as the one before. */
+  lastNode: object | null;
+  lastLevel: number;
+  lastShaped: object | null;
+  /** The checks (checkedParts) the part has passed. */
+  passed: object[] | null;
 }
 
-const parts = new WeakMap<object, Part>();
+/**
+ * Where a part keeps what is known of it: a property of its own that is not enumerable (so no
+ * copy, JSON text, check or comparison sees it), read on every answer faster than a WeakMap
+ * lookup would be, several times per part.
+ */
+const PART = Symbol('part');
+
+const partOf = (value: object): Part | undefined => (value as { [PART]?: Part })[PART];
 
 /**
  * Registers `value` as a part that will never change, and returns it frozen (its own fields: code
- * that tried to change a kept part would throw rather than change answers already made).
+ * that tried to change a kept part would throw rather than change answers already made). A value
+ * frozen already is copied first, to take the part's record.
  */
 export function fragment<T extends object>(value: T): T {
-  if (!parts.has(value)) parts.set(Object.freeze(value), { bytes: null, shaped: null });
-  return value;
+  if (partOf(value)) return value;
+  const own = Object.isExtensible(value) ? value : ((Array.isArray(value) ? [...value] : { ...value }) as T);
+  const part: Part = { bytes: null, shaped: null, lastNode: null, lastLevel: 0, lastShaped: null, passed: null };
+  Object.defineProperty(own, PART, { value: part });
+  return Object.freeze(own);
 }
 
 export const isFragment = (value: unknown): value is object =>
-  value !== null && typeof value === 'object' && parts.has(value);
+  value !== null && typeof value === 'object' && partOf(value) !== undefined;
 
 /** The part shaped by `node` at `level`, shaped once (the result is a part too). */
 export function shapedFragment<N extends object>(
@@ -33,11 +50,15 @@ export function shapedFragment<N extends object>(
   level: number,
   shape: (value: object, node: N, level: number) => object,
 ): object {
-  const part = parts.get(value)!;
+  const part = partOf(value)!;
+  if (part.lastNode === node && part.lastLevel === level) return part.lastShaped!;
   let byNode = (part.shaped ??= new Map()).get(node);
   if (!byNode) part.shaped.set(node, (byNode = new Map<number, object>()));
   let out = byNode.get(level);
   if (!out) byNode.set(level, (out = fragment(shape(value, node, level))));
+  part.lastNode = node;
+  part.lastLevel = level;
+  part.lastShaped = out;
   return out;
 }
 
@@ -60,7 +81,7 @@ class ChunkWriter {
   /** The JSON of an array element or property value as JSON.stringify writes it; false when it is left out. */
   value(value: unknown): boolean {
     if (value !== null && typeof value === 'object') {
-      const part = parts.get(value);
+      const part = partOf(value);
       if (part) {
         this.flush();
         const bytes = (part.bytes ??= Buffer.from(JSON.stringify(value)));
@@ -68,7 +89,7 @@ class ChunkWriter {
         this.length += bytes.length;
         return true;
       }
-      if (Array.isArray(value) && value.length && parts.has(value[0] as object)) {
+      if (Array.isArray(value) && value.length && isFragment(value[0])) {
         this.write('[');
         for (let i = 0; i < value.length; i++) {
           if (i) {
@@ -149,14 +170,27 @@ export function serialiseWithParts(body: Record<string, unknown>): Buffer {
   return out.bytes();
 }
 
-/** Parts known to satisfy the items schema of an answer's property, per validator and property. */
-const checked = new WeakMap<object, Map<string, WeakSet<object>>>();
+/** The check of an answer's property by a validator, as a token (per validator and property). */
+const checks = new WeakMap<object, Map<string, object>>();
 
-/** The parts of `body[prop]` that `validate` has already found to satisfy that property's items. */
-export function checkedParts(validate: object, prop: string): WeakSet<object> {
-  let byProp = checked.get(validate);
-  if (!byProp) checked.set(validate, (byProp = new Map()));
-  let set = byProp.get(prop);
-  if (!set) byProp.set(prop, (set = new WeakSet()));
-  return set;
+/** The token of `validate`'s check of the items of an answer's property `prop` (see passed and markPassed). */
+export function checkOf(validate: object, prop: string): object {
+  let byProp = checks.get(validate);
+  if (!byProp) checks.set(validate, (byProp = new Map()));
+  let check = byProp.get(prop);
+  if (!check) byProp.set(prop, (check = {}));
+  return check;
+}
+
+/** Whether `value` is a part that passed `check` before. */
+export function passed(value: unknown, check: object): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const list = partOf(value)?.passed;
+  return list !== undefined && list !== null && list.includes(check);
+}
+
+/** Remembers that the part `value` passed `check`. */
+export function markPassed(value: object, check: object): void {
+  const part = partOf(value)!;
+  if (!part.passed?.includes(check)) (part.passed ??= []).push(check);
 }
