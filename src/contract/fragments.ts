@@ -100,6 +100,19 @@ class ChunkWriter {
         this.pending = 0;
         return true;
       }
+      if (isMapOfParts(value)) {
+        this.write('{');
+        let first = true;
+        for (const key of Object.keys(value)) {
+          const v = (value as Record<string, unknown>)[key];
+          if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
+          this.write(`${first ? '' : ','}${JSON.stringify(key)}:`);
+          this.value(v);
+          first = false;
+        }
+        this.write('}');
+        return true;
+      }
       if (Array.isArray(value) && value.length && isFragment(value[0])) {
         this.write('[');
         for (let i = 0; i < value.length; i++) {
@@ -152,11 +165,23 @@ export function serialise(body: Record<string, unknown>): Buffer {
   return text === null ? serialiseWithParts(body) : Buffer.from(text);
 }
 
+/**
+ * A plain object whose first value is a part (a map of parts by ID, as matches_narrow answers):
+ * written key by key, as JSON.stringify orders them (Object.keys' order), with the parts' bytes.
+ */
+function isMapOfParts(value: object): boolean {
+  if (Array.isArray(value) || partOf(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
+  for (const key in value) return isFragment((value as Record<string, unknown>)[key]);
+  return false;
+}
+
 /** `JSON.stringify(body)` when the answer holds no part (its bytes are then made from it), else null. */
 export function plainJson(body: Record<string, unknown>): string | null {
   for (const key in body) {
     const v = body[key];
     if (isFragment(v) || (Array.isArray(v) && v.length && isFragment(v[0]))) return null;
+    if (v !== null && typeof v === 'object' && isMapOfParts(v)) return null;
   }
   return JSON.stringify(body);
 }

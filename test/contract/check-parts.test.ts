@@ -81,6 +81,14 @@ describe('the check of answers made of parts', () => {
     expect(serialise(body).toString()).toBe(JSON.stringify(body));
     const mixed = { a: [part, undefined, () => 1, 'é'], b: part, c: null, d: () => 1 };
     expect(serialise(mixed).toString()).toBe(JSON.stringify(mixed));
+    // A map of parts by ID (matches_narrow): in JSON.stringify's key order, values left out as it leaves them.
+    const quoted = fragment({ match_content: '<p class="x">"é"</p>', match_subject: 'a &amp; b' });
+    const map = {
+      result: 'success',
+      messages: { '10': quoted, '2': part, x: undefined, '3': { plain: 1 }, b: quoted },
+    };
+    expect(serialise(map).toString()).toBe(JSON.stringify(map));
+    expect(serialise({ messages: {} }).toString()).toBe('{"messages":{}}');
     const shape = contract.byId.get('get-messages')!.shape!.props.get('messages')!.items!;
     const message = fragment({ id: 1, reactions: [{ emoji_name: 'smile', user: { id: 1 } }] });
     const old = applyShape(message, shape, 300);
