@@ -165,3 +165,14 @@ describe('where else the syntax renders', () => {
     expect(await set(NEWEST)).toBe('<p>Standup &lt;time:9am UTC&gt;</p>');
   });
 });
+
+describe('before the syntax (FL 8)', () => {
+  it('is text, and no link', async () => {
+    expect(await sentAt(7, '<time:2017-06-05T22:30:00Z> and <time:**soon**>')).toBe(
+      '<p>&lt;time:2017-06-05T22:30:00Z&gt; and &lt;time:**soon**&gt;</p>',
+    );
+    expect(await sentAt(8, '<time:2017-06-05T22:30:00Z>')).toBe(
+      `<p>${time('2017-06-05T22:30:00Z', '2017-06-05T22:30:00Z')}</p>`,
+    );
+  });
+});

@@ -21,9 +21,10 @@ function renderingsOf(file: string): Renderings {
   return { [hash]: renderingsAtStart(store, (content, level) => renderMarkdown(store, content, null, level)) };
 }
 
-// Newest, before the smile rename (421), before invalid times as text (451) and before ISO-only
-// times (503): the render levels a description renders at (render-level.ts).
-const LEVELS = [undefined, 420, 450, 502];
+// Newest, before the smile rename (421), before invalid times as text (451), before ISO-only
+// times (503) and before the time syntax (8): the render levels a description renders at
+// (render-level.ts).
+const LEVELS = [undefined, 420, 450, 502, 7];
 
 /** GET /server_settings at each level, as the bytes answered (the server's own address left out). */
 async function settingsBytes(t: TestServer): Promise<string[]> {
@@ -88,6 +89,7 @@ describe('renderings made by the build', () => {
       '<p>planted before-smile-rename/lenient</p>',
       '<p>planted newest-emoji/lenient</p>',
       '<p>planted newest-emoji/lenient-as-text</p>',
+      '<p>planted before-smile-rename/none</p>',
     ]);
     const changed = await freshAnswers(file, { [hash]: planted }, true);
     expect(changed.map((b) => JSON.parse(b).realm_description)).not.toContain('<p>planted newest-emoji/iso</p>');

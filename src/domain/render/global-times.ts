@@ -1,8 +1,8 @@
 // Marked extension for the global time syntax, `<time:2017-06-05T22:30:00+02:00>`: a time every
 // reader sees in their own zone. The server writes `<time datetime="...">` with the time in UTC
 // and the text as written; a time it cannot read is, before level 451, an error span, and from
-// then on the syntax as written, as plain text. What reads as a time changed at 503
-// (render-level.ts). Code spans and blocks keep the syntax as text, as everywhere.
+// then on the syntax as written, as plain text. The syntax is new at 8, and what reads as a time
+// changed at 503 (render-level.ts). Code spans and blocks keep the syntax as text, as everywhere.
 import type { TokenizerAndRendererExtension, Tokens } from 'marked';
 import { parseIsoTime } from './iso-time.js';
 import { parseLenientTime, parseUnixTime } from './lenient-time.js';
@@ -42,7 +42,7 @@ export function globalTimeExtension(current: () => RenderState): TokenizerAndRen
       const m = SYNTAX.exec(src);
       if (!m) return undefined;
       const state = current();
-      const attribute = attributeFor(state, m[1]);
+      const attribute = state.times === 'none' ? null : attributeFor(state, m[1]);
       if (attribute !== null) {
         return { type: 'zulipGlobalTime', raw: m[0], html: `<time datetime="${attribute}">${text(m[1])}</time>` };
       }
@@ -50,7 +50,8 @@ export function globalTimeExtension(current: () => RenderState): TokenizerAndRen
         const html = `<span class="timestamp-error">Invalid time format: ${text(m[1])}</span>`;
         return { type: 'zulipGlobalTime', raw: m[0], html };
       }
-      // The text as written, nothing in it rendered (and not an autolink to a `time:` URL).
+      // The text as written, nothing in it rendered (and not an autolink to a `time:` URL). Before
+      // the syntax existed (level 8) it was text too.
       return { type: 'zulipGlobalTime', raw: m[0], html: text(m[0]) };
     },
     renderer: (token) => (token as TimeToken).html,

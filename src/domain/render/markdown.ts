@@ -129,7 +129,8 @@ const RENDERINGS = new DerivedSlot(() => ({
 }));
 
 /** Whether a rendering may depend on the day: a lenient `<time:10:30>` is today at 10:30. */
-const readsTheDay = (content: string, level: RenderLevel) => level.times !== 'iso' && content.includes('<time:');
+const readsTheDay = (content: string, level: RenderLevel) =>
+  level.times.startsWith('lenient') && content.includes('<time:');
 
 /**
  * Renders `content`, recording the mentions it makes (for the send logic). The same content by
