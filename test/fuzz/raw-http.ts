@@ -25,8 +25,23 @@ class HangError extends Error {}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-/** Sends one request to the server at `base`; rejects with HangError after `timeoutMs`. */
-export function send(base: string, req: RawRequest, timeoutMs = 5000): Promise<RawResponse> {
+/**
+ * Sends one request to the server at `base`; rejects with HangError after `timeoutMs`. A request
+ * that went out on a kept-alive connection the server had just closed (ECONNRESET on a reused
+ * socket, the race Node's http documentation describes) is sent once more on a new one.
+ */
+export async function send(base: string, req: RawRequest, timeoutMs = 5000): Promise<RawResponse> {
+  try {
+    return await sendOnce(base, req, timeoutMs);
+  } catch (err) {
+    if (!(err instanceof ReusedSocketReset)) throw err;
+    return sendOnce(base, req, timeoutMs);
+  }
+}
+
+class ReusedSocketReset extends Error {}
+
+function sendOnce(base: string, req: RawRequest, timeoutMs: number): Promise<RawResponse> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | string[]> = { ...req.headers };
@@ -66,7 +81,8 @@ export function send(base: string, req: RawRequest, timeoutMs = 5000): Promise<R
     }, timeoutMs);
     r.on('error', (err) => {
       clearTimeout(timer);
-      reject(err);
+      const reset = r.reusedSocket && (err as NodeJS.ErrnoException).code === 'ECONNRESET';
+      reject(reset ? new ReusedSocketReset(err.message) : err);
     });
     if (req.body !== undefined) r.write(req.body);
     r.end();
