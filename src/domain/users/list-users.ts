@@ -14,8 +14,12 @@ export interface UserViewOptions {
   includeCustomProfileFields: boolean;
 }
 
-function userForApi(viewer: User, user: User, opts: UserViewOptions): Record<string, unknown> {
-  const dict = userForClient(viewer, user, { clientGravatar: opts.clientGravatar });
+function userForApi(ctx: Ctx, user: User, opts: UserViewOptions): Record<string, unknown> {
+  const dict = userForClient(ctx.actor, user, {
+    clientGravatar: opts.clientGravatar,
+    // Before feature level 163 the organization's email_address_visibility decides for everyone.
+    organization: ctx.supports('email_visibility_per_user') ? undefined : ctx.store.realm,
+  });
   if (!opts.includeCustomProfileFields) delete dict.profile_data;
   return dict;
 }
@@ -28,12 +32,12 @@ export function organizationUser(user: User | undefined): User {
 
 export function listUsers(ctx: Ctx, opts: UserViewOptions): { members: Record<string, unknown>[] } {
   const users = ctx.store.users.filter((u) => !u.is_system_bot).sort((a, b) => a.user_id - b.user_id);
-  return { members: users.map((u) => userForApi(ctx.actor, u, opts)) };
+  return { members: users.map((u) => userForApi(ctx, u, opts)) };
 }
 
 export function getUser(ctx: Ctx, userId: number, opts: UserViewOptions): { user: Record<string, unknown> } {
   const user = organizationUser(ctx.store.users.get(userId));
-  return { user: userForApi(ctx.actor, user, opts) };
+  return { user: userForApi(ctx, user, opts) };
 }
 
 /**
@@ -44,5 +48,5 @@ export function getUserByEmail(ctx: Ctx, email: string, opts: UserViewOptions): 
   const found = ctx.supports('user_by_real_email')
     ? userByAddressFor(ctx.store, ctx.actor, email)
     : userByEmail(ctx.store, email.trim());
-  return { user: userForApi(ctx.actor, organizationUser(found), opts) };
+  return { user: userForApi(ctx, organizationUser(found), opts) };
 }
