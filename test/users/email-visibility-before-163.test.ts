@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/errors.js';
+import { applyEvent, rawUnread } from '../events/apply-event.js';
 
 let t: TestServer;
 beforeEach(async () => {
@@ -174,6 +175,16 @@ describe('user objects before FL 163', () => {
     expect([newer.email, newer.delivery_email]).toEqual(['othello@zulip.com', 'othello@zulip.com']);
   });
 
+  it('are found by GET /users/{email} by the API email the organization gives', async () => {
+    const byEmail = (email: string) => at(162, 'hamlet').get(`/users/${email}`);
+    expect((await byEmail('OTHELLO@zulip.com')).body.user.user_id).toBe(id('othello'));
+    expectError(await byEmail(dummy('othello')), 400, 'BAD_REQUEST', 'No such user');
+    await setOrganization(4);
+    expect((await byEmail(dummy('othello'))).body.user.user_id).toBe(id('othello'));
+    expectError(await byEmail('othello@zulip.com'), 400, 'BAD_REQUEST', 'No such user');
+    expect((await byEmail(t.user('iago-bot').email)).body.user.user_id).toBe(id('iago-bot'));
+  });
+
   it('give client_gravatar clients avatar URLs while the organization hides addresses', async () => {
     const avatar = async () =>
       person((await at(162, 'hamlet').get('/users', { client_gravatar: true })).body.members, 'othello').avatar_url;
@@ -197,6 +208,28 @@ describe('user objects before FL 163', () => {
     expect(oldAdd.person).not.toHaveProperty('delivery_email');
     const [newAdd] = await drain(163, 'iago', newer);
     expect(newAdd.person).toMatchObject({ email: 'newbie@zulip.com', delivery_email: 'newbie@zulip.com' });
+  });
+});
+
+describe('a client registered below FL 163', () => {
+  it('reaches what a fresh register says by applying the events of a change of the organization setting', async () => {
+    const params = {
+      fetch_event_types: ['realm', 'realm_user'],
+      event_types: ['realm', 'realm_user'],
+      client_gravatar: false,
+    };
+    const state = await register(162, 'hamlet', params);
+    for (const value of [3, 4, 1, 5]) await setOrganization(value);
+    for (const event of await drain(162, 'hamlet', state.queue_id))
+      applyEvent(state, rawUnread({ pms: [], streams: [], huddles: [] }), event, id('hamlet'));
+    const fresh = await register(162, 'hamlet', params);
+    const pick = (s: any) => ({
+      setting: s.realm_email_address_visibility,
+      me: [s.email, s.delivery_email],
+      users: s.realm_users.map((u: any) => [u.user_id, u.email, u.delivery_email, u.avatar_url]),
+    });
+    expect(pick(state)).toEqual(pick(fresh));
+    expect(pick(fresh).me).toEqual([dummy('hamlet'), 'hamlet@zulip.com']);
   });
 });
 

@@ -64,6 +64,20 @@ export function organizationDisplayEmail(realm: Realm, user: User): string {
 }
 
 /**
+ * Before feature level 163: the user whose API email this is by the organization's setting
+ * (any case): the stand-in of a person where it hides addresses, the real address otherwise.
+ */
+export function userByOrganizationDisplayEmail(store: Store, email: string): User | undefined {
+  const id = dummyEmailUserId(store.realm, email.toLowerCase());
+  const visibility = organizationEmailVisibility(store.realm);
+  if (id !== null) {
+    const user = store.users.get(id);
+    return user && organizationDisplayEmail(store.realm, user) === email.toLowerCase() ? user : undefined;
+  }
+  return userByDeliveryEmail(store, email, (u) => u.is_bot || visibility === EmailVisibility.everyone);
+}
+
+/**
  * The domain of stand-in addresses: the real server's get_fake_email_domain, which is also the
  * domain of bots' addresses (realm_bot_domain): the organization's host when it can end an
  * address, otherwise the server's FAKE_EMAIL_DOMAIN (the mock: the host name without the port).

@@ -7,7 +7,7 @@ import type { Ctx } from '../context.js';
 import type { User } from '../../store/state.js';
 import { userForClient } from './register-state.js';
 import { userByEmail } from './access.js';
-import { userByAddressFor } from './email-visibility.js';
+import { userByAddressFor, userByOrganizationDisplayEmail } from './email-visibility.js';
 
 export interface UserViewOptions {
   clientGravatar: boolean;
@@ -42,11 +42,14 @@ export function getUser(ctx: Ctx, userId: number, opts: UserViewOptions): { user
 
 /**
  * By the address, compared without regard to case: from feature level 302 a real address the
- * caller may see or a stand-in address (email-visibility.ts); before, the API email only.
+ * caller may see or a stand-in address (email-visibility.ts); before, the API email only (before
+ * 163, the API email the organization's setting gives).
  */
 export function getUserByEmail(ctx: Ctx, email: string, opts: UserViewOptions): { user: Record<string, unknown> } {
   const found = ctx.supports('user_by_real_email')
     ? userByAddressFor(ctx.store, ctx.actor, email)
-    : userByEmail(ctx.store, email.trim());
+    : ctx.supports('email_visibility_per_user')
+      ? userByEmail(ctx.store, email.trim())
+      : userByOrganizationDisplayEmail(ctx.store, email.trim());
   return { user: userForApi(ctx, organizationUser(found), opts) };
 }
