@@ -42,7 +42,7 @@ export function announceEmailVisibility(world: WorldCtx, user: User, before: num
     op: 'update',
     person: { user_id: updated.user_id, new_email: updated.email },
   });
-  announceAvatar(world, updated);
+  announceAvatar(world, updated, queueHasPerUserVisibility);
 }
 
 /**
