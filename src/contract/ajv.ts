@@ -108,12 +108,16 @@ function newAjv(doc: OpenApiDoc, allErrors: boolean, source: boolean): InstanceT
   return ajv;
 }
 
-const gated = (prop: any) => prop && typeof prop === 'object' && ('x-feature-level' in prop || 'x-removed-at' in prop);
+const gated = (prop: any) =>
+  prop &&
+  typeof prop === 'object' &&
+  ('x-feature-level' in prop || 'x-removed-at' in prop || 'x-required-from' in prop);
 
 /**
  * Rewrites local refs (#/components/...) to refs into the registered document. A property that
  * exists only at some feature levels cannot be required at all of them, so it leaves `required`
- * (responses are shaped to the request's level before they are checked).
+ * (responses are shaped to the request's level before they are checked); so does one that is
+ * always present only from a level on (x-required-from), sometimes left out before it.
  */
 function rebase(value: any): any {
   if (Array.isArray(value)) return value.map(rebase);

@@ -126,8 +126,11 @@ export class DriftChecker {
       const prop = props.get(key);
       if (!prop || key in obj) continue;
       const range = levelRange(prop, resolveRef(doc, prop));
-      const gated = range.addedAt > 0 || range.removedAt !== Number.POSITIVE_INFINITY;
-      if (gated && range.addedAt <= level && level < range.removedAt)
+      // A field always present only from a level on (x-required-from) is gated from there.
+      const from: unknown = prop['x-required-from'];
+      const addedAt = typeof from === 'number' ? Math.max(from, range.addedAt) : range.addedAt;
+      const gated = addedAt > 0 || range.removedAt !== Number.POSITIVE_INFINITY;
+      if (gated && addedAt <= level && level < range.removedAt)
         out.push({
           path: `${path}/${escape(key)}`,
           message: `required field is missing (the description has it at feature level ${level})`,

@@ -13,6 +13,8 @@ export interface QueueTraits {
   capabilities: Readonly<Record<string, boolean>>;
   /** The form a field takes at the queue's level (BaseCtx.variantOf); absent: the newest level's. */
   variantOf?: (schema: string, field: string) => string | undefined;
+  /** Whether the server behaved the current way at the queue's level (openapi/behaviours.yaml); absent: it did. */
+  supports?: (behaviour: string) => boolean;
 }
 
 /** Delivers events to the queues of the users who should see them (implemented by events/). */

@@ -64,6 +64,14 @@ export interface Realm {
   /** Seconds after sending during which a user may delete their own message; null: no limit. */
   message_content_delete_limit_seconds?: number | null;
   /**
+   * Who may see users' real addresses, for the whole organization: the setting of servers before
+   * feature level 163 (PATCH /realm, register's realm_email_address_visibility), which answers
+   * and events at those levels apply to every person as if it were their own; from 163 each
+   * account's own setting (settings.email_address_visibility) decides instead. Absent: 1,
+   * everyone. The two are kept apart so that one world can answer at either level.
+   */
+  email_address_visibility?: 1 | 3 | 4 | 5;
+  /**
    * Organization settings the mock shows in POST /register (as realm_<name>) but whose rules it
    * does not enforce: inline previews, invitation and e-mail policies, video calls, ...
    */

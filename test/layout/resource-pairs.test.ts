@@ -80,6 +80,7 @@ const PUBLIC: Record<string, string[]> = {
     'default-settings',
     'email-rules',
     'email-visibility',
+    'email-visibility-change',
     'max-visible',
     'password-strength',
     'roles',

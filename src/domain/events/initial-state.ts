@@ -70,6 +70,8 @@ export function initialState(ctx: Ctx, req: StateRequest): Record<string, unknow
     clientGravatar: req.clientGravatar,
     avatarOptional: !!caps.user_avatar_url_field_optional,
     now: ctx.clock.now(),
+    // Before feature level 163 the organization's email_address_visibility decides for everyone.
+    organization: ctx.supports('email_visibility_per_user') ? undefined : store.realm,
   };
   const out: Record<string, unknown> = {};
   const add = (part: Record<string, unknown>) => Object.assign(out, part);

@@ -30,6 +30,8 @@ export interface QueueOptions {
   shape?: EventShaper | null;
   /** The form a field takes at the queue's level, for events whose payload changed form (absent: the newest). */
   variantOf?: (schema: string, field: string) => string | undefined;
+  /** Whether the server behaved the current way at the queue's level (openapi/behaviours.yaml; absent: it did). */
+  supports?: (behaviour: string) => boolean;
   /** Mock-clock time of creation, UNIX seconds. */
   now: number;
 }

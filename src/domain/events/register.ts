@@ -69,6 +69,7 @@ export function registerQueue(ctx: Ctx, input: RegisterInput): Record<string, un
     idleTimeoutSecs,
     shape: ctx.eventShaper,
     variantOf: ctx.variantOf,
+    supports: ctx.supports,
     now: ctx.clock.now(),
   });
   const state = initialState(ctx, {

@@ -7,6 +7,7 @@ import type { Store } from '../../store/store.js';
 import type { Realm } from '../../store/state.js';
 import { createHash } from 'node:crypto';
 import { serverSettingsState } from './server-settings-state.js';
+import { organizationEmailVisibility } from '../users/email-visibility.js';
 import type { ServerRules } from '../server-rules.js';
 
 /** Realm fields reported as realm_<name>. */
@@ -78,6 +79,8 @@ export function realmState(store: Store, rules: ServerRules): Record<string, unk
     Google: { enabled: false, available: true },
   };
   out.realm_email_auth_enabled = true;
+  // The organization-wide setting of servers before feature level 163 (the shaper drops it from 163).
+  out.realm_email_address_visibility = organizationEmailVisibility(realm);
   out.realm_password_auth_enabled = true;
   out.realm_digest_emails_enabled = !!shown.digest_emails_enabled;
   // The plan "limited" is Zulip Cloud's free plan.

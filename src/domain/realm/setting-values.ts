@@ -6,8 +6,13 @@ import type { Realm } from '../../store/state.js';
 
 const fieldsOf = (realm: Realm) => realm as unknown as Record<string, unknown>;
 
+/** Enforced settings a fixture may leave out of the realm (a default applies), yet written there. */
+const OPTIONAL_OWN_FIELDS: ReadonlySet<string> = new Set(['email_address_visibility']);
+
+const isOwnField = (realm: Realm, name: string) => Object.hasOwn(realm, name) || OPTIONAL_OWN_FIELDS.has(name);
+
 export function currentSetting(realm: Realm, name: string): unknown {
-  return Object.hasOwn(realm, name) ? fieldsOf(realm)[name] : realm.shown_settings?.[name];
+  return isOwnField(realm, name) ? fieldsOf(realm)[name] : realm.shown_settings?.[name];
 }
 
 export function storeSettings(store: Store, values: Record<string, unknown>): void {
@@ -15,7 +20,7 @@ export function storeSettings(store: Store, values: Record<string, unknown>): vo
   const own: Record<string, unknown> = {};
   const shown: Record<string, unknown> = { ...realm.shown_settings };
   for (const [name, value] of Object.entries(values)) {
-    if (Object.hasOwn(realm, name) && name !== 'shown_settings') own[name] = value;
+    if (isOwnField(realm, name) && name !== 'shown_settings') own[name] = value;
     else shown[name] = value;
   }
   store.updateRealm({ ...own, shown_settings: shown } as Partial<Realm>);

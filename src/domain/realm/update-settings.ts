@@ -17,6 +17,8 @@ import {
   TIME_LIMIT_SETTINGS,
 } from './settings-rules.js';
 import { currentSetting, storeSettings } from './setting-values.js';
+import { organizationEmailVisibility } from '../users/email-visibility.js';
+import { announceOrganizationEmailVisibility } from '../users/email-visibility-change.js';
 
 const mustBeOwner = () => new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
 const badValue = (name: string, value: unknown) => badRequest(`Bad value for '${name}': ${value}`);
@@ -36,7 +38,9 @@ function parseLimit(name: string, value: unknown, unlimited: number | null): num
 /** The value to store for one parameter, checked; `undefined` when it changes nothing. */
 function plannedValue(world: WorldCtx, name: string, value: unknown): unknown {
   const { store } = world;
-  const current = currentSetting(store.realm, name);
+  // A fixture may leave the organization's email_address_visibility out: it is then "everyone".
+  const current =
+    name === 'email_address_visibility' ? organizationEmailVisibility(store.realm) : currentSetting(store.realm, name);
   if (Object.hasOwn(REALM_GROUP_SETTINGS, name)) {
     const request = value as GroupSettingUpdate;
     if (request.old !== undefined && !sameGroupSetting(store, request.old, current as GroupSettingValue)) {
@@ -79,6 +83,7 @@ export function updateRealmSettings(
     if (next !== undefined) changes[name] = next;
   }
   if (!Object.keys(changes).length) return {};
+  const visibilityBefore = organizationEmailVisibility(world.store.realm);
   storeSettings(world.store, changes);
 
   const audience = activeUserIds(world.store);
@@ -94,6 +99,8 @@ export function updateRealmSettings(
         ? { type: 'realm', op: 'update_dict', property: 'default', data: { [name]: value } }
         : { type: 'realm', op: 'update', property: name, value },
     );
+    if (name === 'email_address_visibility')
+      announceOrganizationEmailVisibility(world, visibilityBefore, organizationEmailVisibility(world.store.realm));
   }
   return answer;
 }

@@ -6,7 +6,7 @@ import { randomBytes } from '../../random-pool.js';
 import { ApiError, badRequest } from '../../errors.js';
 import type { User } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
-import { FileResult, type FilePart, type WorldCtx } from '../context.js';
+import { FileResult, type FilePart, type QueueTraits, type WorldCtx } from '../context.js';
 import { botAudience } from './bot-audience.js';
 import { MAX_AVATAR_FILE_SIZE_MIB } from '../../upload-limits.js';
 import { imageTypeOf } from '../uploads/image-size.js';
@@ -70,17 +70,24 @@ export function changeAvatar(world: WorldCtx, user: User, file: FilePart, limits
   return updated;
 }
 
-/** The avatar's events (notify_avatar_url_change): also sent when a Gravatar's address changes. */
-export function announceAvatar(world: WorldCtx, updated: User): void {
+/**
+ * The avatar's events (notify_avatar_url_change): also sent when a Gravatar's address changes.
+ * `forQueue`: the queues that hear of it (absent: all), for changes only some levels see.
+ */
+export function announceAvatar(world: WorldCtx, updated: User, forQueue?: (queue?: QueueTraits) => boolean): void {
   const { store } = world;
+  const publish = (to: Iterable<number>, event: Record<string, unknown>) =>
+    forQueue
+      ? world.events.publish(to, event, (_id, _user, queue) => (forQueue(queue) ? event : null))
+      : world.events.publish(to, event);
   if (updated.is_bot) {
-    world.events.publish(botAudience(store, updated), {
+    publish(botAudience(store, updated), {
       type: 'realm_bot',
       op: 'update',
       bot: { user_id: updated.user_id, avatar_url: avatarUrl(updated) },
     });
   }
-  world.events.publish(activeUserIds(store), {
+  publish(activeUserIds(store), {
     type: 'realm_user',
     op: 'update',
     person: {

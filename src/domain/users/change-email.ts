@@ -12,7 +12,13 @@ import type { WorldCtx } from '../context.js';
 import { activeUserIds } from './access.js';
 import { announceAvatar } from './avatar-upload.js';
 import { avatarSource } from './avatar.js';
-import { canAccessDeliveryEmail, EmailVisibility, emailVisibilityOf } from './email-visibility.js';
+import {
+  canAccessDeliveryEmail,
+  EmailVisibility,
+  emailVisibilityOf,
+  organizationEmailVisibility,
+} from './email-visibility.js';
+import { queueHasPerUserVisibility } from './email-visibility-change.js';
 import { isAdmin } from './roles.js';
 import { isValidEmail } from './settings-values.js';
 import { existingAccountError } from './email-rules.js';
@@ -37,26 +43,35 @@ export function checkNewEmailOf(store: Store, target: User, newEmail: string): s
  * `realm_user` `update` with `delivery_email` to those who may see the real address; for a
  * Gravatar avatar (which follows the address) the avatar's fields, as an avatar change sends
  * them; and with the API email changed, `realm_user` `update` with `new_email` to everyone.
+ * Queues registered before feature level 163 get the real address only for the user themselves,
+ * and `new_email` where the organization's setting shows every address.
  */
 export function changeDeliveryEmail(world: WorldCtx, user: User, newEmail: string): void {
   const { store } = world;
   const publicEmail = emailVisibilityOf(user) === EmailVisibility.everyone;
+  // Queues registered before feature level 163 see the organization's setting decide instead.
+  const publicForOldQueues = organizationEmailVisibility(store.realm) === EmailVisibility.everyone;
   const updated = store.users.update(
     user,
     publicEmail ? { delivery_email: newEmail, email: newEmail } : { delivery_email: newEmail },
   );
   const seers = store.users.filter((u) => u.is_active && canAccessDeliveryEmail(u, updated)).map((u) => u.user_id);
-  world.events.publish(seers, {
-    type: 'realm_user',
-    op: 'update',
-    person: { user_id: updated.user_id, delivery_email: newEmail },
-  });
+  // Before FL 163 the new address went to the user alone.
+  const delivery = { type: 'realm_user', op: 'update', person: { user_id: updated.user_id, delivery_email: newEmail } };
+  world.events.publish(new Set([...seers, updated.user_id]), delivery, (_id, viewerId, queue) =>
+    queueHasPerUserVisibility(queue)
+      ? seers.includes(viewerId)
+        ? delivery
+        : null
+      : viewerId === updated.user_id
+        ? delivery
+        : null,
+  );
   if (avatarSource(updated) === 'G') announceAvatar(world, updated);
-  if (publicEmail) {
-    world.events.publish(activeUserIds(store), {
-      type: 'realm_user',
-      op: 'update',
-      person: { user_id: updated.user_id, new_email: newEmail },
-    });
+  if (publicEmail || publicForOldQueues) {
+    const renamed = { type: 'realm_user', op: 'update', person: { user_id: updated.user_id, new_email: newEmail } };
+    world.events.publish(activeUserIds(store), renamed, (_id, _viewer, queue) =>
+      (queueHasPerUserVisibility(queue) ? publicEmail : publicForOldQueues) ? renamed : null,
+    );
   }
 }

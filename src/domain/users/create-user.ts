@@ -8,6 +8,7 @@ import type { Store } from '../../store/store.js';
 import { Role, type User } from '../../store/state.js';
 import { addSubscriptions } from '../channels/add-subscriptions.js';
 import { userForClient } from './register-state.js';
+import { queueHasPerUserVisibility } from './email-visibility-change.js';
 import { holdsSetting, systemGroupId } from '../group-settings/membership.js';
 import { activeUserIds, userByDeliveryEmail, userByEmail } from './access.js';
 import { realmDefaultSettings } from './default-settings.js';
@@ -109,14 +110,23 @@ export function insertAccount(ctx: Ctx, row: User): User {
   const { store } = ctx;
   const user = store.users.insert(row);
   const personFor = (viewer: User) => userForClient(viewer, user, { clientGravatar: false });
+  // Queues registered before feature level 163: one object for all, shaped by the organization's
+  // setting as seen by the new account itself (the real server then formatted it with the new
+  // user as the viewer, so delivery_email came only when that account's role could see addresses).
+  let older: Record<string, unknown> | undefined;
+  const olderEvent = () =>
+    (older ??= {
+      type: 'realm_user',
+      op: 'add',
+      person: userForClient(user, user, { clientGravatar: false, organization: store.realm }),
+    });
   ctx.events.publish(
     activeUserIds(store),
     { type: 'realm_user', op: 'add', person: personFor(ctx.actor) },
-    (_queue, viewerId) => ({
-      type: 'realm_user',
-      op: 'add',
-      person: personFor(store.users.get(viewerId) ?? user),
-    }),
+    (_queue, viewerId, queue) =>
+      queueHasPerUserVisibility(queue)
+        ? { type: 'realm_user', op: 'add', person: personFor(store.users.get(viewerId) ?? user) }
+        : olderEvent(),
   );
   joinSystemGroups(ctx, user);
   return user;

@@ -4,6 +4,8 @@
 // the setting's value must be one of those the viewer's role may see. Bots always show theirs to
 // everyone. The API email (`email`) is the real address only for accounts that show it to
 // everyone; any other account's is a stand-in, `user<id>@<the organization's fake email domain>`.
+// Before feature level 163 the organization's setting (PATCH /realm) decided for every person,
+// and user objects carried `delivery_email` only where that setting let the viewer see addresses.
 import type { Store } from '../../store/store.js';
 import { Role, type Realm, type User } from '../../store/state.js';
 import { userByDeliveryEmail } from './access.js';
@@ -33,6 +35,46 @@ function roleSeesVisibility(role: number, visibility: number): boolean {
 /** Whether `viewer` is shown `target`'s real address, for `target`'s setting (by default its current one). */
 export function canAccessDeliveryEmail(viewer: User, target: User, visibility = emailVisibilityOf(target)): boolean {
   return viewer.user_id === target.user_id || roleSeesVisibility(viewer.role, visibility);
+}
+
+/**
+ * The organization's setting, which servers before feature level 163 applied to every person
+ * (the state keeps it apart from the accounts' own: state.ts, Realm.email_address_visibility).
+ */
+export function organizationEmailVisibility(realm: Realm): number {
+  return realm.email_address_visibility ?? EmailVisibility.everyone;
+}
+
+/**
+ * Before feature level 163 (the organization's setting deciding): whether user objects carry
+ * `delivery_email` for this viewer at all: only where the setting hides addresses and the
+ * viewer's role may see them, for every user alike (the viewer's own address included only so).
+ */
+export function listsDeliveryEmails(realm: Realm, viewer: User): boolean {
+  const visibility = organizationEmailVisibility(realm);
+  return visibility !== EmailVisibility.everyone && roleSeesVisibility(viewer.role, visibility);
+}
+
+/**
+ * Before feature level 163: the API email by the organization's setting, the stand-in for every
+ * person where it hides addresses (bots always show theirs).
+ */
+export function organizationDisplayEmail(realm: Realm, user: User): string {
+  return user.is_bot ? user.email : displayEmail(realm, user, organizationEmailVisibility(realm));
+}
+
+/**
+ * Before feature level 163: the user whose API email this is by the organization's setting
+ * (any case): the stand-in of a person where it hides addresses, the real address otherwise.
+ */
+export function userByOrganizationDisplayEmail(store: Store, email: string): User | undefined {
+  const id = dummyEmailUserId(store.realm, email.toLowerCase());
+  const visibility = organizationEmailVisibility(store.realm);
+  if (id !== null) {
+    const user = store.users.get(id);
+    return user && organizationDisplayEmail(store.realm, user) === email.toLowerCase() ? user : undefined;
+  }
+  return userByDeliveryEmail(store, email, (u) => u.is_bot || visibility === EmailVisibility.everyone);
 }
 
 /**

@@ -70,7 +70,11 @@ export async function jwtFetchApiKey(ctx: OpenCtx, input: { token?: string; incl
   // No user_id here, unlike POST /fetch_api_key: the real server's JWT login answers the key and the address only.
   const result: Record<string, unknown> = { api_key: user.api_key, email: user.delivery_email };
   if (input.include_profile) {
-    const dict = userForClient(user, user, { clientGravatar: false });
+    const dict = userForClient(user, user, {
+      clientGravatar: false,
+      // Before feature level 163 the organization's email_address_visibility decides.
+      organization: ctx.supports('email_visibility_per_user') ? undefined : ctx.store.realm,
+    });
     delete dict.profile_data;
     result.user = dict;
   }

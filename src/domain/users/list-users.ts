@@ -7,15 +7,19 @@ import type { Ctx } from '../context.js';
 import type { User } from '../../store/state.js';
 import { userForClient } from './register-state.js';
 import { userByEmail } from './access.js';
-import { userByAddressFor } from './email-visibility.js';
+import { userByAddressFor, userByOrganizationDisplayEmail } from './email-visibility.js';
 
 export interface UserViewOptions {
   clientGravatar: boolean;
   includeCustomProfileFields: boolean;
 }
 
-function userForApi(viewer: User, user: User, opts: UserViewOptions): Record<string, unknown> {
-  const dict = userForClient(viewer, user, { clientGravatar: opts.clientGravatar });
+function userForApi(ctx: Ctx, user: User, opts: UserViewOptions): Record<string, unknown> {
+  const dict = userForClient(ctx.actor, user, {
+    clientGravatar: opts.clientGravatar,
+    // Before feature level 163 the organization's email_address_visibility decides for everyone.
+    organization: ctx.supports('email_visibility_per_user') ? undefined : ctx.store.realm,
+  });
   if (!opts.includeCustomProfileFields) delete dict.profile_data;
   return dict;
 }
@@ -28,21 +32,24 @@ export function organizationUser(user: User | undefined): User {
 
 export function listUsers(ctx: Ctx, opts: UserViewOptions): { members: Record<string, unknown>[] } {
   const users = ctx.store.users.filter((u) => !u.is_system_bot).sort((a, b) => a.user_id - b.user_id);
-  return { members: users.map((u) => userForApi(ctx.actor, u, opts)) };
+  return { members: users.map((u) => userForApi(ctx, u, opts)) };
 }
 
 export function getUser(ctx: Ctx, userId: number, opts: UserViewOptions): { user: Record<string, unknown> } {
   const user = organizationUser(ctx.store.users.get(userId));
-  return { user: userForApi(ctx.actor, user, opts) };
+  return { user: userForApi(ctx, user, opts) };
 }
 
 /**
  * By the address, compared without regard to case: from feature level 302 a real address the
- * caller may see or a stand-in address (email-visibility.ts); before, the API email only.
+ * caller may see or a stand-in address (email-visibility.ts); before, the API email only (before
+ * 163, the API email the organization's setting gives).
  */
 export function getUserByEmail(ctx: Ctx, email: string, opts: UserViewOptions): { user: Record<string, unknown> } {
   const found = ctx.supports('user_by_real_email')
     ? userByAddressFor(ctx.store, ctx.actor, email)
-    : userByEmail(ctx.store, email.trim());
-  return { user: userForApi(ctx.actor, organizationUser(found), opts) };
+    : ctx.supports('email_visibility_per_user')
+      ? userByEmail(ctx.store, email.trim())
+      : userByOrganizationDisplayEmail(ctx.store, email.trim());
+  return { user: userForApi(ctx, organizationUser(found), opts) };
 }

@@ -3,6 +3,7 @@ import type { Ctx } from '../context.js';
 import { maxVisibleMessageId } from './max-visible.js';
 import { avatarUrl } from './avatar.js';
 import { isAdmin, isGuest, isOwner } from './roles.js';
+import { listsDeliveryEmails, organizationDisplayEmail } from './email-visibility.js';
 
 export function ownUser(ctx: Ctx): Record<string, unknown> {
   const { store, actor: u } = ctx;
@@ -24,6 +25,12 @@ export function ownUser(ctx: Ctx): Record<string, unknown> {
     delivery_email: u.delivery_email,
     max_message_id: maxMessageId,
   };
+  // Before feature level 163 the organization's email_address_visibility decided: the API email
+  // by it, and delivery_email only where it hides addresses and the user's role may see them.
+  if (!ctx.supports('email_visibility_per_user')) {
+    out.email = organizationDisplayEmail(store.realm, u);
+    if (!listsDeliveryEmails(store.realm, u)) delete out.delivery_email;
+  }
   if (u.is_bot) {
     out.bot_type = u.bot_type;
     out.bot_owner_id = u.bot_owner_id;

@@ -1,11 +1,18 @@
 // The `realm_user` part of the registration state: the client's own identity and the people and
 // bots of the organization, in the real server's user-object shape.
 import type { Store } from '../../store/store.js';
-import { Role, type GroupSettingValue, type User } from '../../store/state.js';
+import { Role, type GroupSettingValue, type Realm, type User } from '../../store/state.js';
 import { holdsSetting } from '../group-settings/membership.js';
 import { avatarSource, avatarUrl } from './avatar.js';
 import { isAdmin, isGuest, isOwner } from './roles.js';
-import { canAccessDeliveryEmail, EmailVisibility, emailVisibilityOf } from './email-visibility.js';
+import {
+  canAccessDeliveryEmail,
+  EmailVisibility,
+  emailVisibilityOf,
+  listsDeliveryEmails,
+  organizationDisplayEmail,
+  organizationEmailVisibility,
+} from './email-visibility.js';
 
 export interface UserStateOptions {
   clientGravatar: boolean;
@@ -13,6 +20,11 @@ export interface UserStateOptions {
   avatarOptional?: boolean;
   /** Mock-clock time, UNIX seconds (to tell long-idle users). */
   now?: number;
+  /**
+   * The organization, when its email_address_visibility decides for every person (servers before
+   * feature level 163); absent: each account's own setting does.
+   */
+  organization?: Realm;
 }
 
 /** The real server treats users inactive this long as long-term idle (soft-deactivated). */
@@ -20,20 +32,32 @@ const LONG_TERM_IDLE_SECONDS = 180 * 86400;
 
 /**
  * A client_gravatar client computes Gravatar URLs itself (null here), from the address, so only
- * for accounts that show their address to everyone; an uploaded avatar's URL is always given.
+ * for accounts that show their address to everyone (before feature level 163: only where the
+ * organization shows every address, the real server turning client_gravatar off otherwise); an
+ * uploaded avatar's URL is always given.
  */
-function avatarFor(user: User, clientGravatar: boolean): string | null {
-  return clientGravatar && avatarSource(user) === 'G' && emailVisibilityOf(user) === EmailVisibility.everyone
+function avatarFor(user: User, opts: UserStateOptions): string | null {
+  const visibility = opts.organization ? organizationEmailVisibility(opts.organization) : emailVisibilityOf(user);
+  return opts.clientGravatar && avatarSource(user) === 'G' && visibility === EmailVisibility.everyone
     ? null
     : avatarUrl(user);
+}
+
+/** The address fields of a user object: by the account's own setting, or (opts.organization) the organization's. */
+function addressesFor(viewer: User, user: User, opts: UserStateOptions): Record<string, unknown> {
+  const realm = opts.organization;
+  if (!realm) {
+    return { email: user.email, delivery_email: canAccessDeliveryEmail(viewer, user) ? user.delivery_email : null };
+  }
+  const email = organizationDisplayEmail(realm, user);
+  return listsDeliveryEmails(realm, viewer) ? { email, delivery_email: user.delivery_email } : { email };
 }
 
 /** One element of realm_users / realm_non_active_users / cross_realm_bots. */
 export function userForClient(viewer: User, user: User, opts: UserStateOptions): Record<string, unknown> {
   const out: Record<string, unknown> = {
     user_id: user.user_id,
-    email: user.email,
-    delivery_email: canAccessDeliveryEmail(viewer, user) ? user.delivery_email : null,
+    ...addressesFor(viewer, user, opts),
     full_name: user.full_name,
     date_joined: user.date_joined,
     is_active: user.is_active,
@@ -44,7 +68,7 @@ export function userForClient(viewer: User, user: User, opts: UserStateOptions):
     role: user.role,
     is_bot: user.is_bot,
     timezone: user.timezone,
-    avatar_url: avatarFor(user, opts.clientGravatar),
+    avatar_url: avatarFor(user, opts),
     avatar_version: user.avatar_version,
   };
   if (user.is_bot) {
@@ -85,7 +109,9 @@ export function realmUserState(store: Store, actor: User, opts: UserStateOptions
       .filter((u) => u.is_system_bot)
       .map((u) => userForClient(actor, u, { ...opts, clientGravatar: false })),
     user_id: actor.user_id,
-    email: actor.email,
+    // Before feature level 163 the organization's setting makes the API email (delivery_email
+    // is the user's own address at every level).
+    email: opts.organization ? organizationDisplayEmail(opts.organization, actor) : actor.email,
     delivery_email: actor.delivery_email,
     full_name: actor.full_name,
     is_owner: isOwner(actor),
