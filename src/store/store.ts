@@ -74,6 +74,16 @@ const flaggedBy =
     for (const key in m.flags) if (m.flags[key].includes(flag) === has) ids.push(Number(key));
     return ids;
   };
+/** A channel message's channel, and its topic within it (keys of the inChannel and inTopic indexes). */
+const inChannel = (m: Message): number[] => (m.stream_id === null ? [] : [m.stream_id]);
+const inTopic = (m: Message): string[] =>
+  m.type === 'stream' && m.stream_id !== null ? [topicKey(m.stream_id, m.topic)] : [];
+/** The messages of a channel, in ID order (a live view: do not change it). */
+export const channelMessages = (store: Store, streamId: number): readonly Message[] =>
+  store.messages.multiGroup('inChannel', streamId);
+/** The messages of a channel's topic (compared without case), in ID order (a live view). */
+export const topicMessagesInOrder = (store: Store, streamId: number, topic: string): readonly Message[] =>
+  store.messages.multiGroup('inTopic', topicKey(streamId, topic));
 /** The messages `userId` received, in ID order (a live view: do not change it). */
 export const receivedMessages = (store: Store, userId: number): readonly Message[] =>
   store.messages.multiGroup('receivedBy', userId);
@@ -190,9 +200,23 @@ export class Store {
         groups: { topic: (m) => (m.type === 'stream' && m.stream_id !== null ? topicKey(m.stream_id, m.topic) : null) },
         // A user's own messages (those with flags for them: the real server's UserMessage rows),
         // in ID order, and those unread and starred: what register's sections read, so that their
-        // cost is the user's messages (or fewer), not every message stored.
-        multiGroups: { receivedBy, unreadBy: flaggedBy('read', false), starredBy: flaggedBy('starred', true) },
-        multiGroupFields: ['flags'],
+        // cost is the user's messages (or fewer), not every message stored. A channel's and a
+        // topic's messages in ID order (the topic group above is a set, out of order after moves):
+        // where a narrow's window, a topic's history and a mark-as-read start from.
+        multiGroups: {
+          receivedBy,
+          unreadBy: flaggedBy('read', false),
+          starredBy: flaggedBy('starred', true),
+          inChannel,
+          inTopic,
+        },
+        multiGroupFields: {
+          receivedBy: ['flags'],
+          unreadBy: ['flags'],
+          starredBy: ['flags'],
+          inChannel: ['stream_id'],
+          inTopic: ['type', 'stream_id', 'topic'],
+        },
       },
       changed('messages'),
     );
