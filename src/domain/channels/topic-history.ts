@@ -1,6 +1,7 @@
 // GET /users/me/{stream_id}/topics: a channel's topics, newest first, each named as in its latest
 // message. Topics compare case-insensitively; in a channel with protected history only the
 // messages the caller received count.
+import { channelMessages } from '../../store/store.js';
 import type { Ctx } from '../context.js';
 import { canSeeMessage } from '../messages/access.js';
 import { accessStreamContentById } from './access.js';
@@ -14,8 +15,8 @@ export function streamTopics(ctx: Ctx, streamId: number, allowEmptyTopicName: bo
   const { store, actor } = ctx;
   const stream = accessStreamContentById(store, actor, streamId);
   const latest = new Map<string, TopicEntry>();
-  for (const m of store.messages.all()) {
-    if (m.type !== 'stream' || m.stream_id !== stream.stream_id || !canSeeMessage(store, actor, m)) continue;
+  for (const m of channelMessages(store, stream.stream_id)) {
+    if (m.type !== 'stream' || !canSeeMessage(store, actor, m)) continue;
     const key = m.topic.toLowerCase();
     const seen = latest.get(key);
     if (!seen || m.id > seen.max_id) latest.set(key, { max_id: m.id, name: m.topic });

@@ -50,7 +50,7 @@ interface Query {
   ownOnly: boolean;
 }
 
-function buildQuery(store: Store, user: User, terms: NarrowTerm[], anyAccessible: boolean): Query {
+export function buildQuery(store: Store, user: User, terms: NarrowTerm[], anyAccessible: boolean): Query {
   const filter = buildNarrowFilter(store, user, terms);
   const key = String(user.user_id);
   const readsHistory = historyReader(store, user);
