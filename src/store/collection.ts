@@ -175,6 +175,12 @@ export class Collection<T extends object> {
     return this.multiIndexes.get(index)?.get(value) ?? NO_LIST;
   }
 
+  /** The keys under which a multi-group index lists rows (each with at least one row). */
+  multiGroupKeys(index: string): Iterable<Key> {
+    if (!this.multiBuilt) this.buildMulti();
+    return this.multiIndexes.get(index)?.keys() ?? NO_LIST;
+  }
+
   private static touches<T>(fields: ReadonlyArray<keyof T> | null, patch: Partial<T>): boolean {
     return !fields || fields.some((f) => Object.hasOwn(patch, f));
   }

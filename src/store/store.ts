@@ -78,12 +78,24 @@ const flaggedBy =
 const inChannel = (m: Message): number[] => (m.stream_id === null ? [] : [m.stream_id]);
 const inTopic = (m: Message): string[] =>
   m.type === 'stream' && m.stream_id !== null ? [topicKey(m.stream_id, m.topic)] : [];
+const conversation = (m: Message): string[] => (m.type === 'private' ? [m.recipient_ids.join(',')] : []);
 /** The messages of a channel, in ID order (a live view: do not change it). */
 export const channelMessages = (store: Store, streamId: number): readonly Message[] =>
   store.messages.multiGroup('inChannel', streamId);
 /** The messages of a channel's topic (compared without case), in ID order (a live view). */
 export const topicMessagesInOrder = (store: Store, streamId: number, topic: string): readonly Message[] =>
   store.messages.multiGroup('inTopic', topicKey(streamId, topic));
+/** Each topic of a channel as its messages in ID order (live views), found among every topic's key. */
+export function channelTopics(store: Store, streamId: number): Array<readonly Message[]> {
+  const prefix = `${streamId}:`;
+  const topics: Array<readonly Message[]> = [];
+  for (const key of store.messages.multiGroupKeys('inTopic'))
+    if ((key as string).startsWith(prefix)) topics.push(store.messages.multiGroup('inTopic', key));
+  return topics;
+}
+/** A conversation's direct messages, by its participants' IDs sorted and joined with commas, in ID order (a live view). */
+export const conversationMessages = (store: Store, participants: string): readonly Message[] =>
+  store.messages.multiGroup('conversation', participants);
 /** The messages `userId` received, in ID order (a live view: do not change it). */
 export const receivedMessages = (store: Store, userId: number): readonly Message[] =>
   store.messages.multiGroup('receivedBy', userId);
@@ -201,14 +213,16 @@ export class Store {
         // A user's own messages (those with flags for them: the real server's UserMessage rows),
         // in ID order, and those unread and starred: what register's sections read, so that their
         // cost is the user's messages (or fewer), not every message stored. A channel's and a
-        // topic's messages in ID order (the topic group above is a set, out of order after moves):
-        // where a narrow's window, a topic's history and a mark-as-read start from.
+        // topic's messages in ID order (the topic group above is a set, out of order after moves),
+        // and a direct conversation's: where a narrow's window, a channel's topics and a
+        // mark-as-read start from.
         multiGroups: {
           receivedBy,
           unreadBy: flaggedBy('read', false),
           starredBy: flaggedBy('starred', true),
           inChannel,
           inTopic,
+          conversation,
         },
         multiGroupFields: {
           receivedBy: ['flags'],
@@ -216,6 +230,7 @@ export class Store {
           starredBy: ['flags'],
           inChannel: ['stream_id'],
           inTopic: ['type', 'stream_id', 'topic'],
+          conversation: ['type', 'recipient_ids'],
         },
       },
       changed('messages'),

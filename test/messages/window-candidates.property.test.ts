@@ -9,7 +9,14 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { narrowWindow } from '../../src/domain/messages/fetch.js';
-import { channelMessages, subscriptionKey, topicMessagesInOrder, userTopicKey } from '../../src/store/store.js';
+import {
+  channelMessages,
+  channelTopics,
+  conversationMessages,
+  subscriptionKey,
+  topicMessagesInOrder,
+  userTopicKey,
+} from '../../src/store/store.js';
 import type { Message, State } from '../../src/store/state.js';
 import { plainWindow, type WindowAsk } from './plain-window.js';
 import { fuzzRuns, fuzzSeed } from '../fuzz/settings.js';
@@ -216,8 +223,20 @@ function apply(o: Op): void {
 function expectIndexesHold(): void {
   const store = t.server.world.store;
   const ids = (ms: readonly Message[]) => ms.map((m) => m.id);
+  const conversations = new Set(
+    store.messages.filter((m) => m.type === 'private').map((m) => m.recipient_ids.join(',')),
+  );
+  for (const key of conversations)
+    expect(ids(conversationMessages(store, key))).toEqual(
+      ids(store.messages.filter((m) => m.type === 'private' && m.recipient_ids.join(',') === key)),
+    );
   for (const s of STREAMS) {
     expect(ids(channelMessages(store, s))).toEqual(ids(store.messages.filter((m) => m.stream_id === s)));
+    const topics = channelTopics(store, s).map((ms) => ids(ms));
+    const walked = new Map<string, number[]>();
+    for (const m of store.messages.filter((x) => x.type === 'stream' && x.stream_id === s))
+      walked.set(m.topic.toLowerCase(), [...(walked.get(m.topic.toLowerCase()) ?? []), m.id]);
+    expect(topics.sort((a, b) => a[0] - b[0])).toEqual([...walked.values()].sort((a, b) => a[0] - b[0]));
     for (const name of TOPICS)
       expect(ids(topicMessagesInOrder(store, s, name))).toEqual(
         ids(

@@ -11,6 +11,8 @@ import { streamId } from '../helpers/fixture-rows.js';
 import { sendMessage, sendToChannel } from '../helpers/messages.js';
 import { ControlClient } from '../../src/control/client.js';
 import { plainWindow, type WindowAsk } from './plain-window.js';
+import { canSeeMessage } from '../../src/domain/messages/access.js';
+import { hasContentAccess } from '../../src/domain/channels/access.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -45,6 +47,23 @@ async function expectPlainWindow(who: string, ask: WindowAsk): Promise<void> {
     foundNewest: r.body.found_newest,
   };
   expect(shown, `${who} ${JSON.stringify(ask)}`).toEqual(plain);
+}
+
+/** GET /users/me/{stream_id}/topics against a walk over every message of the live state. */
+async function expectPlainTopics(who: string, streamId: number): Promise<void> {
+  const r = await t.as(who).get(`/users/me/${streamId}/topics`);
+  const store = t.server.world.store;
+  if (!hasContentAccess(store, t.user(who), store.streams.get(streamId)!)) {
+    expect(r.body.msg).toBe('Invalid channel ID');
+    return;
+  }
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  const latest = new Map<string, { max_id: number; name: string }>();
+  for (const m of store.messages.all())
+    if (m.type === 'stream' && m.stream_id === streamId && canSeeMessage(store, t.user(who), m))
+      latest.set(m.topic.toLowerCase(), { max_id: m.id, name: m.topic });
+  const plain = [...latest.values()].sort((a, b) => b.max_id - a.max_id);
+  expect(r.body.topics, `${who} ${streamId}`).toEqual(plain);
 }
 
 describe('windows among a narrow’s candidates, through HTTP', () => {
@@ -85,6 +104,7 @@ describe('windows among a narrow’s candidates, through HTTP', () => {
         { operator: 'topic', operand: 'shore' },
       ],
       [{ operator: 'dm', operand: [othello] }],
+      [{ operator: 'dm', operand: 'othello@zulip.com' }],
       [{ operator: 'is', operand: 'dm' }],
       [{ operator: 'is', operand: 'unread' }],
       [{ operator: 'is', operand: 'starred' }],
@@ -95,12 +115,14 @@ describe('windows among a narrow’s candidates, through HTTP', () => {
       [{ operator: 'id', operand: String(mid) }],
     ];
     const anchors = ['newest', 'oldest', 'first_unread', String(mid), String(gone), '0', '99999999999999999999'];
-    for (const who of ['hamlet', 'othello', 'prospero', 'polonius'])
+    for (const who of ['hamlet', 'othello', 'prospero', 'polonius']) {
+      for (const s of [denmark, scotland]) await expectPlainTopics(who, s);
       for (const narrow of narrows)
         for (const anchor of anchors) {
           await expectPlainWindow(who, { anchor, narrow, numBefore: 3, numAfter: 3, includeAnchor: true });
           await expectPlainWindow(who, { anchor, narrow, numBefore: 0, numAfter: 2, includeAnchor: false });
         }
+    }
   });
 
   it('flags/narrow marks the channel’s newest messages when thousands of DMs came after them', async () => {
@@ -172,6 +194,30 @@ describe('windows among a narrow’s candidates, through HTTP', () => {
     expect(topics.body.topics.map((x: { max_id: number }) => x.max_id)).toContain(newer);
     const left = await t.as('hamlet').get(`/users/me/${scotland}/topics`);
     expect(left.body.topics.map((x: { name: string }) => x.name)).not.toContain('travel');
+
+    // A private channel with protected history: Othello sees only the messages he received (while
+    // subscribed), and each topic is named and dated by the newest of those.
+    const core = streamId(t, 'core team');
+    const subscribeOthello = async () => {
+      const r = await t
+        .as('iago')
+        .post('/users/me/subscriptions', { subscriptions: [{ name: 'core team' }], principals: ['othello@zulip.com'] });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    };
+    await sendToChannel(t, 'iago', 'core team', 'secret', 'before othello');
+    await subscribeOthello();
+    await sendToChannel(t, 'iago', 'core team', 'Plans', 'received');
+    const lastReceived = await sendToChannel(t, 'iago', 'core team', 'plans', 'received too');
+    expect((await t.as('othello').delete('/users/me/subscriptions', { subscriptions: ['core team'] })).status).toBe(
+      200,
+    );
+    await sendToChannel(t, 'iago', 'core team', 'plans', 'while he was out');
+    await subscribeOthello();
+    const coreTopics = await t.as('othello').get(`/users/me/${core}/topics`);
+    expect(coreTopics.status, JSON.stringify(coreTopics.body)).toBe(200);
+    expect(coreTopics.body.topics).toEqual([{ name: 'plans', max_id: lastReceived }]);
+    await expectPlainTopics('othello', core);
+    await expectPlainTopics('hamlet', core);
 
     // Hamlet received both moved messages unread: marking the topic reads them where they are now.
     const marked = await t.as('hamlet').post('/mark_topic_as_read', { stream_id: denmark, topic_name: 'travel' });

@@ -6,13 +6,14 @@
 import type { Store } from '../../store/store.js';
 import {
   channelMessages,
+  conversationMessages,
   receivedMessages,
   starredMessages,
   topicMessagesInOrder,
   unreadMessages,
 } from '../../store/store.js';
 import type { Message, Stream, User } from '../../store/state.js';
-import type { NarrowTerm } from './narrow.js';
+import { conversationKey, type NarrowTerm } from './narrow.js';
 
 const isChannelTerm = (t: NarrowTerm) => t.operator === 'channel' || t.operator === 'stream';
 
@@ -44,6 +45,9 @@ export function narrowCandidates(store: Store, user: User, terms: NarrowTerm[], 
       // Only the user's own flags can say unread or starred.
       if (t.operand === 'unread') consider(unreadMessages(store, user.user_id));
       else if (t.operand === 'starred') consider(starredMessages(store, user.user_id));
+    } else if (t.operator === 'dm' || t.operator === 'pm-with') {
+      const key = conversationKey(store, user, t.operand);
+      if (key !== null) consider(conversationMessages(store, key));
     } else if (t.operator === 'id' && /^\d+$/.test(String(t.operand))) {
       const m = store.messages.get(Number(t.operand));
       consider(m ? [m] : []);
