@@ -5,7 +5,8 @@
 // the first unread): what a walk over every message pays for and a walk among the narrow's
 // candidates does not. A look between changes, not the report.
 //   node --import tsx bench/windows.ts [SECONDS] [TOTAL] [-- mock args]
-// WINDOWS_CLI=path/to/cli.js measures another build (e.g. an older commit's) on the same state.
+// WINDOWS_CLI=path/to/cli.js measures another build (e.g. an older commit's) on the same state;
+// WINDOWS_ROWS=REGEX only the rows whose name matches (case-insensitive).
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -102,7 +103,9 @@ const mock = await spawnServer(
 );
 const api = mockApi(mock.url);
 console.log(`${state.messages.length.toLocaleString('en-US')} messages, as ${HAMLET.email}, ${cli}`);
+const only = process.env.WINDOWS_ROWS ? new RegExp(process.env.WINDOWS_ROWS, 'i') : null;
 for (const [name, req] of rows) {
+  if (only && !only.test(name)) continue;
   const first = await send(req(api));
   if (first.status !== 200) throw new Error(`${name} answered ${first.status}: ${first.text.slice(0, 200)}`);
   const r = await measure(req(api), 32, mock.proc.pid, duration);

@@ -185,12 +185,20 @@ export class Collection<T extends object> {
     return !fields || fields.some((f) => Object.hasOwn(patch, f));
   }
 
-  /** Every row into the multi-group indexes, in all() order (each list then grows by appending). */
+  /**
+   * Every row into the multi-group indexes, in all() order: each list then grows by appending,
+   * without comparing places (what joinMulti does for a row that joins later).
+   */
   private buildMulti(): void {
     this.multiBuilt = true;
     for (const row of this.rows) {
       this.ordinals.set(row, this.nextOrdinal++);
-      for (const [fn, index] of this.multiFns) for (const value of fn(row)) this.joinMulti(index, value, row);
+      for (const [fn, index] of this.multiFns)
+        for (const value of fn(row)) {
+          const list = index.get(value);
+          if (list) list.push(row);
+          else index.set(value, [row]);
+        }
     }
   }
   /**
