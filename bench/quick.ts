@@ -7,7 +7,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { measure } from './lib/config.js';
-import { bareApi, mockApi, requests, send, startMock, ROOT, SERVICE_ARGS, type Req } from './lib/mock.js';
+import {
+  bareApi,
+  mockApi,
+  requests,
+  send,
+  settleOutgoing,
+  startMock,
+  ROOT,
+  SERVICE_ARGS,
+  type Req,
+} from './lib/mock.js';
 import { spawnServer } from './lib/proc.js';
 import { startBotListener } from './lib/bot-listener.js';
 
@@ -46,6 +56,7 @@ await row('send', requests.sendMessage(api));
 const bot = await startBotListener();
 await send(requests.createOutgoingBot(api, bot.url));
 await row('send mentioning a webhook bot', requests.mentionOutgoingBot(api));
+await settleOutgoing(mock.url);
 await bot.close();
 await row('send DM notifying an away user', requests.sendNotifyingDm(api));
 for (const token of [requests.iagoFcmToken(api), requests.iagoApnsToken(api)])

@@ -163,7 +163,7 @@ async function shippedFixture() {
   const file = path.join(ROOT, 'fixtures', 'default.json');
   const store = new Store(readStateFile(file, STATE_RULES));
   const hash = createHash('sha256').update(readFileSync(file)).digest('hex');
-  const renderings = renderingsAtStart(store, (content, names) => renderMarkdown(store, content, null, names));
+  const renderings = renderingsAtStart(store, (content, level) => renderMarkdown(store, content, null, level));
   return { checked: [hash], renderings: { [hash]: renderings } };
 }
 

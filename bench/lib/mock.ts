@@ -290,6 +290,22 @@ export async function send(req: Req): Promise<{ status: number; text: string; js
   return { status: res.status, text, json };
 }
 
+/**
+ * Waits (up to a minute) until the mock has made every outgoing webhook call it still owes: a row
+ * that mentions a bot leaves a backlog of calls, and closing the bot's server before they settle
+ * would have them retried and fail (owner DMs, journal entries) during the rows that follow.
+ */
+export async function settleOutgoing(mockUrl: string): Promise<void> {
+  const res = await fetch(`${mockUrl}/__mock/outgoing/settle`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ timeout_ms: 60_000 }),
+  });
+  const answer = (await res.json()) as { settled?: boolean; pending?: number };
+  if (res.status !== 200 || !answer.settled)
+    throw new Error(`outgoing calls not settled (${res.status}, ${JSON.stringify(answer)})`);
+}
+
 /** Milliseconds from spawn to the first 200 on GET /users/me/subscriptions (authenticated, validated). */
 export async function timeToFirstResponse(
   label: string,

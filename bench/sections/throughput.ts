@@ -9,6 +9,7 @@ import {
   mockApi,
   requests,
   send,
+  settleOutgoing,
   startMock,
   ROOT,
   SERVICE_ARGS,
@@ -149,6 +150,7 @@ export async function mockOperations(server: string, args: string[] = []): Promi
             note: `${bot.calls()} bot calls so far`,
           })),
         );
+        await settleOutgoing(child.url);
       } finally {
         await bot.close();
       }

@@ -141,6 +141,9 @@ export function decodeParams(
     // An enum value newer than the requested level is as unknown as any invalid one.
     if (p.enumLevels && typeof value === 'string' && (p.enumLevels[value] ?? 0) > level)
       throw badRequest(`Invalid ${p.name}`);
+    // So is one the server stopped taking (export_type's integers from FL 449).
+    if (p.enumRemovedAt && level >= (p.enumRemovedAt[String(value)] ?? Number.POSITIVE_INFINITY))
+      throw badRequest(`Invalid ${p.name}`);
     params[p.name] = value;
   }
   if (op.dependentRequired) checkTogether(op.dependentRequired, params);

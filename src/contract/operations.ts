@@ -35,6 +35,8 @@ export interface ParamSpec {
   removedAt: number;
   /** Enum values that appeared later than the parameter itself (x-enum-feature-levels). */
   enumLevels: Record<string, number> | null;
+  /** Enum values (as strings) no longer taken from a level on (x-enum-removed-at). */
+  enumRemovedAt: Record<string, number> | null;
 }
 
 export interface Operation {
@@ -82,7 +84,15 @@ function acceptsString(doc: OpenApiDoc, schema: any): boolean {
 
 type ParamBase = Omit<
   ParamSpec,
-  'validate' | 'primitive' | 'rawStringFallback' | 'default' | 'addedAt' | 'removedAt' | 'enumLevels' | 'requiredUntil'
+  | 'validate'
+  | 'primitive'
+  | 'rawStringFallback'
+  | 'default'
+  | 'addedAt'
+  | 'removedAt'
+  | 'enumLevels'
+  | 'enumRemovedAt'
+  | 'requiredUntil'
 > & { carrier?: any };
 
 function paramSpec(doc: OpenApiDoc, compiler: SchemaCompiler, { carrier, ...base }: ParamBase): ParamSpec {
@@ -92,6 +102,7 @@ function paramSpec(doc: OpenApiDoc, compiler: SchemaCompiler, { carrier, ...base
     ...levelRange(carrier, schema),
     requiredUntil: carrier?.['x-required-until'] ?? schema['x-required-until'] ?? Number.POSITIVE_INFINITY,
     enumLevels: schema['x-enum-feature-levels'] ?? null,
+    enumRemovedAt: schema['x-enum-removed-at'] ?? null,
     primitive: base.json ? 'any' : primitiveOf(schema),
     rawStringFallback: base.json && acceptsString(doc, base.schema),
     default: schema.default,

@@ -66,7 +66,7 @@ describe('POST /export/realm', () => {
       deleted_timestamp: null,
       failed_timestamp: null,
       pending: true,
-      export_type: 1,
+      export_type: 'public',
       export_from_prior_server: false,
     });
     await finish();
@@ -110,18 +110,18 @@ describe('POST /export/realm', () => {
   });
 
   it('standard exports need a consenting owner, then hold private data of consenting users', async () => {
-    expect((await t.as('iago').post('/export/realm', { export_type: 2 })).body).toEqual(
+    expect((await t.as('iago').post('/export/realm', { export_type: 'full_with_consent' })).body).toEqual(
       error(
         'BAD_REQUEST',
         'Make sure at least one Organization Owner is consenting to the export or contact support@zulip.com for help.',
       ),
     );
     await t.as('desdemona').patch('/settings', { allow_private_data_export: true });
-    const r = await t.as('iago').post('/export/realm', { export_type: 2 });
+    const r = await t.as('iago').post('/export/realm', { export_type: 'full_with_consent' });
     expect(r.status).toBe(200);
     await finish();
     const [done] = await exportsOf();
-    expect(done.export_type).toBe(2);
+    expect(done.export_type).toBe('full_with_consent');
     const files = await untar((await download(t, null, new URL(done.export_url).pathname)).bytes);
     const realm = JSON.parse(Object.entries(files).find(([n]) => n.endsWith('realm.json'))![1]);
     expect(realm.zerver_stream.some((s: { invite_only: boolean }) => s.invite_only)).toBe(true);

@@ -42,7 +42,7 @@ describe('exports from a prior server', () => {
         deleted_timestamp: null,
         failed_timestamp: null,
         pending: false,
-        export_type: 1,
+        export_type: 'public',
         export_from_prior_server: true,
       },
     ]);

@@ -66,7 +66,7 @@ const PUBLIC: Record<string, string[]> = {
   realm: ['permission-state', 'profile-field-types', 'setting-values'],
   push: ['devices', 'e2ee-envelope', 'legacy-payloads'],
   reminders: ['create'],
-  render: ['html', 'inline-images', 'linkifiers', 'markdown', 'mentions', 'narrow-urls', 'quote'],
+  render: ['html', 'inline-images', 'linkifiers', 'markdown', 'mentions', 'narrow-urls', 'quote', 'render-level'],
   subscriptions: ['principals'],
   uploads: ['image-size', 'links', 'upload'],
   'user-topics': ['automatic', 'set-visibility'],

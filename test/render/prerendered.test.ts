@@ -18,11 +18,13 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 function renderingsOf(file: string): Renderings {
   const store = new Store(readStateFile(file, STATE_RULES));
   const hash = createHash('sha256').update(readFileSync(file)).digest('hex');
-  return { [hash]: renderingsAtStart(store, (content, names) => renderMarkdown(store, content, null, names)) };
+  return { [hash]: renderingsAtStart(store, (content, level) => renderMarkdown(store, content, null, level)) };
 }
 
-// Newest, and before the smile rename (421): the two emoji tables a description renders with.
-const LEVELS = [undefined, 420];
+// Newest, before the smile rename (421), before invalid times as text (451), before ISO-only
+// times (503) and before the time syntax (8): the render levels a description renders at
+// (render-level.ts).
+const LEVELS = [undefined, 420, 450, 502, 7];
 
 /** GET /server_settings at each level, as the bytes answered (the server's own address left out). */
 async function settingsBytes(t: TestServer): Promise<string[]> {
@@ -68,7 +70,7 @@ beforeAll(() => {
   // at the smile rename, a linkifier, a mention, a channel link and Markdown.
   const state = JSON.parse(readFileSync(embeddedFixturePath('default'), 'utf8'));
   state.realm.description =
-    'Dev org :smile: see zulip-mobile#1234 and #D123, ask @**King Hamlet** in #**Denmark**.\n\n> **quoted** `code`';
+    'Dev org :smile: see zulip-mobile#1234 and #D123, ask @**King Hamlet** in #**Denmark** at <time:2017-06-05T22:30:00Z>.\n\n> **quoted** `code`';
   custom = path.join(dir, 'custom.json');
   writeFileSync(custom, JSON.stringify(state));
 });
@@ -83,11 +85,14 @@ describe('renderings made by the build', () => {
     );
     const fresh = await freshAnswers(file, { [hash]: planted });
     expect(fresh.map((b) => JSON.parse(b).realm_description)).toEqual([
-      '<p>planted newest</p>',
-      '<p>planted before-smile-rename</p>',
+      '<p>planted newest-emoji/iso</p>',
+      '<p>planted before-smile-rename/lenient</p>',
+      '<p>planted newest-emoji/lenient</p>',
+      '<p>planted newest-emoji/lenient-as-text</p>',
+      '<p>planted before-smile-rename/none</p>',
     ]);
     const changed = await freshAnswers(file, { [hash]: planted }, true);
-    expect(changed.map((b) => JSON.parse(b).realm_description)).not.toContain('<p>planted newest</p>');
+    expect(changed.map((b) => JSON.parse(b).realm_description)).not.toContain('<p>planted newest-emoji/iso</p>');
   });
 
   for (const [name, file] of [

@@ -1,6 +1,7 @@
 // POST /jwt/fetch_api_key: a token signed with --jwt-key (HS256) gives the API key of the account
 // its email claim names; the real server's errors for everything else, and the answer of a
 // server without JWT login.
+import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer, type TestServer } from '../helpers/server.js';
@@ -82,6 +83,41 @@ describe('POST /jwt/fetch_api_key', () => {
       'BAD_REQUEST',
       'No email specified in JSON web token claims',
     );
+  });
+
+  it('refuses tokens whose shape, header or time claims jose would refuse, even when well signed', async () => {
+    const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const signed = (header: object, claims: object) => {
+      const unsigned = `${b64(header)}.${b64(claims)}`;
+      return `${unsigned}.${createHmac('sha256', KEY).update(unsigned).digest('base64url')}`;
+    };
+    const email = { email: 'hamlet@zulip.com' };
+    const good = signed({ alg: 'HS256' }, email);
+    expect((await fetchKey({ token: good })).status).toBe(200);
+    for (const token of [
+      `${good}.extra`,
+      `${good}!`,
+      `${good.slice(0, -2)}`,
+      signed({ alg: 'HS256', crit: ['exp'], exp: 1 }, email),
+      signed({ alg: 'HS256', b64: false, crit: ['b64'] }, email),
+      signed({ alg: 'HS256' }, { ...email, exp: 'tomorrow' }),
+      signed({ alg: 'HS256' }, { ...email, nbf: '0' }),
+      signed({ alg: 'HS256' }, { ...email, iat: 'now' }),
+      signed({ alg: 'HS256' }, ['not', 'an', 'object']),
+      `${b64({ alg: 'HS256' })}.bm90IGpzb24.${createHmac('sha256', KEY)
+        .update(`${b64({ alg: 'HS256' })}.bm90IGpzb24`)
+        .digest('base64url')}`,
+    ])
+      expectError(await fetchKey({ token }), 400, 'BAD_REQUEST', 'Bad JSON web token');
+    // exp is past once the clock reaches it; nbf holds from its own second.
+    const now = t.server.clock.now();
+    expectError(
+      await fetchKey({ token: signed({ alg: 'HS256' }, { ...email, exp: now }) }),
+      400,
+      'BAD_REQUEST',
+      'Bad JSON web token',
+    );
+    expect((await fetchKey({ token: signed({ alg: 'HS256' }, { ...email, nbf: now }) })).status).toBe(200);
   });
 
   it('judges exp on the mock clock', async () => {

@@ -5,7 +5,7 @@ import { badRequest } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import type { GroupSettingValue, Stream, TopicsPolicy } from '../../store/state.js';
 import { renderMarkdown } from '../render/markdown.js';
-import { unicodeEmojiNames } from '../emoji/emoji-data.js';
+import { renderLevel } from '../render/render-level.js';
 import { isAdmin, isGuest } from '../users/roles.js';
 import { addSubscriptions } from './add-subscriptions.js';
 import { streamByName } from './access.js';
@@ -103,12 +103,7 @@ export function checkNewChannel(ctx: Ctx, p: NewChannel): CheckedChannel {
     row: {
       name,
       description,
-      rendered_description: renderMarkdown(
-        store,
-        description,
-        null,
-        unicodeEmojiNames(ctx.supports('emoji_smile_renamed')),
-      ),
+      rendered_description: renderMarkdown(store, description, null, renderLevel(ctx.supports), ctx.clock.nowMs()),
       invite_only: p.invite_only,
       is_web_public: p.is_web_public,
       history_public_to_subscribers: historyPublic,

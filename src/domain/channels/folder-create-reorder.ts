@@ -6,7 +6,7 @@ import type { ChannelFolder } from '../../store/state.js';
 import type { Ctx } from '../context.js';
 import { channelFolderState } from './register-state.js';
 import { renderMarkdown } from '../render/markdown.js';
-import { unicodeEmojiNames } from '../emoji/emoji-data.js';
+import { renderLevel } from '../render/render-level.js';
 import { activeUserIds } from '../users/access.js';
 import { requireAdmin } from '../users/roles.js';
 import { checkFolderName } from './names.js';
@@ -25,12 +25,7 @@ export function createChannelFolder(
     id,
     name: input.name,
     description: input.description,
-    rendered_description: renderMarkdown(
-      store,
-      input.description,
-      null,
-      unicodeEmojiNames(ctx.supports('emoji_smile_renamed')),
-    ),
+    rendered_description: renderMarkdown(store, input.description, null, renderLevel(ctx.supports), ctx.clock.nowMs()),
     is_archived: false,
     order: id,
     creator_id: ctx.actor.user_id,

@@ -4,7 +4,7 @@ import { badRequest } from '../../errors.js';
 import type { Ctx, ParamsOf } from '../context.js';
 import type { ChannelFolder } from '../../store/state.js';
 import { renderMarkdown } from '../render/markdown.js';
-import { unicodeEmojiNames } from '../emoji/emoji-data.js';
+import { renderLevel } from '../render/render-level.js';
 import { requireAdmin } from '../users/roles.js';
 import { activeUserIds } from '../users/access.js';
 import { checkFolderName } from './names.js';
@@ -52,7 +52,7 @@ export function updateChannelFolder(ctx: Ctx, p: UpdateFolderParams): void {
   }
 
   if (p.description !== undefined && p.description !== folder.description) {
-    const rendered = renderMarkdown(store, p.description, null, unicodeEmojiNames(ctx.supports('emoji_smile_renamed')));
+    const rendered = renderMarkdown(store, p.description, null, renderLevel(ctx.supports), ctx.clock.nowMs());
     store.channelFolders.update(folder, { description: p.description, rendered_description: rendered });
     publishFolderUpdate(ctx, folder, { description: p.description, rendered_description: rendered });
   }

@@ -6,7 +6,7 @@ import type { Ctx, ParamsOf } from '../context.js';
 import { channelMessages } from '../../store/store.js';
 import type { Stream } from '../../store/state.js';
 import { renderMarkdown } from '../render/markdown.js';
-import { unicodeEmojiNames } from '../emoji/emoji-data.js';
+import { renderLevel } from '../render/render-level.js';
 import { canAdministerChannel, hasContentAccess, invalidChannelId, streamByName } from './access.js';
 import { isAdmin } from '../users/roles.js';
 import { metadataAudience } from './audience.js';
@@ -110,7 +110,7 @@ export function updateStream(ctx: Ctx, p: UpdateStreamParams): void {
 
   if (p.description !== undefined) {
     const description = oneLine(p.description);
-    const rendered = renderMarkdown(store, description, null, unicodeEmojiNames(ctx.supports('emoji_smile_renamed')));
+    const rendered = renderMarkdown(store, description, null, renderLevel(ctx.supports), ctx.clock.nowMs());
     changes.push(() => {
       store.streams.update(stream, { description, rendered_description: rendered });
       publishUpdate(ctx, stream, 'description', description, { rendered_description: rendered });

@@ -3,7 +3,21 @@
 import type { Store } from '../../store/store.js';
 import type { RealmExportRow } from '../../store/state.js';
 import type { WorldCtx } from '../context.js';
+import { publishByForm } from '../events/publish.js';
 import { humanAdminIds } from '../users/access.js';
+
+/**
+ * How `export_type` is given (the RealmExport schema's forms): by code (1, 2) before FL 449, by
+ * name from it.
+ */
+export type ExportTypeForm = 'code' | 'slug';
+const SLUGS = { 1: 'public', 2: 'full_with_consent' } as const;
+
+/** The export type a request names, by code or (from FL 449) by name, as the code the state keeps. */
+export const exportTypeCode = (given: 1 | 2 | (typeof SLUGS)[1 | 2]): 1 | 2 => {
+  if (typeof given === 'number') return given;
+  return given === SLUGS[1] ? 1 : 2;
+};
 
 export const exportRows = (store: Store): RealmExportRow[] => store.realm.exports ?? [];
 
@@ -11,7 +25,7 @@ export const exportRows = (store: Store): RealmExportRow[] => store.realm.export
 const exportUrl = (store: Store, row: RealmExportRow) =>
   `${store.realm.url}/user_avatars/exports/${store.realm.id}/${row.path}`;
 
-function exportForApi(store: Store, row: RealmExportRow): Record<string, unknown> {
+function exportForApi(store: Store, row: RealmExportRow, form: ExportTypeForm): Record<string, unknown> {
   return {
     id: row.id,
     acting_user_id: row.acting_user_id,
@@ -21,18 +35,26 @@ function exportForApi(store: Store, row: RealmExportRow): Record<string, unknown
     deleted_timestamp: row.date_deleted,
     failed_timestamp: row.date_failed,
     pending: row.status === 'requested',
-    export_type: row.type,
+    export_type: form === 'code' ? row.type : SLUGS[row.type],
     export_from_prior_server: row.from_prior_server === true,
   };
 }
 
-export function listExports(store: Store): Array<Record<string, unknown>> {
-  return [...exportRows(store)].sort((a, b) => a.id - b.id).map((row) => exportForApi(store, row));
+/** `form`: that of the level asked at (the newest by default). */
+export function listExports(store: Store, form: ExportTypeForm = 'slug'): Array<Record<string, unknown>> {
+  return [...exportRows(store)].sort((a, b) => a.id - b.id).map((row) => exportForApi(store, row, form));
 }
 
-/** The whole list, to the administrators (the real server's notify_realm_export). */
+/** The whole list, to the administrators (the real server's notify_realm_export), in each queue's form. */
 export function notifyRealmExport(world: WorldCtx): void {
-  world.events.publish(humanAdminIds(world.store), { type: 'realm_export', exports: listExports(world.store) });
+  const event = (form: string) => ({ type: 'realm_export', exports: listExports(world.store, form as ExportTypeForm) });
+  publishByForm(
+    world,
+    humanAdminIds(world.store),
+    event('slug'),
+    { schema: 'RealmExport', field: 'export_type', newest: 'slug' },
+    event,
+  );
 }
 
 /** Replaces one export row. */

@@ -6,7 +6,7 @@ import type { Stream, User } from '../../store/state.js';
 import { hasContentAccess, subscriberIds } from '../channels/access.js';
 import { holdsSetting } from '../group-settings/membership.js';
 import { renderMessage, type RenderResult } from '../render/markdown.js';
-import { unicodeEmojiNames } from '../emoji/emoji-data.js';
+import { renderLevel } from '../render/render-level.js';
 import { notAuthorizedForChannel, streamWildcardNotAllowed, topicWildcardNotAllowed } from './errors.js';
 import { addresseeFor, conversationIds, messageType, type Addressee } from './recipients.js';
 import { checkTopicPolicy, normalizeTopic, topicExists, topicParticipants } from './topics.js';
@@ -117,7 +117,8 @@ export function checkMentions(
   }
 }
 
-export function checkMessage(store: Store, sender: User, input: SendInput): PreparedMessage {
+/** `nowMs`: the mock clock's time (the lenient `<time:...>` of older levels takes a missing date from it). */
+export function checkMessage(store: Store, sender: User, input: SendInput, nowMs: number): PreparedMessage {
   const type = messageType(input.type);
   const displayName = input.emptyTopicDisplayName ?? EMPTY_TOPIC_FALLBACK_NAME;
   const supports = input.supports ?? (() => true);
@@ -151,7 +152,7 @@ export function checkMessage(store: Store, sender: User, input: SendInput): Prep
     recipientIds = conversationIds(sender, addressee.users);
   }
 
-  const rendered = renderMessage(store, content, sender, unicodeEmojiNames(supports('emoji_smile_renamed')));
+  const rendered = renderMessage(store, content, sender, renderLevel(supports), nowMs);
   // Only a topic wildcard mention needs the topic's participants (a walk over the topic's messages).
   if (stream && rendered.mentionsTopicWildcard) {
     participants = topicParticipants(store, stream.stream_id, topic);

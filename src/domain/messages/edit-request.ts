@@ -10,7 +10,7 @@ import type { Message, Stream, User } from '../../store/state.js';
 import { accessStreamContentById, canAdministerChannel } from '../channels/access.js';
 import { holdsSetting } from '../group-settings/membership.js';
 import { renderMessage, type RenderResult } from '../render/markdown.js';
-import { unicodeEmojiNames } from '../emoji/emoji-data.js';
+import { renderLevel } from '../render/render-level.js';
 import { isAdmin, isModerator } from '../users/roles.js';
 import { accessMessage } from './access.js';
 import { checkChannelSendAccess, checkMentions, normalizeContent, type Supports } from './check.js';
@@ -202,7 +202,7 @@ export function checkUpdateMessage(world: WorldCtx, user: User, input: EditInput
   if (input.content !== undefined) {
     const text = input.content.trimEnd() === '' ? '(deleted)' : normalizeContent(input.content);
     const sender = store.users.get(message.sender_id)!;
-    const rendered = renderMessage(store, text, sender, unicodeEmojiNames(input.supports('emoji_smile_renamed')));
+    const rendered = renderMessage(store, text, sender, renderLevel(input.supports), world.clock.nowMs());
     const participants =
       message.type === 'stream' ? topicParticipants(store, message.stream_id!, message.topic) : new Set<number>();
     checkMentions(store, sender, plan.origStream ?? null, rendered, participants, input.supports);

@@ -157,7 +157,7 @@ function doSendMessage(world: WorldCtx, prepared: PreparedMessage, options: Send
 
 /** check_message + do_send_messages: the whole send, usable without HTTP. */
 export function sendMessage(world: WorldCtx, sender: User, input: SendInput & SendOptions): SendResult {
-  return doSendMessage(world, checkMessage(world.store, sender, input), input);
+  return doSendMessage(world, checkMessage(world.store, sender, input, world.clock.nowMs()), input);
 }
 
 /**

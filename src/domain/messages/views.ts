@@ -15,6 +15,7 @@ import { userFlags } from './history.js';
 import { messagesMatchingNarrow } from './matches-narrow.js';
 import { addReaction, removeReaction } from './reactions.js';
 import { unicodeEmojiNames } from '../emoji/emoji-data.js';
+import { renderLevel } from '../render/render-level.js';
 import { messageForUser, type ReadOptions } from './read-dict.js';
 import { visibilityPolicy } from './edit-history.js';
 import { readReceipts } from './read-receipts.js';
@@ -183,7 +184,7 @@ export const views: ViewTable = {
   },
 
   'render-message': (ctx, p) => ({
-    rendered: renderMarkdown(ctx.store, p.content, ctx.actor, unicodeEmojiNames(ctx.supports('emoji_smile_renamed'))),
+    rendered: renderMarkdown(ctx.store, p.content, ctx.actor, renderLevel(ctx.supports), ctx.clock.nowMs()),
   }),
 
   'add-reaction': (ctx, p) => {

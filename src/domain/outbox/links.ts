@@ -2,7 +2,7 @@
 // them: 24 characters of lowercase base32; an email invitation's link confirms the address
 // (/accounts/do_confirm/KEY), a reusable link joins (/join/KEY/), an email change's link makes the
 // change (/accounts/confirm_new_email/KEY).
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../../random-pool.js';
 import type { Invite } from '../../store/state.js';
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';

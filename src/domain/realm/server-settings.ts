@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { OpenCtx } from '../context.js';
 import { renderMarkdown } from '../render/markdown.js';
-import { unicodeEmojiNames } from '../emoji/emoji-data.js';
+import { renderLevel } from '../render/render-level.js';
 
 /** Each authentication backend of the real server and whether the mock "has" it enabled. */
 const AUTHENTICATION_METHODS: Record<string, boolean> = {
@@ -44,12 +44,7 @@ export function serverSettings(ctx: OpenCtx): Record<string, unknown> {
     realm_url: realm.url,
     realm_name: realm.name,
     realm_icon: realmIcon(),
-    realm_description: renderMarkdown(
-      ctx.store,
-      realm.description,
-      null,
-      unicodeEmojiNames(ctx.supports('emoji_smile_renamed')),
-    ),
+    realm_description: renderMarkdown(ctx.store, realm.description, null, renderLevel(ctx.supports), ctx.clock.nowMs()),
     realm_web_public_access_enabled: realm.enable_spectator_access && realm.web_public_streams_enabled,
   };
 }

@@ -1,12 +1,13 @@
 // Renders message content and channel descriptions to HTML with `marked` (GitHub-flavoured
 // Markdown, single newlines as line breaks) extended with the chat's own syntax: mentions,
-// channel links, emoji by name, the organization's linkifiers, and the quote and spoiler code
-// blocks. Raw HTML in the source is shown as text, as on the real server.
+// channel links, emoji by name, global times, the organization's linkifiers, and the quote and
+// spoiler code blocks. Raw HTML in the source is shown as text, as on the real server.
 import { Marked, type Token, type Tokens, type TokenizerExtension } from 'marked';
 import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
 import { channelLinkExtension } from './channel-links.js';
 import { emojiExtension } from './emoji.js';
+import { globalTimeExtension } from './global-times.js';
 import { escapeHtml } from './html.js';
 import { compileLinkifiers, linkifierExtension } from './linkifiers.js';
 import { mentionExtension } from './mentions.js';
@@ -15,15 +16,12 @@ import { cpuMicros, newRenderState, type RenderState } from './render-state.js';
 import { Memo } from '../../memo.js';
 import { DerivedSlot } from '../../store/derived.js';
 import { badRequest } from '../../errors.js';
-import { UNICODE_EMOJI } from '../emoji/emoji-data.js';
 import { prerendered } from './prerendered.js';
-
-/** Unicode emoji names -> code points, as `unicodeEmojiNames` gives them for a level. */
-type EmojiNames = Readonly<Record<string, string>>;
+import { NEWEST_RENDER_LEVEL, type RenderLevel } from './render-level.js';
 
 export interface RenderResult extends Omit<
   RenderState,
-  'store' | 'sender' | 'quoteDepth' | 'previews' | 'previewed' | 'deadline' | 'emojiNames'
+  'store' | 'sender' | 'quoteDepth' | 'previews' | 'previewed' | 'deadline' | 'emojiNames' | 'times' | 'nowMs'
 > {
   html: string;
 }
@@ -64,6 +62,7 @@ function newMarked(current: () => RenderState, linkifiers: ReturnType<typeof com
       mentionExtension(current),
       channelLinkExtension(current),
       emojiExtension(current),
+      globalTimeExtension(current),
       linkifierExtension(linkifiers),
     ],
     renderer: {
@@ -124,35 +123,43 @@ const RENDER_INPUTS = [
 const CACHED_CONTENT_CHARS = 2000;
 const CACHED_RENDERINGS = 256;
 
-/** Kept renderings: one memo per emoji table (a level before or after the smile rename). */
+/** Kept renderings: one memo per render level (render-level.ts). */
 const RENDERINGS = new DerivedSlot(() => ({
-  kept: null as { stamp: string; results: Map<EmojiNames, Memo<string, RenderResult>> } | null,
+  kept: null as { stamp: string; results: Map<RenderLevel, Memo<string, RenderResult>> } | null,
 }));
+
+/** Whether a rendering may depend on the day: a lenient `<time:10:30>` is today at 10:30. */
+const readsTheDay = (content: string, level: RenderLevel) =>
+  level.times.startsWith('lenient') && content.includes('<time:');
 
 /**
  * Renders `content`, recording the mentions it makes (for the send logic). The same content by
  * the same author renders the same while the state it reads is unchanged, so short contents are
- * kept per author (and emoji table) until then. The result is shared: callers read it, never
- * change it. `emojiNames`: the names of the level asked at (the newest by default).
+ * kept per author (and level) until then. The result is shared: callers read it, never change it.
+ * `level`: the rules of the level asked at (the newest by default); `nowMs`: the mock clock's
+ * time, which only the lenient time syntax of levels before 503 reads (callers at such levels give it).
  */
 export function renderMessage(
   store: Store,
   content: string,
   sender: User | null = null,
-  emojiNames: EmojiNames = UNICODE_EMOJI,
+  level: RenderLevel = NEWEST_RENDER_LEVEL,
+  nowMs = 0,
 ): RenderResult {
-  if (content.length > CACHED_CONTENT_CHARS) return render(store, content, sender, emojiNames);
+  if (content.length > CACHED_CONTENT_CHARS || readsTheDay(content, level)) {
+    return render(store, content, sender, level, nowMs);
+  }
   const stamp = store.partsVersion(RENDER_INPUTS);
   const slot = store.derived.of(RENDERINGS);
   let cache = slot.kept;
   if (!cache || cache.stamp !== stamp) slot.kept = cache = { stamp, results: new Map() };
-  let results = cache.results.get(emojiNames);
-  if (!results) cache.results.set(emojiNames, (results = new Memo(CACHED_RENDERINGS)));
-  return results.get(`${sender?.user_id ?? ''}:${content}`, () => render(store, content, sender, emojiNames));
+  let results = cache.results.get(level);
+  if (!results) cache.results.set(level, (results = new Memo(CACHED_RENDERINGS)));
+  return results.get(`${sender?.user_id ?? ''}:${content}`, () => render(store, content, sender, level, nowMs));
 }
 
-function render(store: Store, content: string, sender: User | null, emojiNames: EmojiNames): RenderResult {
-  const state = newRenderState(store, sender, emojiNames);
+function render(store: Store, content: string, sender: User | null, level: RenderLevel, nowMs: number): RenderResult {
+  const state = newRenderState(store, sender, level, nowMs);
   const renderer = rendererFor(store);
   const outer = renderer.state;
   renderer.state = state;
@@ -182,6 +189,8 @@ function render(store: Store, content: string, sender: User | null, emojiNames: 
     previewed: _v,
     deadline: _d,
     emojiNames: _e,
+    times: _t,
+    nowMs: _n,
     ...found
   } = state;
   return { html, ...found };
@@ -214,12 +223,13 @@ export function renderMarkdown(
   store: Store,
   content: string,
   sender: User | null = null,
-  emojiNames: EmojiNames = UNICODE_EMOJI,
+  level: RenderLevel = NEWEST_RENDER_LEVEL,
+  nowMs = 0,
 ): string {
   // A fresh start's renderings of the shipped fixture were made by the build (prerendered.ts).
-  if (sender === null) {
-    const html = prerendered(store, RENDER_INPUTS, content, emojiNames);
+  if (sender === null && !readsTheDay(content, level)) {
+    const html = prerendered(store, RENDER_INPUTS, content, level);
     if (html !== undefined) return html;
   }
-  return renderMessage(store, content, sender, emojiNames).html;
+  return renderMessage(store, content, sender, level, nowMs).html;
 }

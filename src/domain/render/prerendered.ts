@@ -5,12 +5,10 @@
 // while the store still holds the file it was made from, unchanged in every part a rendering
 // reads; otherwise the renderer runs as usual, and its answer is the same bytes.
 import type { Store } from '../../store/store.js';
-import { unicodeEmojiNames } from '../emoji/emoji-data.js';
+import { SERVER_RENDER_LEVELS, type RenderLevel } from './render-level.js';
 
 /** A state file's SHA-256 -> rendering key (see keyOf) -> HTML. */
 export type Renderings = Record<string, Record<string, string>>;
-
-type EmojiNames = Readonly<Record<string, string>>;
 
 // Set by the bundled command line's build (scripts/build.mjs) for the shipped fixture; run from
 // the sources, there is none.
@@ -30,16 +28,7 @@ export function addRenderings(renderings: Renderings): () => void {
   };
 }
 
-/** The emoji tables a rendering may use, by a name that survives the build. */
-const EMOJI_TABLES: ReadonlyArray<[string, EmojiNames]> = [
-  ['newest', unicodeEmojiNames(true)],
-  ['before-smile-rename', unicodeEmojiNames(false)],
-];
-
-function keyOf(content: string, emojiNames: EmojiNames): string | null {
-  const table = EMOJI_TABLES.find(([, names]) => names === emojiNames);
-  return table ? `${table[0]}\n${content}` : null;
-}
+const keyOf = (content: string, level: RenderLevel) => `${level.name}\n${content}`;
 
 /**
  * The build's rendering of `content` with no author, when the store holds the state file the
@@ -50,26 +39,25 @@ export function prerendered(
   store: Store,
   inputs: Parameters<Store['loadedFileUnchanged']>[0],
   content: string,
-  emojiNames: EmojiNames,
+  level: RenderLevel,
 ): string | undefined {
   const file = store.loadedFileUnchanged(inputs);
   if (file === null) return undefined;
-  const key = keyOf(content, emojiNames);
-  return key === null ? undefined : BUILT[file]?.[key];
+  return BUILT[file]?.[keyOf(content, level)];
 }
 
 /**
- * What the build renders for a state file loaded in `store`: the organization's description with
- * each emoji table, with `render` (the renderer's own renderMarkdown).
+ * What the build renders for a state file loaded in `store`: the organization's description at
+ * each render level real servers have had, with `render` (the renderer's own renderMarkdown).
  */
 export function renderingsAtStart(
   store: Store,
-  render: (content: string, emojiNames: EmojiNames) => string,
+  render: (content: string, level: RenderLevel) => string,
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [, names] of EMOJI_TABLES) {
+  for (const level of SERVER_RENDER_LEVELS) {
     const content = store.realm.description;
-    out[keyOf(content, names)!] = render(content, names);
+    out[keyOf(content, level)] = render(content, level);
   }
   return out;
 }

@@ -2,6 +2,7 @@
 // Extensions write into it while marked walks the content; the send logic reads it afterwards.
 import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
+import type { RenderLevel, TimeSyntax } from './render-level.js';
 
 export interface RenderState {
   store: Store;
@@ -25,6 +26,10 @@ export interface RenderState {
   deadline: number;
   /** The Unicode emoji names of the level rendered at (`:smile:` changed meaning at the smile rename). */
   emojiNames: Readonly<Record<string, string>>;
+  /** How the level rendered at reads `<time:...>`. */
+  times: TimeSyntax;
+  /** The mock clock's time (epoch ms): the lenient time syntax takes a missing date from it. */
+  nowMs: number;
 }
 
 /**
@@ -43,11 +48,7 @@ export function cpuMicros(): number {
   return user + system;
 }
 
-export function newRenderState(
-  store: Store,
-  sender: User | null,
-  emojiNames: Readonly<Record<string, string>>,
-): RenderState {
+export function newRenderState(store: Store, sender: User | null, level: RenderLevel, nowMs: number): RenderState {
   return {
     store,
     sender,
@@ -59,7 +60,9 @@ export function newRenderState(
     previews: true,
     previewed: new Set(),
     deadline: cpuMicros() + RENDER_BUDGET_MS * 1000,
-    emojiNames,
+    emojiNames: level.emojiNames,
+    times: level.times,
+    nowMs,
   };
 }
 

@@ -37,7 +37,7 @@ function storedTo(prepared: PreparedMessage): number | number[] {
 export function createScheduledMessage(world: WorldCtx, sender: User, input: ScheduleInput): ScheduledMessage {
   const { store, events } = world;
   if (input.scheduledDeliveryTimestamp <= world.clock.now()) throw deliveryTimeInPast();
-  const prepared = checkMessage(store, sender, input);
+  const prepared = checkMessage(store, sender, input, world.clock.nowMs());
   const to = storedTo(prepared);
   // Unless the client says, what a person schedules starts read, except a note to themselves.
   const toSelfOnly = Array.isArray(to) && to.length === 1 && to[0] === sender.user_id;

@@ -1,7 +1,7 @@
 // POST /user_uploads and the download of a file: storing the request's one file under a new,
 // unguessable path (within the organization's quota and the world's bound) and serving its bytes
 // back to those allowed to see them.
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../../random-pool.js';
 import { ApiError, badRequest } from '../../errors.js';
 import type { Attachment, User } from '../../store/state.js';
 import type { Store } from '../../store/store.js';

@@ -2,7 +2,7 @@
 // kept in the state (user_avatars) under a new unguessable path, the user's avatar changed with the
 // events the real server's do_change_avatar_fields sends, and the image served at the site's
 // /user_avatars/... to anyone who has the URL (the real server serves them without credentials).
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../../random-pool.js';
 import { ApiError, badRequest } from '../../errors.js';
 import type { User } from '../../store/state.js';
 import type { Store } from '../../store/store.js';

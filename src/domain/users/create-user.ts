@@ -1,7 +1,7 @@
 // POST /users: an administrator in can_create_users_group creates a member account. The new user
 // joins the role:members system group (and role:fullmembers when the organization has no waiting
 // period) and the default channels; everyone learns of them through a realm_user/add event.
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../../random-pool.js';
 import { badRequest } from '../../errors.js';
 import type { Ctx, ParamsOf, WorldCtx } from '../context.js';
 import type { Store } from '../../store/store.js';
