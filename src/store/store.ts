@@ -79,6 +79,7 @@ const inChannel = (m: Message): number[] => (m.stream_id === null ? [] : [m.stre
 const inTopic = (m: Message): string[] =>
   m.type === 'stream' && m.stream_id !== null ? [topicKey(m.stream_id, m.topic)] : [];
 const conversation = (m: Message): string[] => (m.type === 'private' ? [m.recipient_ids.join(',')] : []);
+const sentBy = (m: Message): number[] => [m.sender_id];
 /** The messages of a channel, in ID order (a live view: do not change it). */
 export const channelMessages = (store: Store, streamId: number): readonly Message[] =>
   store.messages.multiGroup('inChannel', streamId);
@@ -93,6 +94,9 @@ export function channelTopics(store: Store, streamId: number): Array<readonly Me
     if ((key as string).startsWith(prefix)) topics.push(store.messages.multiGroup('inTopic', key));
   return topics;
 }
+/** The messages `userId` sent, in ID order (a live view). */
+export const sentMessages = (store: Store, userId: number): readonly Message[] =>
+  store.messages.multiGroup('sentBy', userId);
 /** A conversation's direct messages, by its participants' IDs sorted and joined with commas, in ID order (a live view). */
 export const conversationMessages = (store: Store, participants: string): readonly Message[] =>
   store.messages.multiGroup('conversation', participants);
@@ -214,7 +218,7 @@ export class Store {
         // in ID order, and those unread and starred: what register's sections read, so that their
         // cost is the user's messages (or fewer), not every message stored. A channel's and a
         // topic's messages in ID order (the topic group above is a set, out of order after moves),
-        // and a direct conversation's: where a narrow's window, a channel's topics and a
+        // a direct conversation's and a sender's: where a narrow's window, a channel's topics and a
         // mark-as-read start from.
         multiGroups: {
           receivedBy,
@@ -223,6 +227,7 @@ export class Store {
           inChannel,
           inTopic,
           conversation,
+          sentBy,
         },
         multiGroupFields: {
           receivedBy: ['flags'],
@@ -231,6 +236,7 @@ export class Store {
           inChannel: ['stream_id'],
           inTopic: ['type', 'stream_id', 'topic'],
           conversation: ['type', 'recipient_ids'],
+          sentBy: ['sender_id'],
         },
       },
       changed('messages'),

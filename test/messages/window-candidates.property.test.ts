@@ -13,6 +13,7 @@ import {
   channelMessages,
   channelTopics,
   conversationMessages,
+  sentMessages,
   subscriptionKey,
   topicMessagesInOrder,
   userTopicKey,
@@ -230,6 +231,8 @@ function expectIndexesHold(): void {
     expect(ids(conversationMessages(store, key))).toEqual(
       ids(store.messages.filter((m) => m.type === 'private' && m.recipient_ids.join(',') === key)),
     );
+  for (const u of USERS)
+    expect(ids(sentMessages(store, u))).toEqual(ids(store.messages.filter((m) => m.sender_id === u)));
   for (const s of STREAMS) {
     expect(ids(channelMessages(store, s))).toEqual(ids(store.messages.filter((m) => m.stream_id === s)));
     const topics = channelTopics(store, s).map((ms) => ids(ms));

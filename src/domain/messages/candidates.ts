@@ -1,19 +1,21 @@
 // Where a narrow's window is looked for: the shortest list, kept in ID order by the store, that
-// holds every message the narrow can match. The window is then walked in that list exactly as it
+// holds every message the narrow can match (a channel's, a topic's, a conversation's or a
+// sender's messages, or the user's own). The window is then walked in that list exactly as it
 // would be in every message stored (the narrow's own test still decides each message), so the
-// answer is the same and its cost follows the user's, the channel's or the topic's messages, not
-// the whole store (a channel's 100 newest messages after 10,000 direct messages elsewhere).
+// answer is the same and its cost follows those messages, not the whole store (a channel's 100
+// newest messages after 10,000 direct messages elsewhere).
 import type { Store } from '../../store/store.js';
 import {
   channelMessages,
   conversationMessages,
   receivedMessages,
+  sentMessages,
   starredMessages,
   topicMessagesInOrder,
   unreadMessages,
 } from '../../store/store.js';
 import type { Message, Stream, User } from '../../store/state.js';
-import { conversationKey, type NarrowTerm } from './narrow.js';
+import { conversationKey, userByOperand, type NarrowTerm } from './narrow.js';
 
 const isChannelTerm = (t: NarrowTerm) => t.operator === 'channel' || t.operator === 'stream';
 
@@ -48,6 +50,9 @@ export function narrowCandidates(store: Store, user: User, terms: NarrowTerm[], 
     } else if (t.operator === 'dm' || t.operator === 'pm-with') {
       const key = conversationKey(store, user, t.operand);
       if (key !== null) consider(conversationMessages(store, key));
+    } else if (t.operator === 'sender') {
+      const sender = userByOperand(store, t.operand);
+      if (sender) consider(sentMessages(store, sender.user_id));
     } else if (t.operator === 'id' && /^\d+$/.test(String(t.operand))) {
       const m = store.messages.get(Number(t.operand));
       consider(m ? [m] : []);

@@ -73,7 +73,7 @@ export function parseNarrow(raw: unknown[]): NarrowTerm[] {
 type Predicate = (m: Message) => boolean;
 
 /** A user named by ID or email (without case), as the narrow operators name them. */
-function userByOperand(store: Store, operand: unknown): User | undefined {
+export function userByOperand(store: Store, operand: unknown): User | undefined {
   return typeof operand === 'number'
     ? store.users.get(operand)
     : store.users.by('email', String(operand).trim().toLowerCase());
