@@ -243,9 +243,11 @@ export class Collection<T extends object> {
     const key = this.options.key(row);
     const uniqueBefore = this.uniqueFns.map(([fn]) => fn(row));
     const groupsBefore = this.groupFns.map(([fn]) => fn(row));
-    const multiBefore = this.multiBuilt
-      ? this.multiFns.map(([fn, , fields]) => (Collection.touches(fields, patch) ? fn(row) : null))
-      : null;
+    // Most updates (a reaction, an edit) touch no multi-group's fields: nothing is worked out then.
+    const multiBefore =
+      this.multiBuilt && this.multiFns.some(([, , fields]) => Collection.touches(fields, patch))
+        ? this.multiFns.map(([fn, , fields]) => (Collection.touches(fields, patch) ? fn(row) : null))
+        : null;
     Object.assign(row, patch);
     this.updates.set(row, this.updatesOf(row) + 1);
     const newKey = this.options.key(row);
