@@ -21,7 +21,18 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'teamchat-profile-'));
 const child = await spawnServer(
   'mock',
   process.execPath,
-  ['--cpu-prof', `--cpu-prof-dir=${dir}`, path.join(ROOT, 'dist/src/cli.js'), '--port', '0', '--quiet', ...args],
+  [
+    '--cpu-prof',
+    `--cpu-prof-dir=${dir}`,
+    // PROFILE_SOURCE=1: the TypeScript sources through tsx (names and lines as written, not the bundle's).
+    ...(process.env.PROFILE_SOURCE
+      ? ['--import', 'tsx', path.join(ROOT, 'src/cli.ts')]
+      : [path.join(ROOT, 'dist/src/cli.js')]),
+    '--port',
+    '0',
+    '--quiet',
+    ...args,
+  ],
   { cwd: ROOT, timeoutMs: 120_000 },
 );
 const api = mockApi(child.url);

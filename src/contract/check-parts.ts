@@ -9,7 +9,9 @@ import type { ValidateFunction } from 'ajv';
 import type { OpenApiDoc } from './load.js';
 import { resolveRef } from './ajv.js';
 import type { Operation } from './operations.js';
-import { checkedParts, isFragment } from './fragments.js';
+import { checkOf, isFragment, markPassed, passed } from './fragments.js';
+
+const NONE: unknown[] = Object.freeze([]) as unknown as unknown[];
 
 const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'deprecated']);
 const annotation = (k: string) => ANNOTATIONS.has(k) || k.startsWith('x-');
@@ -73,16 +75,22 @@ export function checkSkippingParts(doc: OpenApiDoc, op: Operation, validate: Val
   if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
   const src = body as Record<string, unknown>;
   let skeleton: Record<string, unknown> | null = null;
-  const fresh: Array<[WeakSet<object>, object[]]> = [];
+  let fresh: Array<[object, object[]]> | null = null;
   for (const key of Object.keys(src)) {
     const value = src[key];
     if (!Array.isArray(value) || !value.length || !isFragment(value[0]) || !eligibleProp(doc, op, key)) continue;
-    const seen = checkedParts(validate, key);
-    const unchecked = value.filter((v) => !isFragment(v) || !seen.has(v));
-    fresh.push([seen, unchecked.filter(isFragment)]);
+    const check = checkOf(validate, key);
+    // Usually every item passed before: then nothing is copied but the answer's own object.
+    let unchecked: unknown[] = NONE;
+    for (let i = 0; i < value.length; i++) {
+      if (passed(value[i], check)) continue;
+      if (unchecked === NONE) unchecked = [];
+      unchecked.push(value[i]);
+    }
+    if (unchecked !== NONE) (fresh ??= []).push([check, unchecked.filter(isFragment)]);
     (skeleton ??= { ...src })[key] = unchecked;
   }
   if (!skeleton || !validate(skeleton)) return false;
-  for (const [seen, parts] of fresh) for (const p of parts) seen.add(p);
+  if (fresh) for (const [check, parts] of fresh) for (const p of parts) markPassed(p, check);
   return true;
 }

@@ -65,8 +65,11 @@ class Entry implements JournalEntry {
   readonly #size: number;
   readonly #total: number;
 
-  /** `fields`: the entry as JournalEntry has it but its response; `bytes`: the response as sent. */
-  constructor(fields: Omit<JournalEntry, 'response'>, bytes: Buffer) {
+  /**
+   * `fields`: the entry as JournalEntry has it but its response; `bytes`: the response as sent
+   * (or, for a large one, the start it keeps, made by startOf); `total`: the size of the answer.
+   */
+  constructor(fields: Omit<JournalEntry, 'response'>, bytes: Buffer, total = bytes.length) {
     // Assigned one by one, in one order, so that every entry has the same compact shape.
     this.id = fields.id;
     this.time = fields.time;
@@ -83,8 +86,8 @@ class Entry implements JournalEntry {
     this.duration_ms = fields.duration_ms;
     // A large answer keeps only its start (a copy: not the whole answer's buffer), so that the
     // byte budget counts all that the entry holds.
-    this.#total = bytes.length;
-    this.#bytes = bytes.length <= MAX_BODY_CHARS ? bytes : Buffer.from(bytes.subarray(0, START_BYTES));
+    this.#total = total;
+    this.#bytes = total <= MAX_BODY_CHARS ? bytes : startOf(bytes);
     this.#size = this.#bytes.length + paramsSize(fields.params) + 300;
   }
 
@@ -128,6 +131,10 @@ class Entry implements JournalEntry {
   }
 }
 
+/** What an entry keeps of a large answer: its start, a copy (not the whole answer's buffer). */
+const startOf = (bytes: Buffer): Buffer =>
+  bytes.length <= START_BYTES ? bytes : Buffer.from(bytes.subarray(0, START_BYTES));
+
 /** About how much memory parameters take: their text, without serialising them (most are flat). */
 function paramsSize(params: Record<string, unknown>): number {
   let size = 2;
@@ -167,8 +174,13 @@ export class Journal {
     const governed = this.secretAnswers && ex.operation && !ex.scenario && !ex.problems.length;
     // An answer that cannot hold a secret field may still quote a temporary URL (a message that
     // pasted one): one scan for its marker, the whole search only for the others.
+    // That scan looks only at what the entry keeps (a large answer's start: a 22 KB read spent a
+    // third of its journal time searching bytes the entry then left out). The whole search parses
+    // the answer, so it needs all of it.
     const bytes =
-      governed && !this.secretAnswers!.has(ex.operation!.id) ? redactTemporaryUrls(sent) : redactBytes(sent);
+      governed && !this.secretAnswers!.has(ex.operation!.id)
+        ? redactTemporaryUrls(sent.length <= MAX_BODY_CHARS ? sent : startOf(sent))
+        : redactBytes(sent);
     const code = typeof (ex.body as any)?.code === 'string' ? ((ex.body as any).code as string) : null;
     const entry = new Entry(
       {
@@ -187,6 +199,7 @@ export class Journal {
         duration_ms: Math.round(ex.duration_ms * 1000) / 1000,
       },
       bytes,
+      sent.length > MAX_BODY_CHARS ? sent.length : bytes.length,
     );
     this.insertInIdOrder(entry);
     this.bytes += entry.size;

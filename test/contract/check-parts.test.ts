@@ -46,6 +46,34 @@ describe('the check of answers made of parts', () => {
     expect(contract.checkResponse(op(), 200, answer([good, { ...good, color: 3 }])).length).toBeGreaterThan(0);
   });
 
+  it('remembers only what passed, per check: a broken part is reported every time it is answered', async () => {
+    const good = fragment(await subscription('kept'));
+    const answer = (subs: unknown[]) => ({ result: 'success', msg: '', subscriptions: subs });
+    expect(contract.checkResponse(op(), 200, answer([good]))).toEqual([]);
+    const bad = fragment({ ...good, name: 7 });
+    for (let i = 0; i < 2; i++)
+      expect(contract.checkResponse(op(), 200, answer([good, bad, good]))).toEqual([
+        { path: '/subscriptions/1/name', message: 'must be string' },
+      ]);
+    // A part that passed one operation's check is checked anew by another's.
+    const other = contract.byId.get('get-messages')!;
+    expect(contract.checkResponse(other, 200, { result: 'success', msg: '', messages: [good] }).length).toBeGreaterThan(
+      0,
+    );
+    // A value frozen before it became a part is copied to become one: the same JSON, and checked too.
+    const frozen = Object.freeze({ ...good, name: 8 });
+    const part = fragment(frozen);
+    expect(part).not.toBe(frozen);
+    expect(JSON.stringify(part)).toBe(JSON.stringify(frozen));
+    expect(Object.isFrozen(part) && fragment(part) === part).toBe(true);
+    expect(contract.checkResponse(op(), 200, answer([good, part]))).toEqual([
+      { path: '/subscriptions/1/name', message: 'must be string' },
+    ]);
+    // What a part keeps of itself is seen by no copy, key list or comparison.
+    expect(Object.keys(part)).toEqual(Object.keys(frozen));
+    expect({ ...part }).toEqual({ ...frozen });
+  });
+
   it('serialises an answer of parts as JSON.stringify does, and shapes a part once per level', async () => {
     const part = fragment(await subscription('kept'));
     const body = { result: 'success', msg: '', subscriptions: [part, { ...part, name: 'plain' }], skip: undefined };
@@ -53,6 +81,14 @@ describe('the check of answers made of parts', () => {
     expect(serialise(body).toString()).toBe(JSON.stringify(body));
     const mixed = { a: [part, undefined, () => 1, 'é'], b: part, c: null, d: () => 1 };
     expect(serialise(mixed).toString()).toBe(JSON.stringify(mixed));
+    // A map of parts by ID (matches_narrow): in JSON.stringify's key order, values left out as it leaves them.
+    const quoted = fragment({ match_content: '<p class="x">"é"</p>', match_subject: 'a &amp; b' });
+    const map = {
+      result: 'success',
+      messages: { '10': quoted, '2': part, x: undefined, '3': { plain: 1 }, b: quoted },
+    };
+    expect(serialise(map).toString()).toBe(JSON.stringify(map));
+    expect(serialise({ messages: {} }).toString()).toBe('{"messages":{}}');
     const shape = contract.byId.get('get-messages')!.shape!.props.get('messages')!.items!;
     const message = fragment({ id: 1, reactions: [{ emoji_name: 'smile', user: { id: 1 } }] });
     const old = applyShape(message, shape, 300);

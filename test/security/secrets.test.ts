@@ -51,6 +51,35 @@ describe('secrets in the journal', () => {
     expect(text).not.toContain(TOKEN);
     expect(logLines.join('\n')).not.toContain(TOKEN);
   });
+  it('never journals a token quoted by a large answer, whose start alone the journal keeps', async () => {
+    const hamlet = t.as('hamlet');
+    const send = async (content: string) =>
+      (await hamlet.post('/messages', { type: 'stream', to: 'Denmark', topic: 'large tokens', content })).body
+        .id as number;
+    const first = await send(PASTED);
+    for (let i = 0; i < 60; i++) await send(`filler ${i}: ${'words to make the answer large '.repeat(3)}`);
+    await send(PASTED);
+    const narrow = [
+      { operator: 'channel', operand: 'Denmark' },
+      { operator: 'topic', operand: 'large tokens' },
+    ];
+    // The token in the answer's start (the first message), then at its end (the newest one).
+    const fromFirst = await hamlet.get('/messages', { anchor: first, num_before: 0, num_after: 100, narrow });
+    const toNewest = await hamlet.get('/messages', { anchor: 'newest', num_before: 100, num_after: 0, narrow });
+    for (const r of [fromFirst, toNewest]) {
+      expect(JSON.stringify(r.body).length).toBeGreaterThan(16 * 1024);
+      expect(JSON.stringify(r.body)).toContain(TOKEN);
+    }
+    const entries = (await (await fetch(`${t.base}/__mock/journal?limit=5`)).json()).entries as Array<{
+      operation: string;
+      response: { truncated?: boolean; start?: string };
+    }>;
+    const reads = entries.filter((e) => e.operation === 'get-messages');
+    expect(reads.length).toBe(2);
+    for (const e of reads) expect(e.response.truncated).toBe(true);
+    expect(reads.some((e) => e.response.start!.includes('/user_uploads/temporary/[redacted]'))).toBe(true);
+    expect(JSON.stringify(entries)).not.toContain(TOKEN);
+  });
 });
 
 describe('secrets in answers the description does not govern', () => {

@@ -25,6 +25,14 @@ interface Kept {
   /** Dicts by read options, then by the viewer's own flags. */
   variants: Map<string, Map<string, Record<string, unknown>>>;
   size: number;
+  /**
+   * The dict last handed out, with the read options and the viewer's own flags list it was for
+   * (lists are replaced, never changed): the next read by the same kind of request and viewer
+   * takes it without the two lookups by text.
+   */
+  lastOptions: string;
+  lastOwn: readonly string[] | undefined;
+  lastDict: Record<string, unknown> | null;
 }
 
 const KEPT = new DerivedSlot(() => ({ rows: new WeakMap<Message, Kept>(), count: 0 }));
@@ -46,7 +54,7 @@ export function messageReader(
   const kept = store.derived.of(KEPT);
   const stamp = store.partsVersion(SHOWN_PARTS);
   const userKey = String(userId);
-  const optionsKey = `${options.applyMarkdown}|${options.clientGravatar}|${options.allowEmptyTopicName}|${options.emptyTopicDisplayName}|${options.editHistoryPolicy}`;
+  const optionsKey = `${options.applyMarkdown}|${options.clientGravatar}|${options.allowEmptyTopicName}|${options.emptyTopicDisplayName}|${options.editHistoryPolicy}|${options.hideLinkPreviewsFlag}`;
   return (message) => {
     const updates = store.messages.updatesOf(message);
     let entry = kept.rows.get(message);
@@ -55,12 +63,16 @@ export function messageReader(
         kept.rows = new WeakMap();
         kept.count = 0;
       }
-      kept.rows.set(message, (entry = { updates, stamp, variants: new Map(), size: 0 }));
+      kept.rows.set(
+        message,
+        (entry = { updates, stamp, variants: new Map(), size: 0, lastOptions: '', lastOwn: undefined, lastDict: null }),
+      );
     }
-    let byFlags = entry.variants.get(optionsKey);
-    if (!byFlags) entry.variants.set(optionsKey, (byFlags = new Map()));
     // The viewer's own flags decide the shown ones (userFlags); none: a message read from history.
     const own = message.flags[userKey] as string[] | undefined;
+    if (entry.lastDict && entry.lastOwn === own && entry.lastOptions === optionsKey) return entry.lastDict;
+    let byFlags = entry.variants.get(optionsKey);
+    if (!byFlags) entry.variants.set(optionsKey, (byFlags = new Map()));
     const flagsKey = own ? textOf(own) : '(history)';
     let dict = byFlags.get(flagsKey);
     if (!dict) {
@@ -75,6 +87,9 @@ export function messageReader(
       entry.size++;
       kept.count++;
     }
+    entry.lastOptions = optionsKey;
+    entry.lastOwn = own;
+    entry.lastDict = dict;
     return dict;
   };
 }

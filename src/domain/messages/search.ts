@@ -163,6 +163,14 @@ function highlightTextNode(raw: string, stems: Set<string>, needles: string[]): 
   return hit ? out + escapeHtml(text.slice(last)) : raw;
 }
 
+/** A query's stems as one text, made once per query (a request highlights many messages with one). */
+const queryKeys = new WeakMap<SearchQuery, string>();
+function keyOf(query: SearchQuery): string {
+  let key = queryKeys.get(query);
+  if (key === undefined) queryKeys.set(query, (key = [...query.stems].join(' ')));
+  return key;
+}
+
 /**
  * Wraps every word of `html` that matches the query in <span class="highlight">. With `owner`
  * (the message the HTML belongs to) and `field`, the result is kept for the next search with the
@@ -172,7 +180,7 @@ export function highlight(html: string, query: SearchQuery, keep?: Kept, field =
   if (!query.stems.size) return html;
   const highlighted = keep?.store.derived.of(SEARCH_MEMORY).highlighted;
   const owner = keep?.message;
-  const queryKey = owner ? [...query.stems].join(' ') : '';
+  const queryKey = owner ? keyOf(query) : '';
   const fields = owner ? highlighted!.get(owner) : undefined;
   const last = fields?.[field];
   if (last && last.html === html && last.query === queryKey) return last.result;

@@ -69,9 +69,17 @@ export const views: ViewTable = {
     };
   },
 
-  'get-messages': (ctx, p) =>
-    fetchMessages(ctx.store, ctx.actor, {
-      ...readOptions(ctx, p, p.client_gravatar),
+  'get-messages': (ctx, p) => {
+    // Written out, not spread from readOptions: properties added to a spread copy took a fifth
+    // of the view's time (each one a slow store on the copy).
+    const options = readOptions(ctx, p, p.client_gravatar);
+    return fetchMessages(ctx.store, ctx.actor, {
+      applyMarkdown: options.applyMarkdown,
+      clientGravatar: options.clientGravatar,
+      allowEmptyTopicName: options.allowEmptyTopicName,
+      emptyTopicDisplayName: options.emptyTopicDisplayName,
+      editHistoryPolicy: options.editHistoryPolicy,
+      hideLinkPreviewsFlag: options.hideLinkPreviewsFlag,
       anchor: p.anchor === undefined ? undefined : String(p.anchor),
       useFirstUnreadAnchor: p.use_first_unread_anchor,
       numBefore: p.num_before,
@@ -79,7 +87,8 @@ export const views: ViewTable = {
       includeAnchor: p.include_anchor,
       narrow: p.narrow,
       messageIds: p.message_ids,
-    }),
+    });
+  },
 
   'get-message': (ctx, p) => {
     const message = accessMessage(ctx.store, ctx.actor, p.message_id);
