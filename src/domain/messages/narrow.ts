@@ -139,7 +139,12 @@ class Builder {
           ? (s: { is_web_public: boolean }) => s.is_web_public
           : null;
     if (!test) throw badNarrow(`unknown channels operand ${operand}`);
-    return (m) => m.type === 'stream' && test(this.store.streams.get(m.stream_id!) as any);
+    return (m) => {
+      if (m.type !== 'stream') return false;
+      // A message of a channel the state lacks (an imported state may hold one) matches nothing.
+      const stream = this.store.streams.get(m.stream_id!);
+      return stream !== undefined && test(stream);
+    };
   }
 
   private dm(operand: unknown, negated: boolean): Predicate {
