@@ -54,7 +54,7 @@ export function messageReader(
   const kept = store.derived.of(KEPT);
   const stamp = store.partsVersion(SHOWN_PARTS);
   const userKey = String(userId);
-  const optionsKey = `${options.applyMarkdown}|${options.clientGravatar}|${options.allowEmptyTopicName}|${options.emptyTopicDisplayName}|${options.editHistoryPolicy}|${options.hideLinkPreviewsFlag}`;
+  const optionsKey = `${options.applyMarkdown}|${options.clientGravatar}|${options.allowEmptyTopicName}|${options.emptyTopicDisplayName}|${options.editHistoryPolicy}|${options.hideLinkPreviewsFlag}|${options.organizationEmails}`;
   return (message) => {
     const updates = store.messages.updatesOf(message);
     let entry = kept.rows.get(message);
