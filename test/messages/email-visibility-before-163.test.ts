@@ -218,3 +218,52 @@ describe('lookups by API email before FL 163', () => {
     expectError(await presence(163, dummy('othello')), 400, 'BAD_REQUEST', 'No such user');
   });
 });
+
+describe('events naming people by API email before FL 163', () => {
+  it('reaction, typing and presence events carry the organization’s addresses to queues below 163', async () => {
+    await setOrganization(4);
+    const params = { event_types: ['reaction', 'typing', 'presence'], fetch_event_types: [] };
+    const old = (await at(162, 'othello').post('/register', params)).body.queue_id;
+    const newer = (await at(163, 'othello').post('/register', params)).body.queue_id;
+    expect((await sendDirect(163, 'hamlet', [id('othello')])).status).toBe(200);
+    const message = (await newest(163, 'hamlet')).id;
+    expect((await at(163, 'hamlet').post(`/messages/${message}/reactions`, { emoji_name: 'octopus' })).status).toBe(
+      200,
+    );
+    expect((await at(163, 'hamlet').post('/typing', { op: 'start', to: JSON.stringify([id('othello')]) })).status).toBe(
+      200,
+    );
+    expect((await at(163, 'hamlet').post('/users/me/presence', { status: 'active' })).status).toBe(200);
+    const events = async (level: number, queue: string) => {
+      const r = await at(level, 'othello').get('/events', { queue_id: queue, last_event_id: -1, dont_block: true });
+      const of = (type: string) => r.body.events.find((e: any) => e.type === type);
+      return {
+        reaction: of('reaction').user.email,
+        typing: [of('typing').sender.email, ...of('typing').recipients.map((u: any) => u.email)],
+        presence: of('presence').email,
+      };
+    };
+    expect(await events(162, old)).toEqual({
+      reaction: dummy('hamlet'),
+      // The sender, then the recipients in the request's order, the sender last.
+      typing: [dummy('hamlet'), dummy('othello'), dummy('hamlet')],
+      presence: dummy('hamlet'),
+    });
+    const fresh = await events(163, newer);
+    expect(fresh.reaction).toBe(real('hamlet'));
+    expect(fresh.typing[0]).toBe(real('hamlet'));
+    expect(fresh.presence).toBe(real('hamlet'));
+  });
+
+  it('register’s and GET /realm/presence’s presence are keyed by the organization’s addresses', async () => {
+    expect((await at(163, 'hamlet').post('/users/me/presence', { status: 'active' })).status).toBe(200);
+    await setOrganization(4);
+    const state = (await at(162, 'othello').post('/register', { fetch_event_types: ['presence'] })).body;
+    expect(Object.keys(state.presences)).toContain(dummy('hamlet'));
+    expect(Object.keys(state.presences)).not.toContain(real('hamlet'));
+    const all = (await at(162, 'othello').get('/realm/presence')).body;
+    expect(Object.keys(all.presences)).toContain(dummy('hamlet'));
+    const newer = (await at(163, 'othello').get('/realm/presence')).body;
+    expect(Object.keys(newer.presences)).toContain(real('hamlet'));
+  });
+});

@@ -7,6 +7,7 @@
 // Before feature level 163 the organization's setting (PATCH /realm) decided for every person,
 // and user objects carried `delivery_email` only where that setting let the viewer see addresses.
 import type { Store } from '../../store/store.js';
+import type { QueueTraits } from '../context.js';
 import { Role, type Realm, type User } from '../../store/state.js';
 import { userByDeliveryEmail, userByEmail } from './access.js';
 
@@ -98,6 +99,17 @@ export function userByApiEmail(store: Store, email: string, organization: boolea
 /** A user's API email for a request at a level (see userByApiEmail). */
 export function apiEmailOf(realm: Realm, user: User, organization: boolean): string {
   return organization ? organizationDisplayEmail(realm, user) : user.email;
+}
+
+/**
+ * The per-queue choice of an event that names people by API email: as published for queues at
+ * feature level 163 or later, and below it the form `older` makes (with the organization's
+ * addresses), made once for every such queue and only if one takes it.
+ */
+export function apiEmailsByQueueLevel<E extends Record<string, unknown>>(event: E, older: () => E) {
+  let made: E | undefined;
+  return (_queueId: string, _userId: number, queue?: QueueTraits): E =>
+    queue?.supports?.('email_visibility_per_user') === false ? (made ??= older()) : event;
 }
 
 /**
