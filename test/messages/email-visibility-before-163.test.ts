@@ -185,6 +185,16 @@ describe('lookups by API email before FL 163', () => {
     expect((await sendDirect(163, 'hamlet', [real('othello')])).status).toBe(200);
     // Bots keep their address.
     expect((await sendDirect(162, 'hamlet', [t.user('iago-bot').email])).status).toBe(200);
+    // A deactivated recipient is named by that API email too.
+    expect((await t.as('iago').delete(`/users/${id('othello')}`)).status).toBe(200);
+    const gone = `'${dummy('othello')}' is no longer using Zulip.`;
+    expectError(await sendDirect(162, 'hamlet', [id('othello')]), 400, 'BAD_REQUEST', gone);
+    expectError(
+      await sendDirect(163, 'hamlet', [id('othello')]),
+      400,
+      'BAD_REQUEST',
+      `'${real('othello')}' is no longer using Zulip.`,
+    );
   });
 
   it('principals, and the subscribe answer keyed by those emails', async () => {
