@@ -9,14 +9,14 @@
 //    feature level 163 for every sender (register turned client_gravatar off while the
 //    organization hid addresses).
 //  - Below feature level 163 a message's addresses are as the organization's setting shows them
-//    (messages/organization-emails.ts), one copy per event shared by every such queue.
+//    (messages/format.ts, withOrganizationEmails), one copy per event shared by every such queue.
 //  - Clients without the bulk_message_deletion capability get one delete_message event per
 //    message, with `message_id`, instead of one with `message_ids`.
 import type { Event, EventQueue } from './queue.js';
 import type { Store } from '../../store/store.js';
 import { renameEmpty } from '../messages/empty-topic.js';
 import { EmailVisibility, emailVisibilityOf } from '../users/email-visibility.js';
-import { withOrganizationEmails } from '../messages/organization-emails.js';
+import { withOrganizationEmails } from '../messages/format.js';
 
 type Obj = Record<string, unknown>;
 

@@ -5,9 +5,8 @@
 import type { Store } from '../../store/store.js';
 import type { Message } from '../../store/state.js';
 import { renameEmpty } from './empty-topic.js';
-import { messageDict } from './format.js';
+import { messageDict, withOrganizationEmails } from './format.js';
 import { EmailVisibility, emailVisibilityOf } from '../users/email-visibility.js';
-import { withOrganizationEmails } from './organization-emails.js';
 import type { EditHistoryPolicy } from './edit-history.js';
 
 export interface ReadOptions {
@@ -21,7 +20,7 @@ export interface ReadOptions {
   hideLinkPreviewsFlag: boolean;
   /**
    * Below feature level 163: addresses by the organization's email_address_visibility
-   * (organization-emails.ts), and clientGravatar already off while it hides them (views.ts).
+   * (format.ts, withOrganizationEmails), and clientGravatar already off while it hides them (views.ts).
    */
   organizationEmails: boolean;
 }
