@@ -21,8 +21,10 @@ export interface CollectionOptions<T> {
   /**
    * The fields the multi-group keys are read from: an update that changes none of them leaves the
    * multi-groups alone without working their keys out (a reaction on a message of a large channel).
+   * A list holds for every multi-group; a record names each group's own fields (a group it does
+   * not name is worked out again on every update).
    */
-  multiGroupFields?: ReadonlyArray<keyof T>;
+  multiGroupFields?: ReadonlyArray<keyof T> | Readonly<Record<string, ReadonlyArray<keyof T>>>;
 }
 
 const NO_ROWS: ReadonlySet<never> = new Set();
@@ -36,7 +38,8 @@ export class Collection<T extends object> {
   private readonly uniqueFns: Array<[(row: T) => Key, Map<Key, T>]> = [];
   private readonly groupFns: Array<[(row: T) => Key | null, Map<Key, Set<T>>]> = [];
   private readonly multiIndexes = new Map<string, Map<Key, T[]>>();
-  private readonly multiFns: Array<[(row: T) => readonly Key[], Map<Key, T[]>]> = [];
+  /** Each multi-group's key function, its map, and the fields its keys are read from (null: any). */
+  private readonly multiFns: Array<[(row: T) => readonly Key[], Map<Key, T[]>, ReadonlyArray<keyof T> | null]> = [];
   /**
    * Each row's place in all(): rows are only ever appended (removals keep the others' order), so
    * a counter given out on indexing orders rows as all() does, and a multi-group's list can be
@@ -68,10 +71,11 @@ export class Collection<T extends object> {
       this.groupIndexes.set(name, map);
       this.groupFns.push([fn, map]);
     }
+    const fields = options.multiGroupFields;
     for (const [name, fn] of Object.entries(options.multiGroups ?? {})) {
       const map = new Map<Key, T[]>();
       this.multiIndexes.set(name, map);
-      this.multiFns.push([fn, map]);
+      this.multiFns.push([fn, map, !fields ? null : Array.isArray(fields) ? fields : ((fields as any)[name] ?? null)]);
     }
     for (const row of rows) this.index(row);
   }
@@ -171,17 +175,30 @@ export class Collection<T extends object> {
     return this.multiIndexes.get(index)?.get(value) ?? NO_LIST;
   }
 
-  private touchesMulti(patch: Partial<T>): boolean {
-    const fields = this.options.multiGroupFields;
+  /** The keys under which a multi-group index lists rows (each with at least one row). */
+  multiGroupKeys(index: string): Iterable<Key> {
+    if (!this.multiBuilt) this.buildMulti();
+    return this.multiIndexes.get(index)?.keys() ?? NO_LIST;
+  }
+
+  private static touches<T>(fields: ReadonlyArray<keyof T> | null, patch: Partial<T>): boolean {
     return !fields || fields.some((f) => Object.hasOwn(patch, f));
   }
 
-  /** Every row into the multi-group indexes, in all() order (each list then grows by appending). */
+  /**
+   * Every row into the multi-group indexes, in all() order: each list then grows by appending,
+   * without comparing places (what joinMulti does for a row that joins later).
+   */
   private buildMulti(): void {
     this.multiBuilt = true;
     for (const row of this.rows) {
       this.ordinals.set(row, this.nextOrdinal++);
-      for (const [fn, index] of this.multiFns) for (const value of fn(row)) this.joinMulti(index, value, row);
+      for (const [fn, index] of this.multiFns)
+        for (const value of fn(row)) {
+          const list = index.get(value);
+          if (list) list.push(row);
+          else index.set(value, [row]);
+        }
     }
   }
   /**
@@ -226,7 +243,11 @@ export class Collection<T extends object> {
     const key = this.options.key(row);
     const uniqueBefore = this.uniqueFns.map(([fn]) => fn(row));
     const groupsBefore = this.groupFns.map(([fn]) => fn(row));
-    const multiBefore = this.multiBuilt && this.touchesMulti(patch) ? this.multiFns.map(([fn]) => fn(row)) : null;
+    // Most updates (a reaction, an edit) touch no multi-group's fields: nothing is worked out then.
+    const multiBefore =
+      this.multiBuilt && this.multiFns.some(([, , fields]) => Collection.touches(fields, patch))
+        ? this.multiFns.map(([fn, , fields]) => (Collection.touches(fields, patch) ? fn(row) : null))
+        : null;
     Object.assign(row, patch);
     this.updates.set(row, this.updatesOf(row) + 1);
     const newKey = this.options.key(row);
@@ -254,6 +275,7 @@ export class Collection<T extends object> {
     if (multiBefore)
       this.multiFns.forEach(([fn, index], i) => {
         const before = multiBefore[i];
+        if (!before) return;
         const after = fn(row);
         if (sameKeys(before, after)) return;
         const kept = new Set(after);

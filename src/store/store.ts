@@ -74,6 +74,32 @@ const flaggedBy =
     for (const key in m.flags) if (m.flags[key].includes(flag) === has) ids.push(Number(key));
     return ids;
   };
+/** A channel message's channel, and its topic within it (keys of the inChannel and inTopic indexes). */
+const inChannel = (m: Message): number[] => (m.stream_id === null ? [] : [m.stream_id]);
+const inTopic = (m: Message): string[] =>
+  m.type === 'stream' && m.stream_id !== null ? [topicKey(m.stream_id, m.topic)] : [];
+const conversation = (m: Message): string[] => (m.type === 'private' ? [m.recipient_ids.join(',')] : []);
+const sentBy = (m: Message): number[] => [m.sender_id];
+/** The messages of a channel, in ID order (a live view: do not change it). */
+export const channelMessages = (store: Store, streamId: number): readonly Message[] =>
+  store.messages.multiGroup('inChannel', streamId);
+/** The messages of a channel's topic (compared without case), in ID order (a live view). */
+export const topicMessagesInOrder = (store: Store, streamId: number, topic: string): readonly Message[] =>
+  store.messages.multiGroup('inTopic', topicKey(streamId, topic));
+/** Each topic of a channel as its messages in ID order (live views), found among every topic's key. */
+export function channelTopics(store: Store, streamId: number): Array<readonly Message[]> {
+  const prefix = `${streamId}:`;
+  const topics: Array<readonly Message[]> = [];
+  for (const key of store.messages.multiGroupKeys('inTopic'))
+    if ((key as string).startsWith(prefix)) topics.push(store.messages.multiGroup('inTopic', key));
+  return topics;
+}
+/** The messages `userId` sent, in ID order (a live view). */
+export const sentMessages = (store: Store, userId: number): readonly Message[] =>
+  store.messages.multiGroup('sentBy', userId);
+/** A conversation's direct messages, by its participants' IDs sorted and joined with commas, in ID order (a live view). */
+export const conversationMessages = (store: Store, participants: string): readonly Message[] =>
+  store.messages.multiGroup('conversation', participants);
 /** The messages `userId` received, in ID order (a live view: do not change it). */
 export const receivedMessages = (store: Store, userId: number): readonly Message[] =>
   store.messages.multiGroup('receivedBy', userId);
@@ -190,9 +216,28 @@ export class Store {
         groups: { topic: (m) => (m.type === 'stream' && m.stream_id !== null ? topicKey(m.stream_id, m.topic) : null) },
         // A user's own messages (those with flags for them: the real server's UserMessage rows),
         // in ID order, and those unread and starred: what register's sections read, so that their
-        // cost is the user's messages (or fewer), not every message stored.
-        multiGroups: { receivedBy, unreadBy: flaggedBy('read', false), starredBy: flaggedBy('starred', true) },
-        multiGroupFields: ['flags'],
+        // cost is the user's messages (or fewer), not every message stored. A channel's and a
+        // topic's messages in ID order (the topic group above is a set, out of order after moves),
+        // a direct conversation's and a sender's: where a narrow's window, a channel's topics and a
+        // mark-as-read start from.
+        multiGroups: {
+          receivedBy,
+          unreadBy: flaggedBy('read', false),
+          starredBy: flaggedBy('starred', true),
+          inChannel,
+          inTopic,
+          conversation,
+          sentBy,
+        },
+        multiGroupFields: {
+          receivedBy: ['flags'],
+          unreadBy: ['flags'],
+          starredBy: ['flags'],
+          inChannel: ['stream_id'],
+          inTopic: ['type', 'stream_id', 'topic'],
+          conversation: ['type', 'recipient_ids'],
+          sentBy: ['sender_id'],
+        },
       },
       changed('messages'),
     );

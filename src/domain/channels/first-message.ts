@@ -5,14 +5,13 @@
 // from the messages (channels/activity.ts), so a move that takes a channel's oldest message away,
 // or brings an older one in, changes it too: the same event tells the users told of the move,
 // where the real server's stored value would stay as it was.
-import type { Store } from '../../store/store.js';
+import { channelMessages, type Store } from '../../store/store.js';
 import type { Stream } from '../../store/state.js';
 import type { WorldCtx } from '../context.js';
 
-/** The ID of the channel's oldest message; messages are kept in ID order, so the first one found. */
+/** The ID of the channel's oldest message: the first of its messages, which are kept in ID order. */
 export function firstMessageId(store: Store, streamId: number): number | null {
-  for (const m of store.messages.all()) if (m.stream_id === streamId) return m.id;
-  return null;
+  return channelMessages(store, streamId)[0]?.id ?? null;
 }
 
 /** Sends the stream/update event when the channel's first message is no longer `before`. */

@@ -3,6 +3,7 @@
 // stream/update event to the users who can see the channel.
 import { badRequest, mustBeAdmin } from '../../errors.js';
 import type { Ctx, ParamsOf } from '../context.js';
+import { channelMessages } from '../../store/store.js';
 import type { Stream } from '../../store/state.js';
 import { renderMarkdown } from '../render/markdown.js';
 import { renderLevel } from '../render/render-level.js';
@@ -94,7 +95,7 @@ export function updateStream(ctx: Ctx, p: UpdateStreamParams): void {
     checkCanSetTopicsPolicy(actor);
     if (
       p.topics_policy === 'empty_topic_only' &&
-      store.messages.find((m) => m.stream_id === stream.stream_id && m.topic !== '')
+      channelMessages(store, stream.stream_id).some((m) => m.topic !== '')
     ) {
       throw badRequest(
         `To enable this configuration, all messages in this channel must be in the "${ctx.server.emptyTopicDisplayName}" topic. Consider renaming or deleting other topics.`,

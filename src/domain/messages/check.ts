@@ -1,7 +1,7 @@
 // check_message: everything that must hold before a message may be sent (or scheduled), in the
 // order the real server checks it. Returns the message ready to send; changes nothing.
 import { ApiError, badRequest } from '../../errors.js';
-import type { Store } from '../../store/store.js';
+import { conversationMessages, type Store } from '../../store/store.js';
 import type { Stream, User } from '../../store/state.js';
 import { hasContentAccess, subscriberIds } from '../channels/access.js';
 import { holdsSetting } from '../group-settings/membership.js';
@@ -79,7 +79,7 @@ function checkDirectMessagePermission(store: Store, sender: User, users: User[])
   }
   if (holdsSetting(store, realm.direct_message_initiator_group, sender.user_id)) return;
   const ids = conversationIds(sender, users).join(',');
-  if (!store.messages.find((m) => m.type === 'private' && m.recipient_ids.join(',') === ids)) {
+  if (!conversationMessages(store, ids).length) {
     throw badRequest('You do not have permission to initiate direct message conversations.');
   }
 }

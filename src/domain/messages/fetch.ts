@@ -1,10 +1,13 @@
 // GET /messages: a window of the messages matching a narrow around an anchor, or the given
-// message IDs. The stored messages are in ID order (store.messages.all() is insertion order and
-// IDs only grow), so the anchor is found by binary search and the window is collected by walking
-// outwards from it until enough matches are found: no request scans and sorts everything.
+// message IDs. The window is looked for in the narrow's candidates (candidates.ts: the user's,
+// the channel's or the topic's messages, kept in ID order by the store), so the anchor is found by
+// binary search and the window is collected by walking outwards from it until enough matches are
+// found: no request scans and sorts everything, nor walks messages the narrow cannot match.
 import { badRequest, incompatibleParameters } from '../../errors.js';
 import type { Store } from '../../store/store.js';
+import { unreadMessages } from '../../store/store.js';
 import type { Message, User } from '../../store/state.js';
+import { lowerBound, narrowCandidates } from './candidates.js';
 import { escapeHtml } from '../render/html.js';
 import { historyReader, narrowIncludesHistory } from './history.js';
 import { buildNarrowFilter, parseNarrow, type NarrowFilter, type NarrowTerm } from './narrow.js';
@@ -39,38 +42,34 @@ function parseAnchor(anchor: string | undefined, useFirstUnread: boolean): numbe
   return Math.min(Math.max(Number(anchor), 0), LARGER_THAN_MAX_MESSAGE_ID);
 }
 
-/** Index of the first message whose ID is >= id. */
-function lowerBound(rows: readonly Message[], id: number): number {
-  let lo = 0;
-  let hi = rows.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (rows[mid].id < id) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 interface Query {
   filter: NarrowFilter;
   /** The message matches the narrow and the user may read it. */
   matches: (m: Message) => boolean;
+  /** Only messages the user received can match (no channel history is included). */
+  ownOnly: boolean;
 }
 
-function buildQuery(store: Store, user: User, terms: NarrowTerm[], anyAccessible: boolean): Query {
+export function buildQuery(store: Store, user: User, terms: NarrowTerm[], anyAccessible: boolean): Query {
   const filter = buildNarrowFilter(store, user, terms);
   const key = String(user.user_id);
   const readsHistory = historyReader(store, user);
   const withHistory = anyAccessible || narrowIncludesHistory(store, user, terms);
   const visible = withHistory ? (m: Message) => key in m.flags || readsHistory(m) : (m: Message) => key in m.flags;
-  return { filter, matches: (m) => visible(m) && filter.matches(m) };
+  return { filter, matches: (m) => visible(m) && filter.matches(m), ownOnly: !withHistory };
 }
 
 /**
  * find_first_unread_anchor: the first unread match, leaving out muted topics and (outside a
  * channel narrow) muted channels; LARGER_THAN_MAX_MESSAGE_ID when there is none.
  */
-function firstUnread(store: Store, user: User, terms: NarrowTerm[], query: Query): number {
+function firstUnread(
+  store: Store,
+  user: User,
+  terms: NarrowTerm[],
+  query: Query,
+  candidates: readonly Message[],
+): number {
   const key = String(user.user_id);
   const inChannel = terms.some((t) => (t.operator === 'channel' || t.operator === 'stream') && !t.negated);
   const home = buildNarrowFilter(store, user, [{ operator: 'in', operand: 'home', negated: false }]);
@@ -78,7 +77,9 @@ function firstUnread(store: Store, user: User, terms: NarrowTerm[], query: Query
     ? (m: Message) =>
         m.type !== 'stream' || currentVisibility(store, user.user_id, m.stream_id!, m.topic) !== Visibility.muted
     : (m: Message) => home.matches(m);
-  for (const m of store.messages.all()) {
+  // Both lists hold every unread match, in ID order: the shorter is walked.
+  const unread = unreadMessages(store, user.user_id);
+  for (const m of unread.length < candidates.length ? unread : candidates) {
     const flags = m.flags[key];
     if (flags && !flags.includes('read') && query.matches(m) && notMuted(m)) return m.id;
   }
@@ -186,11 +187,12 @@ export interface MessageWindow {
 function windowAround(store: Store, user: User, req: WindowRequest): MessageWindow {
   const { terms, query } = req;
   let { anchor } = req;
-  if (anchor === null) anchor = firstUnread(store, user, terms, query);
+  // Every match is among the candidates, in ID order: the walk finds the same window in them.
+  const rows = narrowCandidates(store, user, terms, query.ownOnly);
+  if (anchor === null) anchor = firstUnread(store, user, terms, query, rows);
   const toLeft = anchor === 0;
   const toRight = anchor >= LARGER_THAN_MAX_MESSAGE_ID;
   const numAfter = toRight ? 0 : req.numAfter;
-  const rows = store.messages.all();
   const pos = lowerBound(rows, anchor);
 
   const before: Message[] = [];

@@ -4,6 +4,7 @@
 // `all: true` with no IDs (clients reload), marking a channel or topic sends the IDs, and only
 // when some changed.
 import { badRequest } from '../../errors.js';
+import { channelMessages, topicMessagesInOrder, unreadMessages } from '../../store/store.js';
 import type { Message, User } from '../../store/state.js';
 import type { WorldCtx } from '../context.js';
 import { accessStreamContentById } from '../channels/access.js';
@@ -17,11 +18,23 @@ const readEvent = (messages: number[], all: boolean) => ({
   all,
 });
 
-/** Adds `read` to the user's rows of the messages `which` selects; returns their IDs. */
-function markRead({ store }: WorldCtx, user: User, which: (m: Message) => boolean): number[] {
+/**
+ * Adds `read` to the user's rows of the messages `which` selects among `among` (in ID order; the
+ * user's unread messages when absent); returns their IDs.
+ */
+function markRead(
+  { store }: WorldCtx,
+  user: User,
+  which: (m: Message) => boolean,
+  among?: readonly Message[],
+): number[] {
   const key = String(user.user_id);
   const changed: number[] = [];
-  for (const m of store.messages.all()) {
+  // Every message to mark is unread: the user's unread list, or the shorter list given. A copy,
+  // since marking a message read takes it out of the unread list.
+  const unread = unreadMessages(store, user.user_id);
+  const walked = among && among.length < unread.length ? among : unread;
+  for (const m of [...walked]) {
     const flags = m.flags[key];
     if (!flags || flags.includes('read') || !which(m)) continue;
     store.messages.update(m, { flags: { ...m.flags, [key]: [...flags, 'read'] } });
@@ -47,13 +60,15 @@ export function markChannelAsRead(world: WorldCtx, user: User, { streamId, topic
   const stream = accessStreamContentById(store, user, streamId);
   const inChannel = (m: Message) => m.type === 'stream' && m.stream_id === stream.stream_id;
   let which = inChannel;
+  let among = channelMessages(store, stream.stream_id);
   if (topic !== undefined) {
     const wanted = topic.toLowerCase();
     which = (m) => inChannel(m) && m.topic.toLowerCase() === wanted;
     const key = String(user.user_id);
-    if (!store.messages.all().some((m) => key in m.flags && which(m))) throw badRequest(`No such topic '${topic}'`);
+    among = topicMessagesInOrder(store, stream.stream_id, topic);
+    if (!among.some((m) => key in m.flags && which(m))) throw badRequest(`No such topic '${topic}'`);
   }
-  const changed = markRead(world, user, which);
+  const changed = markRead(world, user, which, among);
   if (changed.length) world.events.publish([user.user_id], readEvent(changed, false));
   return changed.length;
 }

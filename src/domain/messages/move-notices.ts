@@ -1,6 +1,7 @@
 // The notification bot's notices after a move: "has marked this topic as (un)resolved" in the
 // topic (an undo within the server's grace period deletes the previous notice instead), and the breadcrumbs in the
 // old and new topics saying what moved where and who moved it. The acting user has them read.
+import { topicMessagesInOrder } from '../../store/store.js';
 import type { Message, Stream, User } from '../../store/state.js';
 import type { WorldCtx } from '../context.js';
 import { messageUrl } from '../render/narrow-urls.js';
@@ -28,17 +29,13 @@ function post(world: WorldCtx, actor: User, stream: Stream, topic: string, conte
 function undoPreviousNotice(world: WorldCtx, stream: Stream, topic: string, graceSeconds: number): boolean {
   const { store } = world;
   const now = world.clock.now();
-  const lower = topic.toLowerCase();
-  const rows = store.messages.all();
-  for (let i = rows.length - 1; i >= 0; i--) {
-    const m = rows[i];
-    if (m.type !== 'stream' || m.stream_id !== stream.stream_id || m.topic.toLowerCase() !== lower) continue;
-    const isNotice = m.sender_id === store.realm.notification_bot_id && RESOLVE_NOTICE.test(m.content);
-    if (!isNotice || now - m.timestamp > graceSeconds) return false;
-    deleteMessages(world, [m]);
-    return true;
-  }
-  return false;
+  const rows = topicMessagesInOrder(store, stream.stream_id, topic);
+  const m = rows[rows.length - 1];
+  if (!m) return false;
+  const isNotice = m.sender_id === store.realm.notification_bot_id && RESOLVE_NOTICE.test(m.content);
+  if (!isNotice || now - m.timestamp > graceSeconds) return false;
+  deleteMessages(world, [m]);
+  return true;
 }
 
 export interface MoveNotices {

@@ -72,6 +72,28 @@ export function parseNarrow(raw: unknown[]): NarrowTerm[] {
 
 type Predicate = (m: Message) => boolean;
 
+/** A user named by ID or email (without case), as the narrow operators name them. */
+export function userByOperand(store: Store, operand: unknown): User | undefined {
+  return typeof operand === 'number'
+    ? store.users.get(operand)
+    : store.users.by('email', String(operand).trim().toLowerCase());
+}
+
+/**
+ * The conversation a `dm` operand names, with `user` in it: its participants' IDs sorted and joined
+ * with commas, as a direct message's recipient_ids are; null when a user is unknown.
+ */
+export function conversationKey(store: Store, user: User, operand: unknown): string | null {
+  const items = typeof operand === 'string' ? operand.split(',') : (operand as number[]);
+  const ids = new Set([user.user_id]);
+  for (const item of items) {
+    const u = userByOperand(store, item);
+    if (!u) return null;
+    ids.add(u.user_id);
+  }
+  return [...ids].sort((a, b) => a - b).join(',');
+}
+
 class Builder {
   private channelTerm = false;
   private dmTerm = false;
@@ -95,9 +117,7 @@ class Builder {
   }
 
   private userByOperand(operand: unknown): User | undefined {
-    return typeof operand === 'number'
-      ? this.store.users.get(operand)
-      : this.store.users.by('email', String(operand).trim().toLowerCase());
+    return userByOperand(this.store, operand);
   }
 
   private channel(operand: unknown, negated: boolean): Predicate {
@@ -119,19 +139,19 @@ class Builder {
           ? (s: { is_web_public: boolean }) => s.is_web_public
           : null;
     if (!test) throw badNarrow(`unknown channels operand ${operand}`);
-    return (m) => m.type === 'stream' && test(this.store.streams.get(m.stream_id!) as any);
+    return (m) => {
+      if (m.type !== 'stream') return false;
+      // A message of a channel the state lacks (an imported state may hold one) matches nothing.
+      const stream = this.store.streams.get(m.stream_id!);
+      return stream !== undefined && test(stream);
+    };
   }
 
   private dm(operand: unknown, negated: boolean): Predicate {
     this.kind('dm', negated);
-    const items = typeof operand === 'string' ? operand.split(',') : (operand as number[]);
-    const ids = new Set([this.user.user_id]);
-    for (const item of items) {
-      const u = this.userByOperand(item);
-      if (!u) throw badNarrow(`unknown user in ${Array.isArray(operand) ? `[${operand.join(', ')}]` : operand}`);
-      ids.add(u.user_id);
-    }
-    const key = [...ids].sort((a, b) => a - b).join(',');
+    const key = conversationKey(this.store, this.user, operand);
+    if (key === null)
+      throw badNarrow(`unknown user in ${Array.isArray(operand) ? `[${operand.join(', ')}]` : operand}`);
     return (m) => m.type === 'private' && m.recipient_ids.join(',') === key;
   }
 

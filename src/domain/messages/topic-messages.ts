@@ -1,7 +1,7 @@
 // The messages an edit of one message carries along (propagate_mode), among those of its topic
 // that the editing user may see.
 import { createHash } from 'node:crypto';
-import type { Store } from '../../store/store.js';
+import { topicMessagesInOrder, type Store } from '../../store/store.js';
 import type { Message, User } from '../../store/state.js';
 import { canReadChannelHistory } from './history.js';
 
@@ -12,11 +12,7 @@ export function visibleTopicMessages(store: Store, user: User, streamId: number,
   const stream = store.streams.get(streamId);
   const history = !!stream && canReadChannelHistory(store, user, stream);
   const key = String(user.user_id);
-  const lower = topic.toLowerCase();
-  return store.messages.filter(
-    (m) =>
-      m.type === 'stream' && m.stream_id === streamId && m.topic.toLowerCase() === lower && (history || key in m.flags),
-  );
+  return topicMessagesInOrder(store, streamId, topic).filter((m) => history || key in m.flags);
 }
 
 export function topicMessages(
