@@ -90,6 +90,7 @@ export function initialState(ctx: Ctx, req: StateRequest): Record<string, unknow
         slim: !!req.slimPresence,
         historyLimitDays: req.presenceHistoryLimitDays,
         nowMs: ctx.clock.nowMs(),
+        organization: users.organization !== undefined,
       }),
     );
   }

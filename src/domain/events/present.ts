@@ -5,13 +5,18 @@
 //  - Message events may be published with both `content` (Markdown) and `rendered_content`
 //    (HTML); the queue gets the one its apply_markdown asked for, with the matching content_type.
 //  - client_gravatar queues compute Gravatar URLs themselves: the sender's avatar_url is null,
-//    for senders who show their address to everyone (the others' URLs cannot be computed).
+//    for senders who show their address to everyone (the others' URLs cannot be computed); below
+//    feature level 163 for every sender (register turned client_gravatar off while the
+//    organization hid addresses).
+//  - Below feature level 163 a message's addresses are as the organization's setting shows them
+//    (messages/format.ts, withOrganizationEmails), one copy per event shared by every such queue.
 //  - Clients without the bulk_message_deletion capability get one delete_message event per
 //    message, with `message_id`, instead of one with `message_ids`.
 import type { Event, EventQueue } from './queue.js';
 import type { Store } from '../../store/store.js';
 import { renameEmpty } from '../messages/empty-topic.js';
 import { EmailVisibility, emailVisibilityOf } from '../users/email-visibility.js';
+import { withOrganizationEmails } from '../messages/format.js';
 
 type Obj = Record<string, unknown>;
 
@@ -52,10 +57,13 @@ function presentFor(queue: EventQueue, event: Event, store: Store | null): Event
     const rename =
       displayName !== null && original.type === 'stream' && (original.subject === '' || original.topic === '');
     const choose = 'rendered_content' in original;
+    const organization = store !== null && queue.options.supports?.('email_visibility_per_user') === false;
     const gravatar =
-      queue.options.clientGravatar && isGravatar(original.avatar_url) && showsAddress(store, original.sender_id);
-    if (!rename && !choose && !gravatar) return event;
-    const message = { ...original };
+      queue.options.clientGravatar &&
+      isGravatar(original.avatar_url) &&
+      (organization || showsAddress(store, original.sender_id));
+    if (!rename && !choose && !gravatar && !organization) return event;
+    const message = organization ? { ...organizationVariant(store, original) } : { ...original };
     if (rename) renameEmpty(message, ['subject', 'topic'], displayName!);
     if (choose) chooseContent(message, queue.options.applyMarkdown);
     if (gravatar) message.avatar_url = null;
@@ -74,6 +82,14 @@ function presentFor(queue: EventQueue, event: Event, store: Store | null): Event
     if (isObj(out.scheduled_message)) renameEmpty(out.scheduled_message, ['topic'], displayName);
   }
   return out;
+}
+
+/** The published message with the organization's addresses, made once per message for every queue below 163. */
+const ORGANIZATION_VARIANTS = new WeakMap<Obj, Obj>();
+function organizationVariant(store: Store, original: Obj): Obj {
+  let variant = ORGANIZATION_VARIANTS.get(original);
+  if (!variant) ORGANIZATION_VARIANTS.set(original, (variant = withOrganizationEmails(store, original)));
+  return variant;
 }
 
 function chooseContent(message: Obj, applyMarkdown: boolean): void {

@@ -6,6 +6,7 @@ import { isGuest } from '../users/roles.js';
 import { EventHub } from './hub.js';
 import { buildMessageFilter } from './narrow-filter.js';
 import { initialState } from './initial-state.js';
+import { organizationClientGravatar } from '../users/email-visibility.js';
 
 /** The real server's default: a queue nobody polls for 10 minutes is garbage-collected. */
 const DEFAULT_IDLE_QUEUE_TIMEOUT_SECS = 600;
@@ -56,6 +57,11 @@ export function registerQueue(ctx: Ctx, input: RegisterInput): Record<string, un
     input.idle_queue_timeout || DEFAULT_IDLE_QUEUE_TIMEOUT_SECS,
     MAX_IDLE_QUEUE_TIMEOUT_SECS,
   );
+  // Below feature level 163 the server turned client_gravatar off, for the queue and the state
+  // alike, while the organization's email_address_visibility hid addresses.
+  const clientGravatar = ctx.supports('email_visibility_per_user')
+    ? input.client_gravatar
+    : organizationClientGravatar(ctx.store.realm, input.client_gravatar);
   const queue = hubOf(ctx).register({
     userId: ctx.actor.user_id,
     eventTypes,
@@ -65,7 +71,7 @@ export function registerQueue(ctx: Ctx, input: RegisterInput): Record<string, un
     emptyTopicDisplayName: ctx.server.emptyTopicDisplayName,
     applyMarkdown: input.apply_markdown,
     slimPresence: !!input.slim_presence,
-    clientGravatar: input.client_gravatar,
+    clientGravatar,
     idleTimeoutSecs,
     shape: ctx.eventShaper,
     variantOf: ctx.variantOf,
@@ -75,7 +81,7 @@ export function registerQueue(ctx: Ctx, input: RegisterInput): Record<string, un
   const state = initialState(ctx, {
     fetchEventTypes,
     capabilities,
-    clientGravatar: input.client_gravatar,
+    clientGravatar,
     includeSubscribers: input.include_subscribers,
     slimPresence: input.slim_presence,
     presenceHistoryLimitDays: input.presence_history_limit_days,

@@ -128,7 +128,9 @@ export function checkMessage(store: Store, sender: User, input: SendInput, nowMs
     topic = normalizeTopic(input.topic, displayName, supports);
   }
   // Direct recipients are looked up before the content is checked; channels after (as the real server).
-  const direct = type === 'private' ? addresseeFor(store, type, input.to) : null;
+  // Below feature level 163, API emails as the organization's email_address_visibility gives them.
+  const direct =
+    type === 'private' ? addresseeFor(store, type, input.to, !supports('email_visibility_per_user')) : null;
   const content = normalizeContent(input.content);
   const addressee = direct ?? addresseeFor(store, type, input.to);
 

@@ -7,6 +7,7 @@ import type { Message, Reaction, User } from '../../store/state.js';
 import type { WorldCtx } from '../context.js';
 import { checkEmoji, emojiByName, type EmojiType } from '../users/status.js';
 import { accessMessage } from './access.js';
+import { apiEmailsByQueueLevel, organizationDisplayEmail } from '../users/email-visibility.js';
 import { audienceOf } from './audience.js';
 import { reactorVisibilityAfterReaction } from '../user-topics/automatic.js';
 import { setTopicVisibility } from '../user-topics/set-visibility.js';
@@ -27,7 +28,7 @@ function notify(
   reaction: Omit<Reaction, 'user_id'>,
   op: 'add' | 'remove',
 ): void {
-  events.publish(audienceOf(store, [message]), {
+  const event = {
     type: 'reaction',
     op,
     user_id: user.user_id,
@@ -37,7 +38,10 @@ function notify(
     emoji_name: reaction.emoji_name,
     emoji_code: reaction.emoji_code,
     reaction_type: reaction.reaction_type,
-  });
+  };
+  // Below feature level 163 the user's API email is the one the organization's setting gives.
+  const older = () => ({ ...event, user: { ...event.user, email: organizationDisplayEmail(store.realm, user) } });
+  events.publish(audienceOf(store, [message]), event, apiEmailsByQueueLevel(event, older));
 }
 
 export interface ReactionInput {

@@ -5,7 +5,7 @@
 import type { Store } from '../../store/store.js';
 import type { Message } from '../../store/state.js';
 import { renameEmpty } from './empty-topic.js';
-import { messageDict } from './format.js';
+import { messageDict, withOrganizationEmails } from './format.js';
 import { EmailVisibility, emailVisibilityOf } from '../users/email-visibility.js';
 import type { EditHistoryPolicy } from './edit-history.js';
 
@@ -18,6 +18,11 @@ export interface ReadOptions {
   editHistoryPolicy: EditHistoryPolicy;
   /** The request's level knows the hide_link_previews flag (510): below it the flag is not shown. */
   hideLinkPreviewsFlag: boolean;
+  /**
+   * Below feature level 163: addresses by the organization's email_address_visibility
+   * (format.ts, withOrganizationEmails), and clientGravatar already off while it hides them (views.ts).
+   */
+  organizationEmails: boolean;
 }
 
 /**
@@ -46,17 +51,20 @@ export function messageForUser(
   flags: string[],
   options: ReadOptions,
 ): Record<string, unknown> {
-  const dict = messageDict(store, message);
+  const dict = options.organizationEmails
+    ? withOrganizationEmails(store, messageDict(store, message))
+    : messageDict(store, message);
   const rendered = dict.rendered_content;
   delete dict.rendered_content;
   dict.content = options.applyMarkdown ? rendered : message.content;
   dict.content_type = options.applyMarkdown ? 'text/html' : 'text/x-markdown';
   // Clients that compute Gravatar URLs themselves get null for users without an uploaded avatar,
-  // when the sender shows their address to everyone (otherwise the URL cannot be computed).
+  // when the sender shows their address to everyone (otherwise the URL cannot be computed);
+  // below 163, for every sender (client_gravatar is on only while the organization shows them all).
   if (
     options.clientGravatar &&
     String(dict.avatar_url).startsWith('https://secure.gravatar.com/') &&
-    emailVisibilityOf(store.users.get(message.sender_id)!) === EmailVisibility.everyone
+    (options.organizationEmails || emailVisibilityOf(store.users.get(message.sender_id)!) === EmailVisibility.everyone)
   )
     dict.avatar_url = null;
   if (!options.allowEmptyTopicName && message.type === 'stream')

@@ -5,7 +5,8 @@
 // .updatesOf), or when anything else a dict shows may have changed: users (names, emails,
 // avatars, reactions' users), channels (display_recipient), linkifiers (topic_links), the
 // organization, or a whole new state (Store.partsVersion). The viewer's flags and read options
-// pick one of a message's variants.
+// pick one of a message's variants (the options tell levels apart where a dict differs by level:
+// below 163 its addresses follow the organization's setting).
 import type { Store } from '../../store/store.js';
 import type { Message } from '../../store/state.js';
 import { DerivedSlot } from '../../store/derived.js';
@@ -54,7 +55,7 @@ export function messageReader(
   const kept = store.derived.of(KEPT);
   const stamp = store.partsVersion(SHOWN_PARTS);
   const userKey = String(userId);
-  const optionsKey = `${options.applyMarkdown}|${options.clientGravatar}|${options.allowEmptyTopicName}|${options.emptyTopicDisplayName}|${options.editHistoryPolicy}|${options.hideLinkPreviewsFlag}`;
+  const optionsKey = `${options.applyMarkdown}|${options.clientGravatar}|${options.allowEmptyTopicName}|${options.emptyTopicDisplayName}|${options.editHistoryPolicy}|${options.hideLinkPreviewsFlag}|${options.organizationEmails}`;
   return (message) => {
     const updates = store.messages.updatesOf(message);
     let entry = kept.rows.get(message);

@@ -5,6 +5,7 @@ import { badRequest } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import type { Stream, User } from '../../store/state.js';
 import { streamDoesNotExist, streamIdDoesNotExist } from './errors.js';
+import { apiEmailOf, userByApiEmail } from '../users/email-visibility.js';
 
 export type MessageType = 'stream' | 'private';
 
@@ -34,8 +35,11 @@ function channelFromTo(store: Store, to: unknown): Stream {
   return stream;
 }
 
-/** Direct recipients by ID or email (a comma-separated string of emails is accepted too). */
-function usersFromTo(store: Store, to: unknown): User[] {
+/**
+ * Direct recipients by ID or API email (a comma-separated string of emails is accepted too);
+ * `organization`: below feature level 163, the API emails the organization's setting gives.
+ */
+function usersFromTo(store: Store, to: unknown, organization: boolean): User[] {
   const list = typeof to === 'string' ? to.split(',') : to;
   if (!Array.isArray(list)) throw badRequest('Invalid data type for recipients');
   const users = new Map<number, User>();
@@ -47,20 +51,22 @@ function usersFromTo(store: Store, to: unknown): User[] {
     } else {
       const email = String(item).trim();
       if (!email) continue;
-      user = store.users.by('email', email.toLowerCase());
+      user = userByApiEmail(store, email, organization);
       if (!user) throw badRequest(`Invalid email '${email}'`);
     }
     users.set(user.user_id, user);
   }
   if (!users.size) throw badRequest('Message must have recipients');
   for (const user of users.values()) {
-    if (!user.is_active) throw badRequest(`'${user.email}' is no longer using Zulip.`);
+    if (!user.is_active) throw badRequest(`'${apiEmailOf(store.realm, user, organization)}' is no longer using Zulip.`);
   }
   return [...users.values()];
 }
 
-export function addresseeFor(store: Store, type: MessageType, to: unknown): Addressee {
-  return type === 'stream' ? { type, stream: channelFromTo(store, to) } : { type, users: usersFromTo(store, to) };
+export function addresseeFor(store: Store, type: MessageType, to: unknown, organization = false): Addressee {
+  return type === 'stream'
+    ? { type, stream: channelFromTo(store, to) }
+    : { type, users: usersFromTo(store, to, organization) };
 }
 
 /** Every participant of a direct message, sender included, sorted. */

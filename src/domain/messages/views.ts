@@ -22,6 +22,7 @@ import { readReceipts } from './read-receipts.js';
 import { reportMessage } from './report.js';
 import { sendMessage } from './send.js';
 import { sentMessageLinks } from './sent-links.js';
+import { organizationClientGravatar } from '../users/email-visibility.js';
 
 // Parameters arrive with the description's defaults filled in. The fallbacks below are for
 // parameters newer than the request's feature level (absent then): the server's behaviour before
@@ -30,14 +31,19 @@ const readOptions = (
   ctx: Ctx,
   p: { apply_markdown?: boolean; allow_empty_topic_name?: boolean },
   clientGravatar: boolean,
-): ReadOptions => ({
-  applyMarkdown: p.apply_markdown ?? true,
-  clientGravatar,
-  allowEmptyTopicName: p.allow_empty_topic_name ?? false,
-  emptyTopicDisplayName: ctx.server.emptyTopicDisplayName,
-  editHistoryPolicy: visibilityPolicy(ctx),
-  hideLinkPreviewsFlag: ctx.supports('hide_link_previews_flag'),
-});
+): ReadOptions => {
+  // Below 163 the organization's email_address_visibility decides (users/email-visibility.ts).
+  const organizationEmails = !ctx.supports('email_visibility_per_user');
+  return {
+    applyMarkdown: p.apply_markdown ?? true,
+    clientGravatar: organizationEmails ? organizationClientGravatar(ctx.store.realm, clientGravatar) : clientGravatar,
+    allowEmptyTopicName: p.allow_empty_topic_name ?? false,
+    emptyTopicDisplayName: ctx.server.emptyTopicDisplayName,
+    editHistoryPolicy: visibilityPolicy(ctx),
+    hideLinkPreviewsFlag: ctx.supports('hide_link_previews_flag'),
+    organizationEmails,
+  };
+};
 
 /** The most messages one POST /messages/flags/narrow changes (the real server's MAX_MESSAGES_PER_UPDATE). */
 const MAX_MESSAGES_PER_UPDATE = 5000;
@@ -80,6 +86,7 @@ export const views: ViewTable = {
       emptyTopicDisplayName: options.emptyTopicDisplayName,
       editHistoryPolicy: options.editHistoryPolicy,
       hideLinkPreviewsFlag: options.hideLinkPreviewsFlag,
+      organizationEmails: options.organizationEmails,
       anchor: p.anchor === undefined ? undefined : String(p.anchor),
       useFirstUnreadAnchor: p.use_first_unread_anchor,
       numBefore: p.num_before,

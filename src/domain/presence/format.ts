@@ -4,6 +4,7 @@
 import type { Store } from '../../store/store.js';
 import type { User } from '../../store/state.js';
 import { SERVER_PRESENCE } from './timings.js';
+import { organizationDisplayEmail } from '../users/email-visibility.js';
 
 type Presence = NonNullable<User['presence']>;
 
@@ -38,6 +39,8 @@ export interface RealmPresenceQuery {
   lastUpdateId?: number;
   historyLimitDays?: number;
   nowMs: number;
+  /** Below feature level 163: keyed by the API emails the organization's setting gives. */
+  organization?: boolean;
 }
 
 /** The real server leaves out users not connected for two weeks unless told otherwise. */
@@ -64,7 +67,8 @@ export function realmPresence(
       if (q.lastUpdateId !== undefined && updateId <= q.lastUpdateId) continue;
       if (limited && p.idle_timestamp < since) continue;
       newest = Math.max(newest ?? updateId, updateId);
-      presences[q.slim ? String(u.user_id) : u.email] = q.slim ? modernPresence(p) : legacyPresence(p);
+      const key = q.slim ? String(u.user_id) : q.organization ? organizationDisplayEmail(store.realm, u) : u.email;
+      presences[key] = q.slim ? modernPresence(p) : legacyPresence(p);
     }
   }
   return { presences, server_timestamp: q.nowMs / 1000, presence_last_update_id: newest ?? q.lastUpdateId ?? -1 };

@@ -6,6 +6,7 @@ import type { WorldCtx } from '../context.js';
 import type { User } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { activeUserIds } from '../users/access.js';
+import { apiEmailsByQueueLevel, organizationDisplayEmail } from '../users/email-visibility.js';
 import { SERVER_PRESENCE } from './timings.js';
 import { legacyClientPresence, modernPresence } from './format.js';
 
@@ -73,8 +74,13 @@ function publishPresence(world: WorldCtx, user: User, p: Presence): void {
   const slim = { ...legacy } as Record<string, unknown>;
   delete slim.email;
   const modern = { type: 'presence', presences: { [String(user.user_id)]: modernPresence(p) } };
-  world.events.publish(activeUserIds(world.store), legacy, (_queueId, _userId, queue) => {
+  // Below feature level 163 the legacy form's email is the one the organization's setting gives.
+  const legacyFor = apiEmailsByQueueLevel(legacy, () => ({
+    ...legacy,
+    email: organizationDisplayEmail(world.store.realm, user),
+  }));
+  world.events.publish(activeUserIds(world.store), legacy, (queueId, userId, queue) => {
     if (queue?.capabilities.simplified_presence_events) return modern;
-    return queue?.slimPresence ? slim : legacy;
+    return queue?.slimPresence ? slim : legacyFor(queueId, userId, queue);
   });
 }

@@ -4,7 +4,7 @@
 import { badRequest } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import type { User } from '../../store/state.js';
-import { userByEmail } from '../users/access.js';
+import { userByApiEmail } from '../users/email-visibility.js';
 import { SERVER_PRESENCE } from './timings.js';
 import { legacyClientPresence, modernPresence } from './format.js';
 
@@ -12,7 +12,10 @@ export function userPresence(
   ctx: Ctx,
   idOrEmail: string,
 ): { presence: Record<string, unknown>; server_timestamp: number } {
-  const target = /^\d+$/.test(idOrEmail) ? ctx.store.users.get(Number(idOrEmail)) : userByEmail(ctx.store, idOrEmail);
+  // Below feature level 163, the API email the organization's email_address_visibility gives.
+  const target = /^\d+$/.test(idOrEmail)
+    ? ctx.store.users.get(Number(idOrEmail))
+    : userByApiEmail(ctx.store, idOrEmail, !ctx.supports('email_visibility_per_user'));
   if (!target || !target.is_active) throw badRequest('No such user');
   if (target.is_bot) throw badRequest('Presence is not supported for bot users.');
   const p: User['presence'] = target.presence;

@@ -16,11 +16,16 @@ export const views: ViewTable = {
       lastUpdateId: p.last_update_id,
       historyLimitDays: p.history_limit_days,
       nowMs: ctx.clock.nowMs(),
+      organization: !ctx.supports('email_visibility_per_user'),
     });
   },
   'get-user-presence': (ctx, p) => userPresence(ctx, p.user_id_or_email),
   'get-presence': (ctx) => {
-    const { presences, server_timestamp } = realmPresence(ctx.store, { slim: false, nowMs: ctx.clock.nowMs() });
+    const { presences, server_timestamp } = realmPresence(ctx.store, {
+      slim: false,
+      nowMs: ctx.clock.nowMs(),
+      organization: !ctx.supports('email_visibility_per_user'),
+    });
     return { presences, server_timestamp };
   },
 };

@@ -6,13 +6,17 @@ import type { Stream, User } from '../../store/state.js';
 import { hasMetadataAccess } from '../channels/access.js';
 import { holdsSetting } from '../group-settings/membership.js';
 import { isAdmin, isGuest } from '../users/roles.js';
+import { userByApiEmail } from '../users/email-visibility.js';
 
 export type Principals = string[] | number[];
 
-/** The named users, each once. Every one must exist ("No such user") and be active. */
-export function principalUsers(store: Store, principals: Principals): User[] {
+/**
+ * The named users, each once. Every one must exist ("No such user") and be active. Emails are API
+ * emails; `organization`: below feature level 163, as the organization's setting gives them.
+ */
+export function principalUsers(store: Store, principals: Principals, organization = false): User[] {
   const found = (principals as Array<string | number>).map((p) => {
-    const user = typeof p === 'number' ? store.users.get(p) : store.users.by('email', p.trim().toLowerCase());
+    const user = typeof p === 'number' ? store.users.get(p) : userByApiEmail(store, p.trim(), organization);
     // The server's own bots belong to no organization.
     return user && !user.is_system_bot ? user : undefined;
   });
@@ -22,10 +26,10 @@ export function principalUsers(store: Store, principals: Principals): User[] {
   return users;
 }
 
-/** Whether any principal is someone other than the caller (by ID or address). */
-export function namesOthers(actor: User, principals: Principals | undefined): boolean {
+/** Whether any principal is someone other than the caller (by ID or the caller's API email, `actorEmail`). */
+export function namesOthers(actor: User, principals: Principals | undefined, actorEmail = actor.email): boolean {
   return (principals ?? []).some((p: string | number) =>
-    typeof p === 'number' ? p !== actor.user_id : p.trim().toLowerCase() !== actor.email.toLowerCase(),
+    typeof p === 'number' ? p !== actor.user_id : p.trim().toLowerCase() !== actorEmail.toLowerCase(),
   );
 }
 

@@ -14,6 +14,7 @@ import { checkChannelName } from '../channels/names.js';
 import { checkCanSetTopicsPolicy } from '../channels/realm-permissions.js';
 import { streamToDict } from '../channels/stream-dict.js';
 import { requireNonGuest } from '../users/roles.js';
+import { apiEmailOf } from '../users/email-visibility.js';
 import { addSubscriptions } from '../channels/add-subscriptions.js';
 import { canAddSubscribers, namesOthers, principalUsers } from './principals.js';
 import { tellSubscribedUsers } from './subscribe-notices.js';
@@ -100,9 +101,11 @@ export function checkSubscribe(ctx: Ctx, p: SubscribeParams, param = 'subscripti
     throw badRequest(`Unable to access channel (${unauthorized[0].name}).`);
   const authorized = existing.filter((s) => !unauthorized.includes(s));
 
-  const others = namesOthers(actor, p.principals);
+  // Below feature level 163 API emails are as the organization's email_address_visibility gives them.
+  const organization = !ctx.supports('email_visibility_per_user');
+  const others = namesOthers(actor, p.principals, apiEmailOf(store.realm, actor, organization));
   if (others && authorized.some((s) => !canAddSubscribers(store, actor, s))) throw insufficientPermission();
-  const subscribers = others ? principalUsers(store, p.principals!) : [actor];
+  const subscribers = others ? principalUsers(store, p.principals!, organization) : [actor];
   const toCreate = missing.map((item) => checkRequested(ctx, item, p));
   return { params: p, requested, authorized, unauthorized, toCreate, subscribers };
 }
@@ -113,7 +116,9 @@ export function applySubscribe(ctx: Ctx, checked: CheckedSubscription): Record<s
   const { params: p, requested, authorized, unauthorized, subscribers } = checked;
   const created = checked.toCreate.map((c) => insertChannel(ctx, c));
   const colors = new Map(requested.map((r) => [r.name.toLowerCase(), r.color]));
-  const keyOf = (u: User) => (ctx.supports('subscribe_response_keyed_by_user_id') ? String(u.user_id) : u.email);
+  const organization = !ctx.supports('email_visibility_per_user');
+  const keyOf = (u: User) =>
+    ctx.supports('subscribe_response_keyed_by_user_id') ? String(u.user_id) : apiEmailOf(store.realm, u, organization);
   const subscribed: UserMap = {};
   const already: UserMap = {};
   const newToExisting = new Map<User, string[]>();

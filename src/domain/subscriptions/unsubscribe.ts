@@ -80,7 +80,8 @@ export function checkUnsubscribe(
   let users: User[] = [actor];
   let others = false;
   if (p.principals?.length) {
-    users = principalUsers(store, p.principals);
+    // Below feature level 163 API emails are as the organization's email_address_visibility gives them.
+    users = principalUsers(store, p.principals, !ctx.supports('email_visibility_per_user'));
     others = users.some((u) => !controlsUser(actor, u));
   }
   const streams: Stream[] = [];

@@ -7,6 +7,7 @@ import type { User } from '../../store/state.js';
 import type { WorldCtx } from '../context.js';
 import { accessStreamContentById, subscriberIds } from '../channels/access.js';
 import { checkChannelSendAccess } from '../messages/check.js';
+import { apiEmailsByQueueLevel, organizationDisplayEmail } from '../users/email-visibility.js';
 
 /** The real server's MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS. */
 const MAX_CHANNEL_SIZE_FOR_TYPING = 100;
@@ -26,6 +27,12 @@ const receivesTyping = (store: Store, id: number) => {
   return !!u && u.is_active && u.settings.receives_typing_notifications === true;
 };
 
+/** Below feature level 163 a person is named by the API email the organization's setting gives. */
+const organizationAddress = (store: Store, u: User) => ({
+  user_id: u.user_id,
+  email: organizationDisplayEmail(store.realm, u),
+});
+
 export function sendTyping({ store, events }: WorldCtx, user: User, input: TypingInput): void {
   const sender = { user_id: user.user_id, email: user.email };
   if (input.type === 'stream' || input.type === 'channel') {
@@ -38,16 +45,19 @@ export function sendTyping({ store, events }: WorldCtx, user: User, input: Typin
     checkChannelSendAccess(store, user, stream);
     const subscribers = subscriberIds(store, stream.stream_id);
     if (subscribers.length > MAX_CHANNEL_SIZE_FOR_TYPING) return;
+    const event = {
+      type: 'typing',
+      op: input.op,
+      message_type: 'stream',
+      sender,
+      stream_id: stream.stream_id,
+      topic: input.topic,
+    };
+    const older = () => ({ ...event, sender: organizationAddress(store, user) });
     events.publish(
       subscribers.filter((id) => receivesTyping(store, id)),
-      {
-        type: 'typing',
-        op: input.op,
-        message_type: 'stream',
-        sender,
-        stream_id: stream.stream_id,
-        topic: input.topic,
-      },
+      event,
+      apiEmailsByQueueLevel(event, older),
     );
     return;
   }
@@ -57,20 +67,27 @@ export function sendTyping({ store, events }: WorldCtx, user: User, input: Typin
     throw badRequest('User has disabled typing notifications for direct messages');
   }
   const ids = [...new Set([...input.to, user.user_id])];
-  const recipients = ids.map((id) => {
+  const users = ids.map((id) => {
     const u = store.users.get(id);
     // A partial list would point at the wrong conversation: refuse the whole request.
     if (!u) throw badRequest(`Invalid user ID ${id}`);
-    return { user_id: u.user_id, email: u.email };
+    return u;
+  });
+  const event = {
+    type: 'typing',
+    op: input.op,
+    message_type: input.directName,
+    sender,
+    recipients: users.map((u) => ({ user_id: u.user_id, email: u.email })),
+  };
+  const older = () => ({
+    ...event,
+    sender: organizationAddress(store, user),
+    recipients: users.map((u) => organizationAddress(store, u)),
   });
   events.publish(
     ids.filter((id) => receivesTyping(store, id)),
-    {
-      type: 'typing',
-      op: input.op,
-      message_type: input.directName,
-      sender,
-      recipients,
-    },
+    event,
+    apiEmailsByQueueLevel(event, older),
   );
 }

@@ -7,8 +7,9 @@
 // Before feature level 163 the organization's setting (PATCH /realm) decided for every person,
 // and user objects carried `delivery_email` only where that setting let the viewer see addresses.
 import type { Store } from '../../store/store.js';
+import type { QueueTraits } from '../context.js';
 import { Role, type Realm, type User } from '../../store/state.js';
-import { userByDeliveryEmail } from './access.js';
+import { userByDeliveryEmail, userByEmail } from './access.js';
 
 /** The values of email_address_visibility (the description lists them too). */
 export const EmailVisibility = { everyone: 1, members: 2, administrators: 3, nobody: 4, moderators: 5 } as const;
@@ -56,6 +57,15 @@ export function listsDeliveryEmails(realm: Realm, viewer: User): boolean {
 }
 
 /**
+ * Before feature level 163: client_gravatar as the server applied it, forced off while the
+ * organization's setting hides addresses (clients could not compute the URLs): register (the
+ * queue's own flag included), GET /messages and GET /users did so.
+ */
+export function organizationClientGravatar(realm: Realm, requested: boolean): boolean {
+  return requested && organizationEmailVisibility(realm) === EmailVisibility.everyone;
+}
+
+/**
  * Before feature level 163: the API email by the organization's setting, the stand-in for every
  * person where it hides addresses (bots always show theirs).
  */
@@ -75,6 +85,31 @@ export function userByOrganizationDisplayEmail(store: Store, email: string): Use
     return user && organizationDisplayEmail(store.realm, user) === email.toLowerCase() ? user : undefined;
   }
   return userByDeliveryEmail(store, email, (u) => u.is_bot || visibility === EmailVisibility.everyone);
+}
+
+/**
+ * The user an API email names (any case) for a request at a level: before feature level 163
+ * (`organization`) the API email the organization's setting gives, from 163 the accounts' own.
+ * Message recipients, `principals` and presence looked people up so.
+ */
+export function userByApiEmail(store: Store, email: string, organization: boolean): User | undefined {
+  return organization ? userByOrganizationDisplayEmail(store, email) : userByEmail(store, email);
+}
+
+/** A user's API email for a request at a level (see userByApiEmail). */
+export function apiEmailOf(realm: Realm, user: User, organization: boolean): string {
+  return organization ? organizationDisplayEmail(realm, user) : user.email;
+}
+
+/**
+ * The per-queue choice of an event that names people by API email: as published for queues at
+ * feature level 163 or later, and below it the form `older` makes (with the organization's
+ * addresses), made once for every such queue and only if one takes it.
+ */
+export function apiEmailsByQueueLevel<E extends Record<string, unknown>>(event: E, older: () => E) {
+  let made: E | undefined;
+  return (_queueId: string, _userId: number, queue?: QueueTraits): E =>
+    queue?.supports?.('email_visibility_per_user') === false ? (made ??= older()) : event;
 }
 
 /**
