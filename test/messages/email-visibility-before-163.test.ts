@@ -219,6 +219,54 @@ describe('lookups by API email before FL 163', () => {
     expect(unsubscribe.body.removed).toEqual(['Verona']);
   });
 
+  it('narrow operands (dm, sender, dm-including) in GET /messages, flags/narrow and matches_narrow', async () => {
+    const sent = await sendDirect(163, 'hamlet', [id('othello')]);
+    expect(sent.status).toBe(200);
+    await setOrganization(4);
+    const narrowed = (level: number, narrow: unknown[]) =>
+      at(level, 'othello').get('/messages', {
+        anchor: 'newest',
+        num_before: 5,
+        num_after: 0,
+        narrow: JSON.stringify(narrow),
+      });
+    for (const narrow of [
+      [{ operator: 'dm', operand: dummy('hamlet') }],
+      [{ operator: 'sender', operand: dummy('hamlet') }],
+      [{ operator: 'dm-including', operand: dummy('hamlet') }],
+    ]) {
+      const found = await narrowed(162, narrow);
+      expect(found.status).toBe(200);
+      expect(found.body.messages.map((m: any) => m.id)).toContain(sent.body.id);
+      // 163 knows no such API email: the accounts' own settings show the real addresses.
+      expect((await narrowed(163, narrow)).body.code).toBe('BAD_NARROW');
+    }
+    expectError(
+      await narrowed(162, [{ operator: 'sender', operand: real('hamlet') }]),
+      400,
+      'BAD_NARROW',
+      `Invalid narrow operator: unknown user ${real('hamlet')}`,
+    );
+    expect((await narrowed(163, [{ operator: 'sender', operand: real('hamlet') }])).status).toBe(200);
+
+    const narrow = JSON.stringify([{ operator: 'dm', operand: dummy('hamlet') }]);
+    const flagged = await at(162, 'othello').post('/messages/flags/narrow', {
+      anchor: 'newest',
+      num_before: 5,
+      num_after: 0,
+      narrow,
+      op: 'add',
+      flag: 'starred',
+    });
+    expect(flagged.status).toBe(200);
+    expect(flagged.body.processed_count).toBeGreaterThan(0);
+    const matched = await at(162, 'othello').get('/messages/matches_narrow', {
+      msg_ids: JSON.stringify([sent.body.id]),
+      narrow,
+    });
+    expect(Object.keys(matched.body.messages)).toEqual([String(sent.body.id)]);
+  });
+
   it('presence by email', async () => {
     await setOrganization(4);
     const presence = (level: number, email: string) => at(level, 'hamlet').get(`/users/${email}/presence`);

@@ -31,7 +31,13 @@ function channelOf(store: Store, operand: unknown): Stream | undefined {
  * `ownOnly`: the narrow matches only messages the user received (it does not include the history
  * of channels they may read), so their own messages are a candidate list.
  */
-export function narrowCandidates(store: Store, user: User, terms: NarrowTerm[], ownOnly: boolean): readonly Message[] {
+export function narrowCandidates(
+  store: Store,
+  user: User,
+  terms: NarrowTerm[],
+  ownOnly: boolean,
+  organizationEmails = false,
+): readonly Message[] {
   let best: readonly Message[] = store.messages.all();
   const consider = (list: readonly Message[]) => {
     if (list.length < best.length) best = list;
@@ -48,10 +54,10 @@ export function narrowCandidates(store: Store, user: User, terms: NarrowTerm[], 
       if (t.operand === 'unread') consider(unreadMessages(store, user.user_id));
       else if (t.operand === 'starred') consider(starredMessages(store, user.user_id));
     } else if (t.operator === 'dm' || t.operator === 'pm-with') {
-      const key = conversationKey(store, user, t.operand);
+      const key = conversationKey(store, user, t.operand, organizationEmails);
       if (key !== null) consider(conversationMessages(store, key));
     } else if (t.operator === 'sender') {
-      const sender = userByOperand(store, t.operand);
+      const sender = userByOperand(store, t.operand, organizationEmails);
       if (sender) consider(sentMessages(store, sender.user_id));
     } else if (t.operator === 'id' && /^\d+$/.test(String(t.operand))) {
       const m = store.messages.get(Number(t.operand));

@@ -48,15 +48,23 @@ interface Query {
   matches: (m: Message) => boolean;
   /** Only messages the user received can match (no channel history is included). */
   ownOnly: boolean;
+  /** People named by email as servers below feature level 163 named them. */
+  organizationEmails: boolean;
 }
 
-export function buildQuery(store: Store, user: User, terms: NarrowTerm[], anyAccessible: boolean): Query {
-  const filter = buildNarrowFilter(store, user, terms);
+export function buildQuery(
+  store: Store,
+  user: User,
+  terms: NarrowTerm[],
+  anyAccessible: boolean,
+  organizationEmails = false,
+): Query {
+  const filter = buildNarrowFilter(store, user, terms, organizationEmails);
   const key = String(user.user_id);
   const readsHistory = historyReader(store, user);
   const withHistory = anyAccessible || narrowIncludesHistory(store, user, terms);
   const visible = withHistory ? (m: Message) => key in m.flags || readsHistory(m) : (m: Message) => key in m.flags;
-  return { filter, matches: (m) => visible(m) && filter.matches(m), ownOnly: !withHistory };
+  return { filter, matches: (m) => visible(m) && filter.matches(m), ownOnly: !withHistory, organizationEmails };
 }
 
 /**
@@ -133,7 +141,7 @@ export function fetchMessages(store: Store, user: User, req: FetchRequest): Reco
   }
   const terms = parseNarrow(req.narrow ?? []);
   // Fetching by ID returns every requested message the user may access.
-  const query = buildQuery(store, user, terms, byIds);
+  const query = buildQuery(store, user, terms, byIds, req.organizationEmails);
 
   if (byIds) {
     const wanted = [...new Set(req.messageIds)].sort((a, b) => a - b);
@@ -188,7 +196,7 @@ function windowAround(store: Store, user: User, req: WindowRequest): MessageWind
   const { terms, query } = req;
   let { anchor } = req;
   // Every match is among the candidates, in ID order: the walk finds the same window in them.
-  const rows = narrowCandidates(store, user, terms, query.ownOnly);
+  const rows = narrowCandidates(store, user, terms, query.ownOnly, query.organizationEmails);
   if (anchor === null) anchor = firstUnread(store, user, terms, query, rows);
   const toLeft = anchor === 0;
   const toRight = anchor >= LARGER_THAN_MAX_MESSAGE_ID;
@@ -218,13 +226,20 @@ function windowAround(store: Store, user: User, req: WindowRequest): MessageWind
 export function narrowWindow(
   store: Store,
   user: User,
-  req: { anchor: string; narrow: unknown[]; numBefore: number; numAfter: number; includeAnchor: boolean },
+  req: {
+    anchor: string;
+    narrow: unknown[];
+    numBefore: number;
+    numAfter: number;
+    includeAnchor: boolean;
+    organizationEmails?: boolean;
+  },
 ): MessageWindow {
   const anchor = parseAnchor(req.anchor, false);
   if (req.numBefore > 0 && req.numAfter > 0 && !req.includeAnchor)
     throw badRequest('The anchor can only be excluded at an end of the range');
   const terms = parseNarrow(req.narrow);
-  const query = buildQuery(store, user, terms, false);
+  const query = buildQuery(store, user, terms, false, req.organizationEmails);
   return windowAround(store, user, {
     anchor,
     terms,

@@ -24,8 +24,9 @@ export function messagesMatchingNarrow(
   user: User,
   msgIds: number[],
   narrow: unknown[],
+  organizationEmails: boolean,
 ): Record<string, NarrowMatch> {
-  const filter = buildNarrowFilter(store, user, parseNarrow(narrow));
+  const filter = buildNarrowFilter(store, user, parseNarrow(narrow), organizationEmails);
   // Several search terms highlight together, in one pass (a hit is never wrapped twice).
   const hits = { stems: new Set(filter.searches.flatMap((q) => [...q.stems])), phrases: [] };
   const out: Record<string, NarrowMatch> = {};

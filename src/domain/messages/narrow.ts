@@ -12,6 +12,7 @@ import { currentVisibility } from '../user-topics/automatic.js';
 import { Visibility } from '../user-topics/set-visibility.js';
 import { RESOLVED_TOPIC_PREFIX } from './topics.js';
 import { EMPTY_TOPIC_FALLBACK_NAME } from '../server-info.js';
+import { userByApiEmail } from '../users/email-visibility.js';
 
 export interface NarrowTerm {
   operator: string;
@@ -72,22 +73,25 @@ export function parseNarrow(raw: unknown[]): NarrowTerm[] {
 
 type Predicate = (m: Message) => boolean;
 
-/** A user named by ID or email (without case), as the narrow operators name them. */
-export function userByOperand(store: Store, operand: unknown): User | undefined {
+/**
+ * A user named by ID or API email (without case), as the narrow operators name them; below feature
+ * level 163 (`organizationEmails`) by the API email the organization's setting gave.
+ */
+export function userByOperand(store: Store, operand: unknown, organizationEmails = false): User | undefined {
   return typeof operand === 'number'
     ? store.users.get(operand)
-    : store.users.by('email', String(operand).trim().toLowerCase());
+    : userByApiEmail(store, String(operand).trim(), organizationEmails);
 }
 
 /**
  * The conversation a `dm` operand names, with `user` in it: its participants' IDs sorted and joined
  * with commas, as a direct message's recipient_ids are; null when a user is unknown.
  */
-export function conversationKey(store: Store, user: User, operand: unknown): string | null {
+export function conversationKey(store: Store, user: User, operand: unknown, organizationEmails = false): string | null {
   const items = typeof operand === 'string' ? operand.split(',') : (operand as number[]);
   const ids = new Set([user.user_id]);
   for (const item of items) {
-    const u = userByOperand(store, item);
+    const u = userByOperand(store, item, organizationEmails);
     if (!u) return null;
     ids.add(u.user_id);
   }
@@ -102,6 +106,7 @@ class Builder {
   constructor(
     private readonly store: Store,
     private readonly user: User,
+    private readonly organizationEmails: boolean,
   ) {}
 
   private flags(m: Message): string[] {
@@ -117,7 +122,7 @@ class Builder {
   }
 
   private userByOperand(operand: unknown): User | undefined {
-    return userByOperand(this.store, operand);
+    return userByOperand(this.store, operand, this.organizationEmails);
   }
 
   private channel(operand: unknown, negated: boolean): Predicate {
@@ -149,7 +154,7 @@ class Builder {
 
   private dm(operand: unknown, negated: boolean): Predicate {
     this.kind('dm', negated);
-    const key = conversationKey(this.store, this.user, operand);
+    const key = conversationKey(this.store, this.user, operand, this.organizationEmails);
     if (key === null)
       throw badNarrow(`unknown user in ${Array.isArray(operand) ? `[${operand.join(', ')}]` : operand}`);
     return (m) => m.type === 'private' && m.recipient_ids.join(',') === key;
@@ -264,8 +269,14 @@ class Builder {
   }
 }
 
-export function buildNarrowFilter(store: Store, user: User, terms: NarrowTerm[]): NarrowFilter {
-  const builder = new Builder(store, user);
+/** `organizationEmails`: people named by email as servers below feature level 163 named them. */
+export function buildNarrowFilter(
+  store: Store,
+  user: User,
+  terms: NarrowTerm[],
+  organizationEmails = false,
+): NarrowFilter {
+  const builder = new Builder(store, user, organizationEmails);
   // Search terms are tested together (their cost per message does not grow with their number),
   // after the other terms, which are cheaper.
   const searchTerms: SearchTerm[] = [];

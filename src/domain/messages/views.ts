@@ -163,6 +163,7 @@ export const views: ViewTable = {
       numBefore,
       numAfter,
       includeAnchor: p.include_anchor,
+      organizationEmails: !ctx.supports('email_visibility_per_user'),
     });
     const ids = window.messages.map((m) => m.id);
     const outcome = updateMessageFlags(ctx, ctx.actor, {
@@ -224,7 +225,13 @@ export const views: ViewTable = {
   },
 
   'check-messages-match-narrow': (ctx, p) => ({
-    messages: messagesMatchingNarrow(ctx.store, ctx.actor, p.msg_ids, p.narrow),
+    messages: messagesMatchingNarrow(
+      ctx.store,
+      ctx.actor,
+      p.msg_ids,
+      p.narrow,
+      !ctx.supports('email_visibility_per_user'),
+    ),
   }),
 
   'report-message': (ctx, p) => {
