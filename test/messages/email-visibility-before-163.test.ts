@@ -151,6 +151,31 @@ describe('message events before FL 163', () => {
     expect(registeredWhileShown.avatar_url).toBeNull();
   });
 
+  it('a queue narrowed to a sender by email takes the email its own level shows', async () => {
+    await setOrganization(4);
+    const register = async (level: number, email: string) =>
+      (
+        await at(level, 'othello').post('/register', {
+          event_types: ['message'],
+          fetch_event_types: [],
+          narrow: JSON.stringify([['sender', email]]),
+        })
+      ).body.queue_id;
+    const queues = {
+      oldByStandIn: await register(162, dummy('hamlet')),
+      oldByAddress: await register(162, real('hamlet')),
+      newByAddress: await register(163, real('hamlet')),
+    };
+    expect((await sendDirect(163, 'hamlet', [id('othello')])).status).toBe(200);
+    const got = async (level: number, queue: string) =>
+      (
+        await at(level, 'othello').get('/events', { queue_id: queue, last_event_id: -1, dont_block: true })
+      ).body.events.some((e: any) => e.type === 'message');
+    expect(await got(162, queues.oldByStandIn)).toBe(true);
+    expect(await got(162, queues.oldByAddress)).toBe(false);
+    expect(await got(163, queues.newByAddress)).toBe(true);
+  });
+
   it('register gives realm_users avatar URLs while the organization hides addresses', async () => {
     await setOrganization(3);
     const state = (

@@ -8,18 +8,28 @@ import { RESOLVED_TOPIC_PREFIX } from '../messages/topics.js';
 
 const SUPPORTED = new Set(['stream', 'channel', 'topic', 'sender', 'is']);
 
-export function buildMessageFilter(narrow: unknown[]): ((event: Event) => boolean) | null {
+/**
+ * `senderEmail`: the sender's API email as the queue's level shows it, where that is not the
+ * published `sender_email` (below feature level 163, the organization's setting decides it).
+ */
+export function buildMessageFilter(
+  narrow: unknown[],
+  senderEmail: SenderEmail = publishedSenderEmail,
+): ((event: Event) => boolean) | null {
   const list = narrow.map(readNarrowTerm);
   if (!list.length) return null;
   for (const { operator } of list) {
     if (!SUPPORTED.has(operator)) throw badRequest(`Operator ${operator} not supported.`);
   }
-  return (event) => list.every((term) => matches(term, event));
+  return (event) => list.every((term) => matches(term, event, senderEmail));
 }
+
+type SenderEmail = (message: Record<string, unknown>) => unknown;
+const publishedSenderEmail: SenderEmail = (m) => m.sender_email;
 
 const lower = (v: unknown) => String(v ?? '').toLowerCase();
 
-function matches({ operator, operand }: NarrowTerm, event: Event): boolean {
+function matches({ operator, operand }: NarrowTerm, event: Event, senderEmail: SenderEmail): boolean {
   const m = (event.message ?? {}) as Record<string, unknown>;
   const flags = Array.isArray(event.flags) ? (event.flags as string[]) : [];
   const isChannel = m.type === 'stream';
@@ -31,7 +41,7 @@ function matches({ operator, operand }: NarrowTerm, event: Event): boolean {
     case 'topic':
       return isChannel && lower(operand) === lower(m.subject);
     case 'sender':
-      return typeof operand === 'number' ? m.sender_id === operand : lower(operand) === lower(m.sender_email);
+      return typeof operand === 'number' ? m.sender_id === operand : lower(operand) === lower(senderEmail(m));
     case 'is':
       return matchesIs(String(operand), m, flags);
     default:

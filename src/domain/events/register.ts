@@ -6,7 +6,7 @@ import { isGuest } from '../users/roles.js';
 import { EventHub } from './hub.js';
 import { buildMessageFilter } from './narrow-filter.js';
 import { initialState } from './initial-state.js';
-import { organizationClientGravatar } from '../users/email-visibility.js';
+import { organizationClientGravatar, organizationDisplayEmail } from '../users/email-visibility.js';
 
 /** The real server's default: a queue nobody polls for 10 minutes is garbage-collected. */
 const DEFAULT_IDLE_QUEUE_TIMEOUT_SECS = 600;
@@ -38,7 +38,13 @@ const typeSet = (list: string[] | null | undefined) => (list === null || list ==
 
 export function registerQueue(ctx: Ctx, input: RegisterInput): Record<string, unknown> {
   if (input.all_public_streams && isGuest(ctx.actor)) throw badRequest('User not authorized for this query');
-  const messageFilter = buildMessageFilter(input.narrow);
+  // Below feature level 163 a sender's API email is the one the organization's setting shows.
+  const messageFilter = ctx.supports('email_visibility_per_user')
+    ? buildMessageFilter(input.narrow)
+    : buildMessageFilter(input.narrow, (m) => {
+        const sender = ctx.store.users.get(m.sender_id as number);
+        return sender ? organizationDisplayEmail(ctx.store.realm, sender) : m.sender_email;
+      });
   const eventTypes = typeSet(input.event_types);
   const fetchEventTypes = input.fetch_event_types === undefined ? eventTypes : typeSet(input.fetch_event_types);
   // A capability newer than the level is one the server does not know yet: ignored.
