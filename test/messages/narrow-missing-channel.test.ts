@@ -1,6 +1,7 @@
 // An imported state may hold a channel message whose channel the state lacks: the `channels`
 // narrow then leaves that message out instead of failing the whole request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ControlClient } from '../../src/control/client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let t: TestServer;
@@ -9,23 +10,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function control(method: string, route: string, body?: unknown) {
-  const res = await fetch(`${t.base}/__mock${route}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
-
 describe('channels:public over a message of a missing channel', () => {
   it('answers the other messages, without the orphan', async () => {
-    const state = (await control('GET', '/state')).body.state;
-    const orphan = state.messages.find((m: any) => m.type === 'stream');
+    const control = new ControlClient(t.base);
+    const state = await control.state.export();
+    const orphan = state.messages.find((m) => m.type === 'stream')!;
     orphan.stream_id = 999_999;
-    const imported = await control('PUT', '/state', { state });
     // The import takes it (rows are checked one by one, not against each other).
-    expect(imported.status).toBe(200);
+    await control.state.import(state);
     const r = await t.as('hamlet').get('/messages', {
       anchor: 'newest',
       num_before: 100,
