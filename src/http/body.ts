@@ -5,6 +5,7 @@ import multer from 'multer';
 import { ApiError } from '../errors.js';
 import { MAX_AVATAR_FILE_SIZE_MIB, MAX_FILE_UPLOAD_SIZE_MIB } from '../upload-limits.js';
 import { formFields, PARAMETER_LIMIT } from './form-text.js';
+import { parseSmallMultipart, plainBoundary, SMALL_MULTIPART_BYTES } from './small-multipart.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -70,22 +71,81 @@ function uploadLimits(req: Request): { fileSize: number; files: number } | null 
   return null;
 }
 
+/** A request body read here whole (a small multipart one), which multer is then given instead of the stream. */
+const READ_BODY = Symbol('read body');
+type WithReadBody = Request & { [READ_BODY]?: Buffer };
+
+/** busboy is fed the body already read, when there is one, else the request as it arrives. */
+function feedBusboy(req: WithReadBody, busboy: NodeJS.WritableStream): void {
+  const body = req[READ_BODY];
+  if (body) busboy.end(body);
+  else req.pipe(busboy);
+}
+
+/**
+ * The whole body of a request of declared length (at most SMALL_MULTIPART_BYTES), then `then`;
+ * a client gone mid-body gets what multer answers then (its first event's error), as `failed`.
+ */
+function readSmallBody(req: Request, failed: (err: Error) => void, then: (body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  let over = false;
+  const fail = (err: Error) => {
+    if (over) return;
+    over = true;
+    failed(err);
+  };
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.once('aborted', () => fail(new Error('Request aborted')));
+  req.once('error', (err) => fail(err ?? new Error('Request error')));
+  req.once('close', () => {
+    if (!req.readableEnded) fail(new Error('Request closed'));
+  });
+  req.once('end', () => {
+    if (over) return;
+    over = true;
+    then(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+  });
+}
+
+/** A multipart request the one-pass parser may read: a declared small length, as sent (not compressed). */
+function smallMultipartBoundary(req: Request): string | null {
+  const length = req.headers['content-length'];
+  if (
+    length === undefined ||
+    !/^\d{1,7}$/.test(length) ||
+    Number(length) > SMALL_MULTIPART_BYTES ||
+    req.headers['transfer-encoding'] !== undefined ||
+    req.headers['content-encoding'] !== undefined
+  )
+    return null;
+  return plainBoundary(req.headers['content-type']);
+}
+
 /**
  * multer bounds each field, not the body, and lets busboy's own errors (no boundary, a truncated
  * part) through as plain Errors: here a declared length past the limit is a 413 before anything
  * is read, and a body busboy cannot parse is the client's 400, never a 500. A file part is bounded
  * like a field (a chunked body has no declared length to check first), or by the upload limit.
+ * A small body of the usual shape is read whole and parsed in one pass (small-multipart.ts), to
+ * what multer would give; any other is multer's, given the body read when it was.
  */
 function multipartParser(): RequestHandler {
   const limits = { fieldSize: BODY_LIMIT_BYTES, fields: 2000, fileSize: BODY_LIMIT_BYTES, files: 100 };
-  const parse = multer({ storage: discardFiles, limits }).any();
+  const parse = multer({ storage: discardFiles, limits, streamHandler: feedBusboy } as multer.Options).any();
   // One parser per kind of upload (files, avatars), made on first use.
   const uploadParsers = new Map<string, RequestHandler>();
   const parserFor = (upload: { fileSize: number; files: number }) => {
     const key = `${upload.fileSize}/${upload.files}`;
     let parser = uploadParsers.get(key);
     if (!parser)
-      uploadParsers.set(key, (parser = multer({ storage: keepFiles, limits: { ...limits, ...upload } }).any()));
+      uploadParsers.set(
+        key,
+        (parser = multer({
+          storage: keepFiles,
+          limits: { ...limits, ...upload },
+          streamHandler: feedBusboy,
+        } as multer.Options).any()),
+      );
     return parser;
   };
   return (req, res, next) => {
@@ -96,11 +156,25 @@ function multipartParser(): RequestHandler {
       if (!err || err instanceof multer.MulterError || err instanceof ApiError) return next(err);
       next(new ApiError('BAD_REQUEST', `Malformed request body: ${(err as Error).message ?? err}`, 400));
     };
-    try {
-      (upload === null ? parse : parserFor(upload))(req, res, done);
-    } catch (err) {
-      done(err);
-    }
+    const withMulter = () => {
+      try {
+        (upload === null ? parse : parserFor(upload))(req, res, done);
+      } catch (err) {
+        done(err);
+      }
+    };
+    const boundary = smallMultipartBoundary(req);
+    if (boundary === null) return withMulter();
+    readSmallBody(req, done, (body) => {
+      const parsed = parseSmallMultipart(body, boundary, upload ? { ...limits, ...upload } : limits, upload !== null);
+      if (!parsed) {
+        (req as WithReadBody)[READ_BODY] = body;
+        return withMulter();
+      }
+      req.body = parsed.fields;
+      req.files = parsed.files as unknown as Express.Multer.File[];
+      next();
+    });
   };
 }
 
