@@ -198,11 +198,26 @@ export function serialise(body: Record<string, unknown>): Buffer {
   return text === null ? serialiseWithParts(body) : Buffer.from(text);
 }
 
+/** The mark of a map made by partMap. */
+const MAP = Symbol('map of parts');
+
 /**
- * A plain object whose first value is a part (a map of parts by ID, as matches_narrow answers):
- * written key by key, as JSON.stringify orders them (Object.keys' order), with the parts' bytes.
+ * Marks `map`, a plain object its maker fills with parts by key (matches_narrow's entries by
+ * message ID), as a map of parts: answering it then needs no look for its first value (for-in
+ * over a map keyed by IDs lists every key, and the answer is serialised and checked).
+ */
+export function partMap<T extends Record<string, object>>(map: T): T {
+  Object.defineProperty(map, MAP, { value: true });
+  return map;
+}
+
+/**
+ * A map of parts (see partMap), or a plain object whose first value is a part (a map of parts by
+ * ID, as matches_narrow answers): written key by key, as JSON.stringify orders them (Object.keys'
+ * order), with the parts' bytes.
  */
 export function isMapOfParts(value: object): value is Record<string, unknown> {
+  if ((value as { [MAP]?: boolean })[MAP] === true) return true;
   if (Array.isArray(value) || partOf(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
   for (const key in value) return isFragment((value as Record<string, unknown>)[key]);

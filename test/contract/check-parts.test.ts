@@ -3,7 +3,7 @@
 // are checked each time. A broken new part or envelope is reported at its real place.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileContract, type Contract } from '../../src/contract/contract.js';
-import { fragment, serialise } from '../../src/contract/fragments.js';
+import { fragment, partMap, serialise } from '../../src/contract/fragments.js';
 import { applyShape } from '../../src/contract/shape.js';
 
 let contract: Contract;
@@ -121,8 +121,17 @@ describe('the check of answers made of parts', () => {
       { result: 'success', messages: { '10': a, '2': b } },
       { result: 'success', messages: { '11': a, '2': b, '3': { plain: 'é' } } },
       { result: 'success', messages: { '2': a, '10': a } },
+      // Marked as a map of parts by its maker: empty, or with a value that is no part, as JSON has it.
+      { result: 'success', messages: partMap({}) },
+      { result: 'success', messages: partMap({ '7': b, '8': { plain: 1 } }) },
     ])
       expect(serialise(map).toString()).toBe(JSON.stringify(map));
+    const narrowOp = contract.byId.get('check-messages-match-narrow')!;
+    expect(contract.checkResponse(narrowOp, 200, { result: 'success', msg: '', messages: partMap({}) })).toEqual([]);
+    expect(
+      contract.checkResponse(narrowOp, 200, { result: 'success', msg: '', messages: partMap({ '7': { x: 1 } }) })
+        .length,
+    ).toBeGreaterThan(0);
   });
 
   it('serialises an answer of parts as JSON.stringify does, and shapes a part once per level', async () => {

@@ -6,7 +6,7 @@ import { escapeHtml } from '../render/html.js';
 import { buildNarrowFilter, parseNarrow } from './narrow.js';
 import { highlight } from './search.js';
 import { DerivedSlot } from '../../store/derived.js';
-import { fragment } from '../../contract/fragments.js';
+import { fragment, partMap } from '../../contract/fragments.js';
 
 export interface NarrowMatch {
   match_content: string;
@@ -39,7 +39,7 @@ export function messagesMatchingNarrow(
   const hits = { stems: new Set(filter.searches.flatMap((q) => [...q.stems])), phrases: [] };
   // The stems as one text: no stem holds a space, so two texts are equal only for the same stems in the same order.
   const stems = [...hits.stems].join(' ');
-  const out: Record<string, NarrowMatch> = {};
+  const out = partMap<Record<string, NarrowMatch>>({});
   const key = String(user.user_id);
   // Most of the messages asked about share a few topics: each escaped once per request.
   const escapedTopics = new Map<string, string>();
