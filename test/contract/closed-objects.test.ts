@@ -50,37 +50,83 @@ function broken(body: Record<string, any>): Array<[string, unknown]> {
   return out;
 }
 
+/** Compares the quick look with the whole validator on `body` and on each of its broken forms; how many were compared. */
+function compare(opId: string, body: Record<string, any>): number {
+  const compiler = new SchemaCompiler(contract.doc);
+  const schema = schemaOf(opId);
+  const full = compiler.compile(schema);
+  const quick = compiler.closedCheck(schema)!;
+  expect(quick).not.toBeNull();
+  expect(full(body)).toBe(true);
+  expect(quick(body)).toBe(true);
+  let checked = 0;
+  for (const [how, bad] of broken(body)) {
+    checked++;
+    if (quick(bad)) expect({ opId, how, full: full(bad) }).toEqual({ opId, how, full: true });
+    // And the answer's check (quick look, then the whole validator) agrees with the whole validator.
+    const passes = contract.checkResponse(contract.byId.get(opId)!, 200, bad).length === 0;
+    expect({ opId, how, passes }).toEqual({ opId, how, passes: full(bad) });
+  }
+  return checked;
+}
+
+const envelope = (body: Record<string, any>) => {
+  const { result: _r, msg: _m, ...rest } = body;
+  return { result: 'success', msg: '', ...rest };
+};
+
 describe('the quick look at closed objects', () => {
   it('passes the real register answers, and nothing the whole validator refuses', async () => {
-    const compiler = new SchemaCompiler(contract.doc);
-    const schema = schemaOf('register-queue');
-    const full = compiler.compile(schema);
-    const quick = compiler.closedCheck(schema)!;
-    expect(quick).not.toBeNull();
     const asks = [{}, { event_types: '["message"]' }, { fetch_event_types: '["realm","presence"]' }];
     let checked = 0;
     for (const level of [undefined, '372']) {
       for (const ask of asks) {
         const res = await t.as('hamlet', level ? { 'X-Mock-Feature-Level': level } : {}).post('/register', ask);
         expect(res.status).toBe(200);
-        const { result: _r, msg: _m, ...rest } = res.body;
-        const body = { result: 'success', msg: '', ...rest };
-        expect(full(body)).toBe(true);
-        expect(quick(body)).toBe(true);
-        for (const [how, bad] of broken(body)) {
-          checked++;
-          if (quick(bad)) expect({ how, full: full(bad) }).toEqual({ how, full: true });
-          // And the answer's check (quick look, then the whole validator) agrees with the whole validator.
-          expect({
-            how,
-            passes: contract.checkResponse(contract.byId.get('register-queue')!, 200, bad).length === 0,
-          }).toEqual({
-            how,
-            passes: full(bad),
-          });
-        }
+        checked += compare('register-queue', envelope(res.body));
       }
     }
     expect(checked).toBeGreaterThan(500);
+  });
+
+  it('passes the answers of sends, presence, flags, subscriptions and message reads, and nothing the whole validator refuses', async () => {
+    const hamlet = t.as('hamlet');
+    const sent = await hamlet.post('/messages', {
+      type: 'stream',
+      to: 'Denmark',
+      topic: 'quick',
+      content: 'hi @**King Hamlet**',
+    });
+    compare('send-message', envelope(sent.body));
+    compare(
+      'update-presence',
+      envelope((await hamlet.post('/users/me/presence', { status: 'active', last_update_id: -1 })).body),
+    );
+    const narrow = JSON.stringify([{ operator: 'channel', operand: 'Denmark' }]);
+    compare(
+      'update-message-flags-for-narrow',
+      envelope(
+        (
+          await hamlet.post('/messages/flags/narrow', {
+            anchor: 'newest',
+            num_before: 10,
+            num_after: 0,
+            narrow,
+            op: 'add',
+            flag: 'read',
+          })
+        ).body,
+      ),
+    );
+    compare(
+      'update-subscriptions',
+      envelope(
+        (await hamlet.patch('/users/me/subscriptions', { add: '[{"name":"Venice"}]', delete: '["Verona"]' })).body,
+      ),
+    );
+    compare(
+      'get-messages',
+      envelope((await hamlet.get('/messages', { anchor: 'newest', num_before: 5, num_after: 0, narrow })).body),
+    );
   });
 });
