@@ -44,10 +44,11 @@ export class SchemaCompiler {
     const compile = () => (compiled ??= this.prebuilt(name) ?? this.compile(schema));
     // A closed object's answers are first looked at key by key (closed-objects.ts); only those
     // that look wrong (and every answer when all errors are wanted) go through the whole validator.
-    let quick: ((data: unknown) => boolean) | null | undefined = this.options.allErrors ? null : undefined;
+    // false: none (any other schema, or all errors wanted); undefined: not looked for yet.
+    let quick: ((data: unknown) => boolean) | false | undefined = this.options.allErrors ? false : undefined;
     const validate = ((data: unknown) => {
-      quick ??= this.closedCheck(schema);
-      if (quick?.(data)) {
+      if (quick === undefined) quick = this.closedCheck(schema) ?? false;
+      if (quick && quick(data)) {
         validate.errors = null;
         return true;
       }
