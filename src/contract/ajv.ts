@@ -44,8 +44,12 @@ export class SchemaCompiler {
     const compile = () => (compiled ??= this.prebuilt(name) ?? this.compile(schema));
     // A closed object's answers are first looked at key by key (closed-objects.ts); only those
     // that look wrong (and every answer when all errors are wanted) go through the whole validator.
-    // false: none (any other schema, or all errors wanted); undefined: not looked for yet.
-    let quick: ((data: unknown) => boolean) | false | undefined = this.options.allErrors ? false : undefined;
+    // false: none (any other schema, all errors wanted, or a validator the build compiled, which
+    // needs no compiling at start); undefined: not looked for yet.
+    let quick: ((data: unknown) => boolean) | false | undefined =
+      this.options.allErrors || (name !== undefined && prebuiltValidator(this.doc, name) !== undefined)
+        ? false
+        : undefined;
     const validate = ((data: unknown) => {
       if (quick === undefined) quick = this.closedCheck(schema) ?? false;
       if (quick && quick(data)) {
