@@ -13,7 +13,7 @@ try {
     if (!r) console.log(`${op}: ${note}`);
     else
       console.log(
-        `${op}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.cpuUs?.toFixed(0)} µs CPU a request ${Object.keys(r.bad).length ? JSON.stringify(r.bad) : ''}`,
+        `${op}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.cpuUs?.toFixed(0)} µs CPU a request ${Object.keys(r.bad).length ? JSON.stringify(r.bad) : ''}${note ? ` (${note})` : ''}`,
       );
   }
 } finally {

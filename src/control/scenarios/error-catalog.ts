@@ -94,6 +94,11 @@ export class ErrorCatalog {
     return (this.described.get(operationId) ?? []).filter((ex) => isError(ex.body));
   }
 
+  /** Every example of an operation's responses that is not an error, in the description's order. */
+  successExamples(operationId: string): DescribedExample[] {
+    return (this.described.get(operationId) ?? []).filter((ex) => !isError(ex.body));
+  }
+
   /** The names of an operation's examples (success and error), or null when there is no such operation. */
   exampleNames(operationId: string): string[] | null {
     const all = this.described.get(operationId);

@@ -20,6 +20,16 @@ export interface TypingInput {
   topic?: string;
   /** Typing events call direct messages 'direct' from FL 215, 'private' before. */
   directName: 'direct' | 'private';
+  /** Below FL 215: `to` is required for both kinds and names a channel notification's channel. */
+  channelInTo: boolean;
+}
+
+/** The older form (below FL 215): the channel is `to`'s only element, an empty list refused first. */
+function channelFromTo(input: TypingInput): TypingInput {
+  if (!input.to!.length) throw badRequest("Empty 'to' list");
+  if (input.type !== 'stream' && input.type !== 'channel') return input;
+  if (input.to!.length > 1) throw badRequest('Cannot send to multiple streams');
+  return { ...input, streamId: input.to![0] };
 }
 
 const receivesTyping = (store: Store, id: number) => {
@@ -33,7 +43,8 @@ const organizationAddress = (store: Store, u: User) => ({
   email: organizationDisplayEmail(store.realm, u),
 });
 
-export function sendTyping({ store, events }: WorldCtx, user: User, input: TypingInput): void {
+export function sendTyping({ store, events }: WorldCtx, user: User, given: TypingInput): void {
+  const input = given.channelInTo ? channelFromTo(given) : given;
   const sender = { user_id: user.user_id, email: user.email };
   if (input.type === 'stream' || input.type === 'channel') {
     if (input.streamId === undefined) throw badRequest('Missing stream_id');

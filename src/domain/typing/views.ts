@@ -13,6 +13,7 @@ export const views: ViewTable = {
       streamId: p.stream_id,
       topic: p.topic,
       directName: ctx.supports('typing_message_type_direct') ? 'direct' : 'private',
+      channelInTo: !ctx.supports('typing_channel_by_stream_id'),
     });
   },
   'set-typing-status-for-message-edit': (ctx, p) => {
