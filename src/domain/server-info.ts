@@ -23,6 +23,7 @@ export interface ServerInfo {
     max_stream_description_length: number;
     max_channel_folder_name_length: number;
     max_channel_folder_description_length: number;
+    max_reminder_note_length: number;
   };
   emptyTopicDisplayName: string;
   reportMessageTypes: Array<{ key: string; name: string }>;
@@ -198,6 +199,7 @@ export function serverInfo(
       max_stream_description_length: maxLength(contract, 'create-channel', 'description'),
       max_channel_folder_name_length: maxLength(contract, 'update-channel-folder', 'name'),
       max_channel_folder_description_length: maxLength(contract, 'update-channel-folder', 'description'),
+      max_reminder_note_length: maxLength(contract, 'create-message-reminder', 'note'),
     },
     emptyTopicDisplayName: EMPTY_TOPIC_FALLBACK_NAME,
     reportMessageTypes: reportEnum.map((key) => ({ key, name: REPORT_TYPE_NAMES[key] ?? key })),

@@ -328,6 +328,13 @@ describe('creating channels by name', () => {
       'BAD_REQUEST',
       'Invalid channel folder ID',
     );
+    // Setting a topics policy needs can_set_topics_policy_group (members in the dev organization).
+    store().updateRealm({
+      shown_settings: {
+        ...store().realm.shown_settings,
+        can_set_topics_policy_group: systemGroupId(store(), 'role:administrators'),
+      },
+    });
     expectError(
       await subscribe('hamlet', {
         subscriptions: [{ name: 'Kyoto' }],

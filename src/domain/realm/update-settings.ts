@@ -16,7 +16,7 @@ import {
   RETENTION_FOREVER,
   TIME_LIMIT_SETTINGS,
 } from './settings-rules.js';
-import { currentSetting, storeSettings } from './setting-values.js';
+import { settingValue, storeSettings } from './setting-values.js';
 import { organizationEmailVisibility } from '../users/email-visibility.js';
 import { announceOrganizationEmailVisibility } from '../users/email-visibility-change.js';
 
@@ -40,7 +40,7 @@ function plannedValue(world: WorldCtx, name: string, value: unknown): unknown {
   const { store } = world;
   // A fixture may leave the organization's email_address_visibility out: it is then "everyone".
   const current =
-    name === 'email_address_visibility' ? organizationEmailVisibility(store.realm) : currentSetting(store.realm, name);
+    name === 'email_address_visibility' ? organizationEmailVisibility(store.realm) : settingValue(store, name);
   if (Object.hasOwn(REALM_GROUP_SETTINGS, name)) {
     const request = value as GroupSettingUpdate;
     if (request.old !== undefined && !sameGroupSetting(store, request.old, current as GroupSettingValue)) {

@@ -85,7 +85,7 @@ export function checkSubscribe(ctx: Ctx, p: SubscribeParams, param = 'subscripti
   const { store, actor } = ctx;
   requireNonGuest(actor);
   if (p.folder_id !== undefined && !store.channelFolders.get(p.folder_id)) throw invalidFolder();
-  if (p.topics_policy !== undefined && p.topics_policy !== 'inherit') checkCanSetTopicsPolicy(actor);
+  if (p.topics_policy !== undefined && p.topics_policy !== 'inherit') checkCanSetTopicsPolicy(store, actor);
 
   const requested = requestedChannels(p.subscriptions, param);
   const existing: Stream[] = [];
