@@ -165,6 +165,12 @@ describe('PATCH /realm: the newest settings', () => {
     const r = await at(468, 'iago').patch('/realm', { media_preview_size: 200 });
     expect(r.body).toEqual({ ...ok, ignored_parameters_unsupported: ['media_preview_size'] });
     expect((await realmAt(511)).realm_media_preview_size).toBe(100);
+    // A group setting too (its level stands beside the $ref of its schema).
+    const group = await at(391, 'iago').patch('/realm', {
+      can_set_topics_policy_group: { new: groupId(t, 'role:administrators') },
+    });
+    expect(group.body).toEqual({ ...ok, ignored_parameters_unsupported: ['can_set_topics_policy_group'] });
+    expect((await realmAt(511)).realm_can_set_topics_policy_group).toBe(groupId(t, 'role:members'));
   });
 });
 
