@@ -187,3 +187,20 @@ describe('send_channel_events_messages', () => {
     expect(notices(denmark)).toBe(0);
   });
 });
+
+describe('can_set_delete_message_policy_group', () => {
+  it("decides who besides administrators may change a channel's deletion permissions", async () => {
+    const store = t.server.world.store;
+    const denmark = store.streams.get(streamId(t, 'Denmark'))!;
+    // Hamlet (member) and Shiva (moderator) administer the channel.
+    const admins = { direct_members: [t.user('hamlet').user_id, t.user('shiva').user_id], direct_subgroups: [] };
+    store.streams.update(denmark, { can_administer_channel_group: admins });
+    const change = (who: string, group: string) =>
+      t.as(who).patch(`/streams/${denmark.stream_id}`, { can_delete_own_message_group: { new: groupId(t, group) } });
+    expect((await change('hamlet', 'role:members')).body).toEqual(error('BAD_REQUEST', 'Insufficient permission'));
+    expect((await change('shiva', 'role:members')).status).toBe(200);
+    await t.as('iago').patch('/realm', { can_set_delete_message_policy_group: { new: groupId(t, 'role:members') } });
+    expect((await change('hamlet', 'role:moderators')).status).toBe(200);
+    expect(store.streams.get(denmark.stream_id)!.can_delete_own_message_group).toBe(groupId(t, 'role:moderators'));
+  });
+});

@@ -35,6 +35,16 @@ export function checkCanSetTopicsPolicy(store: Store, user: User): void {
   if (!holdsSetting(store, setting, user.user_id)) throw insufficientPermission();
 }
 
+/**
+ * Changing a channel's message deletion permissions: organization administrators, and the holders
+ * of can_set_delete_message_policy_group (FL 407; moderators in a new organization).
+ */
+export function checkCanSetDeleteMessagePolicy(store: Store, user: User): void {
+  if (isAdmin(user)) return;
+  const setting = settingValue(store, 'can_set_delete_message_policy_group') as GroupSettingValue;
+  if (!holdsSetting(store, setting, user.user_id)) throw insufficientPermission();
+}
+
 /** message_retention_days as stored: `realm_default` is null, `unlimited` is -1. */
 export function retentionDays(value: string | number): number | null {
   return value === 'realm_default' ? null : value === 'unlimited' ? -1 : (value as number);
