@@ -92,6 +92,8 @@ const REALM_SETTINGS: Array<Record<string, unknown>> = [
   { send_channel_events_messages: false },
   { default_avatar_source: 'G' },
   { media_preview_size: 200 },
+  { gif_rating_policy: 4 },
+  { giphy_rating: 1 },
   { can_set_topics_policy_group: { new: 3 } },
   { workplace_users_group: { new: { direct_members: [5], direct_subgroups: [6] } } },
 ];

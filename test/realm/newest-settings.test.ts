@@ -174,6 +174,36 @@ describe('PATCH /realm: the newest settings', () => {
   });
 });
 
+describe('the GIF rating (giphy_rating, gif_rating_policy from FL 453)', () => {
+  it("changes under the request level's name; each queue hears its own level's name", async () => {
+    const newest = await registerQueue(t, 'hamlet', ['realm']);
+    const older = (await at(452).post('/register', { event_types: ['realm'], fetch_event_types: [] })).body
+      .queue_id as string;
+    const r = await t.as('iago').patch('/realm', { gif_rating_policy: 3 });
+    expect(r.body).toEqual({ ...ok, gif_rating_policy: 3 });
+    const strip = (events: any[]) => events.map(({ id: _id, ...e }) => e);
+    expect(strip(await eventsOf(t, 'hamlet', newest))).toEqual([
+      { type: 'realm', op: 'update', property: 'gif_rating_policy', value: 3 },
+    ]);
+    expect(strip(await eventsOf(t, 'hamlet', older))).toEqual([
+      { type: 'realm', op: 'update', property: 'giphy_rating', value: 3 },
+    ]);
+    expect((await realmAt(511)).realm_gif_rating_policy).toBe(3);
+    expect((await realmAt(452)).realm_giphy_rating).toBe(3);
+
+    const old = await at(452, 'iago').patch('/realm', { giphy_rating: 0 });
+    expect(old.body).toEqual({ ...ok, giphy_rating: 0 });
+    expect((await realmAt(511)).realm_gif_rating_policy).toBe(0);
+    expect((await t.as('iago').patch('/realm', { giphy_rating: 1 })).body).toEqual({
+      ...ok,
+      ignored_parameters_unsupported: ['giphy_rating'],
+    });
+    expect((await t.as('iago').patch('/realm', { gif_rating_policy: 7 })).body).toEqual(
+      error('BAD_REQUEST', 'Invalid gif_rating_policy 7'),
+    );
+  });
+});
+
 describe('send_channel_events_messages', () => {
   it("turned off, archiving a channel posts no notice in its 'channel events' topic", async () => {
     const notices = (id: number) =>
