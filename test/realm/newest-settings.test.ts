@@ -137,6 +137,22 @@ describe('PATCH /realm: the newest settings', () => {
     });
   });
 
+  it('tells a queue of an older level nothing of a setting newer than it', async () => {
+    const queueAt = async (level: number) =>
+      (await at(level).post('/register', { event_types: ['realm'], fetch_event_types: [] })).body.queue_id as string;
+    const at468 = await queueAt(468);
+    const at476 = await queueAt(476);
+    await t.as('iago').patch('/realm', {
+      media_preview_size: 200,
+      workplace_users_group: { new: groupId(t, 'role:members') },
+      name: 'Elsinore',
+    });
+    const kinds = async (queue: string) =>
+      (await eventsOf(t, 'hamlet', queue)).map((e) => (e.property === 'default' ? Object.keys(e.data)[0] : e.property));
+    expect(await kinds(at468)).toEqual(['name']);
+    expect(await kinds(at476)).toEqual(['name', 'media_preview_size']);
+  });
+
   it('checks the values as the real server does, changing nothing when one is wrong', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ media_preview_size: 120 }, 'Invalid media_preview_size'],
