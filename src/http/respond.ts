@@ -94,7 +94,7 @@ export class Responder {
       err = internalError();
     }
     const apiErr = err as ApiError;
-    return { status: apiErr.status, body: errorBody(apiErr), headers: apiErr.headers };
+    return { status: apiErr.status, body: errorBody(apiErr, ex.level), headers: apiErr.headers };
   }
 
   /**

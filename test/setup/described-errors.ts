@@ -5,6 +5,7 @@
 import type { Exchange } from '../../src/http/exchange.js';
 import { ErrorCatalog } from '../../src/control/scenarios/error-catalog.js';
 import { sharedContract } from '../../src/server.js';
+import { wordingAt } from '../../src/http/envelope.js';
 
 let catalog: ErrorCatalog | null = null;
 
@@ -67,7 +68,7 @@ export function undescribedError(ex: Exchange): UndescribedError | null {
         e.status === ex.status &&
         e.body.code === body.code &&
         typeof e.body.msg === 'string' &&
-        sameShape(messageShape(e.body.msg), shape),
+        sameShape(messageShape(wordingAt(ex.level, e.body.msg)), shape),
     );
   return described ? null : { operation: ex.operation.id, status: ex.status, code: String(body.code), msg: body.msg };
 }
