@@ -9,6 +9,12 @@ export const NEWEST_FEATURE_LEVEL = 511;
 /** The support address the real server's emails and some of its errors send people to (Zulip Cloud's). */
 export const SUPPORT_EMAIL = 'support@zulip.com';
 
+/**
+ * The server setting MAX_BULK_NEW_SUBSCRIPTION_MESSAGES (FL 397): a subscription request that
+ * subscribes more users than this sends them no notification bot messages. Register reports it.
+ */
+export const MAX_BULK_NEW_SUBSCRIPTION_MESSAGES = 100;
+
 /** The name the empty topic is shown under (the real server's Message.EMPTY_TOPIC_FALLBACK_NAME). */
 export const EMPTY_TOPIC_FALLBACK_NAME = 'general chat';
 

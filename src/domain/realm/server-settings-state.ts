@@ -4,6 +4,7 @@
 import { MAX_AVATAR_FILE_SIZE_MIB, MAX_FILE_UPLOAD_SIZE_MIB } from '../../upload-limits.js';
 import { SERVER_PRESENCE } from '../presence/timings.js';
 import type { ServerRules } from '../server-rules.js';
+import { MAX_BULK_NEW_SUBSCRIPTION_MESSAGES } from '../server-info.js';
 
 /** The server setting MIN_DEACTIVATED_REALM_DELETION_DAYS: POST /realm/deactivate refuses a shorter delay. */
 export const MIN_DEACTIVATED_REALM_DELETION_DAYS = 14;
@@ -76,12 +77,6 @@ export function serverSettingsState(realmUrl: string, rules: ServerRules): Recor
     upgrade_text_for_wide_organization_logo: 'Available on Zulip Cloud Standard. Upgrade to access.',
   };
 }
-
-/**
- * The server setting MAX_BULK_NEW_SUBSCRIPTION_MESSAGES: beyond this many new subscribers the real
- * server sends no subscription notices. Reported only: the mock's subscribe does not apply it.
- */
-const MAX_BULK_NEW_SUBSCRIPTION_MESSAGES = 100;
 
 /**
  * The ratings of newer servers (Realm.GIPHY_RATING_OPTIONS of the 11.x/12.x code): ids from 0,
