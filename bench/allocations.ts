@@ -5,10 +5,13 @@
 // generator runs here too: its own allocations (autocannon, http-parser-js, Buffer toString of
 // the answers) are in the figures, the same before and after a change of the mock.
 //   node --import tsx bench/allocations.ts [REQUEST] [SECONDS]
+// ALLOC_SURVIVORS=1 counts only what outlived a minor collection (promoted to the old generation,
+// where only the slower major collections free it): what makes a request's garbage expensive.
 // REQUEST is one of bench/lib/mock.ts's requests taking only the API (messages, subscriptions,
 // sendMessage, ...); messages and subscriptions are read after 100 sends, as in quick-reads.ts.
 // mentionOutgoingBot calls a bot server of this process's, as quick.ts's row; sendNotifyingDm3 is
-// sendNotifyingDm once Iago has an FCM and an APNs device too (quick.ts's E2EE+FCM+APNs row).
+// sendNotifyingDm once Iago has an FCM and an APNs device too (quick.ts's E2EE+FCM+APNs row);
+// matchesNarrow asks about the 100 messages sent first, as quick-reads.ts's narrow row.
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { MockServer } from '../src/server.js';
@@ -23,19 +26,27 @@ interface SampleNode {
 }
 
 const [op = 'messages', seconds = '3'] = process.argv.slice(2);
-const make = (requests as unknown as Record<string, (api: Api) => Req>)[
-  op === 'sendNotifyingDm3' ? 'sendNotifyingDm' : op
-];
-if (!make || make.length !== 1) throw new Error(`no request ${op} taking only the API in bench/lib/mock.ts`);
+const make =
+  op === 'matchesNarrow'
+    ? null
+    : (requests as unknown as Record<string, (api: Api) => Req>)[op === 'sendNotifyingDm3' ? 'sendNotifyingDm' : op];
+if (op !== 'matchesNarrow' && (!make || make.length !== 1))
+  throw new Error(`no request ${op} taking only the API in bench/lib/mock.ts`);
 
 const server = new MockServer({ log: () => {}, answerCache: false, fixture: path.join(ROOT, 'fixtures/classic.json') });
 const api = mockApi(await server.listen(0));
-for (let i = 0; i < 100; i++) await send(requests.sendMessage(api));
+let lastId = 0;
+for (let i = 0; i < 100; i++) lastId = (await send(requests.sendMessage(api))).json.id as number;
 const bot = op === 'mentionOutgoingBot' ? await startBotListener() : null;
 if (bot) await send(requests.createOutgoingBot(api, bot.url));
 if (op === 'sendNotifyingDm3')
   for (const token of [requests.iagoFcmToken(api), requests.iagoApnsToken(api)]) await send(token);
-const req = make(api);
+const req = make
+  ? make(api)
+  : requests.matchesNarrow(
+      api,
+      Array.from({ length: 100 }, (_, i) => lastId - 99 + i),
+    );
 await load({ ...req, connections: 32, duration: 1 });
 
 const session = new Session();
@@ -43,7 +54,7 @@ session.connect();
 await session.post('HeapProfiler.startSampling', {
   samplingInterval: 1024,
   includeObjectsCollectedByMajorGC: true,
-  includeObjectsCollectedByMinorGC: true,
+  includeObjectsCollectedByMinorGC: !process.env.ALLOC_SURVIVORS,
 });
 const callsBefore = bot?.calls() ?? 0;
 const r = await load({ ...req, connections: 32, duration: Number(seconds) });

@@ -16,6 +16,20 @@ interface Part {
   lastShaped: object | null;
   /** The checks (checkedParts) the part has passed. */
   passed: object[] | null;
+  /** The part as the value of a map's key (see Keyed), for the last key it was answered under. */
+  keyed: Keyed | null;
+}
+
+/**
+ * A part as an entry of a map of parts by ID (matches_narrow answers one per message, always
+ * under that message's ID): the entry's bytes, `"key":` and the part's JSON, made once, and the
+ * checks the entry (key and part) passed, so that neither the key nor the part is written or
+ * checked again for every answer.
+ */
+interface Keyed {
+  key: string;
+  bytes: Buffer | null;
+  passed: object[] | null;
 }
 
 /**
@@ -35,7 +49,15 @@ const partOf = (value: object): Part | undefined => (value as { [PART]?: Part })
 export function fragment<T extends object>(value: T): T {
   if (partOf(value)) return value;
   const own = Object.isExtensible(value) ? value : ((Array.isArray(value) ? [...value] : { ...value }) as T);
-  const part: Part = { bytes: null, shaped: null, lastNode: null, lastLevel: 0, lastShaped: null, passed: null };
+  const part: Part = {
+    bytes: null,
+    shaped: null,
+    lastNode: null,
+    lastLevel: 0,
+    lastShaped: null,
+    passed: null,
+    keyed: null,
+  };
   Object.defineProperty(own, PART, { value: part });
   return Object.freeze(own);
 }
@@ -87,12 +109,7 @@ class ChunkWriter {
     if (value !== null && typeof value === 'object') {
       const part = partOf(value);
       if (part) {
-        const bytes = (part.bytes ??= Buffer.from(JSON.stringify(value)));
-        this.texts.push(this.text);
-        this.textUnits += this.text.length;
-        this.text = '';
-        this.pieces.push(bytes);
-        this.pieceBytes += bytes.length;
+        this.piece((part.bytes ??= Buffer.from(JSON.stringify(value))));
         return true;
       }
       if (isMapOfParts(value)) {
@@ -101,9 +118,14 @@ class ChunkWriter {
         for (const key of Object.keys(value)) {
           const v = (value as Record<string, unknown>)[key];
           if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
-          this.write(`${first ? '' : ','}${JSON.stringify(key)}:`);
-          this.value(v);
+          if (!first) this.write(',');
           first = false;
+          const entry = v !== null && typeof v === 'object' ? keyedOf(v, key) : undefined;
+          if (entry) this.piece((entry.bytes ??= Buffer.from(`${JSON.stringify(key)}:${JSON.stringify(v)}`)));
+          else {
+            this.write(`${JSON.stringify(key)}:`);
+            this.value(v);
+          }
         }
         this.write('}');
         return true;
@@ -122,6 +144,15 @@ class ChunkWriter {
     if (text === undefined) return false;
     this.write(text);
     return true;
+  }
+
+  /** Bytes written as they are, after the text written so far. */
+  private piece(bytes: Buffer): void {
+    this.texts.push(this.text);
+    this.textUnits += this.text.length;
+    this.text = '';
+    this.pieces.push(bytes);
+    this.pieceBytes += bytes.length;
   }
 
   bytes(): Buffer {
@@ -149,6 +180,14 @@ function writeText(out: Buffer, at: number, text: string): number {
   return at;
 }
 
+/** What the part `value` keeps as the entry `key` of a map (a new record when it was last under another key); undefined for a value that is no part. */
+function keyedOf(value: object, key: string): Keyed | undefined {
+  const part = partOf(value);
+  if (!part) return undefined;
+  if (part.keyed?.key !== key) part.keyed = { key, bytes: null, passed: null };
+  return part.keyed;
+}
+
 /**
  * The bytes of `JSON.stringify(body)` for an answer (an object), with the bytes of its parts
  * made once: the answer's own properties and the arrays of parts among them are assembled,
@@ -159,11 +198,26 @@ export function serialise(body: Record<string, unknown>): Buffer {
   return text === null ? serialiseWithParts(body) : Buffer.from(text);
 }
 
+/** The mark of a map made by partMap. */
+const MAP = Symbol('map of parts');
+
 /**
- * A plain object whose first value is a part (a map of parts by ID, as matches_narrow answers):
- * written key by key, as JSON.stringify orders them (Object.keys' order), with the parts' bytes.
+ * Marks `map`, a plain object its maker fills with parts by key (matches_narrow's entries by
+ * message ID), as a map of parts: answering it then needs no look for its first value (for-in
+ * over a map keyed by IDs lists every key, and the answer is serialised and checked).
  */
-function isMapOfParts(value: object): boolean {
+export function partMap<T extends Record<string, object>>(map: T): T {
+  Object.defineProperty(map, MAP, { value: true });
+  return map;
+}
+
+/**
+ * A map of parts (see partMap), or a plain object whose first value is a part (a map of parts by
+ * ID, as matches_narrow answers): written key by key, as JSON.stringify orders them (Object.keys'
+ * order), with the parts' bytes.
+ */
+export function isMapOfParts(value: object): value is Record<string, unknown> {
+  if ((value as { [MAP]?: boolean })[MAP] === true) return true;
   if (Array.isArray(value) || partOf(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
   for (const key in value) return isFragment((value as Record<string, unknown>)[key]);
@@ -220,4 +274,19 @@ export function passed(value: unknown, check: object): boolean {
 export function markPassed(value: object, check: object): void {
   const part = partOf(value)!;
   if (!part.passed?.includes(check)) (part.passed ??= []).push(check);
+}
+
+/** Whether `value` is a part that passed `check` as the entry `key` of a map (key and value checked together). */
+export function passedAs(value: unknown, check: object, key: string): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const keyed = partOf(value)?.keyed;
+  return (
+    keyed !== undefined && keyed !== null && keyed.key === key && keyed.passed !== null && keyed.passed.includes(check)
+  );
+}
+
+/** Remembers that the part `value` passed `check` as the entry `key` of a map. */
+export function markPassedAs(value: object, check: object, key: string): void {
+  const keyed = keyedOf(value, key)!;
+  if (!keyed.passed?.includes(check)) (keyed.passed ??= []).push(check);
 }

@@ -3,7 +3,7 @@
 // are checked each time. A broken new part or envelope is reported at its real place.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileContract, type Contract } from '../../src/contract/contract.js';
-import { fragment, serialise } from '../../src/contract/fragments.js';
+import { fragment, partMap, serialise } from '../../src/contract/fragments.js';
 import { applyShape } from '../../src/contract/shape.js';
 
 let contract: Contract;
@@ -72,6 +72,66 @@ describe('the check of answers made of parts', () => {
     // What a part keeps of itself is seen by no copy, key list or comparison.
     expect(Object.keys(part)).toEqual(Object.keys(frozen));
     expect({ ...part }).toEqual({ ...frozen });
+  });
+
+  it('checks a map of parts by key entry by entry: a part is left out only under the key it passed with', () => {
+    const narrowOp = contract.byId.get('check-messages-match-narrow')!;
+    const answer = (messages: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+      result: 'success',
+      msg: '',
+      messages,
+      ...extra,
+    });
+    const good = fragment({ match_content: '<p>x</p>', match_subject: 'topic' });
+    expect(contract.checkResponse(narrowOp, 200, answer({ '31': good }))).toEqual([]);
+    expect(contract.checkResponse(narrowOp, 200, answer({ '31': good }))).toEqual([]);
+    // A new entry that breaks the description: found at its place, beside a part checked before.
+    const bad = fragment({ match_content: 7, match_subject: 'topic' });
+    for (let i = 0; i < 2; i++)
+      expect(contract.checkResponse(narrowOp, 200, answer({ '31': good, '32': bad }))).toEqual([
+        { path: '/messages/32/match_content', message: 'must be string' },
+      ]);
+    // The part that passed under 31 is checked again under a key the description refuses.
+    expect(contract.checkResponse(narrowOp, 200, answer({ '31': good, x: good })).length).toBeGreaterThan(0);
+    expect(contract.checkResponse(narrowOp, 200, answer({ abc: good })).length).toBeGreaterThan(0);
+    // ... and under another good key, checked and then remembered under that one.
+    expect(contract.checkResponse(narrowOp, 200, answer({ '40': good }))).toEqual([]);
+    // The envelope is checked every time; a plain entry (not a part) is checked whole each time.
+    expect(contract.checkResponse(narrowOp, 200, answer({ '40': good }, { unexpected: 1 })).length).toBeGreaterThan(0);
+    expect(
+      contract.checkResponse(narrowOp, 200, { result: 'success', messages: { '40': good } }).length,
+    ).toBeGreaterThan(0);
+    expect(
+      contract.checkResponse(narrowOp, 200, answer({ '40': good, '41': { match_content: 'a' } })).length,
+    ).toBeGreaterThan(0);
+    // A part that passed as an entry is checked anew as an item of an array, and the reverse.
+    expect(
+      contract.checkResponse(contract.byId.get('get-messages')!, 200, { result: 'success', msg: '', messages: [good] })
+        .length,
+    ).toBeGreaterThan(0);
+    const sub = fragment({ match_content: '<p>y</p>', match_subject: 't', extra: true });
+    expect(contract.checkResponse(narrowOp, 200, answer({ '50': sub })).length).toBeGreaterThan(0);
+  });
+
+  it('serialises a map of parts by key as JSON.stringify does, a part moved to another key included', () => {
+    const a = fragment({ match_content: '<p class="x">"é"</p>', match_subject: 'a &amp; b' });
+    const b = fragment({ match_content: '<p>b</p>', match_subject: 'b' });
+    for (const map of [
+      { result: 'success', messages: { '10': a, '2': b } },
+      { result: 'success', messages: { '10': a, '2': b } },
+      { result: 'success', messages: { '11': a, '2': b, '3': { plain: 'é' } } },
+      { result: 'success', messages: { '2': a, '10': a } },
+      // Marked as a map of parts by its maker: empty, or with a value that is no part, as JSON has it.
+      { result: 'success', messages: partMap({}) },
+      { result: 'success', messages: partMap({ '7': b, '8': { plain: 1 } }) },
+    ])
+      expect(serialise(map).toString()).toBe(JSON.stringify(map));
+    const narrowOp = contract.byId.get('check-messages-match-narrow')!;
+    expect(contract.checkResponse(narrowOp, 200, { result: 'success', msg: '', messages: partMap({}) })).toEqual([]);
+    expect(
+      contract.checkResponse(narrowOp, 200, { result: 'success', msg: '', messages: partMap({ '7': { x: 1 } }) })
+        .length,
+    ).toBeGreaterThan(0);
   });
 
   it('serialises an answer of parts as JSON.stringify does, and shapes a part once per level', async () => {

@@ -322,7 +322,9 @@ describe('speed on a large state', () => {
           .get('/messages', { anchor: String(id - 50_000), num_before: 25, num_after: 25 });
         expect(mid.body.messages).toHaveLength(51);
       }
-      expect((performance.now() - started) / 40).toBeLessThan(60);
+      // A bound for a walk that does per-message work over the whole history (hundreds of ms a
+      // request), loose enough for a loaded 2-core CI machine (60 ms was crossed at load 9).
+      expect((performance.now() - started) / 40).toBeLessThan(150);
     } finally {
       await big.close();
     }

@@ -301,7 +301,8 @@ describe('POST /messages at older feature levels', () => {
         content: '@**all** hi',
       });
       expect(old.body).toEqual(
-        error('BAD_REQUEST', 'You do not have permission to use channel wildcard mentions in this channel.'),
+        // Below FL 255 the real server's strings still said "stream".
+        error('BAD_REQUEST', 'You do not have permission to use stream wildcard mentions in this stream.'),
       );
       const current = await at(229).post('/messages', {
         type: 'stream',

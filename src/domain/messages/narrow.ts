@@ -293,7 +293,7 @@ export function buildNarrowFilter(
   }
   if (searchTerms.length) {
     const search = compileSearchTerms(searchTerms);
-    predicates.push((m) => search(m.rendered_content, m.topic, { store, message: m }));
+    predicates.push((m) => search(m.rendered_content, m.topic, store, m));
   }
   // A loop, not predicates.every(p => p(m)): no closure made per message tested.
   const matches = (m: Message) => {

@@ -80,15 +80,14 @@ function searchDoc(html: string, topic: string): Omit<SearchDoc, 'html' | 'topic
 
 /**
  * What a search needs of a message (its HTML and topic). Stemming every word of every message on
- * each search was most of a search's time, so the stems are kept per message object (`key`) for
- * as long as its HTML and topic stay the same.
+ * each search was most of a search's time, so the stems are kept per message object (`message`,
+ * in `docs`, its store's) for as long as its HTML and topic stay the same.
  */
-function docOf(html: string, topic: string, kept?: Kept): SearchDoc {
-  const docs = kept?.store.derived.of(SEARCH_MEMORY).docs;
-  let doc = docs?.get(kept!.message);
+function docOf(html: string, topic: string, docs?: WeakMap<object, SearchDoc>, message?: object): SearchDoc {
+  let doc = docs?.get(message!);
   if (!doc || doc.html !== html || doc.topic !== topic) {
     doc = { html, topic, ...searchDoc(html, topic) };
-    docs?.set(kept!.message, doc);
+    docs?.set(message!, doc);
   }
   return doc;
 }
@@ -107,7 +106,9 @@ export interface SearchTerm {
  * message holding all of its stems, found through the term's first stem (an index), and its
  * phrases. Terms that are phrases alone (their words all stop words) are tested one by one.
  */
-export function compileSearchTerms(terms: SearchTerm[]): (html: string, topic: string, kept?: Kept) => boolean {
+export function compileSearchTerms(
+  terms: SearchTerm[],
+): (html: string, topic: string, store?: Store, message?: object) => boolean {
   const required = new Set<string>();
   const phrases: string[] = [];
   const excludedBy = new Map<string, SearchQuery[]>();
@@ -126,11 +127,20 @@ export function compileSearchTerms(terms: SearchTerm[]): (html: string, topic: s
       else excludedBy.set(first, [...(excludedBy.get(first) ?? []), query]);
     }
   }
-  return (html, topic, kept) => {
+  // Each required stem as the stems text holds it (between spaces), made once, not per message.
+  const padded = [...required].map((s) => ` ${s} `);
+  // The store whose kept stems were last looked up: a request tests many messages of one store.
+  let lastStore: Store | undefined;
+  let docs: WeakMap<object, SearchDoc> | undefined;
+  return (html, topic, store, message) => {
     if (impossible) return false;
-    const doc = docOf(html, topic, kept);
-    for (const s of required) if (!doc.stems.includes(` ${s} `)) return false;
-    for (const p of phrases) if (!doc.lower.includes(p)) return false;
+    if (store !== lastStore) {
+      lastStore = store;
+      docs = store?.derived.of(SEARCH_MEMORY).docs;
+    }
+    const doc = docOf(html, topic, message ? docs : undefined, message);
+    for (let i = 0; i < padded.length; i++) if (!doc.stems.includes(padded[i])) return false;
+    for (let i = 0; i < phrases.length; i++) if (!doc.lower.includes(phrases[i])) return false;
     if (excludedBy.size) {
       const own = new Set(doc.stems.split(' '));
       for (const s of own) {
@@ -140,7 +150,9 @@ export function compileSearchTerms(terms: SearchTerm[]): (html: string, topic: s
         }
       }
     }
-    return !phraseOnlyNegated.some((q) => q.phrases.every((p) => doc.lower.includes(p)));
+    for (let i = 0; i < phraseOnlyNegated.length; i++)
+      if (phraseOnlyNegated[i].phrases.every((p) => doc.lower.includes(p))) return false;
+    return true;
   };
 }
 
