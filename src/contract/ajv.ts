@@ -4,6 +4,7 @@ import Ajv2020Module, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { prebuiltValidator, type OpenApiDoc } from './load.js';
+import { closedObjectCheck } from './closed-objects.js';
 
 const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
 const addFormats = (addFormatsModule as any).default ?? addFormatsModule;
@@ -41,7 +42,20 @@ export class SchemaCompiler {
   lazy(schema: unknown, name?: string): ValidateFunction {
     let compiled: ValidateFunction | null = null;
     const compile = () => (compiled ??= this.prebuilt(name) ?? this.compile(schema));
+    // A closed object's answers are first looked at key by key (closed-objects.ts); only those
+    // that look wrong (and every answer when all errors are wanted) go through the whole validator.
+    // false: none (any other schema, all errors wanted, or a validator the build compiled, which
+    // needs no compiling at start); undefined: not looked for yet.
+    let quick: ((data: unknown) => boolean) | false | undefined =
+      this.options.allErrors || (name !== undefined && prebuiltValidator(this.doc, name) !== undefined)
+        ? false
+        : undefined;
     const validate = ((data: unknown) => {
+      if (quick === undefined) quick = this.closedCheck(schema) ?? false;
+      if (quick && quick(data)) {
+        validate.errors = null;
+        return true;
+      }
       const v = compile();
       const ok = v(data) as boolean;
       validate.errors = v.errors;
@@ -50,6 +64,17 @@ export class SchemaCompiler {
     validate.errors = null;
     this.lazies.push({ schema, compile, name });
     return validate;
+  }
+
+  /** The key-by-key look at a closed object's answers (closed-objects.ts), or null for any other schema. */
+  closedCheck(schema: unknown): ((data: unknown) => boolean) | null {
+    return closedObjectCheck(
+      this.doc,
+      resolveRef(this.doc, schema),
+      (sub) => this.compile(sub),
+      resolveRef,
+      requiredOf,
+    );
   }
 
   /**
@@ -126,10 +151,15 @@ function rebase(value: any): any {
   for (const [k, v] of Object.entries(value)) {
     out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${DOC_ID}${v}` : rebase(v);
   }
-  if (Array.isArray(value.required) && value.properties) {
-    out.required = value.required.filter((name: string) => !gated(value.properties[name]));
-  }
+  if (Array.isArray(value.required) && value.properties) out.required = requiredOf(value);
   return out;
+}
+
+/** The names a schema requires as checked: those gated by a level left out (see rebase). */
+function requiredOf(schema: any): string[] {
+  if (!Array.isArray(schema.required)) return [];
+  if (!schema.properties) return schema.required;
+  return schema.required.filter((name: string) => !gated(schema.properties[name]));
 }
 
 /** Follows a local $ref (one level at a time) to the object it names. */

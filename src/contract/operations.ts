@@ -144,6 +144,8 @@ function collectParams(doc: OpenApiDoc, compiler: SchemaCompiler, item: any, op:
           required: required.has(name),
           json: !!contentType && contentType.includes('json'),
           schema: propSchema,
+          // A $ref'd field (a group-setting update) keeps its own x-feature-level beside the $ref.
+          carrier: propSchema,
         }),
       );
     }

@@ -9,6 +9,12 @@ export const NEWEST_FEATURE_LEVEL = 511;
 /** The support address the real server's emails and some of its errors send people to (Zulip Cloud's). */
 export const SUPPORT_EMAIL = 'support@zulip.com';
 
+/**
+ * The server setting MAX_BULK_NEW_SUBSCRIPTION_MESSAGES (FL 397): a subscription request that
+ * subscribes more users than this sends them no notification bot messages. Register reports it.
+ */
+export const MAX_BULK_NEW_SUBSCRIPTION_MESSAGES = 100;
+
 /** The name the empty topic is shown under (the real server's Message.EMPTY_TOPIC_FALLBACK_NAME). */
 export const EMPTY_TOPIC_FALLBACK_NAME = 'general chat';
 
@@ -23,6 +29,7 @@ export interface ServerInfo {
     max_stream_description_length: number;
     max_channel_folder_name_length: number;
     max_channel_folder_description_length: number;
+    max_reminder_note_length: number;
   };
   emptyTopicDisplayName: string;
   reportMessageTypes: Array<{ key: string; name: string }>;
@@ -198,6 +205,7 @@ export function serverInfo(
       max_stream_description_length: maxLength(contract, 'create-channel', 'description'),
       max_channel_folder_name_length: maxLength(contract, 'update-channel-folder', 'name'),
       max_channel_folder_description_length: maxLength(contract, 'update-channel-folder', 'description'),
+      max_reminder_note_length: maxLength(contract, 'create-message-reminder', 'note'),
     },
     emptyTopicDisplayName: EMPTY_TOPIC_FALLBACK_NAME,
     reportMessageTypes: reportEnum.map((key) => ({ key, name: REPORT_TYPE_NAMES[key] ?? key })),

@@ -73,7 +73,10 @@ export interface Realm {
   email_address_visibility?: 1 | 3 | 4 | 5;
   /**
    * Organization settings the mock shows in POST /register (as realm_<name>) but whose rules it
-   * does not enforce: inline previews, invitation and e-mail policies, video calls, ...
+   * does not enforce: inline previews, invitation and e-mail policies, video calls, ... Some are
+   * read where a rule needs them (the invitation groups, can_set_topics_policy_group,
+   * can_set_delete_message_policy_group, send_channel_events_messages); the settings of FL 392 to
+   * 477 may be left out, their defaults then apply (src/domain/realm/newer-settings.ts).
    */
   shown_settings?: Record<string, unknown>;
   /** Fields of the organization's user profiles (register: custom_profile_fields). */

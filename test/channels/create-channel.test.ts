@@ -283,7 +283,14 @@ describe('POST /channels/create', () => {
     expect((await subscriptionOf(t.as('hamlet'), inherit.body.id)).message_retention_days).toBeNull();
   });
 
-  it('sets topics_policy (other than inherit) only for administrators', async () => {
+  it('sets topics_policy (other than inherit) only for administrators and can_set_topics_policy_group', async () => {
+    // The dev organization gives can_set_topics_policy_group to members.
+    const allowed = await t
+      .as('hamlet')
+      .post('/channels/create', { name: 'Topics1', topics_policy: 'allow_empty_topic', subscribers: [] });
+    expect(allowed.status).toBe(200);
+    const admins = groupId(t, 'role:administrators');
+    expect((await t.as('iago').patch('/realm', { can_set_topics_policy_group: { new: admins } })).status).toBe(200);
     expectError(
       await t
         .as('hamlet')

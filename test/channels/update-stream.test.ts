@@ -369,6 +369,9 @@ describe('PATCH /streams/{stream_id}: other settings', () => {
   });
 
   it('sets topics_policy; empty_topic_only only when every message is in the empty topic', async () => {
+    // Members hold can_set_topics_policy_group in the dev organization; restricted, hamlet is refused.
+    const admins = groupId(t, 'role:administrators');
+    expect((await t.as('iago').patch('/realm', { can_set_topics_policy_group: { new: admins } })).status).toBe(200);
     expectError(
       await t.as('hamlet').patch(`/streams/${rome()}`, { topics_policy: 'allow_empty_topic' }),
       400,

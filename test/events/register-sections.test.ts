@@ -13,8 +13,8 @@ afterAll(async () => {
 });
 
 type Kind = 'array' | 'object' | 'number' | 'string' | 'boolean';
-/** Per event type: key -> [type, feature level it appeared at]. */
-const SECTIONS: Record<string, Record<string, [Kind, number]>> = {
+/** Per event type: key -> [type, feature level it appeared at, level it went away at]. */
+const SECTIONS: Record<string, Record<string, [Kind, number, number?]>> = {
   alert_words: { alert_words: ['array', 0] },
   custom_profile_fields: { custom_profile_fields: ['array', 0], custom_profile_field_types: ['object', 0] },
   onboarding_steps: { onboarding_steps: ['array', 233] },
@@ -46,8 +46,25 @@ const SECTIONS: Record<string, Record<string, [Kind, number]>> = {
     server_presence_ping_interval_seconds: ['number', 164],
     server_typing_started_expiry_period_milliseconds: ['number', 204],
     server_thumbnail_formats: ['array', 273],
-    giphy_rating_options: ['object', 0],
+    giphy_rating_options: ['object', 0, 442],
+    gif_rating_options: ['object', 442, 453],
+    gif_rating_policy_options: ['object', 453],
+    realm_giphy_rating: ['number', 55, 453],
+    realm_gif_rating_policy: ['number', 453],
+    realm_is_zephyr_mirror_realm: ['boolean', 0, 426],
     realm_date_created: ['number', 203],
+    max_bulk_new_subscription_messages: ['number', 397],
+    max_reminder_note_length: ['number', 415],
+    realm_can_set_topics_policy_group: ['number', 392],
+    realm_can_set_delete_message_policy_group: ['number', 407],
+    realm_require_e2ee_push_notifications: ['boolean', 409],
+    realm_welcome_message_custom_text: ['string', 416],
+    realm_send_channel_events_messages: ['boolean', 434],
+    realm_owner_full_content_access: ['boolean', 438],
+    realm_default_avatar_source: ['string', 456],
+    realm_uuid: ['string', 466],
+    realm_media_preview_size: ['number', 469],
+    realm_workplace_users_group: ['number', 477],
   },
   realm_user_settings_defaults: { realm_user_settings_defaults: ['object', 95] },
   realm_domains: { realm_domains: ['array', 0] },
@@ -86,22 +103,24 @@ const SECTIONS: Record<string, Record<string, [Kind, number]>> = {
   default_streams: { realm_default_streams: ['array', 0] },
   default_stream_groups: { realm_default_stream_groups: ['array', 0] },
   stop_words: { stop_words: ['array', 0] },
+  // The top-level copies of the settings went away with their event types at FL 439.
   update_display_settings: {
-    twenty_four_hour_time: ['boolean', 0],
-    emojiset_choices: ['array', 0],
-    timezone: ['string', 0],
-    enter_sends: ['boolean', 0],
+    twenty_four_hour_time: ['boolean', 0, 439],
+    emojiset_choices: ['array', 0, 439],
+    timezone: ['string', 0, 439],
+    enter_sends: ['boolean', 0, 439],
   },
   update_global_notifications: {
-    enable_sounds: ['boolean', 0],
-    available_notification_sounds: ['array', 0],
-    presence_enabled: ['boolean', 0],
+    enable_sounds: ['boolean', 0, 439],
+    available_notification_sounds: ['array', 0, 439],
+    presence_enabled: ['boolean', 0, 439],
   },
   user_settings: { user_settings: ['object', 89] },
   user_status: { user_status: ['object', 0] },
   user_topic: { user_topics: ['array', 134] },
   video_calls: { has_zoom_token: ['boolean', 0] },
   giphy: { giphy_api_key: ['string', 0] },
+  tenor: { tenor_api_key: ['string', 442] },
   saved_snippets: { saved_snippets: ['array', 297] },
   navigation_view: { navigation_views: ['array', 390] },
   reminders: { reminders: ['array', 399] },
@@ -110,13 +129,13 @@ const SECTIONS: Record<string, Record<string, [Kind, number]>> = {
 
 const kindOf = (v: unknown): string => (Array.isArray(v) ? 'array' : typeof v);
 
-describe.each([511, 372, 200])('POST /register at feature level %i', (level) => {
+describe.each([511, 438, 372, 200])('POST /register at feature level %i', (level) => {
   const headers = { 'X-Mock-Feature-Level': String(level) };
   it.each(Object.keys(SECTIONS))("builds the %s section with the real server's keys", async (type) => {
     const r = await t.as('hamlet', headers).post('/register', { fetch_event_types: [type], slim_presence: true });
     expect(r.status).toBe(200);
-    for (const [key, [kind, since]] of Object.entries(SECTIONS[type])) {
-      if (level >= since) expect(kindOf(r.body[key]), `${key} at ${level}`).toBe(kind);
+    for (const [key, [kind, since, until = Infinity]] of Object.entries(SECTIONS[type])) {
+      if (level >= since && level < until) expect(kindOf(r.body[key]), `${key} at ${level}`).toBe(kind);
       else expect(r.body, `${key} at ${level}`).not.toHaveProperty(key);
     }
   });
@@ -173,13 +192,19 @@ describe('POST /register: section contents and conditions', () => {
       email_address_visibility: 1,
     });
     const legacy = await t
-      .as('hamlet')
+      .as('hamlet', { 'X-Mock-Feature-Level': '438' })
       .post('/register', { fetch_event_types: ['update_display_settings', 'update_global_notifications'] });
     expect(legacy.body).toMatchObject({
       enable_sounds: true,
       enter_sends: false,
       available_notification_sounds: ['chime', 'ding', 'zulip'],
     });
+    // From FL 439 no client gets them (the legacy event types went away too).
+    const newest = await t
+      .as('hamlet')
+      .post('/register', { fetch_event_types: ['update_display_settings', 'update_global_notifications'] });
+    expect(newest.body).not.toHaveProperty('enable_sounds');
+    expect(newest.body).not.toHaveProperty('enter_sends');
   });
 
   it('lists a channel the user left under unsubscribed, with its colour', async () => {

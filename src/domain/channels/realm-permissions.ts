@@ -1,7 +1,8 @@
 // Organization-level permissions that channel creation and channel updates consult.
 import { ApiError, badRequest, insufficientPermission } from '../../errors.js';
 import type { Store } from '../../store/store.js';
-import type { User } from '../../store/state.js';
+import type { GroupSettingValue, User } from '../../store/state.js';
+import { settingValue } from '../realm/setting-values.js';
 import { holdsSetting } from '../group-settings/membership.js';
 import { isAdmin, isOwner } from '../users/roles.js';
 
@@ -25,11 +26,23 @@ export function checkCanMakeWebPublic(store: Store, user: User): void {
 }
 
 /**
- * Setting a channel's topics policy. The state has no can_set_topics_policy_group, so the mock
- * grants it to organization administrators.
+ * Setting a channel's topics policy: organization administrators, and the holders of
+ * can_set_topics_policy_group (FL 392; on a channel they administer, which the update checks first).
  */
-export function checkCanSetTopicsPolicy(user: User): void {
-  if (!isAdmin(user)) throw insufficientPermission();
+export function checkCanSetTopicsPolicy(store: Store, user: User): void {
+  if (isAdmin(user)) return;
+  const setting = settingValue(store, 'can_set_topics_policy_group') as GroupSettingValue;
+  if (!holdsSetting(store, setting, user.user_id)) throw insufficientPermission();
+}
+
+/**
+ * Changing a channel's message deletion permissions: organization administrators, and the holders
+ * of can_set_delete_message_policy_group (FL 407; moderators in a new organization).
+ */
+export function checkCanSetDeleteMessagePolicy(store: Store, user: User): void {
+  if (isAdmin(user)) return;
+  const setting = settingValue(store, 'can_set_delete_message_policy_group') as GroupSettingValue;
+  if (!holdsSetting(store, setting, user.user_id)) throw insufficientPermission();
 }
 
 /** message_retention_days as stored: `realm_default` is null, `unlimited` is -1. */

@@ -8,6 +8,13 @@ import { metadataAudience } from './audience.js';
 import { CHANNEL_GROUP_SETTINGS, CHANNEL_GROUP_SETTING_NAMES, checkGroupSettingValue } from './group-settings.js';
 import { groupSettingForApi, normalizeGroupSetting, sameGroupSetting } from '../group-settings/values.js';
 import type { Change } from './update-privacy.js';
+import { checkCanSetDeleteMessagePolicy } from './realm-permissions.js';
+
+/** The channel's deletion permissions, which need can_set_delete_message_policy_group (FL 407). */
+const DELETE_POLICY_SETTINGS: ReadonlySet<string> = new Set([
+  'can_delete_any_message_group',
+  'can_delete_own_message_group',
+]);
 
 interface GroupSettingUpdate {
   new: GroupSettingValue;
@@ -33,6 +40,7 @@ export function planGroupSettingChanges(
     if (CHANNEL_GROUP_SETTINGS[setting].needsContentAccess && !contentAccess) {
       throw badRequest('Channel content access is required.');
     }
+    if (DELETE_POLICY_SETTINGS.has(setting)) checkCanSetDeleteMessagePolicy(store, ctx.actor);
     const value = checkGroupSettingValue(store, setting, request.new);
     changes.push(() => {
       store.streams.update(stream, { [setting]: value });

@@ -92,7 +92,7 @@ export function updateStream(ctx: Ctx, p: UpdateStreamParams): void {
   }
 
   if (p.topics_policy !== undefined) {
-    checkCanSetTopicsPolicy(actor);
+    checkCanSetTopicsPolicy(store, actor);
     if (
       p.topics_policy === 'empty_topic_only' &&
       channelMessages(store, stream.stream_id).some((m) => m.topic !== '')

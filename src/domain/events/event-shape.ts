@@ -21,6 +21,12 @@ interface Payload {
   property?: string;
   /** The event's `key` holds changed fields of `schema` (and the ID): none left, not sent. */
   changed?: { key: string; schema: string };
+  /**
+   * An organization setting's change: its property (`update`) or the keys of `data`
+   * (`update_dict`) are register's realm_<name> fields of this schema; a setting unknown at the
+   * level is left out, and an event with none left is not sent.
+   */
+  realmSettings?: string;
 }
 
 /** By event type, then op ('' for events without one). */
@@ -43,6 +49,7 @@ const PAYLOADS: Record<string, Record<string, Payload>> = {
   realm_bot: { add: { parts: { bot: 'RealmBot' } }, update: { changed: { key: 'bot', schema: 'RealmBot' } } },
   user_settings: { update: { property: 'RegisterUserSettings' } },
   realm_export: { '': { parts: { exports: 'RealmExport' } } },
+  realm: { update: { realmSettings: 'RegisterRealm' }, update_dict: { realmSettings: 'RegisterRealm' } },
 };
 
 export type EventShaper = (event: Event) => Event | null;
@@ -110,6 +117,17 @@ function newShaper(doc: OpenApiDoc, level: number): EventShaper {
         ? applyShape(event[key], node ? { gates: [], props: new Map(), items: node, values: null } : null, level)
         : applyShape(event[key], node, level);
       if (shaped !== event[key]) out = { ...out, [key]: shaped };
+    }
+    if (payload.realmSettings) {
+      const schema = payload.realmSettings;
+      if (typeof event.property === 'string' && event.op === 'update')
+        return has(schema, `realm_${event.property}`) ? event : null;
+      const data = event.data as Record<string, unknown> | undefined;
+      if (data && typeof data === 'object') {
+        const kept = Object.entries(data).filter(([name]) => has(schema, `realm_${name}`));
+        if (!kept.length) return null;
+        if (kept.length < Object.keys(data).length) out = { ...out, data: Object.fromEntries(kept) };
+      }
     }
     if (payload.changed) {
       const { key, schema } = payload.changed;

@@ -37,7 +37,7 @@ export class EventHub implements EventSink {
 
   register(options: QueueOptions): EventQueue {
     const mine = this.byUser.get(options.userId);
-    if (mine && mine.size >= MAX_QUEUES_PER_USER) this.collectOldest(mine.all);
+    if (mine && mine.size >= MAX_QUEUES_PER_USER) this.collectOldest(mine);
     const queue = new EventQueue(options);
     this.queues.set(queue.id, queue);
     this.earliestExpiry = Math.min(this.earliestExpiry, queue.expiresAt);
@@ -63,15 +63,20 @@ export class EventHub implements EventSink {
    * expired (the real server never refuses a registration). Refused only when every one of them
    * has a long-poll waiting on it.
    */
-  private collectOldest(queues: Set<EventQueue>): void {
-    let oldest: EventQueue | null = null;
-    for (const q of queues) if (!q.polling && (!oldest || q.lastPolled < oldest.lastPolled)) oldest = q;
+  private collectOldest(queues: UserQueues): void {
+    const oldest = queues.oldestIdle();
     if (!oldest)
       throw new ApiError(
         'BAD_REQUEST',
         `Too many event queues: at most ${MAX_QUEUES_PER_USER} per user, each polled now`,
       );
     this.delete(oldest);
+  }
+
+  /** A poll of the queue (mock-clock seconds): it is the last of its user's to be collected. */
+  touch(queue: EventQueue, now: number): void {
+    queue.touch(now);
+    this.byUser.get(queue.userId)?.touched(queue);
   }
 
   delete(queue: EventQueue): void {

@@ -125,6 +125,7 @@ export function initialState(ctx: Ctx, req: StateRequest): Record<string, unknow
   if (want('user_topic')) add(userTopicState(store, actor, shown));
   if (want('video_calls')) add({ has_zoom_token: false });
   if (want('giphy')) add({ giphy_api_key: '' });
+  if (want('tenor')) add({ tenor_api_key: '' });
   if (want('reminders')) add(reminderState(store, actor));
   if (want('saved_snippets')) add(savedSnippetState(store, actor));
   if (want('navigation_view')) add(navigationViewState(store, actor));

@@ -19,7 +19,7 @@ export async function pollEvents(
   input: PollInput,
 ): Promise<{ events: Event[]; queue_id: string }> {
   const queue = hub.access(ctx.actor.user_id, input.queue_id, ctx.clock.now());
-  queue.touch(ctx.clock.now());
+  hub.touch(queue, ctx.clock.now());
   if (input.last_event_id !== undefined) queue.prune(input.last_event_id);
   if (queue.empty && !input.dont_block) {
     const outcome = await queue.wait(heartbeatDelayMs(ctx.server));
@@ -27,7 +27,7 @@ export async function pollEvents(
     // end the poll cleanly with what there is.
     if (outcome === 'gone' && !hub.closed) throw badEventQueueId(input.queue_id);
     if (outcome === 'timeout') queue.push({ type: 'heartbeat' });
-    queue.touch(ctx.clock.now());
+    hub.touch(queue, ctx.clock.now());
   }
   return { events: queue.contents(), queue_id: queue.id };
 }

@@ -93,6 +93,7 @@ export class EventQueue {
     return this.events.length === 0;
   }
 
+  /** Call EventHub.touch instead, which also moves the queue in its user's collection order. */
   touch(now: number): void {
     this.lastActivity = now;
   }

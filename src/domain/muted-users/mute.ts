@@ -3,6 +3,7 @@
 // when muting only, so unmuting oneself is "User is not muted".
 import { badRequest } from '../../errors.js';
 import type { Store } from '../../store/store.js';
+import { DerivedSlot } from '../../store/derived.js';
 import type { User } from '../../store/state.js';
 import type { WorldCtx } from '../context.js';
 import { markSenderAsRead } from '../messages/mark-read.js';
@@ -11,9 +12,29 @@ type Mute = { id: number; timestamp: number };
 
 const mutesOf = (user: User): Mute[] => user.muted_users ?? [];
 
+const NOBODY: ReadonlySet<number> = new Set();
+
+/** Who muted whom, made once per change of the users (every message sent asks, twice). */
+const MUTERS = new DerivedSlot(() => ({
+  kept: null as { stamp: string; byMuted: Map<number, Set<number>> } | null,
+}));
+
 /** IDs of the users who muted `userId`: they get its new messages already read. */
-export function mutersOf(store: Store, userId: number): Set<number> {
-  return new Set(store.users.filter((u) => mutesOf(u).some((m) => m.id === userId)).map((u) => u.user_id));
+export function mutersOf(store: Store, userId: number): ReadonlySet<number> {
+  const stamp = store.partsVersion(['users']);
+  const slot = store.derived.of(MUTERS);
+  if (slot.kept?.stamp !== stamp) {
+    // A walk over every user, as the question was answered on each send before.
+    const byMuted = new Map<number, Set<number>>();
+    for (const u of store.users.all())
+      for (const m of mutesOf(u)) {
+        let muters = byMuted.get(m.id);
+        if (!muters) byMuted.set(m.id, (muters = new Set()));
+        muters.add(u.user_id);
+      }
+    slot.kept = { stamp, byMuted };
+  }
+  return slot.kept.byMuted.get(userId) ?? NOBODY;
 }
 
 function mutable(store: Store, userId: number): User {

@@ -12,6 +12,7 @@ import { outboxOf } from '../outbox/outbox.js';
 import { queueMissedMessageEmail } from '../outbox/missed-message-email.js';
 import { groupMemberIds } from '../group-settings/membership.js';
 import { deviceForm, messagePushes, removePushPayload, type GroupMention, type PushContext } from './push-payloads.js';
+import { settingValue } from '../realm/setting-values.js';
 import { noticesFor } from './triggers.js';
 
 /** The real server's OFFLINE_THRESHOLD_SECS: a user whose clients reported no activity for this long is idle. */
@@ -24,13 +25,19 @@ export interface MentionInfo {
 }
 
 /** Feature-level traits of the notifications a world sends (see behaviours.yaml). */
-function pushContext(world: WorldCtx): PushContext & { e2ee: boolean } {
+function pushContext(world: WorldCtx): PushContext & { e2ee: boolean; withholdLegacy: boolean } {
   const supports = (world as { supports?: (b: string) => boolean }).supports;
+  // An organization requiring E2EE notifications (FL 409) gets legacy ones without their text;
+  // from FL 500 none at all.
+  const requireE2ee = settingValue(world.store, 'require_e2ee_push_notifications') === true;
+  const withholdLegacy = requireE2ee && (supports?.('e2ee_required_withholds_legacy') ?? true);
   return {
     store: world.store,
     e2ee: supports?.('e2ee_push_notifications') ?? true,
     recipientUserIds: supports?.('e2ee_push_recipient_user_ids') ?? true,
     byKeyId: supports?.('e2ee_push_key_id') ?? true,
+    redactLegacy: requireE2ee && !withholdLegacy,
+    withholdLegacy,
   };
 }
 
@@ -38,7 +45,7 @@ function pushContext(world: WorldCtx): PushContext & { e2ee: boolean } {
 interface Sending {
   world: WorldCtx;
   /** The request's level decides the forms. */
-  ctx: PushContext & { e2ee: boolean };
+  ctx: PushContext & { e2ee: boolean; withholdLegacy: boolean };
   /** Mock-clock time of the sending, ms: the items' time, and the start of an email's batching period. */
   sentMs: number;
 }
@@ -96,7 +103,7 @@ function notifyNow(sending: Sending, messageId: number, mentions: MentionInfo): 
     let pushes: ReturnType<typeof messagePushes> | null = null;
     for (const device of store.pushDevices.filter((d) => d.user_id === user.user_id)) {
       const form = deviceForm(device, ctx.e2ee);
-      if (!form) continue;
+      if (!form || (ctx.withholdLegacy && form !== 'e2ee')) continue;
       pushes ??= messagePushes(ctx, user, message, push, group);
       // Built when first read: most notifications of a busy mock never are (see the outbox).
       const { build, estimate } = pushes(form, device);
@@ -127,7 +134,7 @@ function sendRemove(world: WorldCtx, user: User, messageIds: number[]): void {
   const now = world.clock.nowMs();
   for (const device of world.store.pushDevices.filter((d) => d.user_id === user.user_id)) {
     const form = deviceForm(device, ctx.e2ee);
-    if (!form) continue;
+    if (!form || (ctx.withholdLegacy && form !== 'e2ee')) continue;
     outbox.record(
       {
         kind: 'push',

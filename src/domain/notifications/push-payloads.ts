@@ -18,6 +18,11 @@ export interface PushContext {
   recipientUserIds: boolean;
   /** E2EE push requests name the key by push_key_id from FL 468, by push_account_id before. */
   byKeyId: boolean;
+  /**
+   * The legacy forms say "New message" instead of the text: the organization requires E2EE
+   * notifications (require_e2ee_push_notifications, FL 409) and the level still sends them.
+   */
+  redactLegacy?: boolean;
 }
 
 /**
@@ -56,7 +61,11 @@ interface PushSnapshot {
   trigger: Trigger;
   recipientUserIds: boolean;
   byKeyId: boolean;
+  redactLegacy: boolean;
 }
+
+/** What legacy notifications say instead of the message when the organization requires E2EE. */
+const REDACTED_CONTENT = 'New message';
 
 const isGroupDirect = (m: Pick<Message, 'type' | 'recipient_ids'>) =>
   m.type === 'private' && m.recipient_ids.length > 2;
@@ -102,6 +111,7 @@ function takeSnapshot(
     trigger,
     recipientUserIds: ctx.recipientUserIds,
     byKeyId: ctx.byKeyId,
+    redactLegacy: !!ctx.redactLegacy,
   };
 }
 
@@ -139,8 +149,12 @@ function messageFacts(s: PushSnapshot): MessageFacts {
   return { s, content, common, avatarUrl: absolute(s.realm.url, avatarUrl(sender)) };
 }
 
+/** The text of a legacy form: the message's, or "New message" where the organization requires E2EE. */
+const legacyContent = (f: MessageFacts): [string, boolean] =>
+  f.s.redactLegacy ? [REDACTED_CONTENT, false] : f.content;
+
 function androidPayload(f: MessageFacts): Record<string, unknown> {
-  const [content, truncated] = f.content;
+  const [content, truncated] = legacyContent(f);
   return {
     data: {
       ...f.common,
@@ -176,7 +190,7 @@ function iosPayload(f: MessageFacts): Record<string, unknown> {
     alert: {
       title: apnsTitle(f.s),
       subtitle: apnsSubtitle(f.s),
-      body: f.content[0],
+      body: legacyContent(f)[0],
     },
     sound: 'default',
     badge: 0,

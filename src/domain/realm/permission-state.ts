@@ -6,6 +6,7 @@ import type { Ctx } from '../context.js';
 import type { Store } from '../../store/store.js';
 import type { GroupSettingValue } from '../../store/state.js';
 import { REALM_GROUP_SETTINGS } from './settings-rules.js';
+import { settingValue } from './setting-values.js';
 import { CHANNEL_GROUP_SETTINGS } from '../channels/group-settings.js';
 import { USER_GROUP_SETTINGS } from '../groups/settings.js';
 
@@ -107,7 +108,6 @@ const setting = (
  */
 function permissionSettings(ctx: Ctx): Record<string, Record<string, PermissionSetting>> {
   const { store } = ctx;
-  const realm = store.realm as unknown as Record<string, GroupSettingValue | undefined>;
   const creator = ctx.supports('permission_settings_channel_creator') ? 'channel_creator' : 'stream_creator_or_nobody';
   // Only the settings that exist at the request's level.
   const exists = (schema: string, field: string) => {
@@ -120,7 +120,13 @@ function permissionSettings(ctx: Ctx): Record<string, Record<string, PermissionS
   const realmSettings = Object.fromEntries(
     Object.entries(REALM_GROUP_SETTINGS)
       .filter(([name]) => exists('RegisterRealm', `realm_${name}`))
-      .map(([name, rule]) => [name, setting(rule.allowEveryone, systemGroupName(store, realm[name]) ?? 'role:nobody')]),
+      .map(([name, rule]) => [
+        name,
+        setting(
+          rule.allowEveryone,
+          systemGroupName(store, settingValue(store, name) as GroupSettingValue | undefined) ?? 'role:nobody',
+        ),
+      ]),
   );
   const stream = Object.fromEntries(
     Object.entries(CHANNEL_GROUP_SETTINGS)

@@ -7,6 +7,7 @@ import type { Store } from '../../store/store.js';
 import type { Realm } from '../../store/state.js';
 import { createHash } from 'node:crypto';
 import { serverSettingsState } from './server-settings-state.js';
+import { missingNewerSettings } from './newer-settings.js';
 import { organizationEmailVisibility } from '../users/email-visibility.js';
 import type { ServerRules } from '../server-rules.js';
 
@@ -58,9 +59,12 @@ export function realmState(store: Store, rules: ServerRules): Record<string, unk
   const shown = realm.shown_settings ?? {};
   const out: Record<string, unknown> = {};
   for (const f of REALM_FIELDS) if (realm[f] !== undefined) out[`realm_${f}`] = structuredClone(realm[f]);
-  for (const [name, value] of Object.entries(shown)) {
+  for (const [name, value] of Object.entries({ ...shown, ...missingNewerSettings(store) })) {
     if (!SERVER_DERIVED.has(name)) out[`realm_${name}`] = structuredClone(value);
   }
+  // giphy_rating kept its stored name; from FL 453 it is shown as gif_rating_policy (the shaper
+  // keeps the name of the request's level).
+  out.realm_gif_rating_policy = out.realm_giphy_rating;
   for (const f of CHANNEL_ID_FIELDS) {
     const id = (realm as unknown as Record<string, unknown>)[f] ?? shown[f];
     out[`realm_${f}`] =

@@ -4,6 +4,7 @@
 import { MAX_AVATAR_FILE_SIZE_MIB, MAX_FILE_UPLOAD_SIZE_MIB } from '../../upload-limits.js';
 import { SERVER_PRESENCE } from '../presence/timings.js';
 import type { ServerRules } from '../server-rules.js';
+import { MAX_BULK_NEW_SUBSCRIPTION_MESSAGES } from '../server-info.js';
 
 /** The server setting MIN_DEACTIVATED_REALM_DELETION_DAYS: POST /realm/deactivate refuses a shorter delay. */
 export const MIN_DEACTIVATED_REALM_DELETION_DAYS = 14;
@@ -41,6 +42,8 @@ export function serverSettingsState(realmUrl: string, rules: ServerRules): Recor
       { name: '840x560.webp', max_width: 840, max_height: 560, format: 'webp', animated: false },
       { name: '840x560-anim.webp', max_width: 840, max_height: 560, format: 'webp', animated: true },
     ],
+    // One table under the name of each range of levels (renamed at FL 442 and 453); the
+    // shaper keeps the request's.
     giphy_rating_options: {
       disabled: { name: 'GIPHY integration disabled', id: -1 },
       y: { name: 'Allow GIFs rated Y (Very young audience)', id: 0 },
@@ -49,6 +52,9 @@ export function serverSettingsState(realmUrl: string, rules: ServerRules): Recor
       pg13: { name: 'Allow GIFs rated PG-13 (Parental guidance - under 13)', id: 3 },
       r: { name: 'Allow GIFs rated R (Restricted)', id: 4 },
     },
+    gif_rating_options: gifRatingOptions(),
+    gif_rating_policy_options: gifRatingOptions(),
+    max_bulk_new_subscription_messages: MAX_BULK_NEW_SUBSCRIPTION_MESSAGES,
     realm_available_video_chat_providers: {
       disabled: { name: 'None', id: 0 },
       jitsi_meet: { name: 'Jitsi Meet', id: 1 },
@@ -71,6 +77,19 @@ export function serverSettingsState(realmUrl: string, rules: ServerRules): Recor
     upgrade_text_for_wide_organization_logo: 'Available on Zulip Cloud Standard. Upgrade to access.',
   };
 }
+
+/**
+ * The ratings of newer servers (Realm.GIPHY_RATING_OPTIONS of the 11.x/12.x code): ids from 0,
+ * `pg-13` with its hyphen; the development organization's rating is 2, `g`.
+ */
+const gifRatingOptions = () => ({
+  disabled: { name: 'GIPHY integration disabled', id: 0 },
+  y: { name: 'Allow GIFs rated Y (Very young audience)', id: 1 },
+  g: { name: 'Allow GIFs rated G (General audience)', id: 2 },
+  pg: { name: 'Allow GIFs rated PG (Parental guidance)', id: 3 },
+  'pg-13': { name: 'Allow GIFs rated PG-13 (Parental guidance - under 13)', id: 4 },
+  r: { name: 'Allow GIFs rated R (Restricted)', id: 5 },
+});
 
 /** Changes when the server restarts; clients compare it to tell a new server from an old one. */
 const SERVER_GENERATION = Math.floor(Date.now() / 1000);

@@ -3,6 +3,7 @@
 // written where the setting already is, so that register shows it the same way as before.
 import type { Store } from '../../store/store.js';
 import type { Realm } from '../../store/state.js';
+import { newerSettingDefault } from './newer-settings.js';
 
 const fieldsOf = (realm: Realm) => realm as unknown as Record<string, unknown>;
 
@@ -13,6 +14,11 @@ const isOwnField = (realm: Realm, name: string) => Object.hasOwn(realm, name) ||
 
 export function currentSetting(realm: Realm, name: string): unknown {
   return isOwnField(realm, name) ? fieldsOf(realm)[name] : realm.shown_settings?.[name];
+}
+
+/** currentSetting, or for a newer setting the fixture leaves out, its default (newer-settings.ts). */
+export function settingValue(store: Store, name: string): unknown {
+  return currentSetting(store.realm, name) ?? newerSettingDefault(store, name);
 }
 
 export function storeSettings(store: Store, values: Record<string, unknown>): void {

@@ -40,6 +40,9 @@ export const REALM_GROUP_SETTINGS: Readonly<Record<string, { allowEveryone: bool
   can_manage_all_groups: { allowEveryone: false },
   can_invite_users_group: { allowEveryone: false },
   create_multiuse_invite_group: { allowEveryone: false },
+  can_set_delete_message_policy_group: { allowEveryone: false },
+  can_set_topics_policy_group: { allowEveryone: true },
+  workplace_users_group: { allowEveryone: true },
 };
 
 /** Time limits given in seconds or as `unlimited` (stored as null). */

@@ -16,7 +16,7 @@ import {
   RETENTION_FOREVER,
   TIME_LIMIT_SETTINGS,
 } from './settings-rules.js';
-import { currentSetting, storeSettings } from './setting-values.js';
+import { settingValue, storeSettings } from './setting-values.js';
 import { organizationEmailVisibility } from '../users/email-visibility.js';
 import { announceOrganizationEmailVisibility } from '../users/email-visibility-change.js';
 
@@ -40,7 +40,7 @@ function plannedValue(world: WorldCtx, name: string, value: unknown): unknown {
   const { store } = world;
   // A fixture may leave the organization's email_address_visibility out: it is then "everyone".
   const current =
-    name === 'email_address_visibility' ? organizationEmailVisibility(store.realm) : currentSetting(store.realm, name);
+    name === 'email_address_visibility' ? organizationEmailVisibility(store.realm) : settingValue(store, name);
   if (Object.hasOwn(REALM_GROUP_SETTINGS, name)) {
     const request = value as GroupSettingUpdate;
     if (request.old !== undefined && !sameGroupSetting(store, request.old, current as GroupSettingValue)) {
@@ -69,6 +69,13 @@ function shownValue(world: WorldCtx, name: string, value: unknown): unknown {
   return value;
 }
 
+/** Parameters stored under an older name: the GIF rating kept giphy_rating in the state. */
+const STORED_AS: Readonly<Record<string, string>> = { gif_rating_policy: 'giphy_rating' };
+
+/** The name the request used for a stored setting (the answer names it so). */
+const requestedName = (input: Record<string, unknown>, stored: string) =>
+  Object.keys(STORED_AS).find((given) => STORED_AS[given] === stored && input[given] !== undefined) ?? stored;
+
 export function updateRealmSettings(
   world: WorldCtx,
   actor: User,
@@ -78,7 +85,8 @@ export function updateRealmSettings(
   const requested = Object.entries(input).filter(([, v]) => v !== undefined);
   if (!isOwner(actor) && requested.some(([name]) => OWNER_ONLY_SETTINGS.has(name))) throw mustBeOwner();
   const changes: Record<string, unknown> = {};
-  for (const [name, value] of requested) {
+  for (const [given, value] of requested) {
+    const name = STORED_AS[given] ?? given;
     const next = plannedValue(world, name, value);
     if (next !== undefined) changes[name] = next;
   }
@@ -91,14 +99,19 @@ export function updateRealmSettings(
   for (const [name, stored] of Object.entries(changes)) {
     const value = shownValue(world, name, stored);
     // The real server answers "updated" for text settings rather than echo them.
-    answer[name] = typeof value === 'string' ? 'updated' : value;
+    answer[requestedName(input, name)] = typeof value === 'string' ? 'updated' : value;
     const dict = DICT_EVENT_SETTINGS.has(name) || Object.hasOwn(REALM_GROUP_SETTINGS, name);
-    world.events.publish(
-      audience,
-      dict
-        ? { type: 'realm', op: 'update_dict', property: 'default', data: { [name]: value } }
-        : { type: 'realm', op: 'update', property: name, value },
-    );
+    const event = dict
+      ? { type: 'realm', op: 'update_dict', property: 'default', data: { [name]: value } }
+      : { type: 'realm', op: 'update', property: name, value };
+    if (name !== 'giphy_rating') world.events.publish(audience, event);
+    else {
+      // Renamed gif_rating_policy at FL 453: each queue hears the name of its level.
+      const renamed = { ...event, property: 'gif_rating_policy' };
+      world.events.publish(audience, renamed, (_q, _u, queue) =>
+        queue?.supports?.('gif_rating_policy') === false ? event : renamed,
+      );
+    }
     if (name === 'email_address_visibility')
       announceOrganizationEmailVisibility(world, visibilityBefore, organizationEmailVisibility(world.store.realm));
   }

@@ -1,8 +1,13 @@
 // The web app's narrow URLs (the fragment after /#narrow/), as the real server writes them in
 // rendered channel, topic and message links.
 
+/** Text that every step below leaves as it is (ASCII letters, digits, "_", "-", "~"). */
+const UNCHANGED = /^[\w~-]*$/;
+
 /** The web app's hash encoding: URI-encode, then "." for "%" (and "%2E" for "."). */
 function encodeHashComponent(text: string): string {
+  // Most channel names and topics: no three passes (every channel message sent links to itself).
+  if (UNCHANGED.test(text)) return text;
   return encodeURIComponent(text)
     .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
     .replace(/\./g, '%2E')

@@ -26,11 +26,13 @@ export function subscribeAndUnsubscribe(ctx: Ctx, p: Params): Record<string, unk
       is_default_stream: false,
       default_push_notifications: false,
       topics_policy: 'inherit',
+      send_new_subscription_messages: true,
     },
     'add',
   );
   checkUnsubscribe(ctx, remove, new Set(adding.toCreate.map((c) => c.row.name.toLowerCase())));
-  const added = applySubscribe(ctx, adding);
+  // (its answer has the four lists only: no new_subscription_messages_sent)
+  const { new_subscription_messages_sent: _sent, ...added } = applySubscribe(ctx, adding);
   const removed = applyUnsubscribe(ctx, checkUnsubscribe(ctx, remove));
   return { ...added, ...removed };
 }

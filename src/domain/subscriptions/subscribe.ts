@@ -18,6 +18,7 @@ import { apiEmailOf } from '../users/email-visibility.js';
 import { addSubscriptions } from '../channels/add-subscriptions.js';
 import { canAddSubscribers, namesOthers, principalUsers } from './principals.js';
 import { tellSubscribedUsers } from './subscribe-notices.js';
+import { MAX_BULK_NEW_SUBSCRIPTION_MESSAGES } from '../server-info.js';
 import { announceCreatedChannels } from '../channels/announce.js';
 
 interface RequestedChannel {
@@ -85,7 +86,7 @@ export function checkSubscribe(ctx: Ctx, p: SubscribeParams, param = 'subscripti
   const { store, actor } = ctx;
   requireNonGuest(actor);
   if (p.folder_id !== undefined && !store.channelFolders.get(p.folder_id)) throw invalidFolder();
-  if (p.topics_policy !== undefined && p.topics_policy !== 'inherit') checkCanSetTopicsPolicy(actor);
+  if (p.topics_policy !== undefined && p.topics_policy !== 'inherit') checkCanSetTopicsPolicy(store, actor);
 
   const requested = requestedChannels(p.subscriptions, param);
   const existing: Stream[] = [];
@@ -139,9 +140,16 @@ export function applySubscribe(ctx: Ctx, checked: CheckedSubscription): Record<s
     }
   }
 
-  tellSubscribedUsers(ctx, newToExisting);
-  if (p.announce) announceCreatedChannels(ctx, created);
   const result: Record<string, unknown> = { subscribed, already_subscribed: already };
+  // From FL 397 the caller may ask for no notices, and a request subscribing more users than
+  // MAX_BULK_NEW_SUBSCRIPTION_MESSAGES sends none (new_subscription_messages_sent says which).
+  if (!ctx.supports('bulk_subscription_notice_limit')) tellSubscribedUsers(ctx, newToExisting);
+  else if (p.send_new_subscription_messages !== false) {
+    const sent = Object.keys(subscribed).length <= MAX_BULK_NEW_SUBSCRIPTION_MESSAGES;
+    if (sent) tellSubscribedUsers(ctx, newToExisting);
+    result.new_subscription_messages_sent = sent;
+  }
+  if (p.announce) announceCreatedChannels(ctx, created);
   if (!p.authorization_errors_fatal) result.unauthorized = unauthorized.map((s) => s.name);
   return result;
 }

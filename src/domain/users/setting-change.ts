@@ -31,8 +31,9 @@ export function changeUserSetting(ctx: Ctx, user: User, name: string, value: unk
   // (Only for the user's own change: what the real bulk change for other users sends is not checked yet.)
   if (byUser)
     for (const legacy of legacySettingEvents(user, name, value, event.language_name as string | undefined))
+      // From FL 439 the legacy event types are gone for every queue.
       ctx.events.publish([user.user_id], legacy, (_q, _u, queue) =>
-        queue?.capabilities.user_settings_object ? null : legacy,
+        queue?.capabilities.user_settings_object || queue?.supports?.('no_legacy_setting_events') ? null : legacy,
       );
   if (name === 'email_address_visibility') {
     announceEmailVisibility(
