@@ -1,7 +1,7 @@
 // One POST over plain HTTP/1.1 on a kept-alive socket, for post.ts. Node's HTTP client cost a
-// bot's call 62-70 µs of CPU (request and response objects, streams, the agent's bookkeeping);
-// this costs 31-42, most of it the socket's write and read (bench/RESULTS.md, session 11): a
-// message that mentions a bot paid it on every call. The answer is read as any HTTP/1.1 client reads one: 1xx
+// bot's call about 55 µs of CPU (request and response objects, streams, the agent's bookkeeping)
+// where writing the request and reading the answer off the socket cost about 12: a message that
+// mentions a bot paid it on every call. The answer is read as any HTTP/1.1 client reads one: 1xx
 // answers skipped, a body framed by chunked coding, by Content-Length or by the connection's end;
 // a framing it cannot read is a connection error, as it is for Node's client (and requests).
 import net from 'node:net';
