@@ -4,17 +4,31 @@
 // an answer (any status), a timeout, a connection error, or a URL the HTTP library refuses.
 // Plain HTTP connections are kept alive between calls, as the real server's requests session
 // keeps them: a bot called after every message (most are on loopback) is not connected to anew
-// each time, which cost the mock more than the call itself (http1.ts keeps them for plain HTTP).
+// each time, which cost the mock more than the call itself.
 import http from 'node:http';
 import https from 'node:https';
-import { postHttp1 } from './http1.js';
-import type { PostOutcome, PostRequest } from './post-request.js';
 
 /**
  * Idle connections are closed after a second, before the usual servers' own keep-alive timeouts
  * (2 s and more), so that a connection is not reused just as its server closes it.
  */
 const KEEP_ALIVE = new http.Agent({ keepAlive: true, maxFreeSockets: 16, timeout: 1000 });
+
+export type PostOutcome =
+  | { kind: 'answer'; status: number; body: Buffer; truncated: boolean }
+  | { kind: 'timeout' }
+  | { kind: 'connection-error'; detail: string }
+  /** What `requests` raises before connecting: its exception type and text. */
+  | { kind: 'invalid-url'; type: string; text: string };
+
+export interface PostRequest {
+  url: string;
+  body: string;
+  contentType: string;
+  userAgent: string;
+  timeoutMs: number;
+  maxAnswerBytes: number;
+}
 
 /** The URL as requests refuses it (MissingSchema, InvalidSchema, InvalidURL), or null when it can be called. */
 function urlProblem(url: string): { type: string; text: string } | null {
@@ -35,9 +49,6 @@ export function post(req: PostRequest): Promise<PostOutcome> {
   const problem = urlProblem(req.url);
   if (problem) return Promise.resolve({ kind: 'invalid-url', ...problem });
   const url = new URL(req.url);
-  // Plain HTTP (most bots run on loopback) is written and read directly (http1.ts); a URL with
-  // credentials (sent as Basic authentication) and HTTPS go through Node's client.
-  if (url.protocol === 'http:' && !url.username && !url.password) return postHttp1(url, req);
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
     let done = false;
