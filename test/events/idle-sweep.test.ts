@@ -2,21 +2,9 @@
 // the bound it keeps must never make a queue outlive its idle timeout.
 import { describe, expect, it } from 'vitest';
 import { EventHub } from '../../src/domain/events/hub.js';
-import type { QueueOptions } from '../../src/domain/events/queue.js';
+import { queueOptions } from '../helpers/queue-options.js';
 
-const options = (now: number, idleTimeoutSecs: number): QueueOptions => ({
-  userId: 4,
-  eventTypes: null,
-  messageFilter: null,
-  allPublicStreams: false,
-  capabilities: {},
-  emptyTopicDisplayName: 'general chat',
-  applyMarkdown: true,
-  slimPresence: false,
-  clientGravatar: false,
-  idleTimeoutSecs,
-  now,
-});
+const options = (now: number, idleTimeoutSecs: number) => queueOptions({ idleTimeoutSecs, now });
 
 describe('the idle sweep', () => {
   it('a queue registered after a sweep with a shorter timeout still expires on time', () => {

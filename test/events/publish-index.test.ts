@@ -3,21 +3,10 @@
 // update_message_flags of POST /messages/flags/narrow) cost a scan of all of them.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EventHub } from '../../src/domain/events/hub.js';
-import { EventQueue, type QueueOptions } from '../../src/domain/events/queue.js';
+import { EventQueue } from '../../src/domain/events/queue.js';
+import { queueOptions } from '../helpers/queue-options.js';
 
-const options = (eventTypes: string[] | null): QueueOptions => ({
-  userId: 4,
-  eventTypes: eventTypes && new Set(eventTypes),
-  messageFilter: null,
-  allPublicStreams: false,
-  capabilities: {},
-  emptyTopicDisplayName: 'general chat',
-  applyMarkdown: true,
-  slimPresence: false,
-  clientGravatar: false,
-  idleTimeoutSecs: 600,
-  now: 1000,
-});
+const options = (eventTypes: string[] | null) => queueOptions({ eventTypes: eventTypes && new Set(eventTypes) });
 const flagsEvent = {
   type: 'update_message_flags',
   op: 'add',

@@ -5,21 +5,10 @@
 // polls (the mock clock moving both ways), waits and deletions.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EventHub, MAX_QUEUES_PER_USER } from '../../src/domain/events/hub.js';
-import { EventQueue, type QueueOptions } from '../../src/domain/events/queue.js';
+import { EventQueue } from '../../src/domain/events/queue.js';
+import { queueOptions } from '../helpers/queue-options.js';
 
-const options = (now: number): QueueOptions => ({
-  userId: 4,
-  eventTypes: new Set(['message']),
-  messageFilter: null,
-  allPublicStreams: false,
-  capabilities: {},
-  emptyTopicDisplayName: 'general chat',
-  applyMarkdown: true,
-  slimPresence: false,
-  clientGravatar: false,
-  idleTimeoutSecs: 10 ** 9,
-  now,
-});
+const options = (now: number) => queueOptions({ eventTypes: new Set(['message']), idleTimeoutSecs: 10 ** 9, now });
 
 /** The rule as written: the first, in registration order, of the idle queues polled longest ago. */
 function plainOldest(queues: EventQueue[]): EventQueue | null {
