@@ -24,6 +24,9 @@ export function subscriberIds(store: Store, streamId: number): number[] {
 
 /** May read the channel's messages (and is allowed to know it exists). */
 export function hasContentAccess(store: Store, user: User, stream: Stream): boolean {
+  // A public channel is open to every member: no subscription lookup (a key made and hashed) for
+  // them, which an audience of a public channel asked for every user.
+  if (!stream.invite_only && !isGuest(user)) return true;
   if (isSubscribed(store, user.user_id, stream.stream_id)) return true;
   if (stream.invite_only) {
     return (

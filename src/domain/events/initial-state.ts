@@ -59,10 +59,21 @@ export interface StateRequest {
   presenceHistoryLimitDays?: number;
 }
 
+/** The basics sent whatever the client asked for (the others are the realm section's). */
+const ALWAYS_SENT: ReadonlySet<string> = new Set([
+  'zulip_feature_level',
+  'zulip_version',
+  'zulip_merge_base',
+  'server_report_message_types',
+]);
+
 export function initialState(ctx: Ctx, req: StateRequest): Record<string, unknown> {
   const { store, actor } = ctx;
   const all = req.fetchEventTypes === null;
-  const want = (...types: string[]) => all || types.some((t) => req.fetchEventTypes!.has(t));
+  // One or two names, no rest parameter: it is asked fifty times a register.
+  const fetched = req.fetchEventTypes;
+  const want = (type: string, alias?: string) =>
+    fetched === null || fetched.has(type) || (alias !== undefined && fetched.has(alias));
   const caps = req.capabilities;
   const displayName = ctx.server.emptyTopicDisplayName;
   const shown: TopicShown = caps.empty_topic_name ? (t) => t : (t) => (t === '' ? displayName : t);
@@ -135,9 +146,11 @@ export function initialState(ctx: Ctx, req: StateRequest): Record<string, unknow
   // one literal took V8 a slow path, 8 µs here, most of a register's own work.) Only the version
   // and the report types are sent whatever the client asked for; the limits and the rest are the
   // realm section's (the real server's description: present if `realm` is fetched).
-  const { zulip_feature_level, zulip_version, zulip_merge_base, server_report_message_types, ...realmBasics } =
-    serverBasics(ctx);
-  if (want('realm')) Object.assign(out, realmBasics);
+  const basics = serverBasics(ctx);
+  const { zulip_feature_level, zulip_version, zulip_merge_base, server_report_message_types } = basics;
+  // The rest of the basics copied key by key, and only for the realm section (an object rest
+  // took V8 a slow path, about 5 µs, on every register).
+  if (want('realm')) for (const key in basics) if (!ALWAYS_SENT.has(key)) out[key] = basics[key as keyof typeof basics];
   return Object.assign(
     out,
     { zulip_feature_level, zulip_version, zulip_merge_base },

@@ -105,6 +105,14 @@ export class Outbox {
    * these may cost a pass over the thousands an organization can have pending.
    */
   private pending = new Set<Pending>();
+  /**
+   * The same sendings in the order they were scheduled, from `orderHead` on, with those unscheduled
+   * since left in place (skipped when met, dropped in batches): the oldest, which a full schedule
+   * gives up, is found without asking the Set for its first value, which walks every slot its
+   * earlier deletions left empty (5-6 µs with 5,000 pending, on every invitation past the bound).
+   */
+  private order: Pending[] = [];
+  private orderHead = 0;
   private byTag = new Map<string, Pending>();
   private byGroup = new Map<string, Set<Pending>>();
   /** No pending item is due before this (a lower bound: a cancelled item may have set it). */
@@ -132,7 +140,9 @@ export class Outbox {
 
   /** Records something sent now (mock clock, ms). */
   record(content: OutboxContent, nowMs: number): OutboxItem {
-    const item = { ...content, id: this.nextId++, time: nowMs } as OutboxItem;
+    // Object.assign, not a spread with fields after it: V8 (Node 20) takes a slow path for that,
+    // about 2 µs an item here against 0.2.
+    const item = Object.assign({}, content, { id: this.nextId++, time: nowMs }) as OutboxItem;
     this.add({ item, size: itemSize(item), build: null });
     return item;
   }
@@ -142,7 +152,7 @@ export class Outbox {
    * something listens). The item is the same as record() would have made of the built content.
    */
   recordLazy(push: LazyPush, nowMs: number): void {
-    const item = { ...push.head, id: this.nextId++, time: nowMs } as OutboxItem;
+    const item = Object.assign({}, push.head, { id: this.nextId++, time: nowMs }) as OutboxItem;
     this.add({ item, size: push.estimate, build: push.build });
   }
 
@@ -192,10 +202,16 @@ export class Outbox {
 
   /** Sends `content` once the clock reaches dueMs; `tag` names it (one item per tag), `group` gathers it with others. */
   schedule(content: OutboxContent, dueMs: number, tag: string | null = null, group: string | null = null): void {
-    if (this.pending.size >= MAX_OUTBOX_ITEMS) this.unschedule(this.pending.values().next().value!);
+    if (this.pending.size >= MAX_OUTBOX_ITEMS) this.unschedule(this.oldestPending());
     if (tag !== null) this.cancel(tag);
     const p: Pending = { dueMs, content, tag, group };
     this.pending.add(p);
+    this.order.push(p);
+    // Entries unscheduled since are bounded by the pending ones: dropped, in order, past twice as many.
+    if (this.order.length > 2 * this.pending.size + 64) {
+      this.order = this.order.slice(this.orderHead).filter((q) => this.pending.has(q));
+      this.orderHead = 0;
+    }
     if (tag !== null) this.byTag.set(tag, p);
     if (group !== null) {
       let members = this.byGroup.get(group);
@@ -203,6 +219,12 @@ export class Outbox {
       members.add(p);
     }
     if (dueMs < this.nextDueMs) this.nextDueMs = dueMs;
+  }
+
+  /** The first scheduled of the pending sendings (there is one). */
+  private oldestPending(): Pending {
+    while (!this.pending.has(this.order[this.orderHead])) this.orderHead++;
+    return this.order[this.orderHead];
   }
 
   /** Forgets the scheduled sending tagged so (a revoked invitation's reminder). */
@@ -223,6 +245,8 @@ export class Outbox {
 
   private forgetPending(): void {
     this.pending.clear();
+    this.order = [];
+    this.orderHead = 0;
     this.byTag.clear();
     this.byGroup.clear();
     this.nextDueMs = Infinity;
