@@ -13,8 +13,12 @@ export interface ShapeNode {
   items: ShapeNode | null;
   /** additionalProperties schema: every value of a map-like object. */
   values: ShapeNode | null;
-  /** `props` as an array, made on first use (walked on every answer; a Map's entries are made anew at each walk). */
-  propList?: Array<[string, ShapeNode]>;
+  /**
+   * Per level asked (at most MAX_LEVELS_KEPT of them), the gates that remove their property at it
+   * and the children that may change something at it: an answer is walked along those only
+   * (POST /register's schema has 143 gates, 43 of which remove at the newest level).
+   */
+  activeAt?: Map<number, { gates: ShapeNode['gates']; children: Array<[string, ShapeNode]> }>;
   /** Levels [from, to) at which no gate of this subtree removes anything: the value passes as it is. */
   unchangedFrom?: number;
   unchangedTo?: number;
@@ -73,6 +77,23 @@ export function applyShape(value: unknown, node: ShapeNode | null, level: number
   return shapeNow(value, node, level);
 }
 
+const MAX_LEVELS_KEPT = 64;
+
+/** The gates and children of `node` that can change an answer at `level` (see ShapeNode.activeAt). */
+function activeAt(node: ShapeNode, level: number): { gates: ShapeNode['gates']; children: Array<[string, ShapeNode]> } {
+  node.activeAt ??= new Map();
+  let active = node.activeAt.get(level);
+  if (!active) {
+    active = {
+      gates: node.gates.filter((g) => level < g.addedAt || level >= g.removedAt),
+      // A child unchanged at the level gives its value back as it is (applyShape): skipped.
+      children: [...node.props].filter(([, c]) => !(level >= c.unchangedFrom! && level < c.unchangedTo!)),
+    };
+    if (node.activeAt.size < MAX_LEVELS_KEPT) node.activeAt.set(level, active);
+  }
+  return active;
+}
+
 function shapeNow(value: object, node: ShapeNode, level: number): object {
   if (Array.isArray(value)) {
     if (!node.items) return value;
@@ -88,12 +109,10 @@ function shapeNow(value: object, node: ShapeNode, level: number): object {
   const src = value as Record<string, unknown>;
   // The copy is made at the first change (no closure or entry arrays made on the way).
   let out: Record<string, unknown> | null = null;
-  for (const g of node.gates) {
-    if (g.prop in src && (level < g.addedAt || level >= g.removedAt)) delete (out ??= { ...src })[g.prop];
-  }
-  node.propList ??= [...node.props];
-  for (let i = 0; i < node.propList.length; i++) {
-    const [prop, child] = node.propList[i];
+  const { gates, children } = activeAt(node, level);
+  for (let i = 0; i < gates.length; i++) if (gates[i].prop in src) delete (out ??= { ...src })[gates[i].prop];
+  for (let i = 0; i < children.length; i++) {
+    const [prop, child] = children[i];
     if (!(prop in src) || (out && !(prop in out))) continue;
     const shaped = applyShape(src[prop], child, level);
     if (shaped !== src[prop]) (out ??= { ...src })[prop] = shaped;

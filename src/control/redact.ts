@@ -12,6 +12,23 @@ const SECRET_KEYS = new Set(['password', 'old_password', 'new_password', 'api_ke
 /** Each secret name as quoted in JSON text: an answer holding none of them needs no parse. */
 const marksOf = (keys: Set<string>) => [...keys].map((k) => Buffer.from(`"${k}"`));
 let secretMarks = marksOf(SECRET_KEYS);
+/**
+ * The same marks as one pattern, for small answers: each Buffer search costs about half a
+ * microsecond however short the answer, one pass of a pattern over a 500-byte answer's text less
+ * than two searches (a large answer is searched per name: the byte search is faster per byte).
+ * Null when a name is not ASCII (the text is read byte by byte, as latin1).
+ */
+const patternOf = (keys: Set<string>) =>
+  [...keys].every((k) => /^[\x20-\x7e]*$/.test(k))
+    ? new RegExp(`"(?:${[...keys].map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})"`)
+    : null;
+let secretPattern = patternOf(SECRET_KEYS);
+const PATTERN_MAX_BYTES = 2048;
+
+const holdsSecretMark = (bytes: Buffer): boolean =>
+  secretPattern !== null && bytes.length <= PATTERN_MAX_BYTES
+    ? secretPattern.test(bytes.toString('latin1'))
+    : secretMarks.some((mark) => bytes.includes(mark));
 
 /**
  * Adds the names of the request parameters the description marks `x-secret: true` (parameters
@@ -41,6 +58,7 @@ export function learnSecretParameters(doc: unknown): void {
   }
   // The byte search looks for every name, the learned ones too.
   secretMarks = marksOf(SECRET_KEYS);
+  secretPattern = patternOf(SECRET_KEYS);
 }
 export const REDACTED = '[redacted]';
 
@@ -92,7 +110,7 @@ export function redactTemporaryUrls(bytes: Buffer): Buffer {
 /** The response bytes with secrets replaced; the same buffer when it holds none (the usual case). */
 export function redactBytes(bytes: Buffer): Buffer {
   const out = redactTemporaryUrls(bytes);
-  if (!secretMarks.some((mark) => out.includes(mark))) return out;
+  if (!holdsSecretMark(out)) return out;
   try {
     return Buffer.from(JSON.stringify(redact(JSON.parse(out.toString()))));
   } catch {
