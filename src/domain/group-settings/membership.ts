@@ -38,8 +38,18 @@ export function isGroupMember(
 ): boolean {
   if (!includeDeactivated && !store.users.get(userId)?.is_active) return false;
   if (direct) return store.userGroups.get(groupId)?.direct_members.includes(userId) ?? false;
-  for (const id of subgroupClosure(store, groupId)) {
-    if (store.userGroups.get(id)?.direct_members.includes(userId)) return true;
+  // The walk of subgroupClosure, stopping at the first group that lists the user (most checks
+  // find them in the first group or two: no closure to build first).
+  const seen = new Set<number>();
+  const stack = [groupId];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const g = store.userGroups.get(id);
+    if (!g) continue;
+    if (g.direct_members.includes(userId)) return true;
+    stack.push(...g.direct_subgroups);
   }
   return false;
 }
