@@ -1,7 +1,8 @@
 // Profiles the compiled mock under load on one operation and prints where the time goes:
 //   node --import tsx bench/profile.ts subscriptions|messages|send|narrow|flags|register|events|notify|webhook|invite|invite-link|org:<label start>|<request of bench/lib/mock.ts> [SECONDS] [-- mock args]
 // (org:POST /users/me/avatar profiles that row of bench/sections/organization-ops.ts)
-// (messages and subscriptions after 100 sends, as bench/quick-reads.ts measures them)
+// (messages and subscriptions after 100 sends, as bench/quick-reads.ts measures them; invite and
+// invite-link on a --production mock, as the bench's invitation rows)
 // PROFILE_CONNS=N loads it with N connections instead of 32 (the webhook row calls its bot after
 // every message only when the calls keep up: 4 connections).
 // The .cpuprofile is left in the printed folder (open it in Chrome DevTools for the full picture).
@@ -16,7 +17,11 @@ import { ROOT } from './lib/mock.js';
 import { requestsOf } from './sections/organization-ops.js';
 
 const [op = 'subscriptions', seconds = '5', ...rest] = process.argv.slice(2);
-const args = rest[0] === '--' ? rest.slice(1) : rest;
+const given = rest[0] === '--' ? rest.slice(1) : rest;
+// The invitation rows run on a --production mock, as bench/sections/invitation-ops.ts's: the
+// development server's daily limit refuses all but the first 100 invitations (a profile of 400s).
+const args =
+  (op === 'invite' || op === 'invite-link') && !given.includes('--production') ? ['--production', ...given] : given;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'teamchat-profile-'));
 const child = await spawnServer(
   'mock',

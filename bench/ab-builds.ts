@@ -1,0 +1,113 @@
+// Two builds compared on one request, in this process: each build's MockServer (its dist/, so an
+// older commit built in a clone), requests handed to its HTTP server as in-memory request and
+// response objects (no socket, no client process, no kernel), 32 in flight, in alternating rounds.
+// Prints the CPU time per request of each (min and median of the rounds) and the median of the
+// paired ratios new/base: rounds run back to back share the machine's load, so on a machine shared
+// with other work their ratio moves far less than either figure (the figures include the
+// in-memory request objects, the same for both builds). Not the bench: no socket is written.
+//   node --import tsx bench/ab-builds.ts BASE_ROOT NEW_ROOT invite|invite-link|subscribe-and-leave|register|events [ROUNDS] [PER_ROUND]
+// (e.g. git clone -q . /tmp/base && cd /tmp/base && git checkout OLD && ln -s $PWD/node_modules && npm run build)
+import http from 'node:http';
+import path from 'node:path';
+import { Duplex } from 'node:stream';
+import { requests, send, type Req } from './lib/mock.js';
+
+const [baseRoot, newRoot, op = 'invite', roundsArg = '60', perArg = '500'] = process.argv.slice(2);
+if (!baseRoot || !newRoot) throw new Error('usage: ab-builds.ts BASE_ROOT NEW_ROOT OPERATION [ROUNDS] [PER_ROUND]');
+const rounds = Number(roundsArg);
+const perRound = Number(perArg);
+// The invitation rows run on a --production mock, as the bench's (the daily limit otherwise).
+const production = op === 'invite' || op === 'invite-link';
+
+/** Swallows what the response writes. */
+class NullSocket extends Duplex {
+  remoteAddress = '127.0.0.1';
+  override _read(): void {}
+  override _write(_chunk: unknown, _encoding: unknown, done: () => void): void {
+    done();
+  }
+}
+
+interface Server {
+  listen(port: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+async function setUp(root: string) {
+  const { MockServer } = (await import(path.join(path.resolve(root), 'dist/src/server.js'))) as {
+    MockServer: new (options: object) => Server;
+  };
+  const server = new MockServer({
+    log: () => {},
+    production,
+    fixture: path.join(path.resolve(root), 'fixtures/classic.json'),
+  });
+  const base = await server.listen(0);
+  const httpServer = (server as unknown as { httpServer: http.Server }).httpServer;
+  const api = (p: string) => `${base}/api/v1${p}`;
+  const call = (req: Req): Promise<number> =>
+    new Promise((resolve) => {
+      const socket = new NullSocket();
+      const incoming = new http.IncomingMessage(socket as never);
+      const url = new URL(req.url);
+      incoming.method = req.method ?? 'GET';
+      incoming.url = url.pathname + url.search;
+      incoming.httpVersionMajor = 1;
+      incoming.httpVersionMinor = 1;
+      incoming.httpVersion = '1.1';
+      const headers: Record<string, string> = { host: url.host };
+      for (const [k, v] of Object.entries(req.headers ?? {})) headers[k.toLowerCase()] = String(v);
+      if (req.body !== undefined) headers['content-length'] = String(Buffer.byteLength(req.body));
+      incoming.headers = headers;
+      incoming.rawHeaders = Object.entries(headers).flat();
+      if (req.body !== undefined) incoming.push(Buffer.from(req.body));
+      incoming.push(null);
+      const res = new http.ServerResponse(incoming);
+      res.assignSocket(socket as never);
+      res.on('finish', () => resolve(res.statusCode));
+      httpServer.emit('request', incoming, res);
+    });
+  const pick: Record<string, () => Promise<Req>> = {
+    invite: async () => requests.sendInvite(api),
+    'invite-link': async () => requests.createInviteLink(api),
+    'subscribe-and-leave': async () => requests.subscribeAndLeave(api),
+    register: async () => requests.register(api),
+    // A queue of its own, registered over the socket (its ID is in the answer).
+    events: async () => requests.events(api, (await send(requests.register(api))).json.queue_id),
+  };
+  if (!pick[op]) throw new Error(`no operation ${op}: ${Object.keys(pick).join(', ')}`);
+  const req = await pick[op]();
+  const statuses: Record<number, number> = {};
+  const batch = async (n: number) => {
+    let left = n;
+    await Promise.all(
+      Array.from({ length: 32 }, async () => {
+        while (left-- > 0) {
+          const status = await call(req);
+          statuses[status] = (statuses[status] ?? 0) + 1;
+        }
+      }),
+    );
+  };
+  return { server, batch, statuses };
+}
+
+const builds = { base: await setUp(baseRoot), new: await setUp(newRoot) };
+for (const b of Object.values(builds)) await b.batch(perRound * 6);
+const us: Record<'base' | 'new', number[]> = { base: [], new: [] };
+for (let i = 0; i < rounds; i++) {
+  for (const k of i % 2 ? (['new', 'base'] as const) : (['base', 'new'] as const)) {
+    const before = process.cpuUsage();
+    await builds[k].batch(perRound);
+    const used = process.cpuUsage(before);
+    us[k].push((used.user + used.system) / perRound);
+  }
+}
+const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
+const figures = (a: number[]) => `min ${Math.min(...a).toFixed(0)} median ${median(a).toFixed(0)} µs`;
+console.log(
+  `${op}: base ${figures(us.base)}; new ${figures(us.new)}; paired new/base median ${median(us.new.map((n, i) => n / us.base[i])).toFixed(3)}`,
+  `(statuses: base ${JSON.stringify(builds.base.statuses)}, new ${JSON.stringify(builds.new.statuses)})`,
+);
+for (const b of Object.values(builds)) await b.server.close();
+process.exit(0);
