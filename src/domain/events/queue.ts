@@ -70,8 +70,10 @@ export class EventQueue {
   /** Appends the event with the next ID and wakes the long-polls waiting on the queue. */
   push(event: Event): void {
     // Object.assign, not a spread with a field after it: V8 (Node 20) takes a slow path for that,
-    // 0.7 µs against 0.15 per queue an event goes to.
-    this.events.push(Object.assign({}, event, { id: this.nextEventId++ }));
+    // 0.7 µs against 0.15 per queue an event goes to. (An own "__proto__" key, which assign would
+    // set as the prototype, is copied as data by the spread.)
+    const id = this.nextEventId++;
+    this.events.push(Object.hasOwn(event, '__proto__') ? { ...event, id } : Object.assign({}, event, { id }));
     this.wake('event');
   }
 

@@ -43,8 +43,9 @@ function requestedChannels(items: RequestedChannel[], param: string): RequestedC
       throw badRequest(`Invalid ${param}[${i}]: Value error, add.color is not a valid hex color code`);
     }
     const name = checkChannelName(item.name);
-    // Object.assign, not a spread with a field after it: V8 (Node 20) takes a slow path for that.
-    if (!seen.has(name.toLowerCase())) seen.set(name.toLowerCase(), Object.assign({}, item, { name }));
+    // (A spread, not Object.assign: the item is the client's JSON, whose own keys, "__proto__"
+    // included, are copied as data, never through a setter.)
+    if (!seen.has(name.toLowerCase())) seen.set(name.toLowerCase(), { ...item, name });
   }
   return [...seen.values()];
 }
