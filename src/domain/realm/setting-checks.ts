@@ -15,7 +15,8 @@ export function checkVideoChatProvider(id: number): number {
 /** The schemes Django's URLValidator takes (the real server's check). */
 const URL_SCHEMES = new Set(['http:', 'https:', 'ftp:', 'ftps:']);
 /** A host URLValidator takes: a name with a top-level domain, localhost, or an IP address. */
-const HOST = /^(localhost|\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\]|([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+(xn--[a-z0-9-]+|[a-z]{2,63})\.?)$/i;
+const HOST =
+  /^(localhost|\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\]|([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+(xn--[a-z0-9-]+|[a-z]{2,63})\.?)$/i;
 
 function isUrl(text: string): boolean {
   if (/\s/.test(text) || !/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return false;

@@ -75,8 +75,7 @@ function plannedValue(world: WorldCtx, name: string, value: unknown): unknown {
  * shows both, each saying whether the empty topic is refused where a channel inherits the rule.
  */
 function companions(changes: Record<string, unknown>): Record<string, unknown> {
-  if (changes.topics_policy !== undefined)
-    return { mandatory_topics: changes.topics_policy === 'disable_empty_topic' };
+  if (changes.topics_policy !== undefined) return { mandatory_topics: changes.topics_policy === 'disable_empty_topic' };
   if (changes.mandatory_topics !== undefined)
     return { topics_policy: changes.mandatory_topics ? 'disable_empty_topic' : 'allow_empty_topic' };
   return {};
