@@ -338,8 +338,9 @@ describe('creating channels by name', () => {
         can_set_topics_policy_group: systemGroupId(store(), 'role:administrators'),
       },
     });
+    // (at 511 whatever level the suite runs at: the parameter is new at 392)
     expectError(
-      await subscribe('hamlet', {
+      await t.as('hamlet', { 'X-Mock-Feature-Level': '511' }).post('/users/me/subscriptions', {
         subscriptions: [{ name: 'Kyoto' }],
         invite_only: true,
         topics_policy: 'allow_empty_topic',
@@ -349,6 +350,30 @@ describe('creating channels by name', () => {
       'Insufficient permission',
     );
     expect(store().streams.by('name', 'kyoto')).toBeUndefined();
+  });
+
+  it('takes topics_policy from FL 392; below it the parameter is unknown and new channels inherit', async () => {
+    store().updateRealm({
+      shown_settings: {
+        ...store().realm.shown_settings,
+        can_set_topics_policy_group: systemGroupId(store(), 'role:administrators'),
+      },
+    });
+    const at = (n: number) => t.as('hamlet', { 'X-Mock-Feature-Level': String(n) });
+    const params = { subscriptions: [{ name: 'Kyoto' }], topics_policy: 'empty_topic_only' };
+    const old = await at(391).post('/users/me/subscriptions', params);
+    expect(old.status).toBe(200);
+    expect(old.body.ignored_parameters_unsupported).toEqual(['topics_policy']);
+    const kyoto = store().streams.by('name', 'kyoto')!;
+    expect(kyoto.topics_policy).toBe('inherit');
+    const read = await at(511).get(`/streams/${kyoto.stream_id}`);
+    expect(read.body.stream.topics_policy).toBe('inherit');
+    expectError(
+      await at(392).post('/users/me/subscriptions', { ...params, subscriptions: [{ name: 'Osaka' }] }),
+      400,
+      'BAD_REQUEST',
+      'Insufficient permission',
+    );
   });
 });
 
