@@ -416,3 +416,48 @@ describe('notices to new subscribers (FL 397)', () => {
     expect(dmsTo('othello').length).toBe(before);
   });
 });
+
+describe("the notification bot's wording before FL 255 (behaviour channel_wording)", () => {
+  const at = (n: number) => t.as('hamlet', { 'X-Mock-Feature-Level': String(n) });
+  const botDmsTo = (who: string) =>
+    store()
+      .messages.filter(
+        (m) =>
+          m.type === 'private' &&
+          m.sender_id === store().realm.notification_bot_id &&
+          m.recipient_ids.includes(id(who)),
+      )
+      .map((m) => m.content);
+
+  it('says "stream" at 254 and "channel" at 255 in the announcement and the subscribed-you notices', async () => {
+    const verona = store().realm.new_stream_announcements_stream_id!;
+    const announced = (topic: string) =>
+      store()
+        .messages.filter((m) => m.stream_id === verona && m.topic === topic)
+        .map((m) => m.content);
+    const hamlet = `@_**King Hamlet|${id('hamlet')}**`;
+    await at(254).post('/users/me/subscriptions', { subscriptions: [{ name: 'Kyoto' }], announce: true });
+    await at(254).post('/users/me/subscriptions', {
+      subscriptions: [{ name: 'Osaka' }, { name: 'Nara' }],
+      announce: true,
+    });
+    expect(announced('new streams')).toEqual([
+      `${hamlet} created a new stream #**Kyoto**.`,
+      `${hamlet} created the following streams: #**Osaka**, #**Nara**.`,
+    ]);
+    await at(255).post('/users/me/subscriptions', { subscriptions: [{ name: 'Sapporo' }], announce: true });
+    expect(announced('new channels')).toEqual([`${hamlet} created a new channel #**Sapporo**.`]);
+
+    await at(254).post('/users/me/subscriptions', { subscriptions: [{ name: 'Rome' }], principals: [id('othello')] });
+    await at(254).post('/users/me/subscriptions', {
+      subscriptions: [{ name: 'Osaka' }, { name: 'Nara' }],
+      principals: [id('othello')],
+    });
+    await at(255).post('/users/me/subscriptions', { subscriptions: [{ name: 'Kyoto' }], principals: [id('othello')] });
+    expect(botDmsTo('othello')).toEqual([
+      `${hamlet} subscribed you to the stream #**Rome**.`,
+      `${hamlet} subscribed you to the following streams:\n\n* #**Nara**\n* #**Osaka**`,
+      `${hamlet} subscribed you to #**Kyoto**.`,
+    ]);
+  });
+});
