@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { multipart, TINY_PNG } from '../helpers/uploads.js';
+import { ControlClient } from '../../src/control/client.js';
 
 let t: TestServer;
 beforeEach(async () => {
@@ -65,5 +66,22 @@ describe("new people's avatars (default_avatar_source, FL 456)", () => {
     expect(t.server.world.store.userAvatars.filter((a) => a.user_id === r.body.user_id)).toHaveLength(1);
     await t.as('newbie').delete('/users/me/avatar');
     expect((await ownRegister()).avatar_source).toBe('G');
+  });
+
+  it("applies to people who join by an invitation too, at the world's level", async () => {
+    const control = new ControlClient(t.base);
+    const join = async (address: string) => {
+      await t.as('iago').post('/invites', { invitee_emails: address, stream_ids: [1] });
+      const [email] = (await control.outbox.list({ kind: 'email', user: address })).items as any[];
+      await control.invites.accept({
+        link: email.links.activate_url,
+        full_name: 'Joiner',
+        password: 'a-good-password',
+      });
+      return (await t.as(address).post('/register', { fetch_event_types: ['realm_user'] })).body.avatar_source;
+    };
+    expect(await join('joiner@example.com')).toBe('J');
+    await control.setFeatureLevel(455);
+    expect(await join('older@example.com')).toBe('G');
   });
 });
