@@ -9,11 +9,12 @@ const mock = await startMock('mock', []);
 try {
   const api = mockApi(mock.url);
   const rows = [...(await organizationRows('mock', mock.url, api, mock.proc.pid)), ...(await invitationRows('mock'))];
-  for (const { op, r, note } of rows) {
-    if (!r) console.log(`${op}: ${note}`);
+  for (const { server, op, r, note } of rows) {
+    const label = server === 'mock' ? op : `${op} [${server}]`;
+    if (!r) console.log(`${label}: ${note}`);
     else
       console.log(
-        `${op}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.cpuUs?.toFixed(0)} µs CPU a request ${Object.keys(r.bad).length ? JSON.stringify(r.bad) : ''}${note ? ` (${note})` : ''}`,
+        `${label}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.cpuUs?.toFixed(0)} µs CPU a request ${Object.keys(r.bad).length ? JSON.stringify(r.bad) : ''}${note ? ` (${note})` : ''}`,
       );
   }
 } finally {
