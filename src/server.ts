@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { compileContract, type Contract } from './contract/contract.js';
+import { fieldExistsAt } from './contract/shape.js';
 import { createApp } from './app.js';
 import { expressObjects } from './http/express-objects.js';
 import { Clock } from './clock.js';
@@ -327,6 +328,7 @@ export class MockServer {
       journal: this.journal,
       server: this.server,
       serverAt: (level) => this.serverAt(level),
+      hasApiField: (level, schema, field) => fieldExistsAt(this.contract.doc, schema, field, level),
       fixturePath: this.fixturePath,
       coverage: (sandbox) => this.coverage(sandbox),
       resetCoverage: (sandbox) => {

@@ -4,6 +4,11 @@ import { loadDescription } from './load.js';
 
 export interface Behaviour {
   level: number;
+  /**
+   * Levels below `level` that have the current behaviour too: a maintenance release that took
+   * the change back before the development branch made it (`[first, last]` ranges, inclusive).
+   */
+  backported?: Array<[number, number]>;
   description: string;
 }
 
@@ -20,5 +25,5 @@ export function behaviours(): Record<string, Behaviour> {
 export function supportsAt(level: number, key: string): boolean {
   const row = behaviours()[key];
   if (!row) throw new Error(`no behaviour ${key} in openapi/behaviours.yaml`);
-  return level >= row.level;
+  return level >= row.level || (row.backported ?? []).some(([first, last]) => first <= level && level <= last);
 }

@@ -29,12 +29,15 @@ export function outboxControlViews(host: ControlHost): OpenViewTable {
       outboxOf(host.world(ctx.sandbox).store).clear();
     },
     'mock-accept-invite': (ctx, p) => {
+      // The new account is made at the world's level (there is no API request to take one from).
+      const level = host.world(ctx.sandbox).featureLevel ?? host.server.featureLevel;
       return acceptInvitation(worldCtx(host, ctx.sandbox), {
         link: p.link,
         full_name: p.full_name,
         password: p.password,
         email: p.email,
         rules: ctx.server.rules,
+        levelHasDefaultAvatarSource: host.hasApiField(level, 'RegisterRealm', 'realm_default_avatar_source'),
       });
     },
     'mock-confirm-email-change': (ctx, p) => confirmEmailChange(worldCtx(host, ctx.sandbox), p.link),

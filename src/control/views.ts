@@ -24,6 +24,8 @@ export interface ControlHost {
   journal: Journal;
   server: ServerInfo;
   serverAt(level: number): ServerInfo;
+  /** Whether a component schema's field of the API's description exists at a level. */
+  hasApiField(level: number, schema: string, field: string): boolean;
   /** The fixture file the worlds start from (null when given as state). */
   fixturePath: string | null;
   /** A fixture of the fixtures/ folder by basename. */

@@ -247,6 +247,8 @@ export interface User {
   default_all_public_streams?: boolean;
   /** The uploaded avatar, `<realm id>/<hash>` (the path_id of its user_avatars row); absent: the Gravatar. */
   avatar_path?: string | null;
+  /** The image at avatar_path was drawn by the server (avatar_source J, FL 456), not uploaded. */
+  avatar_generated?: boolean;
   /** An outgoing webhook or embedded bot's service: its name, where it posts, its format and token. */
   bot_service?: BotService;
   /** An embedded or incoming webhook bot's configuration (for an incoming webhook, integration_id names its integration). */

@@ -76,7 +76,11 @@ function casesFor(op: Operation): Case[] {
         op,
         p,
         raw: 'a'.repeat(s.maxLength + 1),
-        msg: `${p.name} is too long (limit: ${s.maxLength} characters)`,
+        // (its own wording too, where it has one: jitsi_server_url's is one error for every refusal)
+        msg:
+          typeof s['x-invalid-message'] === 'string'
+            ? s['x-invalid-message'].replace('{value}', 'a'.repeat(s.maxLength + 1))
+            : `${p.name} is too long (limit: ${s.maxLength} characters)`,
       });
     }
     if (type === 'array' && p.json && schemaType(doc, resolveRef(doc, s.items) ?? {}) === 'integer') {

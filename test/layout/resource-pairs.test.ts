@@ -81,6 +81,7 @@ const PUBLIC: Record<string, string[]> = {
     'email-rules',
     'email-visibility',
     'email-visibility-change',
+    'generated-avatar',
     'max-visible',
     'password-strength',
     'roles',

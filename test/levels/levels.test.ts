@@ -252,6 +252,8 @@ describe('the behaviours table', () => {
     for (const [key, row] of Object.entries(behaviours())) {
       expect(Number.isInteger(row.level), key).toBe(true);
       expect(row.description.length, key).toBeGreaterThan(10);
+      // Backported levels are ranges below the level the development branch made the change at.
+      for (const [first, last] of row.backported ?? []) expect(first <= last && last < row.level, key).toBe(true);
     }
   });
 });

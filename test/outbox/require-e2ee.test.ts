@@ -1,6 +1,7 @@
 // require_e2ee_push_notifications (FL 409): an organization that requires end-to-end encrypted
-// push notifications gets legacy ones that say "New message" instead of the text, and from FL 500
-// none at all; E2EE devices get the text either way.
+// push notifications gets legacy ones that say "New message" instead of the text (409-499 and
+// 502-503), and none at all at 500-501 (12.1's backport) and from 504; E2EE devices get the text
+// either way.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { sendMessage } from '../helpers/messages.js';
@@ -46,15 +47,26 @@ describe('require_e2ee_push_notifications', () => {
     expect(forms.length).toBeGreaterThan(0);
   });
 
-  it('on, at FL 409-499: legacy notifications say "New message" instead of the text', async () => {
+  it.each([499, 502, 503])(
+    'on, at FL %i (409-499 and 502-503): legacy notifications say "New message" instead of the text',
+    async (level) => {
+      await t.as('iago').patch('/realm', { require_e2ee_push_notifications: true });
+      await dm(level);
+      const items = await pushes();
+      const android = items.find((p) => p.form === 'android');
+      const ios = items.find((p) => p.form === 'ios');
+      expect(android.payload.data).toMatchObject({ content: 'New message', content_truncated: false });
+      expect(ios.payload.alert.body).toBe('New message');
+      const e2ee = items.find((p) => p.form === 'e2ee');
+      expect(e2ee.plaintext.content).toBe('the secret');
+    },
+  );
+
+  it.each([500, 501, 504])('on, at FL %i (12.1 at 500-501, 13.0 from 504): no legacy notification', async (level) => {
     await t.as('iago').patch('/realm', { require_e2ee_push_notifications: true });
-    await dm(499);
-    const items = await pushes();
-    const android = items.find((p) => p.form === 'android');
-    const ios = items.find((p) => p.form === 'ios');
-    expect(android.payload.data).toMatchObject({ content: 'New message', content_truncated: false });
-    expect(ios.payload.alert.body).toBe('New message');
-    const e2ee = items.find((p) => p.form === 'e2ee');
-    expect(e2ee.plaintext.content).toBe('the secret');
+    await dm(level);
+    const forms = (await pushes()).map((p) => [p.user_id, p.form]);
+    expect(forms.filter(([user]) => user === id('othello'))).toEqual([]);
+    expect(forms.some(([user, form]) => user === id('hamlet') && form === 'e2ee')).toBe(true);
   });
 });

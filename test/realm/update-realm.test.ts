@@ -35,7 +35,8 @@ describe('PATCH /realm', () => {
       enable_read_receipts: false,
       message_content_edit_limit_seconds: null,
       move_messages_within_stream_limit_seconds: 3600,
-      message_edit_history_visibility_policy: 'updated',
+      // The number behind the name, as the real server's JSON encoder writes the parsed enum.
+      message_edit_history_visibility_policy: 2,
       default_language: 'updated',
     });
     const events = (await eventsOf(t, 'hamlet', queue)).map(({ id: _id, ...e }) => e);

@@ -338,8 +338,9 @@ describe('creating channels by name', () => {
         can_set_topics_policy_group: systemGroupId(store(), 'role:administrators'),
       },
     });
+    // (at 511 whatever level the suite runs at: the parameter is new at 392)
     expectError(
-      await subscribe('hamlet', {
+      await t.as('hamlet', { 'X-Mock-Feature-Level': '511' }).post('/users/me/subscriptions', {
         subscriptions: [{ name: 'Kyoto' }],
         invite_only: true,
         topics_policy: 'allow_empty_topic',
@@ -349,6 +350,30 @@ describe('creating channels by name', () => {
       'Insufficient permission',
     );
     expect(store().streams.by('name', 'kyoto')).toBeUndefined();
+  });
+
+  it('takes topics_policy from FL 392; below it the parameter is unknown and new channels inherit', async () => {
+    store().updateRealm({
+      shown_settings: {
+        ...store().realm.shown_settings,
+        can_set_topics_policy_group: systemGroupId(store(), 'role:administrators'),
+      },
+    });
+    const at = (n: number) => t.as('hamlet', { 'X-Mock-Feature-Level': String(n) });
+    const params = { subscriptions: [{ name: 'Kyoto' }], topics_policy: 'empty_topic_only' };
+    const old = await at(391).post('/users/me/subscriptions', params);
+    expect(old.status).toBe(200);
+    expect(old.body.ignored_parameters_unsupported).toEqual(['topics_policy']);
+    const kyoto = store().streams.by('name', 'kyoto')!;
+    expect(kyoto.topics_policy).toBe('inherit');
+    const read = await at(511).get(`/streams/${kyoto.stream_id}`);
+    expect(read.body.stream.topics_policy).toBe('inherit');
+    expectError(
+      await at(392).post('/users/me/subscriptions', { ...params, subscriptions: [{ name: 'Osaka' }] }),
+      400,
+      'BAD_REQUEST',
+      'Insufficient permission',
+    );
   });
 });
 
@@ -389,5 +414,50 @@ describe('notices to new subscribers (FL 397)', () => {
     expect(Object.keys(r.body.subscribed)).toHaveLength(max + 1);
     expect(r.body.new_subscription_messages_sent).toBe(false);
     expect(dmsTo('othello').length).toBe(before);
+  });
+});
+
+describe("the notification bot's wording before FL 255 (behaviour channel_wording)", () => {
+  const at = (n: number) => t.as('hamlet', { 'X-Mock-Feature-Level': String(n) });
+  const botDmsTo = (who: string) =>
+    store()
+      .messages.filter(
+        (m) =>
+          m.type === 'private' &&
+          m.sender_id === store().realm.notification_bot_id &&
+          m.recipient_ids.includes(id(who)),
+      )
+      .map((m) => m.content);
+
+  it('says "stream" at 254 and "channel" at 255 in the announcement and the subscribed-you notices', async () => {
+    const verona = store().realm.new_stream_announcements_stream_id!;
+    const announced = (topic: string) =>
+      store()
+        .messages.filter((m) => m.stream_id === verona && m.topic === topic)
+        .map((m) => m.content);
+    const hamlet = `@_**King Hamlet|${id('hamlet')}**`;
+    await at(254).post('/users/me/subscriptions', { subscriptions: [{ name: 'Kyoto' }], announce: true });
+    await at(254).post('/users/me/subscriptions', {
+      subscriptions: [{ name: 'Osaka' }, { name: 'Nara' }],
+      announce: true,
+    });
+    expect(announced('new streams')).toEqual([
+      `${hamlet} created a new stream #**Kyoto**.`,
+      `${hamlet} created the following streams: #**Osaka**, #**Nara**.`,
+    ]);
+    await at(255).post('/users/me/subscriptions', { subscriptions: [{ name: 'Sapporo' }], announce: true });
+    expect(announced('new channels')).toEqual([`${hamlet} created a new channel #**Sapporo**.`]);
+
+    await at(254).post('/users/me/subscriptions', { subscriptions: [{ name: 'Rome' }], principals: [id('othello')] });
+    await at(254).post('/users/me/subscriptions', {
+      subscriptions: [{ name: 'Osaka' }, { name: 'Nara' }],
+      principals: [id('othello')],
+    });
+    await at(255).post('/users/me/subscriptions', { subscriptions: [{ name: 'Kyoto' }], principals: [id('othello')] });
+    expect(botDmsTo('othello')).toEqual([
+      `${hamlet} subscribed you to the stream #**Rome**.`,
+      `${hamlet} subscribed you to the following streams:\n\n* #**Nara**\n* #**Osaka**`,
+      `${hamlet} subscribed you to #**Kyoto**.`,
+    ]);
   });
 });

@@ -13,14 +13,16 @@ export function announceCreatedChannels(ctx: Ctx, created: Stream[]): void {
   if (!created.length || !channel || channel.is_archived) return;
   const who = silentMention(actor);
   const links = created.map((s) => `#**${s.name}**`).join(', ');
+  // Before the renaming of FL 255 (behaviour channel_wording) the server said "stream".
+  const word = ctx.supports('channel_wording') ? 'channel' : 'stream';
   const content =
     created.length === 1
-      ? `${who} created a new channel ${links}.`
-      : `${who} created the following channels: ${links}.`;
+      ? `${who} created a new ${word} ${links}.`
+      : `${who} created the following ${word}s: ${links}.`;
   sendNotificationBotMessage(ctx, {
     type: 'stream',
     to: channel.stream_id,
-    topic: 'new channels',
+    topic: `new ${word}s`,
     content,
     readBy: [actor.user_id],
   });

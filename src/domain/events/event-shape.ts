@@ -23,10 +23,10 @@ interface Payload {
   changed?: { key: string; schema: string };
   /**
    * An organization setting's change: its property (`update`) or the keys of `data`
-   * (`update_dict`) are register's realm_<name> fields of this schema; a setting unknown at the
-   * level is left out, and an event with none left is not sent.
+   * (`update_dict`) are register's realm_<name> fields of these schemas (the first that has the
+   * field); a setting unknown at the level is left out, and an event with none left is not sent.
    */
-  realmSettings?: string;
+  realmSettings?: string[];
 }
 
 /** By event type, then op ('' for events without one). */
@@ -49,7 +49,11 @@ const PAYLOADS: Record<string, Record<string, Payload>> = {
   realm_bot: { add: { parts: { bot: 'RealmBot' } }, update: { changed: { key: 'bot', schema: 'RealmBot' } } },
   user_settings: { update: { property: 'RegisterUserSettings' } },
   realm_export: { '': { parts: { exports: 'RealmExport' } } },
-  realm: { update: { realmSettings: 'RegisterRealm' }, update_dict: { realmSettings: 'RegisterRealm' } },
+  // Most settings are in register's realm section; a few (realm_topics_policy, ...) beside the basics.
+  realm: {
+    update: { realmSettings: ['RegisterRealm', 'RegisterBasics'] },
+    update_dict: { realmSettings: ['RegisterRealm', 'RegisterBasics'] },
+  },
 };
 
 export type EventShaper = (event: Event) => Event | null;
@@ -98,12 +102,15 @@ function newShaper(doc: OpenApiDoc, level: number): EventShaper {
     if (!nodes.has(schema)) nodes.set(schema, shapeOf(doc, { $ref: `#/components/schemas/${schema}` }));
     return nodes.get(schema)!;
   };
-  const has = (schema: string, field: string) => {
-    try {
-      return fieldExistsAt(doc, schema, field, level);
-    } catch {
-      return true; // a field the schema does not describe is not gated
+  const has = (schemas: string | string[], field: string) => {
+    for (const schema of typeof schemas === 'string' ? [schemas] : schemas) {
+      try {
+        return fieldExistsAt(doc, schema, field, level);
+      } catch {
+        // not described by this schema: the next one, if any
+      }
     }
+    return true; // a field no schema describes is not gated
   };
   const done = new WeakMap<Event, Event | null>();
 

@@ -18,6 +18,7 @@ import { keyOfLink } from '../outbox/links.js';
 import { silentMention } from '../render/mentions.js';
 import { isPending } from './manage.js';
 import { cancelInvitationReminder } from './emails.js';
+import { drawsNewAvatars, withDrawnAvatar } from '../users/generated-avatar.js';
 import { notifyInvitesChanged } from './notify.js';
 
 export interface AcceptInput {
@@ -29,6 +30,8 @@ export interface AcceptInput {
   email?: string;
   /** The server's password rules (development or production, server-rules.ts). */
   rules: ServerRules;
+  /** Whether the level the account is made at has default_avatar_source (FL 456), which then decides its avatar. */
+  levelHasDefaultAvatarSource: boolean;
 }
 
 /**
@@ -54,12 +57,13 @@ export function acceptInvitation(
   const fullName = checkFullName(input.full_name);
   if (!isStrongPassword(input.password, input.rules)) throw refused('The password is too weak.');
 
-  const row = newHumanRow(world, {
+  let row = newHumanRow(world, {
     email,
     fullName,
     password: input.password,
     role: invite.invited_as as User['role'],
   });
+  if (drawsNewAvatars(store, input.levelHasDefaultAvatarSource)) row = withDrawnAvatar(store, row);
   // The new account acts for itself from here on (its own events, its subscriptions).
   const ctx = { ...world, actor: row } as unknown as Ctx;
   const user = insertAccount(ctx, row);

@@ -28,7 +28,7 @@ export interface MentionInfo {
 function pushContext(world: WorldCtx): PushContext & { e2ee: boolean; withholdLegacy: boolean } {
   const supports = (world as { supports?: (b: string) => boolean }).supports;
   // An organization requiring E2EE notifications (FL 409) gets legacy ones without their text;
-  // from FL 500 none at all.
+  // at 500-501 and from 504 none at all (behaviours.yaml).
   const requireE2ee = settingValue(world.store, 'require_e2ee_push_notifications') === true;
   const withholdLegacy = requireE2ee && (supports?.('e2ee_required_withholds_legacy') ?? true);
   return {

@@ -55,11 +55,7 @@ export function serverSettingsState(realmUrl: string, rules: ServerRules): Recor
     gif_rating_options: gifRatingOptions(),
     gif_rating_policy_options: gifRatingOptions(),
     max_bulk_new_subscription_messages: MAX_BULK_NEW_SUBSCRIPTION_MESSAGES,
-    realm_available_video_chat_providers: {
-      disabled: { name: 'None', id: 0 },
-      jitsi_meet: { name: 'Jitsi Meet', id: 1 },
-      big_blue_button: { name: 'BigBlueButton', id: 4 },
-    },
+    realm_available_video_chat_providers: structuredClone(VIDEO_CHAT_PROVIDERS),
     realm_default_external_accounts: {
       github: {
         text: 'GitHub',
@@ -77,6 +73,16 @@ export function serverSettingsState(realmUrl: string, rules: ServerRules): Recor
     upgrade_text_for_wide_organization_logo: 'Available on Zulip Cloud Standard. Upgrade to access.',
   };
 }
+
+/**
+ * The call providers this server offers (the real server's are those it is configured for: no
+ * Zoom credentials here); PATCH /realm takes only their ids as video_chat_provider.
+ */
+export const VIDEO_CHAT_PROVIDERS: Readonly<Record<string, { name: string; id: number }>> = {
+  disabled: { name: 'None', id: 0 },
+  jitsi_meet: { name: 'Jitsi Meet', id: 1 },
+  big_blue_button: { name: 'BigBlueButton', id: 4 },
+};
 
 /**
  * The ratings of newer servers (Realm.GIPHY_RATING_OPTIONS of the 11.x/12.x code): ids from 0,

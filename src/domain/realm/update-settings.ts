@@ -1,6 +1,8 @@
 // PATCH /realm: an administrator changes organization settings. Every value is checked before
 // anything changes, so a request succeeds or fails whole; settings given their current value are
-// neither changed nor announced. Everyone in the organization hears of each change.
+// neither changed nor announced (except as the real server does: org_type always, and the
+// settings given by name are always answered, settings-rules.ts). Everyone in the organization
+// hears of each change.
 import { ApiError, badRequest } from '../../errors.js';
 import type { ParamsOf, WorldCtx } from '../context.js';
 import type { GroupSettingValue, User } from '../../store/state.js';
@@ -9,14 +11,17 @@ import { activeUserIds } from '../users/access.js';
 import { LANGUAGES } from '../users/settings-values.js';
 import { checkGroupSettingValueAllowing, groupSettingForApi, sameGroupSetting } from '../group-settings/values.js';
 import {
+  ALWAYS_CHANGED,
   CHANNEL_SETTINGS,
   DICT_EVENT_SETTINGS,
+  ENUM_ANSWERS,
   OWNER_ONLY_SETTINGS,
   REALM_GROUP_SETTINGS,
   RETENTION_FOREVER,
   TIME_LIMIT_SETTINGS,
 } from './settings-rules.js';
 import { settingValue, storeSettings } from './setting-values.js';
+import { checkModerationRequestChannel, checkVideoChatProvider, parseJitsiServerUrl } from './setting-checks.js';
 import { organizationEmailVisibility } from '../users/email-visibility.js';
 import { announceOrganizationEmailVisibility } from '../users/email-visibility-change.js';
 
@@ -54,12 +59,42 @@ function plannedValue(world: WorldCtx, name: string, value: unknown): unknown {
   if (name === 'message_retention_days') next = parseLimit(name, value, RETENTION_FOREVER);
   if (name === 'default_language' && !Object.hasOwn(LANGUAGES, value as string))
     throw badRequest(`Invalid language '${value}'`);
-  if (CHANNEL_SETTINGS.has(name)) {
+  if (name === 'video_chat_provider') next = checkVideoChatProvider(value as number);
+  if (name === 'jitsi_server_url') next = parseJitsiServerUrl(value as string);
+  if (name === 'moderation_request_channel_id') next = checkModerationRequestChannel(store, value as number);
+  else if (CHANNEL_SETTINGS.has(name)) {
     const id = value as number;
     if (id >= 0 && !store.streams.get(id)) throw badRequest('Invalid channel ID');
     next = id >= 0 ? id : null;
   }
-  return next === (current ?? null) ? undefined : next;
+  return next === (current ?? null) && !ALWAYS_CHANGED.has(name) ? undefined : next;
+}
+
+/**
+ * What else a change stores: topics_policy replaced mandatory_topics (FL 392), and register
+ * shows both, each saying whether the empty topic is refused where a channel inherits the rule.
+ */
+function companions(changes: Record<string, unknown>): Record<string, unknown> {
+  if (changes.topics_policy !== undefined) return { mandatory_topics: changes.topics_policy === 'disable_empty_topic' };
+  if (changes.mandatory_topics !== undefined)
+    return { topics_policy: changes.mandatory_topics ? 'disable_empty_topic' : 'allow_empty_topic' };
+  return {};
+}
+
+/** The event announcing one changed setting (its value as shownValue gives it). */
+function changeEvent(name: string, value: unknown): Record<string, unknown> {
+  // topics_policy is announced with the mandatory_topics it replaced beside it.
+  if (name === 'topics_policy')
+    return {
+      type: 'realm',
+      op: 'update_dict',
+      property: 'default',
+      data: { topics_policy: value, mandatory_topics: value === 'disable_empty_topic' },
+    };
+  const dict = DICT_EVENT_SETTINGS.has(name) || Object.hasOwn(REALM_GROUP_SETTINGS, name);
+  return dict
+    ? { type: 'realm', op: 'update_dict', property: 'default', data: { [name]: value } }
+    : { type: 'realm', op: 'update', property: name, value };
 }
 
 /** What the answer and the events say a setting became. */
@@ -90,20 +125,22 @@ export function updateRealmSettings(
     const next = plannedValue(world, name, value);
     if (next !== undefined) changes[name] = next;
   }
-  if (!Object.keys(changes).length) return {};
+  const answer: Record<string, unknown> = {};
+  for (const [name, ids] of Object.entries(ENUM_ANSWERS)) {
+    const given = (input as Record<string, unknown>)[name];
+    if (typeof given === 'string') answer[name] = ids[given];
+  }
+  if (!Object.keys(changes).length) return answer;
   const visibilityBefore = organizationEmailVisibility(world.store.realm);
-  storeSettings(world.store, changes);
+  storeSettings(world.store, { ...changes, ...companions(changes) });
 
   const audience = activeUserIds(world.store);
-  const answer: Record<string, unknown> = {};
   for (const [name, stored] of Object.entries(changes)) {
     const value = shownValue(world, name, stored);
     // The real server answers "updated" for text settings rather than echo them.
-    answer[requestedName(input, name)] = typeof value === 'string' ? 'updated' : value;
-    const dict = DICT_EVENT_SETTINGS.has(name) || Object.hasOwn(REALM_GROUP_SETTINGS, name);
-    const event = dict
-      ? { type: 'realm', op: 'update_dict', property: 'default', data: { [name]: value } }
-      : { type: 'realm', op: 'update', property: name, value };
+    if (!Object.hasOwn(ENUM_ANSWERS, name))
+      answer[requestedName(input, name)] = typeof value === 'string' ? 'updated' : value;
+    const event = changeEvent(name, value);
     if (name !== 'giphy_rating') world.events.publish(audience, event);
     else {
       // Renamed gif_rating_policy at FL 453: each queue hears the name of its level.

@@ -7,10 +7,12 @@ import { sendNotificationBotMessage } from '../messages/send.js';
 
 const link = (name: string) => `#**${name}**`;
 
-function subscribedYouText(actor: User, names: string[]): string {
+/** Before the renaming of FL 255 (behaviour channel_wording) the notice said "the stream" and "streams". */
+function subscribedYouText(actor: User, names: string[], channelWording: boolean): string {
   const who = silentMention(actor);
-  if (names.length === 1) return `${who} subscribed you to ${link(names[0])}.`;
-  return `${who} subscribed you to the following channels:\n\n${names.map((n) => `* ${link(n)}\n`).join('')}`;
+  if (names.length === 1) return `${who} subscribed you to ${channelWording ? '' : 'the stream '}${link(names[0])}.`;
+  const list = names.map((n) => `* ${link(n)}\n`).join('');
+  return `${who} subscribed you to the following ${channelWording ? 'channels' : 'streams'}:\n\n${list}`;
 }
 
 /** `added`: per user, the existing channels they were newly subscribed to (created ones are left out). */
@@ -20,7 +22,7 @@ export function tellSubscribedUsers(ctx: Ctx, added: Map<User, string[]>): void 
     sendNotificationBotMessage(ctx, {
       type: 'private',
       to: [user.user_id],
-      content: subscribedYouText(ctx.actor, [...names].sort()),
+      content: subscribedYouText(ctx.actor, [...names].sort(), ctx.supports('channel_wording')),
     });
   }
 }

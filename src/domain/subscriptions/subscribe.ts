@@ -53,6 +53,8 @@ function checkRequested(ctx: Ctx, item: RequestedChannel, p: SubscribeParams): C
   // Subscribers are added below, with the requested colour; the announcement covers all new channels.
   return checkNewChannel(ctx, {
     ...settings,
+    // Not a parameter below FL 392, where new channels follow the organization's rule.
+    topics_policy: settings.topics_policy ?? 'inherit',
     name: item.name,
     description: item.description ?? '',
     subscribers: [],

@@ -64,6 +64,7 @@ export function changeAvatar(world: WorldCtx, user: User, file: FilePart, limits
   const { store } = world;
   const updated = store.users.update(user, {
     avatar_path: storeAvatar(store, user.user_id, user.avatar_path, file, limits),
+    avatar_generated: false,
     avatar_version: user.avatar_version + 1,
   });
   announceAvatar(world, updated);
@@ -115,7 +116,7 @@ function dropAvatar(store: Store, user: User): User {
   if (!user.avatar_path) return user;
   const old = store.userAvatars.get(user.avatar_path);
   if (old) store.userAvatars.remove(old);
-  return store.users.update(user, { avatar_path: null });
+  return store.users.update(user, { avatar_path: null, avatar_generated: false });
 }
 
 const notFound = () => new ApiError('BAD_REQUEST', 'File not found.', 404);

@@ -20,5 +20,6 @@ export function avatarUrl(
   return `https://secure.gravatar.com/avatar/${hash}?d=identicon${medium ? '&s=500' : ''}&version=${user.avatar_version}`;
 }
 
-/** Where the avatar comes from, as clients are told: U uploaded, G Gravatar. */
-export const avatarSource = (user: User): 'U' | 'G' => (user.avatar_path ? 'U' : 'G');
+/** Where the avatar comes from, as clients are told: U uploaded, J drawn by the server, G Gravatar. */
+export const avatarSource = (user: User): 'U' | 'J' | 'G' =>
+  user.avatar_path ? (user.avatar_generated ? 'J' : 'U') : 'G';

@@ -17,6 +17,7 @@ import { requireAdmin } from './roles.js';
 import { ROLE_GROUP } from './change-role.js';
 import { checkFullName, isValidEmail } from './settings-values.js';
 import { isStrongPassword } from './password-strength.js';
+import { drawsNewAvatars, withDrawnAvatar } from './generated-avatar.js';
 
 /** The operation's parameters, typed from the description. */
 type CreateUserParams = ParamsOf<'create-user'>;
@@ -94,7 +95,10 @@ export function createUser(ctx: Ctx, p: CreateUserParams): { user_id: number } {
   if (emailInUse(store, email)) throw badRequest(`Email '${email}' already in use`);
   if (!isStrongPassword(p.password, ctx.server.rules)) throw badRequest('The password is too weak.');
 
-  const user = insertAccount(ctx, newHumanRow(ctx, { email, fullName, password: p.password, role: Role.member }));
+  let row = newHumanRow(ctx, { email, fullName, password: p.password, role: Role.member });
+  if (drawsNewAvatars(store, ctx.hasField('RegisterRealm', 'realm_default_avatar_source')))
+    row = withDrawnAvatar(store, row);
+  const user = insertAccount(ctx, row);
   for (const streamId of store.realm.default_stream_ids) {
     const stream = store.streams.get(streamId);
     if (stream && !stream.is_archived) addSubscriptions(ctx, stream, [user.user_id]);
