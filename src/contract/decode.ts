@@ -109,9 +109,10 @@ const NOTHING_IGNORED: string[] = [];
 
 /** Parameters that must come with others (dependentRequired): the first one missing is named. */
 function checkTogether(rules: Record<string, string[]>, params: Record<string, unknown>): void {
-  for (const [given, needed] of Object.entries(rules)) {
+  // for-in, not Object.entries: no array of pairs made on every request of the operation.
+  for (const given in rules) {
     if (params[given] === undefined) continue;
-    for (const name of needed) if (params[name] === undefined) throw badRequest(`Missing ${name}`);
+    for (const name of rules[given]) if (params[name] === undefined) throw badRequest(`Missing ${name}`);
   }
 }
 

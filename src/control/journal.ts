@@ -179,7 +179,9 @@ export class Journal {
     // the answer, so it needs all of it.
     const bytes =
       governed && !this.secretAnswers!.has(ex.operation!.id)
-        ? redactTemporaryUrls(sent.length <= MAX_BODY_CHARS ? sent : startOf(sent))
+        ? sent.length <= MAX_BODY_CHARS
+          ? redactTemporaryUrls(sent, ex.bodyText)
+          : redactTemporaryUrls(startOf(sent))
         : redactBytes(sent);
     const code = typeof (ex.body as any)?.code === 'string' ? ((ex.body as any).code as string) : null;
     const entry = new Entry(

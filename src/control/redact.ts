@@ -102,9 +102,14 @@ export function redact<T>(value: T): T {
   return (out ?? value) as T;
 }
 
-/** The bytes with each temporary upload URL's token replaced; the same buffer when they quote none. */
-export function redactTemporaryUrls(bytes: Buffer): Buffer {
-  return bytes.includes(TEMPORARY_URL) ? Buffer.from(redactPath(bytes.toString())) : bytes;
+/**
+ * The bytes with each temporary upload URL's token replaced; the same buffer when they quote none.
+ * `text`, when given, is the same answer as text: searched instead of the bytes (a string search
+ * is a fraction of a Buffer's search for a string, which converts the string first).
+ */
+export function redactTemporaryUrls(bytes: Buffer, text?: string): Buffer {
+  const quotes = text !== undefined ? text.includes(TEMPORARY_URL) : bytes.includes(TEMPORARY_URL);
+  return quotes ? Buffer.from(redactPath(bytes.toString())) : bytes;
 }
 
 /** The response bytes with secrets replaced; the same buffer when it holds none (the usual case). */

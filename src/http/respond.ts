@@ -9,6 +9,7 @@ import { errorBody } from './envelope.js';
 import type { Relay } from './relay.js';
 import type { FileResult } from '../domain/context.js';
 import { plainJson, serialiseWithParts } from '../contract/fragments.js';
+import { answerHeadersOf } from './answer-headers.js';
 
 export interface ResponderOptions {
   strictResponses: boolean;
@@ -116,7 +117,7 @@ export class Responder {
     ex.bodyBytes = relay.json ? relay.bytes : undefined;
     ex.duration_ms = performance.now() - ex.started;
     if (res.headersSent || res.destroyed) return;
-    res.writeHead(status, { ...relay.headers, 'Content-Length': relay.bytes.length });
+    res.writeHead(status, { ...answerHeadersOf(res), ...relay.headers, 'Content-Length': relay.bytes.length });
     res.end(relay.bytes);
   }
 
@@ -141,6 +142,7 @@ export class Responder {
     ex.duration_ms = performance.now() - ex.started;
     if (res.headersSent || res.destroyed) return;
     res.writeHead(200, {
+      ...answerHeadersOf(res),
       ...file.headers,
       ...FILE_HEADERS,
       'Content-Type': file.contentType,
@@ -152,10 +154,11 @@ export class Responder {
   private send(res: Response, ex: Exchange, headers: Record<string, string>): void {
     if (res.headersSent || res.destroyed) return;
     const bytes = ex.bodyBytes!;
+    const added = answerHeadersOf(res);
     const all =
-      headers === NO_HEADERS
+      headers === NO_HEADERS && !added
         ? { 'Content-Type': 'application/json', 'Content-Length': bytes.length }
-        : { ...headers, 'Content-Type': 'application/json', 'Content-Length': bytes.length };
+        : { ...added, ...headers, 'Content-Type': 'application/json', 'Content-Length': bytes.length };
     res.writeHead(ex.status, all);
     const text = ex.bodyText;
     // Given text, Node sends the head and the body in one write; given bytes, it corks and sends

@@ -4,10 +4,12 @@
 import type { Call } from './call.js';
 import { rateLimitHit } from '../errors.js';
 import type { World } from '../world.js';
+import { addAnswerHeaders } from '../http/answer-headers.js';
 
 /** The real server's default rule for authenticated API requests ("api_by_user"): 200 a minute. */
 const API_CALLS_PER_WINDOW = 200;
 const WINDOW_MS = 60_000;
+const LIMIT_TEXT = String(API_CALLS_PER_WINDOW);
 
 /**
  * The times (mock-clock ms) of a user's latest accepted requests, oldest first, at most as many
@@ -55,9 +57,11 @@ export function rateLimiter(options: { enforce: boolean }): (call: Call) => void
     const wait = options.enforce ? log.secondsToFreedom(now) : 0;
     if (!wait) log.record(now);
     const { remaining, resetMs } = log.state(now);
-    res.setHeader('X-RateLimit-Limit', String(API_CALLS_PER_WINDOW));
-    res.setHeader('X-RateLimit-Remaining', String(wait ? 0 : remaining));
-    res.setHeader('X-RateLimit-Reset', String(Math.floor((wait ? now + wait * 1000 : resetMs) / 1000)));
+    addAnswerHeaders(res, {
+      'X-RateLimit-Limit': LIMIT_TEXT,
+      'X-RateLimit-Remaining': String(wait ? 0 : remaining),
+      'X-RateLimit-Reset': String(Math.floor((wait ? now + wait * 1000 : resetMs) / 1000)),
+    });
     if (wait) throw rateLimitHit(wait);
   };
 }

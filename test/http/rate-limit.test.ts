@@ -3,6 +3,7 @@
 // world's mock clock and per world (sandbox).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type CallResult, type TestServer } from '../helpers/server.js';
+import { download, TINY_PNG, upload } from '../helpers/uploads.js';
 
 const control = (t: TestServer, path: string, body: unknown, sandbox = 'default') =>
   fetch(`${t.base}/__mock${path}`, {
@@ -48,6 +49,22 @@ describe('the rate-limit headers (always sent)', () => {
     expect(limits(bad)).toEqual({ limit: '200', remaining: '197', reset });
     // Another user has a budget of their own.
     expect(limits(await t.as('othello').get('/users/me')).remaining).toBe('199');
+  });
+
+  it('are on a file an authenticated user downloads, after the headers of the file', async () => {
+    const now = await freeze(t);
+    const up = await upload(t, 'iago', [{ name: 'limits.png', bytes: TINY_PNG, type: 'image/png' }]);
+    expect(up.status).toBe(200);
+    const file = await download(t, 'iago', up.body.url);
+    expect(file.status).toBe(200);
+    expect(file.bytes.equals(TINY_PNG)).toBe(true);
+    expect(file.type).toBe('image/png');
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    expect({
+      limit: file.headers.get('x-ratelimit-limit'),
+      remaining: file.headers.get('x-ratelimit-remaining'),
+      reset: file.headers.get('x-ratelimit-reset'),
+    }).toEqual({ limit: '200', remaining: '198', reset: String(Math.floor(now / 1000) + 60) });
   });
 
   it('are not sent on an unauthenticated answer', async () => {

@@ -7,6 +7,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MockServer } from '../../src/server.js';
 import { idsFileOf } from '../../src/store/persist.js';
+import { Store } from '../../src/store/store.js';
+import { defaultFixturePath, readStateFile } from '../../src/store/fixture.js';
 import { basicAuth, formEncode } from '../helpers/server.js';
 import { startCli } from '../helpers/cli.js';
 
@@ -93,6 +95,33 @@ describe('reserved ID high-water mark', () => {
     server.world.reset();
     expect(await sendMessage(base, 'after the reset')).toBe(first);
     await server.close();
+  });
+
+  it('a counter used fast reserves larger blocks (at most 6400 IDs), one used slowly blocks of 100', () => {
+    const store = new Store(readStateFile(defaultFixturePath()));
+    let now = 0;
+    const limits: number[] = [];
+    store.reserveIds(
+      {},
+      (_name, limit) => limits.push(limit),
+      () => now,
+    );
+    const first = store.nextId('messages');
+    const sizes = () => limits.map((limit, i) => limit - (i ? limits[i - 1] : first));
+    // Fast: each block used up within the second of its reservation.
+    while (limits.length < 9) store.nextId('messages');
+    expect(sizes()).toEqual([100, 200, 400, 800, 1600, 3200, 6400, 6400, 6400]);
+    // Every ID handed out stays below the limit reserved before it.
+    expect(store.peekId('messages')).toBeLessThanOrEqual(limits[limits.length - 1]);
+    // Slow: a second or more between reservations goes back to 100.
+    limits.length = 0;
+    const start = store.peekId('messages');
+    while (store.peekId('messages') < start + 25_000) {
+      now += 1_500;
+      store.nextId('messages');
+    }
+    expect(limits.length).toBeGreaterThan(150);
+    expect(limits.slice(1).every((limit, i) => limit - limits[i] === 100)).toBe(true);
   });
 
   it('names the file and the problem when the ids file is corrupt', () => {

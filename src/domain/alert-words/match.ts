@@ -20,7 +20,12 @@ const FENCE = /^\s*(`{3,}|~{3,})\s*\{?\.?([\w+\-./#]*)(.*)$/;
  * quote and spoiler blocks (and a spoiler's header) kept.
  */
 function alertableText(content: string): string {
-  const lines = content.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').split('\n');
+  const normalized = content.replace(/\r\n?/g, '\n').replace(/\t/g, '    ');
+  // A fence needs three backticks or tildes in a row: without them every line is kept as it is,
+  // and the text is the normalized content (most messages; splitting and joining their lines
+  // cost about as much as the rest of the alert-word check).
+  if (!normalized.includes('```') && !normalized.includes('~~~')) return normalized;
+  const lines = normalized.split('\n');
   const out: string[] = [];
   const open: Array<{ fence: string; code: boolean }> = [];
   for (const line of lines) {

@@ -70,7 +70,10 @@ const MAX_OUTBOX_BYTES = 16 * 1024 * 1024;
 
 /** What the payload of a lazily recorded push notification is built from, taken when it was sent. */
 export interface LazyPush {
-  /** The item's fields but the payload, known when it is sent (what queries filter on). */
+  /**
+   * The item's fields but the payload, known when it is sent (what queries filter on). Made for
+   * the call: recordLazy makes it the recorded item (adding its id and time).
+   */
   head: Omit<PushItem, 'payload' | 'plaintext'>;
   /** The payload (and the E2EE plaintext), built from a snapshot of the inputs: it reads no live state. */
   build: () => Pick<PushItem, 'payload' | 'plaintext'>;
@@ -152,7 +155,12 @@ export class Outbox {
    * something listens). The item is the same as record() would have made of the built content.
    */
   recordLazy(push: LazyPush, nowMs: number): void {
-    const item = Object.assign({}, push.head, { id: this.nextId++, time: nowMs }) as OutboxItem;
+    // The head becomes the item (its caller made it for this call and keeps no reference): no
+    // copy of it per notification, whose every item outlives many collections in the bounded
+    // outbox. The fields come in the same order as a copy's.
+    const item = push.head as OutboxItem;
+    item.id = this.nextId++;
+    item.time = nowMs;
     this.add({ item, size: push.estimate, build: push.build });
   }
 
