@@ -58,6 +58,20 @@ describe('missed-message emails', () => {
     expect(sent[1].links.settings_url).toBe(`${t.base}/#settings/notifications`);
   });
 
+  it('tells of the messages as they were when it was sent, however late it is read', async () => {
+    // The text is written when first read (a batch can gather thousands of messages), from what
+    // the messages said when the email went: an edit after that does not reach it.
+    const message = await send('iago', { type: 'direct', to: [id('othello')], content: 'before the edit' });
+    await control.clock.advance(120_000);
+    await t.as('othello').get('/users/me'); // a request releases what is due
+    const edit = await t.as('iago').patch(`/messages/${message}`, { content: 'after the edit' });
+    expect(edit.status).toBe(200);
+    const [email] = await emails('othello@zulip.com');
+    expect(email.message_ids).toEqual([message]);
+    expect(email.text).toContain('Iago: before the edit');
+    expect(email.text).not.toContain('after the edit');
+  });
+
   it('says why: a group mention, a channel that notifies by email; a resolved topic in brackets', async () => {
     const group = t.server.world.store.userGroups.find((g) => g.name === 'hamletcharacters')!;
     t.server.world.store.userGroups.update(group, { direct_members: [...group.direct_members, id('othello')] });

@@ -9,7 +9,7 @@ import type { Message, User } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import type { WorldCtx } from '../context.js';
 import { RESOLVED_TOPIC_PREFIX } from '../messages/topics.js';
-import { outboxOf, type OutboxContent } from './outbox.js';
+import { outboxOf, type LazyEmail, type OutboxContent } from './outbox.js';
 import { pushContent } from './message-text.js';
 
 const TAG = 'missed_message:';
@@ -110,47 +110,68 @@ function reasonLine(store: Store, message: Message, reasons: EmailReason[]): str
   }
 }
 
-function emailFor(store: Store, user: User, messages: Message[], reasons: EmailReason[]): OutboxContent {
+/** What an email's message lines are written from: each message's sender and HTML, as they were. */
+type MessageLines = Array<{ sender: string; html: string }>;
+
+function linesOf(store: Store, messages: Message[]): MessageLines {
+  return messages.map((m) => ({ sender: store.users.get(m.sender_id)?.full_name ?? '', html: m.rendered_content }));
+}
+
+/** The email about `messages`, all but its text, and the text written from `lines` when asked. */
+function emailParts(
+  store: Store,
+  user: User,
+  messages: Message[],
+  reasons: EmailReason[],
+): { head: Omit<OutboxContent & { kind: 'email' }, 'text'>; text: (lines: MessageLines) => string } {
   const realm = store.realm;
   const url = narrowUrl(store, messages[0]);
   const settingsUrl = `${realm.url}/#settings/notifications`;
   const hiddenBy = contentHiddenBy(store, user);
-  const parts: string[] = [];
-  if (!hiddenBy) {
-    parts.push(
-      messages
-        .map((m) => `${store.users.get(m.sender_id)?.full_name ?? ''}: ${pushContent(m.rendered_content)}`)
-        .join('\n\n'),
-    );
-  } else if (hiddenBy === 'realm') {
-    parts.push(
-      `The messages are left out: your organization keeps message content out of email notifications (${realm.url}/help/hide-message-content-in-emails).`,
-    );
-  } else {
-    parts.push(
-      `The messages are left out: you chose to keep message content out of email notifications (${realm.url}/help/dm-mention-alert-notifications).`,
-    );
-  }
   const reason = reasonLine(store, messages[0], reasons);
-  parts.push(reason ? `--\n${reason}` : '--');
-  if (hiddenBy) {
-    parts.push(`To read and answer them, open ${realm.name}:\n${url}`);
-  } else {
-    parts.push(
-      `To answer, open ${realm.name}:\n${url}\n\nReplies to this email go nowhere: this server takes no email replies (${EMAIL_GATEWAY_HELP}).`,
-    );
-  }
-  parts.push(`Change which emails you get:\n${settingsUrl}`);
-  return {
-    kind: 'email',
-    template: 'missed_message',
-    to: user.delivery_email,
-    user_id: user.user_id,
-    subject: subjectOf(store, user, messages[0]),
-    text: `${parts.join('\n\n')}\n`,
-    links: { narrow_url: url, settings_url: settingsUrl },
-    message_ids: messages.map((m) => m.id),
+  const realmName = realm.name;
+  const realmUrl = realm.url;
+  const text = (lines: MessageLines): string => {
+    const parts: string[] = [];
+    if (!hiddenBy) {
+      parts.push(lines.map((l) => `${l.sender}: ${pushContent(l.html)}`).join('\n\n'));
+    } else if (hiddenBy === 'realm') {
+      parts.push(
+        `The messages are left out: your organization keeps message content out of email notifications (${realmUrl}/help/hide-message-content-in-emails).`,
+      );
+    } else {
+      parts.push(
+        `The messages are left out: you chose to keep message content out of email notifications (${realmUrl}/help/dm-mention-alert-notifications).`,
+      );
+    }
+    parts.push(reason ? `--\n${reason}` : '--');
+    if (hiddenBy) {
+      parts.push(`To read and answer them, open ${realmName}:\n${url}`);
+    } else {
+      parts.push(
+        `To answer, open ${realmName}:\n${url}\n\nReplies to this email go nowhere: this server takes no email replies (${EMAIL_GATEWAY_HELP}).`,
+      );
+    }
+    parts.push(`Change which emails you get:\n${settingsUrl}`);
+    return `${parts.join('\n\n')}\n`;
   };
+  return {
+    head: {
+      kind: 'email',
+      template: 'missed_message',
+      to: user.delivery_email,
+      user_id: user.user_id,
+      subject: subjectOf(store, user, messages[0]),
+      links: { narrow_url: url, settings_url: settingsUrl },
+      message_ids: messages.map((m) => m.id),
+    },
+    text,
+  };
+}
+
+function emailFor(store: Store, user: User, messages: Message[], reasons: EmailReason[]): OutboxContent {
+  const { head, text } = emailParts(store, user, messages, reasons);
+  return { ...head, text: text(linesOf(store, messages)) };
 }
 
 /** Queues the message, sent at `sentMs`, for the user's next missed-message email, with why it notified the user. */
@@ -180,7 +201,11 @@ export function queueMissedMessageEmail(
 }
 
 /** At sending time: only the messages still there and still unread, or nothing. */
-export function stillUnread(world: WorldCtx, content: OutboxContent, tag: string | null): OutboxContent | null {
+export function stillUnread(
+  world: WorldCtx,
+  content: OutboxContent,
+  tag: string | null,
+): OutboxContent | LazyEmail | null {
   if (!tag?.startsWith(TAG) || content.kind !== 'email' || content.user_id === null) return content;
   const { store } = world;
   const user = store.users.get(content.user_id);
@@ -189,7 +214,13 @@ export function stillUnread(world: WorldCtx, content: OutboxContent, tag: string
   const messages = (content.message_ids ?? [])
     .map((id) => store.messages.get(id))
     .filter((m): m is Message => !!m && !!m.flags[key] && !m.flags[key].includes('read'));
+  if (!messages.length) return null;
   const reasons = REASONS.get(content);
   const kept = messages.flatMap((m) => reasons?.get(m.id) ?? []);
-  return messages.length ? emailFor(store, user, messages, kept) : null;
+  // Written when first read, from what the messages say now: a batch can gather thousands.
+  const { head, text } = emailParts(store, user, messages, kept);
+  const lines = linesOf(store, messages);
+  let estimate = 600;
+  for (const l of lines) estimate += l.sender.length + l.html.length + 4;
+  return { head, build: () => ({ text: text(lines) }), estimate };
 }

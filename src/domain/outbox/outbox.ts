@@ -81,11 +81,26 @@ export interface LazyPush {
   estimate: number;
 }
 
+/**
+ * A released email whose text is written when first read (a missed-message email over the
+ * thousands of messages a load test sends an away user took a tenth of a second to write, in
+ * the request that happened to release it): the head is what queries filter on, `build` writes
+ * the text from a snapshot taken at release, reading no live state.
+ */
+export interface LazyEmail {
+  head: Omit<EmailItem, 'text'>;
+  build: () => Pick<EmailItem, 'text'>;
+  /** About the size of the written email, for the byte bound until it is written. */
+  estimate: number;
+}
+
+const isLazyEmail = (value: OutboxContent | LazyEmail): value is LazyEmail => 'build' in value;
+
 /** A recorded item; `build` is set while its payload is not built yet (the item then lacks it). */
 interface Entry {
   item: OutboxItem;
   size: number;
-  build: LazyPush['build'] | null;
+  build: (() => Partial<OutboxContent>) | null;
 }
 
 interface Pending {
@@ -154,7 +169,7 @@ export class Outbox {
    * Records a push notification sent now whose payload is built when first read (at once while
    * something listens). The item is the same as record() would have made of the built content.
    */
-  recordLazy(push: LazyPush, nowMs: number): void {
+  recordLazy(push: LazyPush | LazyEmail, nowMs: number): void {
     // The head becomes the item (its caller made it for this call and keeps no reference): no
     // copy of it per notification, whose every item outlives many collections in the bounded
     // outbox. The fields come in the same order as a copy's.
@@ -266,7 +281,7 @@ export class Outbox {
    */
   releaseDue(
     nowMs: number,
-    stillWanted: (content: OutboxContent, tag: string | null) => OutboxContent | null = (c) => c,
+    stillWanted: (content: OutboxContent, tag: string | null) => OutboxContent | LazyEmail | null = (c) => c,
   ): void {
     if (nowMs < this.nextDueMs) return;
     // Emails the queue would schedule join the schedule first (the control API's clock flushes
@@ -283,7 +298,8 @@ export class Outbox {
     for (const p of due) this.unschedule(p);
     for (const p of due) {
       const content = stillWanted(p.content, p.tag);
-      if (content) this.record(content, p.dueMs);
+      if (content && isLazyEmail(content)) this.recordLazy(content, p.dueMs);
+      else if (content) this.record(content, p.dueMs);
     }
   }
 
