@@ -8,6 +8,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const SOURCE_CLI = [process.execPath, '--import', 'tsx', path.join(ROOT, 'src/cli.ts')];
 
 export interface RunningCli {
+  /** The launched process, leader of its own process group (see startCli). */
   child: ChildProcess;
   base: string;
   /** Everything printed on stdout so far. */
@@ -21,11 +22,22 @@ export function startCli(
   options: SpawnOptions & { command?: string[]; timeoutMs?: number } = {},
 ): Promise<RunningCli> {
   const [command, ...pre] = options.command ?? SOURCE_CLI;
+  // A process group of its own: a launcher (npx) runs the mock as its child and does not pass a
+  // signal on, so stopping it stops the whole group (an `npx teamchat-mock` of the packaging test
+  // was left running after the suite).
   const child = spawn(command, [...pre, '--port', '0', ...args], {
     cwd: ROOT,
     ...options,
+    detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // the group is gone already
+    }
+  };
   let out = '';
   let err = '';
   child.stdout!.on('data', (d) => {
@@ -37,7 +49,7 @@ export function startCli(
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
+      signalGroup('SIGKILL');
       reject(new Error(`no address after ${options.timeoutMs ?? 30000} ms: ${out}${err}`));
     }, options.timeoutMs ?? 30000);
     const onData = () => {
@@ -50,10 +62,9 @@ export function startCli(
         base: m[1] ?? m[2],
         stdout: () => out,
         stop: async () => {
-          if (child.exitCode === null && child.signalCode === null) {
-            child.kill('SIGTERM');
-            await exited;
-          }
+          const running = child.exitCode === null && child.signalCode === null;
+          signalGroup('SIGTERM');
+          if (running) await exited;
         },
       });
     };

@@ -127,6 +127,8 @@ describe.skipIf(!enabled)('the package and the single executable (TEAMCHAT_DIST_
       } finally {
         await cli.stop();
       }
+      // npx runs the mock as its own child: stopping npx must stop that one too.
+      expect(await stopsAnswering(cli.base)).toBe(true);
     });
 
     it('startMockServer can be imported, with its types', async () => {
@@ -230,3 +232,16 @@ describe.skipIf(!enabled)('the package and the single executable (TEAMCHAT_DIST_
     });
   });
 });
+
+/** Whether nothing answers at `base` any more (asked for up to 5 s). */
+async function stopsAnswering(base: string): Promise<boolean> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      await fetch(`${base}/api/v1/server_settings`);
+    } catch {
+      return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
