@@ -211,12 +211,26 @@ export function stillUnread(
   const user = store.users.get(content.user_id);
   if (!user?.is_active) return null;
   const key = String(user.user_id);
-  const messages = (content.message_ids ?? [])
-    .map((id) => store.messages.get(id))
-    .filter((m): m is Message => !!m && !!m.flags[key] && !m.flags[key].includes('read'));
-  if (!messages.length) return null;
   const reasons = REASONS.get(content);
-  const kept = messages.flatMap((m) => reasons?.get(m.id) ?? []);
+  // One pass over a batch that can hold thousands of messages. The email gives one reason, picked
+  // by its kind (the first group for a group mention): one reason of each kind and group, in
+  // the messages' order, picks the same one as all of them.
+  const messages: Message[] = [];
+  const kept: EmailReason[] = [];
+  const keptKinds = new Set<string>();
+  for (const id of content.message_ids ?? []) {
+    const message = store.messages.get(id);
+    const flags = message?.flags[key];
+    if (!message || !flags || flags.includes('read')) continue;
+    messages.push(message);
+    const reason = reasons?.get(id);
+    const kind = reason && `${reason.trigger}\u0000${reason.group}`;
+    if (reason && !keptKinds.has(kind!)) {
+      keptKinds.add(kind!);
+      kept.push(reason);
+    }
+  }
+  if (!messages.length) return null;
   // Written when first read, from what the messages say now: a batch can gather thousands.
   const { head, text } = emailParts(store, user, messages, kept);
   const lines = linesOf(store, messages);
