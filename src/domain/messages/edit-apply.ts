@@ -165,7 +165,11 @@ export function doUpdateMessage(
 
   const audience = new Set([...before, ...audienceOf(store, changed)]);
   for (const id of outcome.lostAccess) audience.delete(id);
-  events.publish(audience, event, (_queue, userId) => ({ ...event, flags: message.flags[String(userId)] ?? ['read'] }));
+  // Object.assign, not a spread with a field after it (V8's slow path), once per recipient with a
+  // queue; the event's keys are the server's own, none of them `__proto__`.
+  events.publish(audience, event, (_queue, userId) =>
+    Object.assign({}, event, { flags: message.flags[String(userId)] ?? ['read'] }),
+  );
   if (outcome.lostAccess.size) {
     events.publish(outcome.lostAccess, {
       type: 'delete_message',
