@@ -1,5 +1,6 @@
 // Starts a real server on a free port for a test file and gives typed helpers to call it as any
 // fixture user. Every response still passes through the contract guard.
+import { afterEach, beforeEach } from 'vitest';
 import { MockServer, type MockServerOptions } from '../../src/server.js';
 import type { User } from '../../src/store/state.js';
 
@@ -114,4 +115,20 @@ export async function startTestServer(options: MockServerOptions = {}): Promise<
     anonymous: () => new Client(base, null),
     close: () => server.close(),
   };
+}
+
+/**
+ * A fresh server for every test of the file: started before each test and handed to `take`,
+ * closed after it (the seven lines of beforeEach and afterEach each such file wrote out).
+ */
+export function serverPerTest(take: (server: TestServer) => void, options: MockServerOptions = {}): void {
+  let current: TestServer | null = null;
+  beforeEach(async () => {
+    current = await startTestServer(options);
+    take(current);
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = null;
+  });
 }

@@ -2,19 +2,14 @@
 // jitsi_server_url (FL 212), org_type (128), topics_policy (392, replacing mandatory_topics) and
 // moderation_request_channel_id (331). Each through HTTP: the answer, the `realm` event (shaped by
 // the queue's level), register read back, the real server's refusals and the level gates.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { error } from '../helpers/errors.js';
 import { streamId } from '../helpers/fixture-rows.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const ok = { result: 'success', msg: '' };
 const at = (level: number, who = 'iago') => t.as(who, { 'X-Mock-Feature-Level': String(level) });

@@ -3,8 +3,15 @@
 import type { Store } from '../../store/store.js';
 import type { GroupSettingValue } from '../../store/state.js';
 
-/** The group and every group nested in it, at any depth (cycle-safe). */
-export function subgroupClosure(store: Store, groupId: number): Set<number> {
+/**
+ * Visits the group and every group nested in it, at any depth (cycle-safe), each once, until
+ * `visit` returns true; whether it did. A group ID without a group is visited too (undefined).
+ */
+function someNestedGroup(
+  store: Store,
+  groupId: number,
+  visit: (id: number, group: ReturnType<Store['userGroups']['get']>) => boolean,
+): boolean {
   const seen = new Set<number>();
   const stack = [groupId];
   while (stack.length) {
@@ -12,9 +19,20 @@ export function subgroupClosure(store: Store, groupId: number): Set<number> {
     if (seen.has(id)) continue;
     seen.add(id);
     const g = store.userGroups.get(id);
+    if (visit(id, g)) return true;
     if (g) stack.push(...g.direct_subgroups);
   }
-  return seen;
+  return false;
+}
+
+/** The group and every group nested in it, at any depth (cycle-safe). */
+export function subgroupClosure(store: Store, groupId: number): Set<number> {
+  const ids = new Set<number>();
+  someNestedGroup(store, groupId, (id) => {
+    ids.add(id);
+    return false;
+  });
+  return ids;
 }
 
 /** Active members of the group, through subgroups too unless `direct`. */
@@ -38,20 +56,9 @@ export function isGroupMember(
 ): boolean {
   if (!includeDeactivated && !store.users.get(userId)?.is_active) return false;
   if (direct) return store.userGroups.get(groupId)?.direct_members.includes(userId) ?? false;
-  // The walk of subgroupClosure, stopping at the first group that lists the user (most checks
-  // find them in the first group or two: no closure to build first).
-  const seen = new Set<number>();
-  const stack = [groupId];
-  while (stack.length) {
-    const id = stack.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const g = store.userGroups.get(id);
-    if (!g) continue;
-    if (g.direct_members.includes(userId)) return true;
-    stack.push(...g.direct_subgroups);
-  }
-  return false;
+  // Stops at the first group that lists the user (most checks find them in the first group or
+  // two): no closure to build first.
+  return someNestedGroup(store, groupId, (_id, g) => g?.direct_members.includes(userId) ?? false);
 }
 
 export function holdsSetting(store: Store, value: GroupSettingValue, userId: number): boolean {
