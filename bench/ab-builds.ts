@@ -5,19 +5,26 @@
 // paired ratios new/base: rounds run back to back share the machine's load, so on a machine shared
 // with other work their ratio moves far less than either figure (the figures include the
 // in-memory request objects, the same for both builds). Not the bench: no socket is written.
-//   node --import tsx bench/ab-builds.ts BASE_ROOT NEW_ROOT invite|invite-link|subscribe-and-leave|register|events [ROUNDS] [PER_ROUND]
+//   node --import tsx bench/ab-builds.ts BASE_ROOT NEW_ROOT OPERATION [ROUNDS] [PER_ROUND]
+// OPERATION: invite, invite-link, resend, subscribe-and-leave, register, events, webhook, or any
+// request of bench/lib/mock.ts taking only the API (uploadFile, addNavigationView, ...). webhook
+// is quick.ts's row: a message mentioning an outgoing webhook bot whose server (in this process,
+// on loopback: the only sockets written) answers response_not_required; each request yields to
+// the event loop, as a socket's would, so that the calls run beside the sends, and a round ends
+// when they have settled (their CPU is the round's, the bot server's included, the same for both).
 // (e.g. git clone -q . /tmp/base && cd /tmp/base && git checkout OLD && ln -s $PWD/node_modules && npm run build)
 import http from 'node:http';
 import path from 'node:path';
 import { Duplex } from 'node:stream';
-import { requests, send, type Req } from './lib/mock.js';
+import { requests, send, type Api, type Req } from './lib/mock.js';
+import { startBotListener, type BotListener } from './lib/bot-listener.js';
 
 const [baseRoot, newRoot, op = 'invite', roundsArg = '60', perArg = '500'] = process.argv.slice(2);
 if (!baseRoot || !newRoot) throw new Error('usage: ab-builds.ts BASE_ROOT NEW_ROOT OPERATION [ROUNDS] [PER_ROUND]');
 const rounds = Number(roundsArg);
 const perRound = Number(perArg);
 // The invitation rows run on a --production mock, as the bench's (the daily limit otherwise).
-const production = op === 'invite' || op === 'invite-link';
+const production = op === 'invite' || op === 'invite-link' || op === 'resend';
 
 /** Swallows what the response writes. */
 class NullSocket extends Duplex {
@@ -67,16 +74,38 @@ async function setUp(root: string) {
       res.on('finish', () => resolve(res.statusCode));
       httpServer.emit('request', incoming, res);
     });
+  let bot: BotListener | null = null;
   const pick: Record<string, () => Promise<Req>> = {
     invite: async () => requests.sendInvite(api),
+    // Hamlet's invitation emailed again, each time.
+    resend: async () => {
+      await send(requests.sendInvite(api));
+      const invites = (await send(requests.invites(api))).json.invites as Array<{ id: number }>;
+      return requests.resendInvite(api, invites[0].id);
+    },
+    webhook: async () => {
+      bot = await startBotListener();
+      await send(requests.createOutgoingBot(api, bot.url));
+      return requests.mentionOutgoingBot(api);
+    },
     'invite-link': async () => requests.createInviteLink(api),
     'subscribe-and-leave': async () => requests.subscribeAndLeave(api),
     register: async () => requests.register(api),
     // A queue of its own, registered over the socket (its ID is in the answer).
     events: async () => requests.events(api, (await send(requests.register(api))).json.queue_id),
   };
-  if (!pick[op]) throw new Error(`no operation ${op}: ${Object.keys(pick).join(', ')}`);
-  const req = await pick[op]();
+  const other = (requests as unknown as Record<string, (api: Api) => Req>)[op];
+  if (!pick[op] && other?.length !== 1)
+    throw new Error(`no operation ${op}: ${Object.keys(pick).join(', ')} or a request of bench/lib/mock.ts`);
+  const req = pick[op] ? await pick[op]() : other(api);
+  // The first "already exists" refusal needs the thing made once.
+  if (req.expectStatus && req.expectStatus !== 200) await send(req);
+  const settle: Req = {
+    url: `${base}/__mock/outgoing/settle`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"timeout_ms":60000}',
+  };
   const statuses: Record<number, number> = {};
   const batch = async (n: number) => {
     let left = n;
@@ -85,11 +114,14 @@ async function setUp(root: string) {
         while (left-- > 0) {
           const status = await call(req);
           statuses[status] = (statuses[status] ?? 0) + 1;
+          if (bot) await new Promise((resolve) => setImmediate(resolve));
         }
       }),
     );
+    // Over a socket: the in-memory objects do not carry this answer's wait.
+    if (bot) await send(settle);
   };
-  return { server, batch, statuses };
+  return { server, batch, statuses, bot: () => bot };
 }
 
 const builds = { base: await setUp(baseRoot), new: await setUp(newRoot) };
@@ -109,5 +141,8 @@ console.log(
   `${op}: base ${figures(us.base)}; new ${figures(us.new)}; paired new/base median ${median(us.new.map((n, i) => n / us.base[i])).toFixed(3)}`,
   `(statuses: base ${JSON.stringify(builds.base.statuses)}, new ${JSON.stringify(builds.new.statuses)})`,
 );
-for (const b of Object.values(builds)) await b.server.close();
+for (const b of Object.values(builds)) {
+  await b.server.close();
+  await b.bot()?.close();
+}
 process.exit(0);
