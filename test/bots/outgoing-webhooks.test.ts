@@ -438,6 +438,45 @@ describe('safety', () => {
     );
   });
 
+  it('a message past the queue bound (1,000 waiting) calls nobody, and the journal says so with its ID and trigger', async () => {
+    const bot = await createBot();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Every call waits, so that the queue fills: 8 in flight (the world's bound), 1,000 queued.
+    // (Sent 100 at a time, well within the server's 5 s deadline of a try: a try that times
+    // out is tried again, and a retry finding the queue full is dropped as well.)
+    answer = (_h, _q, res) => {
+      void released.then(() => json(200, { response_not_required: true })(_h, _q, res));
+    };
+    const ids: number[] = [];
+    for (let i = 0; i < 1010; i += 100) {
+      const batch = Array.from({ length: Math.min(100, 1010 - i) }, (_, j) =>
+        sendToChannel(t, 'hamlet', 'Denmark', 'flood', `@**Pinger** ${i + j}`),
+      );
+      ids.push(...(await Promise.all(batch)));
+    }
+    const dropped = await sendToChannel(t, 'hamlet', 'Denmark', 'flood', '@**Pinger** one too many');
+    const { entries } = await control.journal.list({ operation: 'outgoing-webhook' });
+    const mine = entries.filter((e) => e.params.message_id === dropped);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      path: 'dropped',
+      user: bot.email,
+      status: 0,
+      code: 'QUEUE_FULL',
+      params: { trigger: 'mention', message_id: dropped, attempt: 1 },
+      response: { outcome: 'dropped: the queue is full', code: 'QUEUE_FULL' },
+    });
+    expect(Object.keys(mine[0].params)).toEqual(['trigger', 'message_id', 'attempt']);
+    release();
+    expect(await control.outgoing.settle(60_000)).toEqual({ settled: true, pending: 0 });
+    // The messages sent first were called (8 in flight, 1,000 queued, in the order sent); the rest never.
+    const called = [...new Set(hits.map((h) => JSON.parse(h.body).message.id as number))].sort((a, b) => a - b);
+    expect(called).toEqual(ids.sort((a, b) => a - b).slice(0, 1008));
+  }, 60_000);
+
   it('the sender never waits for the bot, and settle reports what is still pending', async () => {
     await createBot();
     let release!: () => void;

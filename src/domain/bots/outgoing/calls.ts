@@ -129,16 +129,15 @@ export class ServiceBotCalls implements ServiceBotSink {
     const events = serviceBotEvents(this.world.store, message, mentions, recipientIds, this.host.level());
     if (!events.length) return;
     // The event carries the message as it was sent, as the real queue's does (the message
-    // event's own dict when there is one: published events never change).
-    const snapshot = dict ?? messageDict(this.world.store, message);
-    for (const e of events)
-      this.enqueue({
-        generation: this.generation,
-        botId: e.bot.user_id,
-        trigger: e.trigger,
-        message: snapshot,
-        failedTries: 0,
-      });
+    // event's own dict when there is one: published events never change). Built only for an
+    // event the queue takes: a full queue's drop needs only the ID (a message sent faster than
+    // its bot answers was paying for a dict nobody read).
+    let snapshot: MessageSnapshot | undefined = dict;
+    for (const e of events) {
+      const job = { generation: this.generation, botId: e.bot.user_id, trigger: e.trigger, failedTries: 0 };
+      if (this.full) this.drop(job, message.id);
+      else this.enqueue({ ...job, message: (snapshot ??= messageDict(this.world.store, message)) });
+    }
   }
 
   /** Events queued or running. */
@@ -169,19 +168,29 @@ export class ServiceBotCalls implements ServiceBotSink {
     this.wakeIfIdle();
   }
 
+  private get full(): boolean {
+    return this.queue.length >= this.options.maxQueued;
+  }
+
+  /** A job the full queue cannot take: the journal says so (the message itself is not needed). */
+  private drop(job: Omit<Job, 'message'>, messageId: number): void {
+    const bot = this.world.store.users.get(job.botId);
+    if (bot)
+      this.record(
+        bot,
+        job,
+        messageId,
+        'dropped',
+        0,
+        { outcome: 'dropped: the queue is full', code: 'QUEUE_FULL' },
+        this.world.clock.nowMs(),
+        performance.now(),
+      );
+  }
+
   private enqueue(job: Job): void {
-    if (this.queue.length >= this.options.maxQueued) {
-      const bot = this.world.store.users.get(job.botId);
-      if (bot)
-        this.record(
-          bot,
-          job,
-          'dropped',
-          0,
-          { outcome: 'dropped: the queue is full', code: 'QUEUE_FULL' },
-          this.world.clock.nowMs(),
-          performance.now(),
-        );
+    if (this.full) {
+      this.drop(job, job.message.id as number);
       return;
     }
     this.queue.push(job);
@@ -230,7 +239,8 @@ export class ServiceBotCalls implements ServiceBotSink {
 
   private record(
     bot: User,
-    job: Job,
+    job: Omit<Job, 'message'>,
+    messageId: number,
     url: string,
     status: number,
     result: Record<string, unknown>,
@@ -239,12 +249,12 @@ export class ServiceBotCalls implements ServiceBotSink {
     request?: unknown,
   ): void {
     const kind = bot.bot_type === BotType.embedded ? 'embedded-bot' : 'outgoing-webhook';
-    const params = {
+    const params: Record<string, unknown> = {
       trigger: job.trigger,
-      message_id: job.message.id,
+      message_id: messageId,
       attempt: job.failedTries + 1,
-      ...(request === undefined ? {} : { request }),
     };
+    if (request !== undefined) params.request = request;
     this.host.record({ kind, bot, url, timeMs, durationMs: performance.now() - started, params, status, result });
   }
 
@@ -259,6 +269,7 @@ export class ServiceBotCalls implements ServiceBotSink {
       this.record(
         bot,
         job,
+        job.message.id,
         service.base_url,
         0,
         { outcome: 'not called: Slack outgoing webhooks take no direct messages', code: 'NOT_CALLED' },
@@ -289,6 +300,7 @@ export class ServiceBotCalls implements ServiceBotSink {
     this.record(
       bot,
       job,
+      job.message.id,
       service.base_url,
       outcome.kind === 'answer' ? outcome.status : 0,
       result,
@@ -372,6 +384,7 @@ export class ServiceBotCalls implements ServiceBotSink {
       this.record(
         bot,
         job,
+        job.message.id,
         url,
         0,
         { outcome: "no reply: the message does not open with the bot's mention", code: 'NOT_ADDRESSED' },
@@ -385,6 +398,7 @@ export class ServiceBotCalls implements ServiceBotSink {
       this.record(
         bot,
         job,
+        job.message.id,
         url,
         0,
         {
@@ -414,6 +428,16 @@ export class ServiceBotCalls implements ServiceBotSink {
         if (!(err instanceof ApiError)) throw err;
       }
     }
-    this.record(bot, job, url, 0, { outcome: sent.length ? 'reply' : 'no reply', sent }, timeMs, started, { content });
+    this.record(
+      bot,
+      job,
+      job.message.id,
+      url,
+      0,
+      { outcome: sent.length ? 'reply' : 'no reply', sent },
+      timeMs,
+      started,
+      { content },
+    );
   }
 }
