@@ -44,7 +44,8 @@ export class EventQueue {
   private nextEventId = 0;
   /** Mock-clock time of the last registration or poll. */
   private lastActivity: number;
-  private readonly waiters = new Set<(outcome: WaitOutcome) => void>();
+  /** The long-polls waiting; made by the first (most queues of a loop that registers never wait). */
+  private waiters: Set<(outcome: WaitOutcome) => void> | null = null;
 
   constructor(options: QueueOptions) {
     this.options = options;
@@ -108,7 +109,7 @@ export class EventQueue {
   }
 
   get polling(): boolean {
-    return this.waiters.size > 0;
+    return !!this.waiters?.size;
   }
 
   /** When the queue expires if nobody polls it before (mock-clock seconds). */
@@ -118,7 +119,7 @@ export class EventQueue {
 
   /** Idle: nobody is polling it and it was last polled idleTimeoutSecs or more ago. */
   isExpired(now: number): boolean {
-    return this.waiters.size === 0 && now - this.lastActivity >= this.options.idleTimeoutSecs;
+    return !this.waiters?.size && now - this.lastActivity >= this.options.idleTimeoutSecs;
   }
 
   /** Waits (real time) for the next event, at most timeoutMs. */
@@ -126,11 +127,11 @@ export class EventQueue {
     return new Promise((resolve) => {
       const done = (outcome: WaitOutcome) => {
         clearTimeout(timer);
-        this.waiters.delete(done);
+        this.waiters?.delete(done);
         resolve(outcome);
       };
       const timer = setTimeout(() => done('timeout'), timeoutMs);
-      this.waiters.add(done);
+      (this.waiters ??= new Set()).add(done);
     });
   }
 
@@ -140,6 +141,8 @@ export class EventQueue {
   }
 
   private wake(outcome: WaitOutcome): void {
+    // Called for every event pushed: a queue nobody waits on (the usual case) copies nothing.
+    if (!this.waiters?.size) return;
     for (const waiter of [...this.waiters]) waiter(outcome);
   }
 }

@@ -34,7 +34,27 @@ export function hubOf(ctx: Ctx): EventHub {
   throw new Error('Event queues are not available: the context has no event hub');
 }
 
-const typeSet = (list: string[] | null | undefined) => (list === null || list === undefined ? null : new Set(list));
+/**
+ * A list of event types as a set, one set shared by every queue that asked for the same list:
+ * each queue lives until collected (a thousand of a user's at a time), and clients ask for the
+ * same few lists, so one set each was memory kept for nothing. Bounded: emptied when full.
+ */
+const typeSets = new Map<string, ReadonlySet<string>>();
+const MAX_TYPE_SETS = 256;
+
+function typeSet(list: string[] | null | undefined): ReadonlySet<string> | null {
+  if (list === null || list === undefined) return null;
+  const key = JSON.stringify(list);
+  let set = typeSets.get(key);
+  if (!set) {
+    if (typeSets.size >= MAX_TYPE_SETS) typeSets.clear();
+    typeSets.set(key, (set = new Set(list)));
+  }
+  return set;
+}
+
+/** The capabilities of a client that sent none (most): shared, as it is only read. */
+const NO_CAPABILITIES: Readonly<Record<string, boolean>> = Object.freeze({});
 
 export function registerQueue(ctx: Ctx, input: RegisterInput): Record<string, unknown> {
   if (input.all_public_streams && isGuest(ctx.actor)) throw badRequest('User not authorized for this query');
@@ -55,9 +75,9 @@ export function registerQueue(ctx: Ctx, input: RegisterInput): Record<string, un
       return true;
     }
   };
-  const capabilities = Object.fromEntries(
-    Object.entries(input.client_capabilities ?? {}).filter(([name]) => known(name)),
-  );
+  const capabilities = input.client_capabilities
+    ? Object.fromEntries(Object.entries(input.client_capabilities).filter(([name]) => known(name)))
+    : NO_CAPABILITIES;
   // As on the real server, 0 (or nothing) means the default.
   const idleTimeoutSecs = Math.min(
     input.idle_queue_timeout || DEFAULT_IDLE_QUEUE_TIMEOUT_SECS,
