@@ -6,7 +6,7 @@
 // with other work their ratio moves far less than either figure (the figures include the
 // in-memory request objects, the same for both builds). Not the bench: no socket is written.
 //   node --import tsx bench/ab-builds.ts BASE_ROOT NEW_ROOT OPERATION [ROUNDS] [PER_ROUND]
-// OPERATION: invite, invite-link, resend, subscribe-and-leave, register, events, webhook, or any
+// OPERATION: invite, invite-link, resend, subscribe-and-leave, register, events, dm-fanout, webhook, or any
 // request of bench/lib/mock.ts taking only the API (uploadFile, addNavigationView, ...). webhook
 // is quick.ts's row: a message mentioning an outgoing webhook bot whose server (in this process,
 // on loopback: the only sockets written) answers response_not_required; each request yields to
@@ -82,6 +82,14 @@ async function setUp(root: string) {
       await send(requests.sendInvite(api));
       const invites = (await send(requests.invites(api))).json.invites as Array<{ id: number }>;
       return requests.resendInvite(api, invites[0].id);
+    },
+    // A direct message by Hamlet once he holds 200 message queues (quick.ts's register row leaves
+    // him a thousand; 200 keep the events they accumulate unpolled within memory): each queue
+    // gets the message event.
+    'dm-fanout': async () => {
+      for (let i = 0; i < 200; i += 20)
+        await Promise.all(Array.from({ length: 20 }, () => send(requests.register(api))));
+      return requests.sendNotifyingDm(api);
     },
     webhook: async () => {
       bot = await startBotListener();
