@@ -270,6 +270,42 @@ describe('which queues an event reaches', () => {
     });
   });
 
+  it('gives queues of one kind one copy of a message, each kind its own, and leaves the published one as it was', async () => {
+    const hamlet = t.user('hamlet').user_id;
+    const html = [
+      await registerQueue(t, 'hamlet', undefined, { apply_markdown: true }),
+      await registerQueue(t, 'hamlet', undefined, { apply_markdown: true }),
+    ];
+    const raw = await registerQueue(t, 'hamlet');
+    const capable = await registerQueue(t, 'hamlet', undefined, {
+      apply_markdown: true,
+      client_capabilities: { empty_topic_name: true },
+    });
+    const event = messageEvent({ subject: '' });
+    // Each queue's own event (flags per queue), one message object for all of them, as send publishes.
+    hub().publish([hamlet], event, () => ({ type: 'message', message: event.message, flags: ['read'] }));
+    const held = (id: string) =>
+      hub()
+        .queuesOf(hamlet)
+        .find((q) => q.id === id)!
+        .contents()[0];
+    expect(held(html[0]).message).toBe(held(html[1]).message);
+    expect(held(raw).message).not.toBe(held(html[0]).message);
+    expect(held(capable).message).not.toBe(held(html[0]).message);
+    expect(event.message).toMatchObject({ content: 'hi', rendered_content: '<p>hi</p>', subject: '' });
+    for (const q of html)
+      expect((await poll('hamlet', q)).body.events[0]).toMatchObject({
+        flags: ['read'],
+        message: { content: '<p>hi</p>', content_type: 'text/html', subject: 'general chat' },
+      });
+    expect((await poll('hamlet', raw)).body.events[0].message).toMatchObject({
+      content: 'hi',
+      content_type: 'text/x-markdown',
+      subject: 'general chat',
+    });
+    expect((await poll('hamlet', capable)).body.events[0].message).toMatchObject({ content: '<p>hi</p>', subject: '' });
+  });
+
   it('passes only matching message events to a queue registered with a narrow', async () => {
     const hamlet = t.user('hamlet').user_id;
     const q = await registerQueue(t, 'hamlet', undefined, {
