@@ -101,8 +101,8 @@ export interface Realm {
  */
 export interface RealmExportRow {
   id: number;
-  /** 1 public, 2 standard (with the private data of consenting users). */
-  type: 1 | 2;
+  /** 1 public, 2 standard (with the private data of consenting users), 3 full without consent (everyone's). */
+  type: 1 | 2 | 3;
   acting_user_id: number;
   status: 'requested' | 'succeeded' | 'failed' | 'deleted';
   /** UNIX seconds (with fractions) of the request, success, failure and deletion. */
