@@ -36,6 +36,8 @@ describe('archiving a channel', () => {
     expect(history.body.messages.at(-1)).toMatchObject({
       subject: 'channel events',
       content: expect.stringContaining('has been archived.'),
+      // Read for every subscriber: nobody is left with an unread message in an archived channel.
+      flags: expect.arrayContaining(['read']),
     });
     expect((await send('hamlet', 'Venice', 'x')).body).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
     expect((await t.as('iago').delete('/streams/4')).body).toEqual(
