@@ -28,6 +28,14 @@ const TOPIC_FIELDS: Record<string, string[]> = {
   delete_message: ['topic'],
 };
 
+/** The other event types that can carry a topic name, which a queue may need renamed. */
+const NAMES_A_TOPIC = new Set([
+  ...Object.keys(TOPIC_FIELDS),
+  'typing_edit_message',
+  'muted_topics',
+  'scheduled_messages',
+]);
+
 /** Every event the queue gets for `event` (more than one only for split bulk deletions). */
 export function presentAll(queue: EventQueue, event: Event, store: Store | null): Event[] {
   if (
@@ -66,7 +74,7 @@ function presentFor(queue: EventQueue, event: Event, store: Store | null): Event
     out.message = message;
     return out;
   }
-  if (displayName === null) return event;
+  if (displayName === null || !NAMES_A_TOPIC.has(String(event.type))) return event;
   // Other events are small; a client without the empty_topic_name capability gets its own copy.
   const out = structuredClone(event);
   renameEmpty(out, TOPIC_FIELDS[String(out.type)] ?? [], displayName);
