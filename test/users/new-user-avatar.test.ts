@@ -2,19 +2,14 @@
 // development organization's) draws an image kept like an upload (avatar_source J, a URL even for
 // client_gravatar clients, served at /user_avatars/...), G keeps the Gravatar; below 456 every new
 // person gets the Gravatar.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { multipart, TINY_PNG } from '../helpers/uploads.js';
 import { ControlClient } from '../../src/control/client.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const params = { email: 'newbie@zulip.com', password: 'secret-password', full_name: 'New User' };
 const create = (level = 511) => t.as('iago', { 'X-Mock-Feature-Level': String(level) }).post('/users', params);

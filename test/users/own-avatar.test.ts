@@ -1,19 +1,14 @@
 // POST / DELETE /users/me/avatar: the caller's own avatar, uploaded as one multipart file part or
 // reset to the Gravatar, with the realm_user events, the image served at the answered URL, and
 // the real server's refusals (file count, size, not an image, avatar changes disabled).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { download, multipart, TINY_PNG } from '../helpers/uploads.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const png: { name: string; bytes: Buffer; type: string; field?: string } = {
   name: 'me.png',
