@@ -99,8 +99,8 @@ export function createApp(deps: AppDeps): MockApp {
   /**
    * An API request (a path below the prefix, as nearly every request is) goes to `dispatch`
    * directly: through Express it passed its application and its router, which made a final
-   * handler, matched the one layer, and made closures for it (about a third of the fixed cost of a
-   * cheap read). What they did for such a request is done here: the circular references, the
+   * handler, matched the one layer, and made closures for it (a fifth of what a cheap read cost in
+   * process). What they did for such a request is done here: the circular references, the
    * prototypes (in place already when the server makes its requests with expressObjects), the
    * original URL; `next` leads where Express's next layers did (the mounts never match an API
    * path, the sandbox prefix never rewrites one): to the unknown route, or, with an error, to
