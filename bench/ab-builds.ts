@@ -5,13 +5,18 @@
 // paired ratios new/base: rounds run back to back share the machine's load, so on a machine shared
 // with other work their ratio moves far less than either figure (the figures include the
 // in-memory request objects, the same for both builds). Not the bench: no socket is written.
+// Requests and responses are made with the classes the server was created with (Express's
+// prototypes in place, as over a socket), so that Express's per-request setPrototypeOf costs
+// neither build what it does not cost the server.
 //   node --import tsx bench/ab-builds.ts BASE_ROOT NEW_ROOT OPERATION [ROUNDS] [PER_ROUND]
-// OPERATION: invite, invite-link, resend, subscribe-and-leave, register, events, dm-fanout, webhook, or any
-// request of bench/lib/mock.ts taking only the API (uploadFile, addNavigationView, ...). webhook
-// is quick.ts's row: a message mentioning an outgoing webhook bot whose server (in this process,
-// on loopback: the only sockets written) answers response_not_required; each request yields to
-// the event loop, as a socket's would, so that the calls run beside the sends, and a round ends
-// when they have settled (their CPU is the round's, the bot server's included, the same for both).
+// OPERATION: invite, invite-link, resend, subscribe-and-leave, register, events, api-key, send,
+// navigation-views, user-channels, dm-fanout, webhook, or any request of bench/lib/mock.ts taking
+// only the API (uploadFile, addNavigationView, ...). webhook is quick.ts's row: a message
+// mentioning an outgoing webhook bot whose server (in this process, on loopback: the only
+// sockets written) answers response_not_required; each request yields to the event loop, as a
+// socket's would, so that the calls run beside the sends, and a round ends when they have
+// settled (their CPU is the round's, the bot server's included, the same for both). Views that
+// answer after an await (the settle call, JWT login) never finish with these in-memory objects.
 // (e.g. git clone -q . /tmp/base && cd /tmp/base && git checkout OLD && ln -s $PWD/node_modules && npm run build)
 import http from 'node:http';
 import path from 'node:path';
@@ -52,10 +57,17 @@ async function setUp(root: string) {
   const base = await server.listen(0);
   const httpServer = (server as unknown as { httpServer: http.Server }).httpServer;
   const api = (p: string) => `${base}/api/v1${p}`;
+  // The classes the server makes its requests and responses with (node:http keeps them under symbols).
+  const classOf = <T>(name: string, fallback: T): T => {
+    const key = Object.getOwnPropertySymbols(httpServer).find((s) => s.description === name);
+    return ((key && (httpServer as unknown as Record<symbol, T>)[key]) ?? fallback) as T;
+  };
+  const Incoming = classOf('IncomingMessage', http.IncomingMessage);
+  const Outgoing = classOf('ServerResponse', http.ServerResponse);
   const call = (req: Req): Promise<number> =>
     new Promise((resolve) => {
       const socket = new NullSocket();
-      const incoming = new http.IncomingMessage(socket as never);
+      const incoming = new (Incoming as unknown as new (s: never) => http.IncomingMessage)(socket as never);
       const url = new URL(req.url);
       incoming.method = req.method ?? 'GET';
       incoming.url = url.pathname + url.search;
@@ -69,7 +81,7 @@ async function setUp(root: string) {
       incoming.rawHeaders = Object.entries(headers).flat();
       if (req.body !== undefined) incoming.push(Buffer.from(req.body));
       incoming.push(null);
-      const res = new http.ServerResponse(incoming);
+      const res = new (Outgoing as unknown as new (r: http.IncomingMessage) => http.ServerResponse)(incoming);
       res.assignSocket(socket as never);
       res.on('finish', () => resolve(res.statusCode));
       httpServer.emit('request', incoming, res);
@@ -99,6 +111,11 @@ async function setUp(root: string) {
     'invite-link': async () => requests.createInviteLink(api),
     'subscribe-and-leave': async () => requests.subscribeAndLeave(api),
     register: async () => requests.register(api),
+    // The cheapest rows of the bench (the pipeline's fixed cost), and the send.
+    'api-key': async () => requests.botApiKey(api),
+    send: async () => requests.sendMessage(api),
+    'navigation-views': async () => requests.navigationViews(api),
+    'user-channels': async () => requests.userChannels(api),
     // A queue of its own, registered over the socket (its ID is in the answer).
     events: async () => requests.events(api, (await send(requests.register(api))).json.queue_id),
   };

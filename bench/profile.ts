@@ -36,6 +36,8 @@ const child = await spawnServer(
     '--port',
     '0',
     '--quiet',
+    // The rows name the classic fixture's IDs, as bench/lib/mock.ts's startMock gives them.
+    ...(args.includes('--fixture') ? [] : ['--fixture', path.join(ROOT, 'fixtures/classic.json')]),
     ...args,
   ],
   { cwd: ROOT, timeoutMs: 120_000 },
@@ -60,8 +62,7 @@ if (op === 'narrow') {
   for (let i = 0; i < 100; i++) await Promise.all(Array.from({ length: 100 }, () => send(requests.register(api))));
   req = requests.flagsNarrow(api);
 } else if (op === 'notify') {
-  // As quick.ts's last notifying row: a DM to Iago, away, with an E2EE, an FCM and an APNs device
-  // (the classic fixture's, as the bench's: run it with -- --fixture fixtures/classic.json).
+  // As quick.ts's last notifying row: a DM to Iago, away, with an E2EE, an FCM and an APNs device.
   for (const token of [requests.iagoFcmToken(api), requests.iagoApnsToken(api)]) await send(token);
   req = requests.sendNotifyingDm(api);
 } else if (op === 'webhook') {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { compileContract, type Contract } from './contract/contract.js';
 import { fieldExistsAt } from './contract/shape.js';
-import { createApp } from './app.js';
+import { createApp, type MockApp } from './app.js';
 import { expressObjects } from './http/express-objects.js';
 import { Clock } from './clock.js';
 import { views as allViews } from './domain/views.js';
@@ -176,7 +176,8 @@ export class MockServer {
   private readonly sandboxSet: Sandboxes;
   readonly journal: Journal;
   readonly persister: Persister | null;
-  private app: ReturnType<typeof createApp> | null = null;
+  private app: MockApp['express'] | null = null;
+  private listener: MockApp['listener'] | null = null;
   private httpServer: http.Server | null = null;
   private readonly log: (line: string) => void;
   /** With `record`: the scenario file this session is recorded into (set by listen). */
@@ -403,7 +404,7 @@ export class MockServer {
       hooks.record.push((ex) => {
         for (const observe of this.exchangeObservers) observe(ex);
       });
-    const app = createApp({
+    const { express: app, listener } = createApp({
       contract: this.contract,
       views: this.options.views ?? allViews,
       responder,
@@ -437,6 +438,7 @@ export class MockServer {
       ],
     });
     this.app = app;
+    this.listener = listener;
   }
 
   /** The proxy stage of proxy mode, with the recorder told of its exchanges when recording. */
@@ -461,9 +463,9 @@ export class MockServer {
     const server: http.Server = this.certificate
       ? https.createServer(
           { ...expressObjects(this.app!), cert: this.certificate.cert, key: this.certificate.key },
-          this.app!,
+          this.listener!,
         )
-      : http.createServer(expressObjects(this.app!), this.app!);
+      : http.createServer(expressObjects(this.app!), this.listener!);
     server.keepAliveTimeout = 65_000;
     // Shorter than Node's defaults (60 s for headers, 300 s for the whole request): a client that
     // drips its request holds a connection for seconds, not minutes. Answers (long-polls) are not limited.

@@ -1,6 +1,8 @@
 // Finds the operation for a method and path. Static paths are one map lookup; paths with
 // parameters are regular expressions compiled from the description (integer parameters match
 // digits only, so /users/me never matches /users/{user_id}). Static paths win over templated ones.
+// A path is tried only against the templates that can match its first segment, in the
+// description's order (trying all 48 in turn cost up to 6 µs for the last ones).
 import type { Method, Operation } from './operations.js';
 
 export type RouteMatch =
@@ -9,6 +11,8 @@ export type RouteMatch =
   | { kind: 'not-found' };
 
 interface Template {
+  /** The description's path, e.g. /users/{user_id}/channels. */
+  path: string;
   regex: RegExp;
   names: string[];
   byMethod: Map<string, Operation>;
@@ -23,6 +27,13 @@ function paramPattern(op: Operation, name: string): string {
 export class Router {
   private readonly statics = new Map<string, Map<string, Operation>>();
   private readonly templates: Template[] = [];
+  /**
+   * The templates a path may match, by its first segment: those whose first segment is that
+   * literal, and those whose first segment is a parameter, in the order of `templates`. A first
+   * segment no template names gets `paramFirst` alone.
+   */
+  private readonly byFirstSegment = new Map<string, Template[]>();
+  private readonly paramFirst: Template[] = [];
   /** Operations served at the site root, outside the prefix (x-site-root: downloads of uploads). */
   private readonly siteRoot: Template[] = [];
   /** The first segments of those paths (e.g. /user_uploads/), for the dispatcher. */
@@ -47,7 +58,7 @@ export class Router {
         const source = op.path
           .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
           .replace(/\\?\{([^}]+)\\?\}/g, (_, n) => paramPattern(op, n));
-        t = { regex: new RegExp(`^${source}$`), names: op.pathParamNames, byMethod: new Map() };
+        t = { path: op.path, regex: new RegExp(`^${source}$`), names: op.pathParamNames, byMethod: new Map() };
         templates.set(mapKey, t);
         if (op.siteRoot) {
           this.siteRoot.push(t);
@@ -57,6 +68,15 @@ export class Router {
       }
       Router.add(t.byMethod, op);
     }
+    const firsts = this.templates.map((t) => firstSegment(t.path));
+    this.templates.forEach((t, i) => {
+      if (firsts[i].includes('{')) this.paramFirst.push(t);
+    });
+    for (const first of new Set(firsts.filter((f) => !f.includes('{'))))
+      this.byFirstSegment.set(
+        first,
+        this.templates.filter((_, i) => firsts[i] === first || firsts[i].includes('{')),
+      );
   }
 
   /** Two operations answering the same method at the same path would leave one unreachable. */
@@ -83,7 +103,7 @@ export class Router {
       const found = this.pick(statics, m, {}, level);
       if (found) return found;
     }
-    return this.matchTemplates(this.templates, m, rest, level);
+    return this.matchTemplates(this.byFirstSegment.get(firstSegment(rest)) ?? this.paramFirst, m, rest, level);
   }
 
   private matchTemplates(templates: Template[], m: string, rest: string, level: number): RouteMatch {
@@ -117,6 +137,12 @@ export class Router {
     if (op) return { kind: 'found', op, pathValues };
     return { kind: 'wrong-method', allowed: available.map(([method]) => method.toUpperCase()).sort() };
   }
+}
+
+/** The first segment of a path as written (/users/5/channels: users), not decoded. */
+function firstSegment(path: string): string {
+  const end = path.indexOf('/', 1);
+  return end < 0 ? path.slice(1) : path.slice(1, end);
 }
 
 function safeDecode(s: string): string {

@@ -38,6 +38,7 @@ export function outboxControlViews(host: ControlHost): OpenViewTable {
         email: p.email,
         rules: ctx.server.rules,
         levelHasDefaultAvatarSource: host.hasApiField(level, 'RegisterRealm', 'realm_default_avatar_source'),
+        levelHasWelcomeCustomText: host.hasApiField(level, 'RegisterRealm', 'realm_welcome_message_custom_text'),
       });
     },
     'mock-confirm-email-change': (ctx, p) => confirmEmailChange(worldCtx(host, ctx.sandbox), p.link),

@@ -59,6 +59,7 @@ export function learnSecretParameters(doc: unknown): void {
   // The byte search looks for every name, the learned ones too.
   secretMarks = marksOf(SECRET_KEYS);
   secretPattern = patternOf(SECRET_KEYS);
+  redactedAnswers = new WeakMap();
 }
 export const REDACTED = '[redacted]';
 
@@ -112,15 +113,28 @@ export function redactTemporaryUrls(bytes: Buffer, text?: string): Buffer {
   return quotes ? Buffer.from(redactPath(bytes.toString())) : bytes;
 }
 
+/**
+ * The redacted copies of answers that held a secret, by the bytes sent: a reused answer (see
+ * pipeline/answer-cache.ts) is sent as the same buffer each time, and parsing, redacting and
+ * serialising it again for the journal was a fifth of what such a read cost (GET
+ * /bots/{id}/api_key). Sent bytes are never changed afterwards (the journal keeps them as they are).
+ */
+let redactedAnswers = new WeakMap<Buffer, Buffer>();
+
 /** The response bytes with secrets replaced; the same buffer when it holds none (the usual case). */
 export function redactBytes(bytes: Buffer): Buffer {
+  const known = redactedAnswers.get(bytes);
+  if (known) return known;
   const out = redactTemporaryUrls(bytes);
   if (!holdsSecretMark(out)) return out;
+  let clean: Buffer;
   try {
-    return Buffer.from(JSON.stringify(redact(JSON.parse(out.toString()))));
+    clean = Buffer.from(JSON.stringify(redact(JSON.parse(out.toString()))));
   } catch {
     return out;
   }
+  redactedAnswers.set(bytes, clean);
+  return clean;
 }
 
 /**

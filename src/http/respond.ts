@@ -155,10 +155,14 @@ export class Responder {
     if (res.headersSent || res.destroyed) return;
     const bytes = ex.bodyBytes!;
     const added = answerHeadersOf(res);
+    // Object.assign, not a spread with fields after it: V8 takes a slow path for that literal
+    // (about 4 µs against 0.35 for the rate-limit headers every authenticated answer carries).
+    // Both sources are the mock's own (the stages' headers, an error's), never a client's or
+    // an upstream's, so no own "__proto__" key can reach assign.
     const all =
       headers === NO_HEADERS && !added
         ? { 'Content-Type': 'application/json', 'Content-Length': bytes.length }
-        : { ...added, ...headers, 'Content-Type': 'application/json', 'Content-Length': bytes.length };
+        : Object.assign({}, added, headers, { 'Content-Type': 'application/json', 'Content-Length': bytes.length });
     res.writeHead(ex.status, all);
     const text = ex.bodyText;
     // Given text, Node sends the head and the body in one write; given bytes, it corks and sends

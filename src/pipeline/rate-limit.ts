@@ -16,8 +16,14 @@ const LIMIT_TEXT = String(API_CALLS_PER_WINDOW);
  * as the limit: like the real server's sliding log, a request is refused while the oldest of
  * the last 200 is less than a minute old, and a refused request is not counted.
  */
-class CallLog {
+export class CallLog {
   private readonly times: number[] = [];
+  /**
+   * How many neighbouring times are out of order (the mock clock set back): while none are, the
+   * times are sorted, and the calls of the last minute are found by halving rather than by a
+   * walk back over up to 200 times on every request.
+   */
+  private descents = 0;
 
   /** Seconds until one more call is allowed (0: allowed now). */
   secondsToFreedom(now: number): number {
@@ -27,15 +33,33 @@ class CallLog {
   }
 
   record(now: number): void {
+    const n = this.times.length;
+    if (n && !(now >= this.times[n - 1])) this.descents++;
     this.times.push(now);
-    if (this.times.length > API_CALLS_PER_WINDOW) this.times.shift();
+    if (this.times.length > API_CALLS_PER_WINDOW) {
+      if (!(this.times[1] >= this.times[0])) this.descents--;
+      this.times.shift();
+    }
   }
 
   /** Calls still allowed in the window, and the mock-clock ms when the window is empty again. */
   state(now: number): { remaining: number; resetMs: number } {
+    const times = this.times;
+    const after = now - WINDOW_MS;
+    // The calls counted: the newest ones, back to the first older than a minute.
     let recent = 0;
-    for (let i = this.times.length - 1; i >= 0 && this.times[i] > now - WINDOW_MS; i--) recent++;
-    const newest = this.times.length ? this.times[this.times.length - 1] : now;
+    if (this.descents === 0) {
+      // Sorted: they are the times from the first one newer than a minute on.
+      let lo = 0;
+      let hi = times.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (times[mid] > after) hi = mid;
+        else lo = mid + 1;
+      }
+      recent = times.length - lo;
+    } else for (let i = times.length - 1; i >= 0 && times[i] > after; i--) recent++;
+    const newest = times.length ? times[times.length - 1] : now;
     return { remaining: Math.max(API_CALLS_PER_WINDOW - recent, 0), resetMs: Math.max(newest + WINDOW_MS, now) };
   }
 }

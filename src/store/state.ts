@@ -101,8 +101,8 @@ export interface Realm {
  */
 export interface RealmExportRow {
   id: number;
-  /** 1 public, 2 standard (with the private data of consenting users). */
-  type: 1 | 2;
+  /** 1 public, 2 standard (with the private data of consenting users), 3 full without consent (everyone's). */
+  type: 1 | 2 | 3;
   acting_user_id: number;
   status: 'requested' | 'succeeded' | 'failed' | 'deleted';
   /** UNIX seconds (with fractions) of the request, success, failure and deletion. */
@@ -549,6 +549,11 @@ export interface Invite {
   group_ids: number[];
   include_realm_default_subscriptions: boolean;
   notify_referrer_on_join: boolean;
+  /**
+   * The welcome bot's custom text an administrator gave the invitation (FL 416): null or absent,
+   * the organization's setting at the time the account is made; empty, none.
+   */
+  welcome_message_custom_text?: string | null;
   /** used: an account was created with it (email invitations); revoked: revoked, or another invitation of the address was used. */
   status: 'active' | 'used' | 'revoked';
 }

@@ -1,18 +1,13 @@
 // Bot management through HTTP: GET /bots, POST /bots, PATCH /bots/{bot_id}, new API keys; the
 // real server's permissions and wording, state read back, and the realm_bot / realm_user events.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/errors.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { systemGroupId } from '../../src/domain/group-settings/membership.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const store = () => t.server.world.store;
 const id = (who: string) => t.user(who).user_id;

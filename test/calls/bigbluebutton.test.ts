@@ -2,17 +2,12 @@
 // Signer signs them, the caller as moderator (FL 337; a password before), the same link for the
 // same call at the same mock time, and the real server's parameter errors.
 import { createHash, createHmac } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const create = (who: string, params: Record<string, unknown>, headers?: Record<string, string>) =>
   t.as(who, headers).get('/calls/bigbluebutton/create', params);

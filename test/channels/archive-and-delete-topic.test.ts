@@ -1,18 +1,13 @@
 // DELETE /streams/{id} (archive) and POST /streams/{id}/delete_topic: who may, what an archived
 // channel still allows, the state read back, the events other users' queues get, and a topic
 // larger than one request deletes (complete=false, repeated until true).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, startTestServer, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const ok = { result: 'success', msg: '' };
 const send = (as: string, to: string, topic: string, content = 'hi') =>
@@ -36,6 +31,8 @@ describe('archiving a channel', () => {
     expect(history.body.messages.at(-1)).toMatchObject({
       subject: 'channel events',
       content: expect.stringContaining('has been archived.'),
+      // Read for every subscriber: nobody is left with an unread message in an archived channel.
+      flags: expect.arrayContaining(['read']),
     });
     expect((await send('hamlet', 'Venice', 'x')).body).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
     expect((await t.as('iago').delete('/streams/4')).body).toEqual(

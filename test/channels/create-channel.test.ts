@@ -1,6 +1,6 @@
 // POST /channels/create: defaults, limits, permissions, group settings, announce and events.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/errors.js';
 import { eventsOf, registerQueue, watchEvents } from '../helpers/events.js';
 import { folderId, groupId, streamId } from '../helpers/fixture-rows.js';
@@ -8,12 +8,7 @@ import { subscriptionOf } from '../helpers/read-back.js';
 import { STREAM_COLORS } from '../../src/domain/channels/add-subscriptions.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const id = (who: string) => t.user(who).user_id;
 const store = () => t.server.world.store;

@@ -2,20 +2,15 @@
 // (POST /channels/create, POST /users/me/subscriptions) or later (PATCH /streams/{id}), shown in
 // channel and subscription objects, a stream update event when it changes, and a first
 // subscription that starts with push_notifications on. Below 507 the parameter and field are unknown.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/errors.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { streamId } from '../helpers/fixture-rows.js';
 import { subscriptionOf } from '../helpers/read-back.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const id = (who: string) => t.user(who).user_id;
 const at = (level: number, who: string) => t.as(who, { 'X-Mock-Feature-Level': String(level) });

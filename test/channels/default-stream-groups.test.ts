@@ -1,18 +1,13 @@
 // Default channel groups: created, renamed, described, filled, emptied and deleted by
 // administrators with the real server's checks and wording; every user but guests receives
 // default_stream_groups with every group, and register reads the same back.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { error } from '../helpers/errors.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const ok = { result: 'success', msg: '' };
 const strip = (events: any[]) => events.map(({ id: _id, ...e }) => e);

@@ -1,18 +1,13 @@
 // Adding and removing default channels: administrators only, the real server's errors (private,
 // archived, unknown channels), the list read back through POST /register and the
 // default_streams events (IDs of every default channel; guests get none).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { error } from '../helpers/errors.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const ok = { result: 'success', msg: '' };
 const strip = (events: any[]) => events.map(({ id: _id, ...e }) => e);

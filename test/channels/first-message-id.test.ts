@@ -2,19 +2,14 @@
 // topic, a deactivated user's messages) or moving it to another channel changes what GET
 // /streams and /register show, and the users told of the change get a stream/update event
 // with the new value, before the delete_message event (FL 256; older queues get none).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { sendToChannel } from '../helpers/messages.js';
 import { streamId } from '../helpers/fixture-rows.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const ok = { result: 'success', msg: '' };
 const firstOf = async (who: string, id: number) => (await t.as(who).get(`/streams/${id}`)).body.stream.first_message_id;

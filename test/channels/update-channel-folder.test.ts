@@ -1,19 +1,14 @@
 // PATCH /channel_folders/{channel_folder_id}: administrators only, name and description rules,
 // archiving and unarchiving. No operation of the description lists folders, so the change is
 // read back from the store.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/errors.js';
 import { watchEvents } from '../helpers/events.js';
 import { folderId } from '../helpers/fixture-rows.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const store = () => t.server.world.store;
 const folder = (id: number) => store().channelFolders.get(id)!;

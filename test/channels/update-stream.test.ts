@@ -1,7 +1,7 @@
 // PATCH /streams/{stream_id}: who may change what, each parameter's rules, read back through
 // GET /users/me/subscriptions, and the stream/update events.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { error, expectError } from '../helpers/errors.js';
 import { watchEvents } from '../helpers/events.js';
 import { folderId, groupId, streamId } from '../helpers/fixture-rows.js';
@@ -9,12 +9,7 @@ import { subscriptionOf } from '../helpers/read-back.js';
 import { subscriptionKey } from '../../src/store/store.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const id = (who: string) => t.user(who).user_id;
 const store = () => t.server.world.store;

@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { ControlClient } from '../../src/control/client.js';
+import { storeSettings } from '../../src/domain/realm/setting-values.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -41,10 +42,13 @@ describe('export_type', () => {
     expect(await typesAt(449)).toEqual(['full_with_consent', 'full_with_consent', 'public', 'public']);
   });
 
-  it('is refused as full_without_consent: the organization has no owner_full_content_access', async () => {
-    expect((await at(511).post('/export/realm', { export_type: 'full_without_consent' })).body).toEqual(
+  it('takes full_without_consent from 449 only', async () => {
+    storeSettings(t.server.world.store, { owner_full_content_access: true });
+    expect((await at(448).post('/export/realm', { export_type: 'full_without_consent' })).body).toEqual(
       error('BAD_REQUEST', 'Invalid export_type'),
     );
+    expect((await at(449).post('/export/realm', { export_type: 'full_without_consent' })).status).toBe(200);
+    expect(await typesAt(449)).toEqual(['full_without_consent']);
   });
 
   it('comes in the form of the level each queue registered at in realm_export events', async () => {

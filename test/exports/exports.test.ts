@@ -1,14 +1,12 @@
 // Data exports: requested by an administrator, finished on the mock clock, announced to the
 // administrators (realm_export), downloadable as a .tar.gz of the organization's public data,
 // deleted; consents and their event; every refusal the real server gives.
-import { gunzipSync } from 'node:zlib';
-import { extract } from 'tar-stream';
-import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { download } from '../helpers/uploads.js';
+import { untar } from '../helpers/tar.js';
 import { ControlClient } from '../../src/control/client.js';
 
 let t: TestServer;
@@ -28,28 +26,6 @@ beforeEach(async () => {
 const adminOnly = error('UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
 const exportsOf = async () => (await t.as('iago').get('/export/realm')).body.exports;
 const finish = () => control.clock.advance(10_000);
-
-async function untar(bytes: Buffer): Promise<Record<string, string>> {
-  const files: Record<string, string> = {};
-  const ex = extract();
-  ex.on('entry', (header, stream, next) => {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c) => {
-      chunks.push(c as Buffer);
-    });
-    stream.on('end', () => {
-      if (header.type === 'file') files[header.name] = Buffer.concat(chunks).toString('utf8');
-      next();
-    });
-    stream.resume();
-  });
-  await new Promise<void>((resolve, reject) => {
-    ex.on('finish', () => resolve());
-    ex.on('error', reject);
-    Readable.from([gunzipSync(bytes)]).pipe(ex);
-  });
-  return files;
-}
 
 describe('POST /export/realm', () => {
   it('starts a pending export, finishes it on the clock and serves its archive', async () => {

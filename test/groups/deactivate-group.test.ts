@@ -1,18 +1,13 @@
 // POST /user_groups/{id}/deactivate: who may, the in-use objections, the state read back and
 // the events (update for clients that list deactivated groups, remove for the others).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { groupId } from '../helpers/fixture-rows.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const deactivate = (as: string, name: string) => t.as(as).post(`/user_groups/${groupId(t, name)}/deactivate`, {});
 const listed = async (as: string, name: string) =>

@@ -1,16 +1,11 @@
 // GET /user_groups/{id}/subgroups: nested groups at any depth or only direct ones, not for guests.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 import { groupId } from '../helpers/fixture-rows.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 describe('GET /user_groups/{user_group_id}/subgroups', () => {
   it('lists nested groups at any depth, or the direct ones only', async () => {

@@ -1,17 +1,12 @@
 // POST /user_groups/{id}/members: add, delete, add_subgroups, delete_subgroups, who may do what,
 // and the server's errors, each change read back through GET /user_groups/{id}/members/{user_id}.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it, vi } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 import { groupId } from '../helpers/fixture-rows.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const id = (who: string) => t.user(who).user_id;
 const group = (name: string) => t.server.world.store.userGroups.get(groupId(t, name))!;

@@ -63,7 +63,7 @@ const PUBLIC: Record<string, string[]> = {
   ],
   'muted-users': ['mute'],
   presence: ['timings'],
-  realm: ['permission-state', 'profile-field-types', 'setting-values'],
+  realm: ['permission-state', 'profile-field-types', 'setting-values', 'welcome-bot'],
   push: ['devices', 'e2ee-envelope', 'legacy-payloads'],
   reminders: ['create'],
   render: ['html', 'inline-images', 'linkifiers', 'markdown', 'mentions', 'narrow-urls', 'quote', 'render-level'],

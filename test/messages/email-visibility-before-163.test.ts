@@ -4,18 +4,13 @@
 // GET /messages and for the queues register made), and the lookups of people by API email (direct
 // message recipients, `principals`, presence). Each rule at 162 and, beside it, what 163 answers
 // for the same state; reads kept at one level are compared byte for byte with a fresh server.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { freshTwin } from '../helpers/fresh-twin.js';
 import { expectError } from '../helpers/errors.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer({ answerCache: false });
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server), { answerCache: false });
 
 const at = (level: number, who: string) => t.as(who, { 'X-Mock-Feature-Level': String(level) });
 const id = (who: string) => t.user(who).user_id;

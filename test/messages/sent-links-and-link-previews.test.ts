@@ -1,19 +1,14 @@
 // Levels 508 and 510 of POST /messages and message flags: the sent message's message_url and
 // message_link in the answer (508; before, only its ID), and the hide_link_previews flag (510;
 // before, an invalid flag).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { readMessage } from '../helpers/read-back.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const at = (level: number, who = 'hamlet') => t.as(who, { 'X-Mock-Feature-Level': String(level) });
 const realmUrl = () => t.server.world.store.realm.url;

@@ -1,17 +1,12 @@
 // Adding, changing, removing and reordering linkifiers: administrators only, the real server's
 // validation errors, the realm_linkifiers events (no realm_filters since FL 176) and the list read back.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { error } from '../helpers/errors.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const ok = { result: 'success', msg: '' };
 const ids = async () =>

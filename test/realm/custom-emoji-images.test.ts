@@ -1,19 +1,14 @@
 // A custom emoji's image: checked as the real server checks it (a type it thumbnails and shows
 // inline, declared or guessed from the file name, and bytes that read as an image), served at the
 // source_url the emoji list gives, and counted against the bound on stored files.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { basicAuth, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, basicAuth, startTestServer, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/errors.js';
 import { TINY_PNG, download } from '../helpers/uploads.js';
 import { heldUploadBytes } from '../../src/domain/uploads/upload.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 /** A multipart body written by hand: `type` null sends the part without a Content-Type, as Python's requests does. */
 async function uploadRaw(who: string, name: string, file: { filename: string; bytes: Buffer; type: string | null }) {

@@ -126,7 +126,7 @@ describe('PATCH /realm/user_settings_defaults (FL 96)', () => {
 });
 
 describe('POST /realm/test_welcome_bot_custom_message (FL 416)', () => {
-  it('has the welcome bot send the text to the caller', async () => {
+  it('has the welcome bot send the custom message alone to the caller, as a new account would get it', async () => {
     const r = await t
       .as('iago')
       .post('/realm/test_welcome_bot_custom_message', { welcome_message_custom_text: 'Welcome, read **this**.' });
@@ -135,7 +135,8 @@ describe('POST /realm/test_welcome_bot_custom_message (FL 416)', () => {
     expect(msg).toMatchObject({
       sender_email: 'welcome-bot@zulip.com',
       type: 'private',
-      content: '<p>Welcome, read <strong>this</strong>.</p>',
+      content:
+        '<p>The administrators for this organization would also like to share the following information:</p>\n<p>Welcome, read <strong>this</strong>.</p>',
     });
   });
 

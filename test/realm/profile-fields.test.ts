@@ -1,18 +1,13 @@
 // Custom profile fields: listed for anyone; created, changed, deleted and reordered by
 // administrators with the real server's checks and wording; every change reaches everyone
 // (guests too) as a custom_profile_fields event with every field, and reads back the same.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { error } from '../helpers/errors.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const ok = { result: 'success', msg: '' };
 const strip = (events: any[]) => events.map(({ id: _id, ...e }) => e);

@@ -1,15 +1,10 @@
 // GET /server_settings: the server's settings, answered without authentication.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, startTestServer, type TestServer } from '../helpers/server.js';
 import { renderMarkdown } from '../../src/domain/render/markdown.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const ok = { result: 'success', msg: '' };
 

@@ -1,18 +1,13 @@
 // PATCH /realm: organization settings, who may change them, the real server's errors, the
 // `realm` events everyone gets and what register shows afterwards.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { error } from '../helpers/errors.js';
 import { groupId, streamId } from '../helpers/fixture-rows.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const ok = { result: 'success', msg: '' };
 const realmOf = async (who: string) => (await t.as(who).post('/register', { fetch_event_types: ['realm'] })).body;

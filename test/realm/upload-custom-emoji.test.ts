@@ -1,19 +1,14 @@
 // POST and DELETE /realm/emoji/{emoji_name}: adding a custom emoji from one image and
 // deactivating it, with the real server's name rules, permissions and wording, the list read back
 // (GET /realm/emoji and register) and the realm_emoji events everyone gets.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { basicAuth, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { basicAuth, serverPerTest, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/errors.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { TINY_PNG } from '../helpers/uploads.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const id = (who: string) => t.user(who).user_id;
 type File = { name: string; bytes: Buffer; type?: string };

@@ -1,17 +1,12 @@
 // Reminders once created: GET /reminders and DELETE /reminders/{id}. Creating and delivering
 // them: reminders-create.test.ts.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/errors.js';
 import { watchEvents } from '../helpers/events.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const store = () => t.server.world.store;
 const id = (who: string) => t.user(who).user_id;

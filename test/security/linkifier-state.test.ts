@@ -4,20 +4,15 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { MockServer } from '../../src/server.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 // Lookahead: JavaScript's engine takes it, RE2 does not.
 const LOOKAHEAD = '#(?P<id>[0-9]+)(?=x)';
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 async function control(method: string, route: string, body?: unknown) {
   const res = await fetch(`${t.base}/__mock${route}`, {

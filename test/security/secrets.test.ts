@@ -51,6 +51,18 @@ describe('secrets in the journal', () => {
     expect(text).not.toContain(TOKEN);
     expect(logLines.join('\n')).not.toContain(TOKEN);
   });
+  it('never journals an API key, of an answer made anew or of the same answer reused', async () => {
+    const bot = t.user('hamlet-bot');
+    // Asked three times in a row: the second and third are the first answer reused, sent as the same bytes.
+    for (let i = 0; i < 3; i++) {
+      const r = await t.as('hamlet').get(`/bots/${bot.user_id}/api_key`);
+      expect(r.status).toBe(200);
+      expect(r.body.api_key).toBe(bot.api_key);
+    }
+    const journal = await (await fetch(`${t.base}/__mock/journal?operation=get-bot-api-key&limit=3`)).json();
+    expect(journal.entries.map((e: any) => e.response.api_key)).toEqual(['[redacted]', '[redacted]', '[redacted]']);
+    expect(JSON.stringify(journal)).not.toContain(bot.api_key);
+  });
   it('never journals a token quoted by a large answer, whose start alone the journal keeps', async () => {
     const hamlet = t.as('hamlet');
     const send = async (content: string) =>

@@ -1,19 +1,14 @@
 // GET /users/me/subscriptions: the caller's subscriptions with every field of spec 2.8, the
 // include_subscribers modes (true, false, partial) and the fields derived from messages.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { groupId, streamId } from '../helpers/fixture-rows.js';
 import { subscriptionOf } from '../helpers/read-back.js';
 import { subscriptionKey } from '../../src/store/store.js';
 import type { Message, User } from '../../src/store/state.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const DAY = 86_400;
 const id = (who: string) => t.user(who).user_id;

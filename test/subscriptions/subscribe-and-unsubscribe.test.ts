@@ -1,18 +1,13 @@
 // PATCH /users/me/subscriptions: the caller's subscribe and unsubscribe in one request, both or
 // nothing, with the two operations' answers merged, their wording and their events.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { streamId } from '../helpers/fixture-rows.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const ok = { result: 'success', msg: '' };
 const id = (who: string) => t.user(who).user_id;

@@ -1,7 +1,7 @@
 // POST /users/me/subscriptions: subscribing oneself and others, creating channels by name,
 // permissions, unauthorized channels, the response maps and the events.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/errors.js';
 import { eventsOf, registerQueue, watchEvents } from '../helpers/events.js';
 import { streamId } from '../helpers/fixture-rows.js';
@@ -9,12 +9,7 @@ import { subscriptionOf } from '../helpers/read-back.js';
 import { systemGroupId } from '../../src/domain/group-settings/membership.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const store = () => t.server.world.store;
 const level = Number(process.env.TEST_FEATURE_LEVEL ?? 511);

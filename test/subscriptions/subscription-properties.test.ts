@@ -1,19 +1,14 @@
 // PATCH /users/me/subscriptions/{stream_id} and POST /users/me/subscriptions/properties: every
 // property, the value rules, is_muted/in_home_view, errors, and the subscription/update events.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/errors.js';
 import { watchEvents } from '../helpers/events.js';
 import { streamId } from '../helpers/fixture-rows.js';
 import { subscriptionOf } from '../helpers/read-back.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const verona = () => streamId(t, 'Verona');
 const setting = (stream: number, property: string, value: unknown, who = 'hamlet') =>

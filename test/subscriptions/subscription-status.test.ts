@@ -1,17 +1,12 @@
 // GET /users/{user_id}/subscriptions/{stream_id}: whether a user is subscribed, for channels the
 // caller can read (administrators: private ones too).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 import { streamId } from '../helpers/fixture-rows.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const id = (who: string) => t.user(who).user_id;
 const status = (who: string, user: number, stream: number) => t.as(who).get(`/users/${user}/subscriptions/${stream}`);

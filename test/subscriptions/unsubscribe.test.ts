@@ -1,7 +1,7 @@
 // DELETE /users/me/subscriptions: unsubscribing oneself and others, unknown channels, the
 // permission to remove subscribers, and the events.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/errors.js';
 import { eventsOf, registerQueue, watchEvents } from '../helpers/events.js';
 import { streamId } from '../helpers/fixture-rows.js';
@@ -9,12 +9,7 @@ import { subscriptionOf } from '../helpers/read-back.js';
 import { systemGroupId } from '../../src/domain/group-settings/membership.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const store = () => t.server.world.store;
 const id = (who: string) => t.user(who).user_id;

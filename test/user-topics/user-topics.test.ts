@@ -1,19 +1,14 @@
 // POST /user_topics and the deprecated PATCH /users/me/subscriptions/muted_topics. No operation
 // of the description lists topic policies, so they are read back from the store.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/errors.js';
 import { watchEvents } from '../helpers/events.js';
 import { streamId } from '../helpers/fixture-rows.js';
 import { userTopicKey } from '../../src/store/store.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const id = (who: string) => t.user(who).user_id;
 const policy = (who: string, stream: number, topic: string) =>

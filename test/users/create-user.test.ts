@@ -1,17 +1,12 @@
 // POST /users: an administrator creates a user, who can then log in; everyone is told.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/errors.js';
 import { eventsOf, registerQueue, watchEvents } from '../helpers/events.js';
 import { systemGroupId } from '../../src/domain/group-settings/membership.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const store = () => t.server.world.store;
 

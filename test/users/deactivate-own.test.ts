@@ -1,18 +1,13 @@
 // DELETE /users/me: anyone may deactivate their own account, except the organization's only
 // account and its only owner (CANNOT_DEACTIVATE_LAST_USER with entity and is_last_owner); the
 // account's bots go first, everyone hears of it, and the API key then answers 401.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const ok = { result: 'success', msg: '' };
 const id = (who: string) => t.user(who).user_id;

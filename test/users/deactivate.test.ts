@@ -1,18 +1,13 @@
 // DELETE /users/{user_id}: administrators only, owners protect owners, the only owner stays, the
 // user's bots go first, the four actions, and the deactivated credentials afterwards.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it, vi } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 import type { Message } from '../../src/store/state.js';
 import { upload } from '../helpers/uploads.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const id = (who: string) => t.user(who).user_id;
 const ok = { result: 'success', msg: '' };

@@ -3,18 +3,13 @@
 // applied to every person; user objects carried delivery_email only where it hid addresses and
 // the caller's role could see them; a new delivery_email went to its user alone. Each rule at
 // 162 and, beside it, what 163 answers for the same state.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/errors.js';
 import { applyEvent, rawUnread } from '../events/apply-event.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const at = (level: number, who: string) => t.as(who, { 'X-Mock-Feature-Level': String(level) });
 const id = (who: string) => t.user(who).user_id;

@@ -2,19 +2,14 @@
 // value against every kind of viewer, the stand-in API email of accounts that hide their address,
 // the events a change sends (to whom, in which shape) and that they bring a registered client to
 // what a fresh register says, messages' sender emails and client_gravatar, lookups by address.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Client, basicAuth, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { Client, basicAuth, serverPerTest, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/errors.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { applyEvent, rawUnread } from '../events/apply-event.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const id = (who: string) => t.user(who).user_id;
 const setVisibility = async (who: string, value: number) => {

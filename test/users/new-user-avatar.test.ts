@@ -1,20 +1,16 @@
 // A new person's avatar follows the organization's default_avatar_source from FL 456: J (the
 // development organization's) draws an image kept like an upload (avatar_source J, a URL even for
 // client_gravatar clients, served at /user_avatars/...), G keeps the Gravatar; below 456 every new
-// person gets the Gravatar.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+// person gets the Gravatar. Removing one's avatar goes back to the same default.
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { multipart, TINY_PNG } from '../helpers/uploads.js';
 import { ControlClient } from '../../src/control/client.js';
+import { storeSettings } from '../../src/domain/realm/setting-values.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const params = { email: 'newbie@zulip.com', password: 'secret-password', full_name: 'New User' };
 const create = (level = 511) => t.as('iago', { 'X-Mock-Feature-Level': String(level) }).post('/users', params);
@@ -57,13 +53,16 @@ describe("new people's avatars (default_avatar_source, FL 456)", () => {
     expect(t.server.world.store.userAvatars.all()).toHaveLength(before);
   });
 
-  it('an upload replaces the drawn image (U), and removing it goes back to the Gravatar', async () => {
+  it('an upload replaces the drawn image (U), and removing it draws a new one (J), or the Gravatar under G', async () => {
     const r = await create();
     const files = [{ name: 'me.png', bytes: TINY_PNG, type: 'image/png' }];
     const uploaded = await multipart(t, 'newbie', 'POST', '/users/me/avatar', {}, files);
     expect(uploaded.status).toBe(200);
     expect((await ownRegister()).avatar_source).toBe('U');
     expect(t.server.world.store.userAvatars.filter((a) => a.user_id === r.body.user_id)).toHaveLength(1);
+    await t.as('newbie').delete('/users/me/avatar');
+    expect((await ownRegister()).avatar_source).toBe('J');
+    storeSettings(t.server.world.store, { default_avatar_source: 'G' });
     await t.as('newbie').delete('/users/me/avatar');
     expect((await ownRegister()).avatar_source).toBe('G');
   });

@@ -1,19 +1,15 @@
 // POST / DELETE /users/me/avatar: the caller's own avatar, uploaded as one multipart file part or
-// reset to the Gravatar, with the realm_user events, the image served at the answered URL, and
+// reset to the organization's default (from FL 456 its default_avatar_source), with the realm_user events, the image served at the answered URL, and
 // the real server's refusals (file count, size, not an image, avatar changes disabled).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { download, multipart, TINY_PNG } from '../helpers/uploads.js';
+import { storeSettings } from '../../src/domain/realm/setting-values.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const png: { name: string; bytes: Buffer; type: string; field?: string } = {
   name: 'me.png',
@@ -82,7 +78,8 @@ describe('POST /users/me/avatar', () => {
 });
 
 describe('DELETE /users/me/avatar', () => {
-  it('goes back to the Gravatar with a new version, and the image is no longer served', async () => {
+  it("goes back to the Gravatar (the organization's default G) with a new version, and the image is no longer served", async () => {
+    storeSettings(t.server.world.store, { default_avatar_source: 'G' });
     const uploaded = (await uploadAvatar('hamlet')).body.avatar_url;
     const queue = await registerQueue(t, 'othello', ['realm_user']);
     const r = await t.as('hamlet').delete('/users/me/avatar');
@@ -97,5 +94,33 @@ describe('DELETE /users/me/avatar', () => {
       avatar_version: 3,
       avatar_url: r.body.avatar_url,
     });
+  });
+
+  it("from FL 456 goes back to the organization's default J: a newly drawn image, served, announced", async () => {
+    const uploaded = (await uploadAvatar('hamlet')).body.avatar_url;
+    const newest = { 'X-Mock-Feature-Level': '511' }; // also when the suite runs at 372
+    const queue = (
+      await t.as('othello', newest).post('/register', { event_types: ['realm_user'], fetch_event_types: [] })
+    ).body.queue_id;
+    const r = await t.as('hamlet', newest).delete('/users/me/avatar');
+    expect(r.status).toBe(200);
+    expect(r.body.avatar_url).toMatch(/^\/user_avatars\/\d+\/[0-9a-f]{40}\.png\?version=3$/);
+    expect(r.body.avatar_url.split('?')[0]).not.toBe(uploaded.split('?')[0]);
+    expect((await download(t, null, uploaded)).status).toBe(404);
+    const drawn = await download(t, null, r.body.avatar_url);
+    expect([drawn.status, drawn.type]).toEqual([200, 'image/png']);
+    const own = (await t.as('hamlet', newest).post('/register', { fetch_event_types: ['realm_user'] })).body;
+    expect(own).toMatchObject({ avatar_source: 'J', avatar_url: r.body.avatar_url });
+    const [event] = await eventsOf(t, 'othello', queue);
+    expect(event.person).toMatchObject({ avatar_source: 'J', avatar_version: 3, avatar_url: r.body.avatar_url });
+    // Only the drawn image is kept for the account.
+    expect(t.server.world.store.userAvatars.filter((a) => a.user_id === t.user('hamlet').user_id)).toHaveLength(1);
+  });
+
+  it('below FL 456 goes back to the Gravatar whatever the setting', async () => {
+    await uploadAvatar('hamlet');
+    const r = await t.as('hamlet', { 'X-Mock-Feature-Level': '455' }).delete('/users/me/avatar');
+    expect(r.body.avatar_url).toMatch(/^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon&version=3$/);
+    expect(t.server.world.store.userAvatars.filter((a) => a.user_id === t.user('hamlet').user_id)).toHaveLength(0);
   });
 });

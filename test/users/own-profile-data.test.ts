@@ -1,18 +1,13 @@
 // PATCH / DELETE /users/me/profile_data: a person sets and clears their own custom profile field
 // values, checked per field type as for administrators, only fields editable by users (Mentor is
 // not, in the fixture), with realm_user custom_profile_field events and the values read back.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const PHONE = 1,
   BIO = 2,

@@ -1,19 +1,14 @@
 // PATCH /settings (and its deprecated aliases) for the caller's own account: every kind of
 // setting, the display name, the pending email change, the password change, drafts deleted
 // with synchronization off, the server-side value checks, and the events.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it, vi } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 import { eventsOf, registerQueue, watchEvents } from '../helpers/events.js';
 import { ControlClient } from '../../src/control/client.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const settingsOf = (who: string) => t.user(who).settings;
 

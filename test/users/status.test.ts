@@ -1,16 +1,11 @@
 // POST /users/me/status: partial changes, the emoji per reaction_type, away as the inverse of
 // presence_enabled, the six documented errors (and the real server's finer emoji errors), events.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it, vi } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 
 let t: TestServer;
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
+serverPerTest((server) => (t = server));
 
 const statusOf = (who: string) => t.user(who).status;
 const ok = { result: 'success', msg: '' };

@@ -9,6 +9,7 @@ import { metadataAudience } from './audience.js';
 import { channelDeletionFor } from './deletion-event.js';
 import { accessStreamForUpdate } from './update.js';
 import { settingValue } from '../realm/setting-values.js';
+import { subscriberIds } from './access.js';
 
 export function archiveStream(ctx: Ctx, streamId: number): void {
   const { store } = ctx;
@@ -23,6 +24,9 @@ export function archiveStream(ctx: Ctx, streamId: number): void {
       to: stream.stream_id,
       topic: 'channel events',
       content: `Channel #**${stream.name}** has been archived.`,
+      // Read for everyone (the real server's limit_unread_user_ids=set(), zulip/zulip#33269): an
+      // unread message nobody can reach in an archived channel would linger in unread counts.
+      readBy: subscriberIds(store, stream.stream_id),
     });
   }
   store.streams.update(stream, { is_archived: true });

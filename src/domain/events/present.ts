@@ -28,6 +28,14 @@ const TOPIC_FIELDS: Record<string, string[]> = {
   delete_message: ['topic'],
 };
 
+/** The other event types that can carry a topic name, which a queue may need renamed. */
+const NAMES_A_TOPIC = new Set([
+  ...Object.keys(TOPIC_FIELDS),
+  'typing_edit_message',
+  'muted_topics',
+  'scheduled_messages',
+]);
+
 /** Every event the queue gets for `event` (more than one only for split bulk deletions). */
 export function presentAll(queue: EventQueue, event: Event, store: Store | null): Event[] {
   if (
@@ -53,32 +61,20 @@ function presentFor(queue: EventQueue, event: Event, store: Store | null): Event
   const displayName = queue.options.capabilities.empty_topic_name ? null : queue.options.emptyTopicDisplayName;
   if (event.type === 'message' && isObj(event.message)) {
     const original = event.message;
-    // Direct messages have no topic: their empty subject stays as it is.
-    const rename =
-      displayName !== null && original.type === 'stream' && (original.subject === '' || original.topic === '');
-    const choose = 'rendered_content' in original;
-    const organization = store !== null && queue.options.supports?.('email_visibility_per_user') === false;
-    const gravatar =
-      queue.options.clientGravatar &&
-      isGravatar(original.avatar_url) &&
-      (organization || showsAddress(store, original.sender_id));
-    if (!rename && !choose && !gravatar && !organization) return event;
-    // Object.assign, not a spread with a field after it (V8's slow path, see queue.ts); the
-    // event is the server's own (no "__proto__" key).
-    // Flags, then the display name (the only free text) after the first '|'.
-    const flags = `${organization ? 'o' : ''}${choose ? (queue.options.applyMarkdown ? 'h' : 'm') : ''}${gravatar ? 'g' : ''}`;
-    const key = rename ? `${flags}r|${displayName}` : flags;
-    return Object.assign({}, event, {
-      message: messageVariant(original, key, () => {
-        const message = organization ? { ...organizationVariant(store, original) } : { ...original };
-        if (rename) renameEmpty(message, ['subject', 'topic'], displayName!);
-        if (choose) chooseContent(message, queue.options.applyMarkdown);
-        if (gravatar) message.avatar_url = null;
-        return message;
-      }),
-    });
+    // Queues registered alike see the same variant: one per message and kind of queue, made for
+    // the first such queue, however many it goes to (a user may hold up to a thousand).
+    const kind = kindOf(queue, store);
+    let variants = MESSAGE_VARIANTS.get(original);
+    if (!variants) MESSAGE_VARIANTS.set(original, (variants = new Map()));
+    let message = variants.get(kind);
+    if (!message) variants.set(kind, (message = variantFor(queue, original, store, displayName)));
+    if (message === original) return event;
+    // A spread alone, then the key it already has: `{ ...event, message }` takes V8's slow path.
+    const out = { ...event };
+    out.message = message;
+    return out;
   }
-  if (displayName === null) return event;
+  if (displayName === null || !NAMES_A_TOPIC.has(String(event.type))) return event;
   // Other events are small; a client without the empty_topic_name capability gets its own copy.
   const out = structuredClone(event);
   renameEmpty(out, TOPIC_FIELDS[String(out.type)] ?? [], displayName);
@@ -93,6 +89,48 @@ function presentFor(queue: EventQueue, event: Event, store: Store | null): Event
   return out;
 }
 
+/** The published message as queues of this kind see it (the message itself when nothing differs). */
+function variantFor(queue: EventQueue, original: Obj, store: Store | null, displayName: string | null): Obj {
+  // Direct messages have no topic: their empty subject stays as it is.
+  const rename =
+    displayName !== null && original.type === 'stream' && (original.subject === '' || original.topic === '');
+  const choose = 'rendered_content' in original;
+  const organization = isOrganizationQueue(queue, store);
+  const gravatar =
+    queue.options.clientGravatar &&
+    isGravatar(original.avatar_url) &&
+    (organization || showsAddress(store, original.sender_id));
+  if (!rename && !choose && !gravatar && !organization) return original;
+  const message = withContentChosen(
+    organization ? organizationVariant(store!, original) : original,
+    choose ? queue.options.applyMarkdown : null,
+  );
+  if (rename) renameEmpty(message, ['subject', 'topic'], displayName!);
+  if (gravatar) message.avatar_url = null;
+  return message;
+}
+
+/** Below feature level 163 a queue sees the organization's addresses. */
+function isOrganizationQueue(queue: EventQueue, store: Store | null): boolean {
+  return store !== null && queue.options.supports?.('email_visibility_per_user') === false;
+}
+
+/**
+ * What decides a queue's variant of a message, as one string: queues whose options give the same
+ * string see the same variant. Kept per queue (its options never change once registered).
+ */
+const KINDS = new WeakMap<object, string>();
+function kindOf(queue: EventQueue, store: Store | null): string {
+  let kind = KINDS.get(queue.options);
+  if (kind === undefined) {
+    const { options } = queue;
+    const displayName = options.capabilities.empty_topic_name ? '' : `r${options.emptyTopicDisplayName}`;
+    kind = `${isOrganizationQueue(queue, store) ? 'o' : ''}${options.clientGravatar ? 'g' : ''}${options.applyMarkdown ? 'h' : 'm'}${displayName}`;
+    KINDS.set(options, kind);
+  }
+  return kind;
+}
+
 /** The published message with the organization's addresses, made once per message for every queue below 163. */
 const ORGANIZATION_VARIANTS = new WeakMap<Obj, Obj>();
 function organizationVariant(store: Store, original: Obj): Obj {
@@ -101,26 +139,21 @@ function organizationVariant(store: Store, original: Obj): Obj {
   return variant;
 }
 
-/**
- * The message as the queues of one kind see it (the kind: `key`, what presentFor changes), made
- * once per published message for all of them: a user's thousand queues, all of them registered
- * with apply_markdown, each made its own copy (about 6 µs each, with the copy's deleted key) and
- * kept it until acknowledged. Shared as the published event is: never changed once made.
- */
+/** The variants of each published message made so far, by the kind of queue they are for. */
 const MESSAGE_VARIANTS = new WeakMap<Obj, Map<string, Obj>>();
-function messageVariant(original: Obj, key: string, make: () => Obj): Obj {
-  let variants = MESSAGE_VARIANTS.get(original);
-  if (!variants) MESSAGE_VARIANTS.set(original, (variants = new Map()));
-  let variant = variants.get(key);
-  if (!variant) variants.set(key, (variant = make()));
-  return variant;
-}
 
-function chooseContent(message: Obj, applyMarkdown: boolean): void {
-  if (!('rendered_content' in message)) return;
-  if (applyMarkdown) message.content = message.rendered_content;
-  message.content_type = applyMarkdown ? 'text/html' : 'text/x-markdown';
-  delete message.rendered_content;
+/**
+ * A copy of `message` with the content a queue asked for (`markdown`: its apply_markdown; null
+ * to keep both). Copied key by key rather than deleting `rendered_content` from a spread: a
+ * delete turns the object into a slow dictionary, for this step and every later serialisation.
+ */
+function withContentChosen(message: Obj, markdown: boolean | null): Obj {
+  const out: Obj = {};
+  for (const k of Object.keys(message)) if (markdown === null || k !== 'rendered_content') out[k] = message[k];
+  if (markdown === null) return out;
+  if (markdown) out.content = message.rendered_content;
+  out.content_type = markdown ? 'text/html' : 'text/x-markdown';
+  return out;
 }
 
 /** Whether the sender shows their address to everyone (a world without a store: assumed so). */

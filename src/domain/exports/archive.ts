@@ -2,7 +2,9 @@
 // named after the real server's export files (realm.json, messages-000001.json, attachment.json).
 // A public export holds what every member may read: settings, users, public channels with their
 // subscribers and messages. A standard export adds private channels and direct messages sent by
-// users who consented (allow_private_data_export). Secrets (API keys, passwords) never go in.
+// users who consented (allow_private_data_export); a full export without consent (FL 449, where
+// the organization has owner_full_content_access) holds every channel and message and everyone's
+// settings. Secrets (API keys, passwords) never go in.
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Store } from '../../store/store.js';
@@ -10,6 +12,7 @@ import type { Message, Stream } from '../../store/state.js';
 
 export const EXPORT_PUBLIC = 1;
 export const EXPORT_FULL_WITH_CONSENT = 2;
+export const EXPORT_FULL_WITHOUT_CONSENT = 3;
 
 /** The user IDs whose private data a standard export may hold. */
 function consentingUserIds(store: Store): Set<number> {
@@ -20,6 +23,8 @@ function consentingUserIds(store: Store): Set<number> {
 
 /** The channels and messages an export of `type` holds. */
 export function exportedContent(store: Store, type: number): { streams: Stream[]; messages: Message[] } {
+  if (type === EXPORT_FULL_WITHOUT_CONSENT)
+    return { streams: [...store.streams.all()], messages: [...store.messages.all()] };
   const consenting = type === EXPORT_FULL_WITH_CONSENT ? consentingUserIds(store) : new Set<number>();
   const isPublic = (s: Stream) => !s.invite_only;
   const streams = store.streams.filter((s) => isPublic(s) || type === EXPORT_FULL_WITH_CONSENT);
@@ -50,8 +55,10 @@ export function exportFiles(store: Store, type: number): Record<string, unknown>
       is_active: u.is_active,
       date_joined: u.date_joined,
       timezone: u.timezone,
-      // Private settings only for those who consented, as the real server's standard export.
-      ...(type === EXPORT_FULL_WITH_CONSENT && u.settings.allow_private_data_export === true
+      // Private settings only for those who consented, as the real server's standard export
+      // (everyone's in a full export without consent).
+      ...(type === EXPORT_FULL_WITHOUT_CONSENT ||
+      (type === EXPORT_FULL_WITH_CONSENT && u.settings.allow_private_data_export === true)
         ? { settings: u.settings }
         : {}),
     }));

@@ -1,14 +1,23 @@
 // POST /export/realm: an administrator starts a data export, with the real server's checks in its
-// order (5 a week, the size bound, an owner who makes the export usable). The archive is built at
+// order (the organization's owner_full_content_access for a full export without consent, 5 a
+// week, the size bound, an owner who makes the export usable). The archive is built at
 // once from the data as it is now; the export finishes EXPORT_DURATION_S of mock time later
 // (complete.ts), as the real server's background worker would.
 import { randomBytes } from 'node:crypto';
 import { badRequest } from '../../errors.js';
-import type { User } from '../../store/state.js';
+import type { RealmExportRow, User } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import type { WorldCtx } from '../context.js';
 import { isOwner, requireAdmin } from '../users/roles.js';
-import { EXPORT_FULL_WITH_CONSENT, EXPORT_PUBLIC, exportFiles, exportedContent, tarGz } from './archive.js';
+import {
+  EXPORT_FULL_WITH_CONSENT,
+  EXPORT_FULL_WITHOUT_CONSENT,
+  EXPORT_PUBLIC,
+  exportFiles,
+  exportedContent,
+  tarGz,
+} from './archive.js';
+import { settingValue } from '../realm/setting-values.js';
 import { exportRows, notifyRealmExport, updateExportRow } from './list.js';
 import { checkAvatarSpace, type UploadLimits } from '../uploads/upload.js';
 import { SUPPORT_EMAIL } from '../server-info.js';
@@ -42,11 +51,15 @@ function checkExportable(store: Store, type: number): void {
 export async function requestExport(
   world: WorldCtx,
   actor: User,
-  type: 1 | 2,
+  type: RealmExportRow['type'],
   limits: UploadLimits,
 ): Promise<{ id: number }> {
   requireAdmin(actor);
   const { store } = world;
+  // The organization's security model decides first, before the weekly limit is counted.
+  if (type === EXPORT_FULL_WITHOUT_CONSENT && settingValue(store, 'owner_full_content_access') !== true) {
+    throw badRequest('Full exports without member consent are not enabled for this organization.');
+  }
   const nowS = world.clock.nowMs() / 1000;
   const recent = exportRows(store).filter((r) => r.date_requested >= nowS - EXPORT_LIMIT_WINDOW_S);
   if (recent.length >= EXPORT_LIMIT) throw badRequest('Exceeded rate limit.');

@@ -11,12 +11,13 @@ import { humanAdminIds } from '../users/access.js';
  * name from it.
  */
 export type ExportTypeForm = 'code' | 'slug';
-const SLUGS = { 1: 'public', 2: 'full_with_consent' } as const;
+const SLUGS = { 1: 'public', 2: 'full_with_consent', 3: 'full_without_consent' } as const;
+type ExportType = keyof typeof SLUGS;
 
 /** The export type a request names, by code or (from FL 449) by name, as the code the state keeps. */
-export const exportTypeCode = (given: 1 | 2 | (typeof SLUGS)[1 | 2]): 1 | 2 => {
+export const exportTypeCode = (given: 1 | 2 | (typeof SLUGS)[ExportType]): ExportType => {
   if (typeof given === 'number') return given;
-  return given === SLUGS[1] ? 1 : 2;
+  return given === SLUGS[1] ? 1 : given === SLUGS[2] ? 2 : 3;
 };
 
 export const exportRows = (store: Store): RealmExportRow[] => store.realm.exports ?? [];

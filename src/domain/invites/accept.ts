@@ -2,8 +2,9 @@
 // follows the link (zerver/views/registration.py, zerver/actions/create_user.py). The account is
 // created with the invitation's role, channels (and the default channels when it says so) and
 // groups; the email invitation is used up and the address's other pending invitations revoked;
-// the inviter gets the notification bot's direct message when they asked for it, and the signup
-// announcements channel is told. Reached through the control API (POST /__mock/invites/accept).
+// the inviter gets the notification bot's direct message when they asked for it, the signup
+// announcements channel is told, and the welcome bot greets the new
+// account (realm/welcome-bot.ts). Reached through the control API (POST /__mock/invites/accept).
 import { badRequest } from '../../errors.js';
 import type { Ctx, WorldCtx } from '../context.js';
 import { Role, type Invite, type User } from '../../store/state.js';
@@ -20,6 +21,7 @@ import { isPending } from './manage.js';
 import { cancelInvitationReminder } from './emails.js';
 import { drawsNewAvatars, withDrawnAvatar } from '../users/generated-avatar.js';
 import { notifyInvitesChanged } from './notify.js';
+import { sendInitialDirectMessages } from '../realm/welcome-bot.js';
 
 export interface AcceptInput {
   /** The link of the invitation email or the reusable link (or its key alone). */
@@ -32,6 +34,8 @@ export interface AcceptInput {
   rules: ServerRules;
   /** Whether the level the account is made at has default_avatar_source (FL 456), which then decides its avatar. */
   levelHasDefaultAvatarSource: boolean;
+  /** Whether the level the account is made at has the welcome bot's custom text (FL 416). */
+  levelHasWelcomeCustomText: boolean;
 }
 
 /**
@@ -79,6 +83,10 @@ export function acceptInvitation(
   }
   useUpInvitations(world, invite, lower);
   tellOthers(world, invite, user);
+  sendInitialDirectMessages(world, user, {
+    levelHasCustomText: input.levelHasWelcomeCustomText,
+    invitationText: invite.welcome_message_custom_text,
+  });
   return { user_id: user.user_id, email, api_key: user.api_key };
 }
 

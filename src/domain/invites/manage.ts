@@ -12,7 +12,7 @@ import {
   requireMemberOrAdmin,
 } from './access.js';
 import { inviteLink } from '../outbox/links.js';
-import { checkInviteLimit, expiryOf, groupsForInvite, insertInvite, streamsForInvite } from './send.js';
+import { checkInviteLimit, expiryOf, groupsForInvite, insertInvite, ownWelcomeText, streamsForInvite } from './send.js';
 import { cancelInvitationReminder, sendInvitationEmail } from './emails.js';
 import { notifyInvitesChanged } from './notify.js';
 
@@ -35,6 +35,7 @@ export function createInviteLink(ctx: Ctx, p: ParamsOf<'create-invite-link'>): {
     group_ids: groupIds,
     include_realm_default_subscriptions: p.include_realm_default_subscriptions ?? false,
     notify_referrer_on_join: true,
+    welcome_message_custom_text: ownWelcomeText(actor, p.welcome_message_custom_text),
     status: 'active',
   });
   notifyInvitesChanged(ctx, actor.user_id, ctx.supports('multiuse_invites_by_group'));

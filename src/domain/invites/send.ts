@@ -3,7 +3,7 @@
 // address fails every one, addresses in use are skipped (the error says so, the rest are invited).
 import { ApiError, badRequest } from '../../errors.js';
 import type { Ctx, ParamsOf } from '../context.js';
-import type { Invite, Stream } from '../../store/state.js';
+import type { Invite, Stream, User } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { DerivedSlot } from '../../store/derived.js';
 import { accessStreamContentById } from '../channels/access.js';
@@ -109,6 +109,13 @@ export function insertInvite(store: Store, row: Omit<Invite, 'id' | 'key'>): Inv
   return invite;
 }
 
+/**
+ * The welcome text an invitation keeps (FL 416): an administrator's own, if given; anyone else's
+ * is dropped, so the organization's setting applies when the account is made.
+ */
+export const ownWelcomeText = (actor: User, text: string | null | undefined): string | null =>
+  isAdmin(actor) ? (text ?? null) : null;
+
 /** The expiry of an invitation made now, from its validity in minutes (null: never). */
 export const expiryOf = (ctx: Ctx, minutes: number | null) =>
   minutes === null ? null : ctx.clock.now() + minutes * 60;
@@ -181,6 +188,7 @@ export function sendInvites(ctx: Ctx, p: ParamsOf<'send-invites'>): void {
       group_ids: groupIds,
       include_realm_default_subscriptions: p.include_realm_default_subscriptions ?? false,
       notify_referrer_on_join: p.notify_referrer_on_join ?? true,
+      welcome_message_custom_text: ownWelcomeText(actor, p.welcome_message_custom_text),
       status: 'active',
     });
     sendInvitationEmail(ctx, invite, actor);

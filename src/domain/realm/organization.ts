@@ -5,24 +5,17 @@ import type { WorldCtx } from '../context.js';
 import type { User } from '../../store/state.js';
 import { activeUserIds } from '../users/access.js';
 import { isOwner, requireAdmin } from '../users/roles.js';
-import { sendMessage } from '../messages/send.js';
+import { customWelcomeContent, sendWelcomeBotMessage } from './welcome-bot.js';
 import { MIN_DEACTIVATED_REALM_DELETION_DAYS } from './server-settings-state.js';
 
-/** POST /realm/test_welcome_bot_custom_message (FL 416): the welcome bot's direct message to the caller. */
+/**
+ * POST /realm/test_welcome_bot_custom_message (FL 416): the welcome bot's custom message, as a new
+ * account would get it after its greeting, sent alone to the caller.
+ */
 export function testWelcomeBotMessage(world: WorldCtx, actor: User, text: string): { message_id: number } {
   requireAdmin(actor);
   if (text.length === 0) throw badRequest('Message must not be empty');
-  const bot =
-    world.store.users.get(world.store.realm.welcome_bot_id ?? -1) ??
-    world.store.users.get(world.store.realm.notification_bot_id)!;
-  const sent = sendMessage(world, bot, {
-    type: 'private',
-    to: [actor.user_id],
-    content: text,
-    client: 'Internal',
-    readBySender: true,
-  });
-  return { message_id: sent.message.id };
+  return { message_id: sendWelcomeBotMessage(world, actor, customWelcomeContent(text)).message.id };
 }
 
 /** POST /realm/deactivate: owners only; everyone is told (realm deactivated) before being shut out. */

@@ -61,17 +61,6 @@ export const CHANNEL_SETTINGS: ReadonlySet<string> = new Set([
   'moderation_request_channel_id',
 ]);
 
-/**
- * Settings given by name and answered with the number behind the name, whether or not they
- * changed: the real view compares the parsed enum member with the stored number (never equal),
- * so it always lists the setting, and its JSON encoder writes the member as its value. Only a
- * real change is announced.
- */
-export const ENUM_ANSWERS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
-  topics_policy: { allow_empty_topic: 2, disable_empty_topic: 3 },
-  message_edit_history_visibility_policy: { all: 1, moves: 2, none: 3 },
-};
-
 /** Settings the real server changes, answers and announces even when given their current value. */
 export const ALWAYS_CHANGED: ReadonlySet<string> = new Set(['org_type']);
 

@@ -1,9 +1,10 @@
 // PATCH /realm: an administrator changes organization settings. Every value is checked before
 // anything changes, so a request succeeds or fails whole; settings given their current value are
 // neither changed nor announced (except as the real server does: org_type always, and the
-// settings given by name are always answered, settings-rules.ts). Everyone in the organization
-// hears of each change.
+// settings given by name are always answered, with the number behind the name: the parameter's
+// x-enum-values in openapi/paths/realm.yaml). Everyone in the organization hears of each change.
 import { ApiError, badRequest } from '../../errors.js';
+import { ENUM_VALUES } from '../../contract/generated/params.js';
 import type { ParamsOf, WorldCtx } from '../context.js';
 import type { GroupSettingValue, User } from '../../store/state.js';
 import { isOwner, requireAdmin } from '../users/roles.js';
@@ -14,7 +15,6 @@ import {
   ALWAYS_CHANGED,
   CHANNEL_SETTINGS,
   DICT_EVENT_SETTINGS,
-  ENUM_ANSWERS,
   OWNER_ONLY_SETTINGS,
   REALM_GROUP_SETTINGS,
   RETENTION_FOREVER,
@@ -24,6 +24,14 @@ import { settingValue, storeSettings } from './setting-values.js';
 import { checkModerationRequestChannel, checkVideoChatProvider, parseJitsiServerUrl } from './setting-checks.js';
 import { organizationEmailVisibility } from '../users/email-visibility.js';
 import { announceOrganizationEmailVisibility } from '../users/email-visibility-change.js';
+
+/**
+ * Settings given by name and answered with the number behind the name, whether or not they
+ * changed: the real view compares the parsed enum member with the stored number (never equal),
+ * so it always lists the setting, and its JSON encoder writes the member as its value. Only a
+ * real change is announced.
+ */
+const ENUM_ANSWERS = ENUM_VALUES['update-realm'];
 
 const mustBeOwner = () => new ApiError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
 const badValue = (name: string, value: unknown) => badRequest(`Bad value for '${name}': ${value}`);
@@ -126,7 +134,7 @@ export function updateRealmSettings(
     if (next !== undefined) changes[name] = next;
   }
   const answer: Record<string, unknown> = {};
-  for (const [name, ids] of Object.entries(ENUM_ANSWERS)) {
+  for (const [name, ids] of Object.entries(ENUM_ANSWERS) as Array<[string, Record<string, number>]>) {
     const given = (input as Record<string, unknown>)[name];
     if (typeof given === 'string') answer[name] = ids[given];
   }

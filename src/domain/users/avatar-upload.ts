@@ -13,6 +13,7 @@ import { imageTypeOf } from '../uploads/image-size.js';
 import { checkAvatarSpace, type UploadLimits } from '../uploads/upload.js';
 import { activeUserIds } from './access.js';
 import { avatarSource, avatarUrl } from './avatar.js';
+import { withDrawnAvatar } from './generated-avatar.js';
 
 /**
  * The avatar a request carries (null: none), as the real server takes it: one file part at most,
@@ -102,11 +103,19 @@ export function announceAvatar(world: WorldCtx, updated: User, forQueue?: (queue
 }
 
 /**
- * Back to the Gravatar with the events an upload sends (do_change_avatar_fields with source G):
- * a new version, `realm_user` `update` to everyone, `realm_bot` `update` for a bot.
+ * Back to a default avatar with the events an upload sends (do_change_avatar_fields): a new
+ * version, `realm_user` `update` to everyone, `realm_bot` `update` for a bot. The default is the
+ * Gravatar (source G), or with `drawn` a newly drawn image (source J, the organization's
+ * default_avatar_source from FL 456).
  */
-export function resetAvatar(world: WorldCtx, user: User): User {
-  const updated = world.store.users.update(dropAvatar(world.store, user), { avatar_version: user.avatar_version + 1 });
+export function resetAvatar(world: WorldCtx, user: User, drawn = false): User {
+  const { store } = world;
+  let row = dropAvatar(store, user);
+  if (drawn) {
+    const { avatar_path, avatar_generated } = withDrawnAvatar(store, row);
+    row = store.users.update(row, { avatar_path, avatar_generated });
+  }
+  const updated = store.users.update(row, { avatar_version: user.avatar_version + 1 });
   announceAvatar(world, updated);
   return updated;
 }

@@ -1,6 +1,7 @@
 // POST /users: an administrator in can_create_users_group creates a member account. The new user
 // joins the role:members system group (and role:fullmembers when the organization has no waiting
-// period) and the default channels; everyone learns of them through a realm_user/add event.
+// period) and the default channels; everyone learns of them through a realm_user/add event, and
+// the welcome bot greets the new account (realm/welcome-bot.ts).
 import { randomBytes } from '../../random-pool.js';
 import { badRequest } from '../../errors.js';
 import type { Ctx, ParamsOf, WorldCtx } from '../context.js';
@@ -18,6 +19,7 @@ import { ROLE_GROUP } from './change-role.js';
 import { checkFullName, isValidEmail } from './settings-values.js';
 import { isStrongPassword } from './password-strength.js';
 import { drawsNewAvatars, withDrawnAvatar } from './generated-avatar.js';
+import { sendInitialDirectMessages } from '../realm/welcome-bot.js';
 
 /** The operation's parameters, typed from the description. */
 type CreateUserParams = ParamsOf<'create-user'>;
@@ -103,6 +105,9 @@ export function createUser(ctx: Ctx, p: CreateUserParams): { user_id: number } {
     const stream = store.streams.get(streamId);
     if (stream && !stream.is_archived) addSubscriptions(ctx, stream, [user.user_id]);
   }
+  sendInitialDirectMessages(ctx, user, {
+    levelHasCustomText: ctx.hasField('RegisterRealm', 'realm_welcome_message_custom_text'),
+  });
   return { user_id: user.user_id };
 }
 
