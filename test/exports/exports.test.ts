@@ -1,8 +1,8 @@
 // Data exports: requested by an administrator, finished on the mock clock, announced to the
 // administrators (realm_export), downloadable as a .tar.gz of the organization's public data,
 // deleted; consents and their event; every refusal the real server gives.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serverResetPerTest, startTestServer, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { download } from '../helpers/uploads.js';
@@ -11,15 +11,11 @@ import { ControlClient } from '../../src/control/client.js';
 
 let t: TestServer;
 let control: ControlClient;
-beforeAll(async () => {
-  t = await startTestServer();
-  control = new ControlClient(t.base);
-});
-afterAll(async () => {
-  await t.close();
+serverResetPerTest((server) => {
+  t = server;
+  control = new ControlClient(server.base);
 });
 beforeEach(async () => {
-  await control.reset();
   await control.clock.real();
 });
 

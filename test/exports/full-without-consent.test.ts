@@ -2,8 +2,8 @@
 // organization's owner_full_content_access is on (the server administrator's setting; off in the
 // development organization), refused before the weekly limit is counted; the archive then holds
 // every channel, every direct message and everyone's settings, consent or not.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serverResetPerTest, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { download } from '../helpers/uploads.js';
@@ -13,15 +13,11 @@ import { storeSettings } from '../../src/domain/realm/setting-values.js';
 
 let t: TestServer;
 let control: ControlClient;
-beforeAll(async () => {
-  t = await startTestServer();
-  control = new ControlClient(t.base);
-});
-afterAll(async () => {
-  await t.close();
+serverResetPerTest((server) => {
+  t = server;
+  control = new ControlClient(server.base);
 });
 beforeEach(async () => {
-  await control.reset();
   await control.clock.real();
 });
 

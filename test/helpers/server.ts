@@ -1,8 +1,9 @@
 // Starts a real server on a free port for a test file and gives typed helpers to call it as any
 // fixture user. Every response still passes through the contract guard.
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { MockServer, type MockServerOptions } from '../../src/server.js';
 import type { User } from '../../src/store/state.js';
+import { ControlClient } from '../../src/control/client.js';
 
 export interface CallResult<T = any> {
   status: number;
@@ -130,5 +131,25 @@ export function serverPerTest(take: (server: TestServer) => void, options: MockS
   afterEach(async () => {
     await current?.close();
     current = null;
+  });
+}
+
+/**
+ * One server for the whole file, handed to `take` once started, put back to its fixture before
+ * every test (the control API's reset), closed after the last: cheaper than a server per test
+ * for files whose tests only need a fresh state.
+ */
+export function serverResetPerTest(take: (server: TestServer) => void, options: MockServerOptions = {}): void {
+  let current: TestServer | null = null;
+  beforeAll(async () => {
+    current = await startTestServer(options);
+    take(current);
+  });
+  afterAll(async () => {
+    await current?.close();
+    current = null;
+  });
+  beforeEach(async () => {
+    await new ControlClient(current!.base).reset();
   });
 }

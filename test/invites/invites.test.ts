@@ -1,7 +1,7 @@
 // Invitations end to end: sending, the email in the outbox, listing, revoking, resending, reusable
 // links, and accepting through the control API (the new account logs in).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, startTestServer, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/errors.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { ControlClient } from '../../src/control/client.js';
@@ -9,12 +9,9 @@ import { systemGroupId } from '../../src/domain/group-settings/membership.js';
 
 let t: TestServer;
 let control: ControlClient;
-beforeEach(async () => {
-  t = await startTestServer();
-  control = new ControlClient(t.base);
-});
-afterEach(async () => {
-  await t.close();
+serverPerTest((server) => {
+  t = server;
+  control = new ControlClient(server.base);
 });
 
 const store = () => t.server.world.store;

@@ -1,17 +1,14 @@
 // The outbox through the control API and its typed client: filters, clearing, per-sandbox
 // isolation, and the live server-sent event feed.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { ControlClient } from '../../src/control/client.js';
 
 let t: TestServer;
 let control: ControlClient;
-beforeEach(async () => {
-  t = await startTestServer();
-  control = new ControlClient(t.base);
-});
-afterEach(async () => {
-  await t.close();
+serverPerTest((server) => {
+  t = server;
+  control = new ControlClient(server.base);
 });
 
 const invite = (who: string, emails: string) => t.as(who).post('/invites', { invitee_emails: emails, stream_ids: [] });

@@ -1,23 +1,17 @@
 // The organization's administration: e-mail domains (owners), the settings new users start with
 // (administrators), the welcome bot's trial message (FL 416) and deactivating the organization,
 // which shuts every authenticated request out until the control API reactivates it.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverResetPerTest, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { ControlClient } from '../../src/control/client.js';
 
 let t: TestServer;
 let control: ControlClient;
-beforeAll(async () => {
-  t = await startTestServer();
-  control = new ControlClient(t.base);
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  await control.reset();
+serverResetPerTest((server) => {
+  t = server;
+  control = new ControlClient(server.base);
 });
 
 const ownerOnly = error('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');

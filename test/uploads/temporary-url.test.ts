@@ -1,8 +1,8 @@
 // GET /api/v1/user_uploads/{realm_id_str}/{filename}: a URL that serves the file without
 // credentials for 60 seconds of the mock's clock, to whoever may see the file; and that URL's
 // download, /user_uploads/temporary/{token}/{filename}, with the real server's refusals.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { serverResetPerTest, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 import { sendToChannel } from '../helpers/messages.js';
 import { download, temporaryUrlOf, TINY_PNG, upload } from '../helpers/uploads.js';
@@ -10,15 +10,11 @@ import { ControlClient } from '../../src/control/client.js';
 
 let t: TestServer;
 let control: ControlClient;
-beforeAll(async () => {
-  t = await startTestServer();
-  control = new ControlClient(t.base);
-});
-afterAll(async () => {
-  await t.close();
+serverResetPerTest((server) => {
+  t = server;
+  control = new ControlClient(server.base);
 });
 beforeEach(async () => {
-  await control.reset();
   await control.clock.freeze();
 });
 afterEach(async () => {

@@ -1,8 +1,8 @@
 // The space uploads may take: the mock bounds what each world (the default one, each sandbox)
 // keeps (--max-upload-space-mib; here a few bytes), and honours the organization's own quota
 // (realm_upload_quota_mib) when the state has one; past either, the real server's quota error.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverResetPerTest, startTestServer, type TestServer } from '../helpers/server.js';
 import { error } from '../helpers/errors.js';
 import { eventsOf, registerQueue } from '../helpers/events.js';
 import { TINY_PNG, multipart, upload } from '../helpers/uploads.js';
@@ -17,16 +17,13 @@ const quotaError = error('REALM_UPLOAD_QUOTA', "Upload would exceed your organiz
 
 let t: TestServer;
 let control: ControlClient;
-beforeAll(async () => {
-  t = await startTestServer({ maxUploadSpaceBytes: LIMIT });
-  control = new ControlClient(t.base);
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  await control.reset();
-});
+serverResetPerTest(
+  (server) => {
+    t = server;
+    control = new ControlClient(server.base);
+  },
+  { maxUploadSpaceBytes: LIMIT },
+);
 
 const file = (bytes: number, name = 'data.bin') => [{ name, bytes: Buffer.alloc(bytes, 1) }];
 const attachmentsOf = (world = t.server.world) => world.store.attachments.all().length;

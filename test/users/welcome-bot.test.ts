@@ -1,20 +1,17 @@
 // The welcome bot's direct messages to a new person's account (POST /users, an accepted
 // invitation): the greeting, starred for the new account, then from FL 416 the organization's (or
 // an administrator's invitation's) custom text; bots and below-416 custom texts get none.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerTest, type TestServer } from '../helpers/server.js';
 import { registerQueue, watchEvents } from '../helpers/events.js';
 import { ControlClient } from '../../src/control/client.js';
 import { storeSettings } from '../../src/domain/realm/setting-values.js';
 
 let t: TestServer;
 let control: ControlClient;
-beforeEach(async () => {
-  t = await startTestServer();
-  control = new ControlClient(t.base);
-});
-afterEach(async () => {
-  await t.close();
+serverPerTest((server) => {
+  t = server;
+  control = new ControlClient(server.base);
 });
 
 const store = () => t.server.world.store;
