@@ -43,7 +43,11 @@ function enumValues(): Record<string, Record<string, Record<string, number>>> {
     for (const p of op.params) {
       const values = p.schema?.['x-enum-values'] as Record<string, number> | undefined;
       if (!values) continue;
-      const missing = (p.schema.enum as string[] | undefined)?.filter((name) => !Object.hasOwn(values, name)) ?? [];
+      // The names are the schema's enum, or its string branch's when it also takes the numbers.
+      const names = [p.schema, ...((p.schema.anyOf as JSONSchema[] | undefined) ?? [])]
+        .filter((s) => s.type === 'string' || (s === p.schema && s.enum))
+        .flatMap((s) => (s.enum as string[] | undefined) ?? []);
+      const missing = names.filter((name) => !Object.hasOwn(values, name));
       if (missing.length) throw new Error(`${op.id} ${p.name}: x-enum-values lacks ${missing.join(', ')}`);
       (out[op.id] ??= {})[p.name] = values;
     }

@@ -5,20 +5,25 @@ import type { RealmExportRow } from '../../store/state.js';
 import type { WorldCtx } from '../context.js';
 import { publishByForm } from '../events/publish.js';
 import { humanAdminIds } from '../users/access.js';
+import { ENUM_VALUES } from '../../contract/generated/params.js';
 
 /**
  * How `export_type` is given (the RealmExport schema's forms): by code (1, 2) before FL 449, by
  * name from it.
  */
 export type ExportTypeForm = 'code' | 'slug';
-const SLUGS = { 1: 'public', 2: 'full_with_consent', 3: 'full_without_consent' } as const;
-type ExportType = keyof typeof SLUGS;
+/** The number behind each export type's name: the parameter's `x-enum-values` in the description. */
+const CODES = ENUM_VALUES['export-realm'].export_type;
+type ExportSlug = keyof typeof CODES;
+type ExportType = (typeof CODES)[ExportSlug];
+const SLUGS = Object.fromEntries(Object.entries(CODES).map(([slug, code]) => [code, slug])) as Record<
+  ExportType,
+  ExportSlug
+>;
 
 /** The export type a request names, by code or (from FL 449) by name, as the code the state keeps. */
-export const exportTypeCode = (given: 1 | 2 | (typeof SLUGS)[ExportType]): ExportType => {
-  if (typeof given === 'number') return given;
-  return given === SLUGS[1] ? 1 : given === SLUGS[2] ? 2 : 3;
-};
+export const exportTypeCode = (given: 1 | 2 | ExportSlug): ExportType =>
+  typeof given === 'number' ? given : CODES[given];
 
 export const exportRows = (store: Store): RealmExportRow[] => store.realm.exports ?? [];
 
