@@ -19,7 +19,7 @@ import {
   type Req,
 } from './lib/mock.js';
 import { spawnServer } from './lib/proc.js';
-import { startBotListener } from './lib/bot-listener.js';
+import { startBotServer } from './lib/bot-listener.js';
 
 const [seconds = '3', ...rest] = process.argv.slice(2);
 const args = rest[0] === '--' ? rest.slice(1) : rest;
@@ -53,7 +53,7 @@ await lean.stop();
 const pid = mock.proc.pid;
 await row('subscriptions', requests.subscriptions(api));
 await row('send', requests.sendMessage(api));
-const bot = await startBotListener();
+const bot = await startBotServer();
 await send(requests.createOutgoingBot(api, bot.url));
 await row('send mentioning a webhook bot', requests.mentionOutgoingBot(api));
 await settleOutgoing(mock.url);

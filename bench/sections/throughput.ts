@@ -18,7 +18,7 @@ import {
 import { freePort, rssMb, spawnServer } from '../lib/proc.js';
 import type { Row } from '../lib/report.js';
 import type { Sample } from '../journal-memory.js';
-import { startBotListener } from '../lib/bot-listener.js';
+import { startBotServer } from '../lib/bot-listener.js';
 import { organizationRows } from './organization-ops.js';
 import { invitationRows } from './invitation-ops.js';
 
@@ -139,17 +139,14 @@ export async function mockOperations(server: string, args: string[] = []): Promi
 
     if (lastId) {
       // The sender's latency when each message also calls a bot on loopback (after the answer, as the real queue).
-      const bot = await startBotListener();
+      const bot = await startBotServer();
       try {
         const created = await send(requests.createOutgoingBot(api, bot.url));
         if (created.status !== 200)
           throw new Error(`POST /bots answered ${created.status}: ${created.text.slice(0, 200)}`);
-        rows.push(
-          ...(await rowsFor(server, OPS.sendToBot, requests.mentionOutgoingBot(api), child.proc.pid)).map((row) => ({
-            ...row,
-            note: `${bot.calls()} bot calls so far`,
-          })),
-        );
+        const measured = await rowsFor(server, OPS.sendToBot, requests.mentionOutgoingBot(api), child.proc.pid);
+        const note = `${await bot.calls()} bot calls so far`;
+        rows.push(...measured.map((row) => ({ ...row, note })));
         await settleOutgoing(child.url);
       } finally {
         await bot.close();
