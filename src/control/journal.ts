@@ -69,7 +69,12 @@ class Entry implements JournalEntry {
    * `fields`: the entry as JournalEntry has it but its response; `bytes`: the response as sent
    * (or, for a large one, the start it keeps, made by startOf); `total`: the size of the answer.
    */
-  constructor(fields: Omit<JournalEntry, 'response'>, bytes: Buffer, total = bytes.length) {
+  constructor(
+    fields: Omit<JournalEntry, 'response'>,
+    bytes: Buffer,
+    total = bytes.length,
+    sized?: Exchange['sizedParam'],
+  ) {
     // Assigned one by one, in one order, so that every entry has the same compact shape.
     this.id = fields.id;
     this.time = fields.time;
@@ -88,7 +93,7 @@ class Entry implements JournalEntry {
     // byte budget counts all that the entry holds.
     this.#total = total;
     this.#bytes = total <= MAX_BODY_CHARS ? bytes : startOf(bytes);
-    this.#size = this.#bytes.length + paramsSize(fields.params) + 300;
+    this.#size = this.#bytes.length + paramsSize(fields.params, sized) + 300;
   }
 
   /** What the entry counts against the journal's byte budget. */
@@ -135,15 +140,24 @@ class Entry implements JournalEntry {
 const startOf = (bytes: Buffer): Buffer =>
   bytes.length <= START_BYTES ? bytes : Buffer.from(bytes.subarray(0, START_BYTES));
 
-/** About how much memory parameters take: their text, without serialising them (most are flat). */
-function paramsSize(params: Record<string, unknown>): number {
+/**
+ * About how much memory parameters take: their text, without serialising them (most are flat);
+ * `sized` gives the length of one whose JSON its sender already made.
+ */
+function paramsSize(params: Record<string, unknown>, sized?: Exchange['sizedParam']): number {
   let size = 2;
   for (const key in params) {
     const v = params[key];
     size +=
       key.length +
       4 +
-      (typeof v === 'string' ? v.length : v !== null && typeof v === 'object' ? JSON.stringify(v).length : 8);
+      (typeof v === 'string'
+        ? v.length
+        : v !== null && typeof v === 'object'
+          ? key === sized?.key
+            ? sized.chars
+            : JSON.stringify(v).length
+          : 8);
   }
   return size;
 }
@@ -202,6 +216,7 @@ export class Journal {
       },
       bytes,
       sent.length > MAX_BODY_CHARS ? sent.length : bytes.length,
+      ex.sizedParam,
     );
     this.insertInIdOrder(entry);
     this.bytes += entry.size;

@@ -15,7 +15,8 @@ const PSEUDO_OPERATIONS: Record<ServiceBotCall['kind'], Operation> = {
 
 export function serviceBotExchange(id: number, sandbox: string, call: ServiceBotCall): Exchange {
   const body = redact(call.result);
-  return {
+  const text = JSON.stringify(body);
+  const exchange: Exchange = {
     id,
     time: call.timeMs,
     started: 0,
@@ -31,8 +32,12 @@ export function serviceBotExchange(id: number, sandbox: string, call: ServiceBot
     params: call.params,
     status: call.status,
     body,
-    bodyBytes: Buffer.from(JSON.stringify(body)),
+    bodyBytes: Buffer.from(text),
+    // The journal searches the text for temporary upload URLs (a string search costs less than a Buffer's).
+    bodyText: text,
     problems: [],
     scenario: null,
   };
+  if (call.requestChars !== undefined) exchange.sizedParam = { key: 'request', chars: call.requestChars };
+  return exchange;
 }

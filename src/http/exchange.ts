@@ -35,6 +35,11 @@ export interface Exchange {
   problems: ResponseProblem[];
   /** Name of the scenario whose rule answered, if any. */
   scenario: string | null;
+  /**
+   * The length of one parameter's JSON, when whoever made the exchange knows it (a webhook call's
+   * request, serialised to be sent): the journal sizes its entry without serialising it again.
+   */
+  sizedParam?: { key: string; chars: number };
 }
 
 /**

@@ -72,6 +72,27 @@ describe('missed-message emails', () => {
     expect(email.text).not.toContain('after the edit');
   });
 
+  it('tells of the messages as they are when it is sent: unread again, edited, deleted while it waited', async () => {
+    // The email keeps its messages' state up to date as they change (releasing it looks none up again).
+    const unreadAgain = await send('iago', { type: 'direct', to: [id('othello')], content: 'read, then unread' });
+    const edited = await send('iago', { type: 'direct', to: [id('othello')], content: 'first words' });
+    const deleted = await send('iago', { type: 'direct', to: [id('othello')], content: 'soon gone' });
+    const read = await send('iago', { type: 'direct', to: [id('othello')], content: 'read for good' });
+    const othello = t.as('othello');
+    await othello.post('/messages/flags', { messages: [unreadAgain, read], op: 'add', flag: 'read' });
+    await othello.post('/messages/flags', { messages: [unreadAgain], op: 'remove', flag: 'read' });
+    expect((await t.as('iago').patch(`/messages/${edited}`, { content: 'second words' })).status).toBe(200);
+    expect((await t.as('iago').delete(`/messages/${deleted}`)).status).toBe(200);
+    await control.clock.advance(120_000);
+    const [email] = await emails('othello@zulip.com');
+    expect(email.message_ids).toEqual([unreadAgain, edited]);
+    expect(email.text.startsWith('Iago: read, then unread\n\nIago: second words\n\n--')).toBe(true);
+    // Read after it went: the email already sent is not taken back, and none other follows.
+    await othello.post('/messages/flags', { messages: [edited], op: 'add', flag: 'read' });
+    await control.clock.advance(120_000);
+    expect((await emails('othello@zulip.com')).map((e) => e.message_ids)).toEqual([[unreadAgain, edited]]);
+  });
+
   it('says why: a group mention, a channel that notifies by email; a resolved topic in brackets', async () => {
     const group = t.server.world.store.userGroups.find((g) => g.name === 'hamletcharacters')!;
     t.server.world.store.userGroups.update(group, { direct_members: [...group.direct_members, id('othello')] });

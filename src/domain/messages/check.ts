@@ -117,11 +117,14 @@ export function checkMentions(
   }
 }
 
+/** Without a request's level (a send outside a request): the newest level's behaviours. */
+const SUPPORTS_ALL: Supports = () => true;
+
 /** `nowMs`: the mock clock's time (the lenient `<time:...>` of older levels takes a missing date from it). */
 export function checkMessage(store: Store, sender: User, input: SendInput, nowMs: number): PreparedMessage {
   const type = messageType(input.type);
   const displayName = input.emptyTopicDisplayName ?? EMPTY_TOPIC_FALLBACK_NAME;
-  const supports = input.supports ?? (() => true);
+  const supports = input.supports ?? SUPPORTS_ALL;
   let topic = '';
   if (type === 'stream') {
     if (input.topic === undefined) throw badRequest('Missing topic');

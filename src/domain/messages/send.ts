@@ -60,22 +60,38 @@ function flagsFor(
   store: Store,
   prepared: PreparedMessage,
   readBySender: boolean,
-  readBy: number[] = [],
+  readBy: number[] | undefined,
 ): Record<string, string[]> {
   const { rendered, sender } = prepared;
-  const mentioned = new Set(rendered.mentionedUserIds);
-  for (const groupId of rendered.mentionedGroupIds) for (const id of groupMemberIds(store, groupId)) mentioned.add(id);
+  let mentioned: ReadonlySet<number> = rendered.mentionedUserIds;
+  if (rendered.mentionedGroupIds.size) {
+    const all = new Set(mentioned);
+    for (const groupId of rendered.mentionedGroupIds) for (const id of groupMemberIds(store, groupId)) all.add(id);
+    mentioned = all;
+  }
   const muters = mutersOf(store, sender.user_id);
   const alerted = usersAlerted(store, prepared.content, prepared.recipientIds);
+  // What holds for every recipient, or for none, is asked once (this runs for every subscriber).
+  const anyMentioned = mentioned.size > 0;
+  const anyMuter = muters.size > 0;
+  const anyAlerted = alerted.size > 0;
+  const readByOthers = readBy?.length ? readBy : null;
+  const channelWildcard = rendered.mentionsChannelWildcard;
+  const topicWildcard = rendered.mentionsTopicWildcard;
   const flags: Record<string, string[]> = {};
   for (const userId of prepared.recipientIds) {
     const f: string[] = [];
-    if ((userId === sender.user_id && readBySender) || readBy.includes(userId) || muters.has(userId)) f.push('read');
-    if (mentioned.has(userId)) f.push('mentioned');
-    if (rendered.mentionsChannelWildcard) f.push('stream_wildcard_mentioned');
-    if (rendered.mentionsTopicWildcard && prepared.topicParticipantIds.has(userId)) f.push('topic_wildcard_mentioned');
-    if (alerted.has(userId)) f.push('has_alert_word');
-    flags[String(userId)] = f;
+    if (
+      (userId === sender.user_id && readBySender) ||
+      (readByOthers !== null && readByOthers.includes(userId)) ||
+      (anyMuter && muters.has(userId))
+    )
+      f.push('read');
+    if (anyMentioned && mentioned.has(userId)) f.push('mentioned');
+    if (channelWildcard) f.push('stream_wildcard_mentioned');
+    if (topicWildcard && prepared.topicParticipantIds.has(userId)) f.push('topic_wildcard_mentioned');
+    if (anyAlerted && alerted.has(userId)) f.push('has_alert_word');
+    flags[userId] = f;
   }
   return flags;
 }

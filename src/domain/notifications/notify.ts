@@ -24,18 +24,51 @@ export interface MentionInfo {
   mentionedGroupIds: ReadonlySet<number>;
 }
 
+/** What a level says of notifications (see behaviours.yaml). */
+interface LevelTraits {
+  e2ee: boolean;
+  recipientUserIds: boolean;
+  byKeyId: boolean;
+  /** Whether an organization requiring E2EE gets no legacy notifications at all (FL 500-501, 504 on). */
+  requiredWithholds: boolean;
+}
+
+const NEWEST_TRAITS: LevelTraits = { e2ee: true, recipientUserIds: true, byKeyId: true, requiredWithholds: true };
+
+/**
+ * The traits by `supports` function: a request's is made once per feature level and answers the
+ * same for good (asking it four times was a microsecond of every sent message).
+ */
+const TRAITS = new WeakMap<(b: string) => boolean, LevelTraits>();
+
+function levelTraits(supports: ((b: string) => boolean) | undefined): LevelTraits {
+  if (!supports) return NEWEST_TRAITS;
+  let traits = TRAITS.get(supports);
+  if (!traits)
+    TRAITS.set(
+      supports,
+      (traits = {
+        e2ee: supports('e2ee_push_notifications'),
+        recipientUserIds: supports('e2ee_push_recipient_user_ids'),
+        byKeyId: supports('e2ee_push_key_id'),
+        requiredWithholds: supports('e2ee_required_withholds_legacy'),
+      }),
+    );
+  return traits;
+}
+
 /** Feature-level traits of the notifications a world sends (see behaviours.yaml). */
 function pushContext(world: WorldCtx): PushContext & { e2ee: boolean; withholdLegacy: boolean } {
-  const supports = (world as { supports?: (b: string) => boolean }).supports;
+  const traits = levelTraits((world as { supports?: (b: string) => boolean }).supports);
   // An organization requiring E2EE notifications (FL 409) gets legacy ones without their text;
   // at 500-501 and from 504 none at all (behaviours.yaml).
   const requireE2ee = settingValue(world.store, 'require_e2ee_push_notifications') === true;
-  const withholdLegacy = requireE2ee && (supports?.('e2ee_required_withholds_legacy') ?? true);
+  const withholdLegacy = requireE2ee && traits.requiredWithholds;
   return {
     store: world.store,
-    e2ee: supports?.('e2ee_push_notifications') ?? true,
-    recipientUserIds: supports?.('e2ee_push_recipient_user_ids') ?? true,
-    byKeyId: supports?.('e2ee_push_key_id') ?? true,
+    e2ee: traits.e2ee,
+    recipientUserIds: traits.recipientUserIds,
+    byKeyId: traits.byKeyId,
     redactLegacy: requireE2ee && !withholdLegacy,
     withholdLegacy,
   };

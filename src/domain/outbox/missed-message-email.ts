@@ -11,20 +11,15 @@ import type { WorldCtx } from '../context.js';
 import { RESOLVED_TOPIC_PREFIX } from '../messages/topics.js';
 import { outboxOf, type LazyEmail, type OutboxContent } from './outbox.js';
 import { pushContent } from './message-text.js';
-
-const TAG = 'missed_message:';
-
-/** Why a message notified the user by email: its trigger, and the group when a group mention did. */
-export interface EmailReason {
-  trigger: string;
-  group: string | null;
-}
+import { firstReasonsAt, missedBatchesOf, type Batch, type EmailReason } from './missed-batches.js';
 
 /**
- * The reasons of the messages of each pending email, beside it (the recorded email is rebuilt
- * when it is due, without them). Keyed by the pending content, so a world's reset forgets them.
+ * The messages of each pending email, beside it (the recorded email is written at release from
+ * them). Keyed by the pending content, so a world's reset forgets them.
  */
-const REASONS = new WeakMap<OutboxContent, Map<number, EmailReason>>();
+const BATCHES = new WeakMap<OutboxContent, Batch>();
+
+const TAG = 'missed_message:';
 
 /** The real server's email without a gateway for replies says so and links to the gateway's docs. */
 const EMAIL_GATEWAY_HELP = 'https://zulip.readthedocs.io/en/latest/production/email-gateway.html';
@@ -113,22 +108,22 @@ function reasonLine(store: Store, message: Message, reasons: EmailReason[]): str
 /** What an email's message lines are written from: each message's sender and HTML, as they were. */
 type MessageLines = Array<{ sender: string; html: string }>;
 
-function linesOf(store: Store, messages: Message[]): MessageLines {
-  return messages.map((m) => ({ sender: store.users.get(m.sender_id)?.full_name ?? '', html: m.rendered_content }));
-}
-
-/** The email about `messages`, all but its text, and the text written from `lines` when asked. */
+/**
+ * The email about the messages `ids` (`first` the first of them), all but its text, and the text
+ * written from `lines` when asked.
+ */
 function emailParts(
   store: Store,
   user: User,
-  messages: Message[],
+  first: Message,
+  ids: number[],
   reasons: EmailReason[],
 ): { head: Omit<OutboxContent & { kind: 'email' }, 'text'>; text: (lines: MessageLines) => string } {
   const realm = store.realm;
-  const url = narrowUrl(store, messages[0]);
+  const url = narrowUrl(store, first);
   const settingsUrl = `${realm.url}/#settings/notifications`;
   const hiddenBy = contentHiddenBy(store, user);
-  const reason = reasonLine(store, messages[0], reasons);
+  const reason = reasonLine(store, first, reasons);
   const realmName = realm.name;
   const realmUrl = realm.url;
   const text = (lines: MessageLines): string => {
@@ -161,17 +156,20 @@ function emailParts(
       template: 'missed_message',
       to: user.delivery_email,
       user_id: user.user_id,
-      subject: subjectOf(store, user, messages[0]),
+      subject: subjectOf(store, user, first),
       links: { narrow_url: url, settings_url: settingsUrl },
-      message_ids: messages.map((m) => m.id),
+      message_ids: ids,
     },
     text,
   };
 }
 
-function emailFor(store: Store, user: User, messages: Message[], reasons: EmailReason[]): OutboxContent {
-  const { head, text } = emailParts(store, user, messages, reasons);
-  return { ...head, text: text(linesOf(store, messages)) };
+/** The first email of a batch, as it is scheduled (written anew at release from the batch). */
+function emailFor(store: Store, user: User, message: Message, batch: Batch): OutboxContent {
+  // Its message_ids are the batch's own list, which grows as the batch gathers.
+  const { head, text } = emailParts(store, user, message, batch.ids, batch.firstReasons);
+  const sender = store.users.get(message.sender_id)?.full_name ?? '';
+  return { ...head, text: text([{ sender, html: message.rendered_content }]) };
 }
 
 /** Queues the message, sent at `sentMs`, for the user's next missed-message email, with why it notified the user. */
@@ -183,24 +181,30 @@ export function queueMissedMessageEmail(
   sentMs: number,
 ): void {
   const outbox = outboxOf(world.store);
+  const batches = missedBatchesOf(world.store);
   const tag = `${TAG}${user.user_id}:${bucketOf(message)}`;
   const pending = outbox.pendingTagged(tag);
-  if (pending?.content.kind === 'email') {
+  const gathering = pending && BATCHES.get(pending.content);
+  if (gathering) {
     // In place: a batch may gather thousands of messages, and copying it for each would grow as their square.
-    (pending.content.message_ids ??= []).push(message.id);
-    REASONS.get(pending.content)?.set(message.id, reason);
+    batches.add(gathering, message, reason);
     return;
   }
   const period = Number(user.settings.email_notifications_batching_period_seconds ?? 120) * 1000;
   // The user's batch is sent together: a conversation joining it waits for the same moment.
   const group = `${TAG}${user.user_id}`;
   const due = outbox.earliestDue(group) ?? sentMs + period;
-  const content = emailFor(world.store, user, [message], [reason]);
-  REASONS.set(content, new Map([[message.id, reason]]));
-  outbox.schedule(content, due, tag, group);
+  const batch = batches.start(user.user_id);
+  batches.add(batch, message, reason);
+  const content = emailFor(world.store, user, message, batch);
+  BATCHES.set(content, batch);
+  outbox.schedule(content, due, tag, group, () => batches.close(batch));
 }
 
-/** At sending time: only the messages still there and still unread, or nothing. */
+/**
+ * At sending time: only the messages still there and still unread, or nothing. The batch knows
+ * which those are (see missed-batches.ts): no message is looked up again, however many there are.
+ */
 export function stillUnread(
   world: WorldCtx,
   content: OutboxContent,
@@ -209,32 +213,36 @@ export function stillUnread(
   if (!tag?.startsWith(TAG) || content.kind !== 'email' || content.user_id === null) return content;
   const { store } = world;
   const user = store.users.get(content.user_id);
-  if (!user?.is_active) return null;
-  const key = String(user.user_id);
-  const reasons = REASONS.get(content);
-  // One pass over a batch that can hold thousands of messages. The email gives one reason, picked
-  // by its kind (the first group for a group mention): one reason of each kind and group, in
-  // the messages' order, picks the same one as all of them.
-  const messages: Message[] = [];
-  const kept: EmailReason[] = [];
-  const keptKinds = new Set<string>();
-  for (const id of content.message_ids ?? []) {
-    const message = store.messages.get(id);
-    const flags = message?.flags[key];
-    if (!message || !flags || flags.includes('read')) continue;
-    messages.push(message);
-    const reason = reasons?.get(id);
-    const kind = reason && `${reason.trigger}\u0000${reason.group}`;
-    if (reason && !keptKinds.has(kind!)) {
-      keptKinds.add(kind!);
-      kept.push(reason);
-    }
-  }
-  if (!messages.length) return null;
-  // Written when first read, from what the messages say now: a batch can gather thousands.
-  const { head, text } = emailParts(store, user, messages, kept);
-  const lines = linesOf(store, messages);
+  const batch = BATCHES.get(content);
+  if (!user?.is_active || !batch) return null;
+  const names = new Map<number, string>();
   let estimate = 600;
-  for (const l of lines) estimate += l.sender.length + l.html.length + 4;
-  return { head, build: () => ({ text: text(lines) }), estimate };
+  for (const [senderId, count] of batch.senders) {
+    const name = store.users.get(senderId)?.full_name ?? '';
+    names.set(senderId, name);
+    estimate += count * (name.length + 4);
+  }
+  // The batch has left the schedule: nothing changes its arrays any more, so the email may keep them.
+  let { ids, senderIds, htmls } = batch;
+  let reasons = batch.firstReasons;
+  if (batch.gone.size) {
+    const kept: number[] = [];
+    for (let i = 0; i < batch.ids.length; i++) if (!batch.gone.has(batch.ids[i])) kept.push(i);
+    if (!kept.length) return null;
+    ids = kept.map((i) => batch.ids[i]);
+    senderIds = kept.map((i) => batch.senderIds[i]);
+    htmls = kept.map((i) => batch.htmls[i]);
+    reasons = firstReasonsAt(batch, kept);
+    estimate = 600;
+    for (let i = 0; i < ids.length; i++) estimate += names.get(senderIds[i])!.length + htmls[i].length + 4;
+  } else estimate += batch.htmlChars;
+  const first = store.messages.get(ids[0]);
+  if (!first) return null;
+  // Written when first read, from what the messages said at release: a batch can gather thousands.
+  const { head, text } = emailParts(store, user, first, ids, reasons);
+  return {
+    head,
+    build: () => ({ text: text(ids.map((_, i) => ({ sender: names.get(senderIds[i])!, html: htmls[i] }))) }),
+    estimate,
+  };
 }

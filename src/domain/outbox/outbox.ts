@@ -109,6 +109,8 @@ interface Pending {
   tag: string | null;
   /** Items sent together (a user's missed-message emails): earliestDue() looks within one group. */
   group: string | null;
+  /** Called when it leaves the schedule (sent, cancelled, or given up for a newer one). */
+  onLeave: (() => void) | null;
 }
 
 export class Outbox {
@@ -223,11 +225,20 @@ export class Outbox {
     return item;
   }
 
-  /** Sends `content` once the clock reaches dueMs; `tag` names it (one item per tag), `group` gathers it with others. */
-  schedule(content: OutboxContent, dueMs: number, tag: string | null = null, group: string | null = null): void {
+  /**
+   * Sends `content` once the clock reaches dueMs; `tag` names it (one item per tag), `group` gathers
+   * it with others; `onLeave` is told when it leaves the schedule, whether sent or not.
+   */
+  schedule(
+    content: OutboxContent,
+    dueMs: number,
+    tag: string | null = null,
+    group: string | null = null,
+    onLeave: (() => void) | null = null,
+  ): void {
     if (this.pending.size >= MAX_OUTBOX_ITEMS) this.unschedule(this.oldestPending());
     if (tag !== null) this.cancel(tag);
-    const p: Pending = { dueMs, content, tag, group };
+    const p: Pending = { dueMs, content, tag, group, onLeave };
     this.pending.add(p);
     this.order.push(p);
     // Entries unscheduled since are bounded by the pending ones: dropped, in order, past twice as many.
@@ -257,7 +268,8 @@ export class Outbox {
   }
 
   private unschedule(p: Pending): void {
-    this.pending.delete(p);
+    if (!this.pending.delete(p)) return;
+    p.onLeave?.();
     if (p.tag !== null && this.byTag.get(p.tag) === p) this.byTag.delete(p.tag);
     if (p.group !== null) {
       const members = this.byGroup.get(p.group);

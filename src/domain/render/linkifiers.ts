@@ -164,10 +164,32 @@ export function linkifierExtension(compiled: CompiledLinkifier[]): TokenizerAndR
   };
 }
 
+/**
+ * Topics in which a set of compiled linkifiers (and the plain URL pattern) found nothing: most
+ * topics link nowhere, and matching each again cost every message dict (a message event, a
+ * webhook call) about 2 µs. Only the empty answer is kept: it does not depend on the URL
+ * templates, which a linkifier's update may change without compiling anew. Bounded per set.
+ */
+const LINKLESS = new WeakMap<CompiledLinkifier[], Set<string>>();
+const MAX_LINKLESS = 1000;
+
 /** A message event's topic_links: what the linkifiers and plain URLs in a topic link to. */
 export function topicLinks(store: Store, topic: string): Array<{ text: string; url: string }> {
+  const compiled = compileLinkifiers(store);
+  let linkless = LINKLESS.get(compiled);
+  if (linkless?.has(topic)) return [];
+  const links = findTopicLinks(compiled, topic);
+  if (!links.length) {
+    if (!linkless) LINKLESS.set(compiled, (linkless = new Set()));
+    else if (linkless.size >= MAX_LINKLESS) linkless.clear();
+    linkless.add(topic);
+  }
+  return links;
+}
+
+function findTopicLinks(compiled: CompiledLinkifier[], topic: string): Array<{ text: string; url: string }> {
   const found: Array<{ index: number; text: string; url: string }> = [];
-  for (const c of compileLinkifiers(store)) {
+  for (const c of compiled) {
     const m = c.regex.matcher(topic);
     let from = 0;
     while (from <= topic.length && m.find(from)) {

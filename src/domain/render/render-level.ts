@@ -26,8 +26,21 @@ function level(smileRenamed: boolean, times: TimeSyntax): RenderLevel {
   return found;
 }
 
+/**
+ * The levels already worked out, by `supports` function: a request's is made once per feature
+ * level (pipeline/handle.ts) and answers the same for good, and working the level out again
+ * (four behaviours looked up, a name made) cost every sent message about 2 µs.
+ */
+const BY_SUPPORTS = new WeakMap<(behaviour: string) => boolean, RenderLevel>();
+
 /** The rendering rules of a request's level (its `supports`, openapi/behaviours.yaml). */
 export function renderLevel(supports: (behaviour: string) => boolean): RenderLevel {
+  let found = BY_SUPPORTS.get(supports);
+  if (!found) BY_SUPPORTS.set(supports, (found = workedOut(supports)));
+  return found;
+}
+
+function workedOut(supports: (behaviour: string) => boolean): RenderLevel {
   const times: TimeSyntax = supports('global_time_iso_only')
     ? 'iso'
     : supports('global_time_invalid_as_text')
