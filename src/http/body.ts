@@ -129,7 +129,7 @@ function smallMultipartBoundary(req: Request): string | null {
  * A small body of the usual shape is read whole and parsed in one pass (small-multipart.ts), to
  * what multer would give; any other is multer's, given the body read when it was.
  */
-function multipartParser(): RequestHandler {
+function multipartParser(): { parser: RequestHandler; parseMultipart: RequestHandler } {
   const limits = { fieldSize: BODY_LIMIT_BYTES, fields: 2000, fileSize: BODY_LIMIT_BYTES, files: 100 };
   const parse = multer({ storage: discardFiles, limits, streamHandler: feedBusboy } as multer.Options).any();
   // One parser per kind of upload (files, avatars), made on first use.
@@ -148,8 +148,8 @@ function multipartParser(): RequestHandler {
       );
     return parser;
   };
-  return (req, res, next) => {
-    if (!req.is('multipart/*')) return next();
+  /** The body of a request known to be multipart parsed. */
+  const parseMultipart: RequestHandler = (req, res, next) => {
     const upload = uploadLimits(req);
     if (Number(req.headers['content-length']) > (upload?.fileSize ?? BODY_LIMIT_BYTES)) return next(bodyTooLarge());
     const done = (err?: unknown) => {
@@ -176,11 +176,8 @@ function multipartParser(): RequestHandler {
       next();
     });
   };
-}
-
-function formBodyParsers(): RequestHandler[] {
-  const urlencoded = express.urlencoded({ extended: false, limit: BODY_LIMIT_BYTES, parameterLimit: PARAMETER_LIMIT });
-  return [urlencoded, multipartParser()];
+  const parser: RequestHandler = (req, res, next) => (req.is('multipart/*') ? parseMultipart(req, res, next) : next());
+  return { parser, parseMultipart };
 }
 
 /** Whether the request carries a body at all (a declared length or a chunked one). */
@@ -234,7 +231,8 @@ function readPlainForm(req: Request, next: (err?: unknown) => void): void {
  * that matched the path and rewrote the URL again on every request (about 10 µs a request).
  */
 export function withFormBody(handler: RequestHandler): RequestHandler {
-  const [urlencoded, multipart] = formBodyParsers();
+  const urlencoded = express.urlencoded({ extended: false, limit: BODY_LIMIT_BYTES, parameterLimit: PARAMETER_LIMIT });
+  const { parser: multipart, parseMultipart } = multipartParser();
   const run: RequestHandler = (req, res, next) => {
     // Express forwards a rejected promise of the handler it calls; this one is called from here.
     const result = handler(req, res, next) as unknown;
@@ -244,6 +242,10 @@ export function withFormBody(handler: RequestHandler): RequestHandler {
     // Most API calls are GETs without a body: nothing for the parsers to do.
     if (!hasBody(req)) return run(req, res, next);
     if (isPlainForm(req)) return readPlainForm(req, (err) => (err ? next(err) : run(req, res, next)));
+    // A small multipart body of the usual shape (an upload, an avatar): body-parser would skip it
+    // and the multipart parser take it, each asking type-is first (about 2 µs together).
+    if (smallMultipartBoundary(req) !== null)
+      return parseMultipart(req, res, (err?: unknown) => (err ? next(err) : run(req, res, next)));
     urlencoded(req, res, (err?: unknown) => {
       if (err) return next(err);
       multipart(req, res, (err2?: unknown) => (err2 ? next(err2) : run(req, res, next)));
