@@ -21,7 +21,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { Duplex } from 'node:stream';
-import { requests, send, type Api, type Req } from './lib/mock.js';
+import { requests, send, SERVICES, type Api, type Req } from './lib/mock.js';
 import { startBotListener, type BotListener } from './lib/bot-listener.js';
 
 const [baseRoot, newRoot, op = 'invite', roundsArg = '60', perArg = '500'] = process.argv.slice(2);
@@ -53,6 +53,8 @@ async function setUp(root: string) {
     log: () => {},
     production,
     fixture: path.join(path.resolve(root), 'fixtures/classic.json'),
+    // As the bench's mock (SERVICE_ARGS), so that the call and JWT rows answer as they do there.
+    services: SERVICES,
   });
   const base = await server.listen(0);
   const httpServer = (server as unknown as { httpServer: http.Server }).httpServer;

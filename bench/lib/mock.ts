@@ -33,17 +33,25 @@ const IAGO_FORM = formAs(IAGO);
 
 /** The outside services the bench's mock is configured with, so that the calls and the JWT login answer links and keys. */
 const BENCH_JWT_KEY = 'bench-jwt-key';
+/** The same services as MockServer's `services` option (for scripts that create the server in process). */
+export const SERVICES = {
+  nextcloudServer: 'https://cloud.example.com',
+  webexSite: 'https://acme.webex.com/acme',
+  constructorGroupsUrl: 'https://groups.example.com',
+  jwtKey: BENCH_JWT_KEY,
+  remoteServers: [{ uuid: 'bench-server-uuid', apiKey: 'bench-server-key', realmUuids: ['bench-org-uuid'] }],
+};
 export const SERVICE_ARGS = [
   '--nextcloud-server',
-  'https://cloud.example.com',
+  SERVICES.nextcloudServer,
   '--webex-site',
-  'https://acme.webex.com/acme',
+  SERVICES.webexSite,
   '--constructor-groups-url',
-  'https://groups.example.com',
+  SERVICES.constructorGroupsUrl,
   '--jwt-key',
   BENCH_JWT_KEY,
   '--remote-server',
-  'bench-server-uuid:bench-server-key:bench-org-uuid',
+  SERVICES.remoteServers.map((r) => `${r.uuid}:${r.apiKey}:${r.realmUuids.join(',')}`).join(''),
 ];
 
 /** An HS256 JSON web token naming Hamlet, signed with the bench's key (no expiry). */
