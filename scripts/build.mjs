@@ -210,7 +210,7 @@ function cliBundleOptions({ checked, renderings }, outfile) {
       'import.meta.url': 'importMetaUrl',
     },
     inject: [path.join(ROOT, 'scripts', 'lib', 'import-meta-url.mjs')],
-    plugins: [samePackageOnce()],
+    plugins: [samePackageOnce(), multerWithExpressTypeIs()],
     minifySyntax: true,
     minifyWhitespace: true,
     legalComments: 'none',
@@ -249,6 +249,32 @@ function samePackageOnce() {
       });
     },
   };
+}
+
+/**
+ * An esbuild plugin: multer asks type-is 1 (and through it mime-types 2 and mime-db 1.52, whose
+ * tables are built when loaded) only whether a request is multipart (`is(req, ['multipart'])`),
+ * which the type-is 2 that Express and body-parser load anyway answers alike. Bundling multer with
+ * that one spares every start loading a second copy of the MIME tables.
+ */
+function multerWithExpressTypeIs() {
+  return {
+    name: 'multer-with-express-type-is',
+    setup(build) {
+      build.onResolve({ filter: /^type-is$/ }, async (args) => {
+        if (!args.importer.includes(`${path.sep}node_modules${path.sep}multer${path.sep}`)) return undefined;
+        const express = path.dirname(await realResolve(build, 'express/package.json', ROOT));
+        return realResolve(build, 'type-is', express).then((p) => ({ path: p }));
+      });
+    },
+  };
+}
+
+/** Where esbuild resolves `specifier` from the folder `from`. */
+async function realResolve(build, specifier, from) {
+  const result = await build.resolve(specifier, { kind: 'require-call', resolveDir: from });
+  if (result.errors.length) throw new Error(`cannot resolve ${specifier} from ${from}`);
+  return result.path;
 }
 
 /** Builds unless dist/ was built from exactly the current inputs. */
