@@ -210,7 +210,7 @@ function cliBundleOptions({ checked, renderings }, outfile) {
       'import.meta.url': 'importMetaUrl',
     },
     inject: [path.join(ROOT, 'scripts', 'lib', 'import-meta-url.mjs')],
-    plugins: [samePackageOnce(), multerWithExpressTypeIs()],
+    plugins: [mimeTypesOnFirstUse(), samePackageOnce(), multerWithExpressTypeIs()],
     minifySyntax: true,
     minifyWhitespace: true,
     legalComments: 'none',
@@ -247,6 +247,53 @@ function samePackageOnce() {
         if (!first.has(key)) first.set(key, result.path);
         return { ...result, path: first.get(key) };
       });
+    },
+  };
+}
+
+/**
+ * An esbuild plugin: mime-types builds its tables from mime-db (every type, every extension scored)
+ * when loaded, and Express loads it with itself, yet a start and most requests never ask it
+ * anything. Express, send, accepts and type-is only call its functions (contentType, lookup), so
+ * each package's mime-types is bundled behind a module with the same exports that loads it on
+ * the first call. One per version: copies of one version load once (as samePackageOnce does).
+ */
+function mimeTypesOnFirstUse() {
+  const NS = 'mime-types-on-first-use';
+  return {
+    name: NS,
+    setup(build) {
+      const byVersion = new Map();
+      build.onResolve({ filter: /^mime-types$/ }, async (args) => {
+        if (args.pluginData || !args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const real = await build.resolve('mime-types', {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: 'same-package-once',
+        });
+        if (real.errors.length) return real;
+        const root = path.dirname(real.path);
+        const version = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version;
+        if (!byVersion.has(version)) byVersion.set(version, real.path);
+        return { path: byVersion.get(version), namespace: NS };
+      });
+      build.onLoad({ filter: /.*/, namespace: NS }, (args) => ({
+        resolveDir: path.dirname(args.path),
+        loader: 'js',
+        contents: `let real;
+const load = () => (real ??= require(${JSON.stringify(args.path)}));
+module.exports = {
+  charset: (type) => load().charset(type),
+  charsets: { lookup: (type) => load().charset(type) },
+  contentType: (str) => load().contentType(str),
+  extension: (type) => load().extension(type),
+  get extensions() { return load().extensions; },
+  lookup: (p) => load().lookup(p),
+  get types() { return load().types; },
+  get _extensionConflicts() { return load()._extensionConflicts; },
+};`,
+      }));
     },
   };
 }
