@@ -210,7 +210,7 @@ function cliBundleOptions({ checked, renderings }, outfile) {
       'import.meta.url': 'importMetaUrl',
     },
     inject: [path.join(ROOT, 'scripts', 'lib', 'import-meta-url.mjs')],
-    plugins: [mimeTypesOnFirstUse(), samePackageOnce(), multerWithExpressTypeIs()],
+    plugins: [mimeTypesOnFirstUse(), markedOnFirstUse(), samePackageOnce(), multerWithExpressTypeIs()],
     minifySyntax: true,
     minifyWhitespace: true,
     legalComments: 'none',
@@ -293,6 +293,43 @@ module.exports = {
   get types() { return load().types; },
   get _extensionConflicts() { return load()._extensionConflicts; },
 };`,
+      }));
+    },
+  };
+}
+
+/**
+ * An esbuild plugin: marked compiles its lexer's rules (dozens of regular expressions) when
+ * loaded, and a start renders nothing (the shipped fixture's renderings are made at build,
+ * domain/render/prerendered.ts). The mock's one use of its values is `new Marked(...)` (the rest
+ * are types), made with a world's first rendering: the bundle gives src/ a Marked that loads
+ * marked then. Any other value imported from marked fails the build, to be added here.
+ */
+function markedOnFirstUse() {
+  const NS = 'marked-on-first-use';
+  return {
+    name: NS,
+    setup(build) {
+      build.onResolve({ filter: /^marked$/ }, async (args) => {
+        if (args.pluginData || args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const real = await build.resolve('marked', {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: 'same-package-once',
+        });
+        return real.errors.length ? real : { path: real.path, namespace: NS };
+      });
+      build.onLoad({ filter: /.*/, namespace: NS }, (args) => ({
+        resolveDir: path.dirname(args.path),
+        loader: 'js',
+        contents: `let real;
+const load = () => (real ??= require(${JSON.stringify(args.path)}));
+export class Marked {
+  constructor(...options) {
+    return new (load().Marked)(...options);
+  }
+}`,
       }));
     },
   };
