@@ -107,6 +107,14 @@ async function bundleCli() {
   const imports = code.match(/(?<![\w.$}])import\(/g) ?? [];
   if (imports.length !== 1 || !code.includes('import("tsx/esm/api")'))
     throw new Error('cli.bundle.cjs: expected one import(), of tsx/esm/api (see scripts/lib/cli-loader.mjs)');
+  // An ASCII file is read into a one-byte string at copying speed; one character beyond ASCII made
+  // the loader decode the whole bundle as UTF-8 into a two-byte string (7 MB, ~5 ms of CPU each
+  // start). esbuild escapes such characters everywhere but in a regular expression with the u flag.
+  const wide = /[^\x00-\x7f]/.exec(code);
+  if (wide)
+    throw new Error(
+      `cli.bundle.cjs: '${wide[0]}' (${code.slice(Math.max(0, wide.index - 40), wide.index + 10)}): write it as a \\u escape in the source, so that the bundle stays ASCII`,
+    );
   writeFileSync(bundle, code.replace('import("tsx/esm/api")', '__importModule("tsx/esm/api")'));
   rmSync(path.join(out, 'cli.js.map'), { force: true });
   copyFileSync(path.join(ROOT, 'scripts', 'lib', 'cli-loader.mjs'), path.join(out, 'cli.js'));
@@ -139,12 +147,30 @@ async function writeCodeCache(cli) {
       timer.unref();
     });
     await (await fetch(`${base}/api/v1/server_settings`)).arrayBuffer();
+    // A client's first authenticated reads (those whose validators prebuilt.ts compiles), so that
+    // the code of authenticating and of those views is in the cache too: compiled on the first
+    // request otherwise.
+    const user = firstHuman();
+    const authorization = `Basic ${Buffer.from(`${user.email}:${user.api_key}`).toString('base64')}`;
+    for (const read of ['/users/me', '/users/me/subscriptions']) {
+      const res = await fetch(`${base}/api/v1${read}`, { headers: { authorization } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`GET ${read} answered ${res.status}`);
+    }
   } catch (err) {
     console.error(`build: no code cache for the command line (${err.message})`);
   } finally {
     child.kill('SIGTERM');
     await exited;
   }
+}
+
+/** The shipped fixture's first active user who is not a bot (the code cache's reads are theirs). */
+function firstHuman() {
+  const { users } = JSON.parse(readFileSync(path.join(ROOT, 'fixtures', 'default.json'), 'utf8'));
+  const user = users.find((u) => u.is_active && !u.is_bot && u.api_key);
+  if (!user) throw new Error('fixtures/default.json has no active user who is not a bot');
+  return user;
 }
 
 /**
@@ -184,7 +210,7 @@ function cliBundleOptions({ checked, renderings }, outfile) {
       'import.meta.url': 'importMetaUrl',
     },
     inject: [path.join(ROOT, 'scripts', 'lib', 'import-meta-url.mjs')],
-    plugins: [samePackageOnce()],
+    plugins: [mimeTypesOnFirstUse(), markedOnFirstUse(), samePackageOnce(), multerWithExpressTypeIs()],
     minifySyntax: true,
     minifyWhitespace: true,
     legalComments: 'none',
@@ -223,6 +249,116 @@ function samePackageOnce() {
       });
     },
   };
+}
+
+/**
+ * An esbuild plugin: mime-types builds its tables from mime-db (every type, every extension scored)
+ * when loaded, and Express loads it with itself, yet a start and most requests never ask it
+ * anything. Express, send, accepts and type-is only call its functions (contentType, lookup), so
+ * each package's mime-types is bundled behind a module with the same exports that loads it on
+ * the first call. One per version: copies of one version load once (as samePackageOnce does).
+ */
+function mimeTypesOnFirstUse() {
+  const NS = 'mime-types-on-first-use';
+  return {
+    name: NS,
+    setup(build) {
+      const byVersion = new Map();
+      build.onResolve({ filter: /^mime-types$/ }, async (args) => {
+        if (args.pluginData || !args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const real = await build.resolve('mime-types', {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: 'same-package-once',
+        });
+        if (real.errors.length) return real;
+        const root = path.dirname(real.path);
+        const version = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version;
+        if (!byVersion.has(version)) byVersion.set(version, real.path);
+        return { path: byVersion.get(version), namespace: NS };
+      });
+      build.onLoad({ filter: /.*/, namespace: NS }, (args) => ({
+        resolveDir: path.dirname(args.path),
+        loader: 'js',
+        contents: `let real;
+const load = () => (real ??= require(${JSON.stringify(args.path)}));
+module.exports = {
+  charset: (type) => load().charset(type),
+  charsets: { lookup: (type) => load().charset(type) },
+  contentType: (str) => load().contentType(str),
+  extension: (type) => load().extension(type),
+  get extensions() { return load().extensions; },
+  lookup: (p) => load().lookup(p),
+  get types() { return load().types; },
+  get _extensionConflicts() { return load()._extensionConflicts; },
+};`,
+      }));
+    },
+  };
+}
+
+/**
+ * An esbuild plugin: marked compiles its lexer's rules (dozens of regular expressions) when
+ * loaded, and a start renders nothing (the shipped fixture's renderings are made at build,
+ * domain/render/prerendered.ts). The mock's one use of its values is `new Marked(...)` (the rest
+ * are types), made with a world's first rendering: the bundle gives src/ a Marked that loads
+ * marked then. Any other value imported from marked fails the build, to be added here.
+ */
+function markedOnFirstUse() {
+  const NS = 'marked-on-first-use';
+  return {
+    name: NS,
+    setup(build) {
+      build.onResolve({ filter: /^marked$/ }, async (args) => {
+        if (args.pluginData || args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const real = await build.resolve('marked', {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: 'same-package-once',
+        });
+        return real.errors.length ? real : { path: real.path, namespace: NS };
+      });
+      build.onLoad({ filter: /.*/, namespace: NS }, (args) => ({
+        resolveDir: path.dirname(args.path),
+        loader: 'js',
+        contents: `let real;
+const load = () => (real ??= require(${JSON.stringify(args.path)}));
+export class Marked {
+  constructor(...options) {
+    return new (load().Marked)(...options);
+  }
+}`,
+      }));
+    },
+  };
+}
+
+/**
+ * An esbuild plugin: multer asks type-is 1 (and through it mime-types 2 and mime-db 1.52, whose
+ * tables are built when loaded) only whether a request is multipart (`is(req, ['multipart'])`),
+ * which the type-is 2 that Express and body-parser load anyway answers alike. Bundling multer with
+ * that one spares every start loading a second copy of the MIME tables.
+ */
+function multerWithExpressTypeIs() {
+  return {
+    name: 'multer-with-express-type-is',
+    setup(build) {
+      build.onResolve({ filter: /^type-is$/ }, async (args) => {
+        if (!args.importer.includes(`${path.sep}node_modules${path.sep}multer${path.sep}`)) return undefined;
+        const express = path.dirname(await realResolve(build, 'express/package.json', ROOT));
+        return realResolve(build, 'type-is', express).then((p) => ({ path: p }));
+      });
+    },
+  };
+}
+
+/** Where esbuild resolves `specifier` from the folder `from`. */
+async function realResolve(build, specifier, from) {
+  const result = await build.resolve(specifier, { kind: 'require-call', resolveDir: from });
+  if (result.errors.length) throw new Error(`cannot resolve ${specifier} from ${from}`);
+  return result.path;
 }
 
 /** Builds unless dist/ was built from exactly the current inputs. */

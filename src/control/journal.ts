@@ -183,6 +183,19 @@ export class Journal {
     this.secretAnswers = operationIds;
   }
 
+  /**
+   * The start a large answer's entry keeps, temporary URLs redacted, by the bytes sent: the same
+   * bytes sent again (an answer cache replay, an answer assembled from the same parts as the last
+   * one) share it, rather than copying and searching its 8 KB again. Sent bytes never change.
+   */
+  private readonly starts = new WeakMap<Buffer, Buffer>();
+
+  private keptStart(sent: Buffer): Buffer {
+    let start = this.starts.get(sent);
+    if (!start) this.starts.set(sent, (start = redactTemporaryUrls(startOf(sent))));
+    return start;
+  }
+
   record(ex: Exchange): JournalEntry {
     const sent = ex.bodyBytes ?? Buffer.from(JSON.stringify(ex.body) ?? 'null');
     const governed = this.secretAnswers && ex.operation && !ex.scenario && !ex.problems.length;
@@ -195,7 +208,7 @@ export class Journal {
       governed && !this.secretAnswers!.has(ex.operation!.id)
         ? sent.length <= MAX_BODY_CHARS
           ? redactTemporaryUrls(sent, ex.bodyText)
-          : redactTemporaryUrls(startOf(sent))
+          : this.keptStart(sent)
         : redactBytes(sent);
     const code = typeof (ex.body as any)?.code === 'string' ? ((ex.body as any).code as string) : null;
     const entry = new Entry(

@@ -94,9 +94,11 @@ function isAbsent(absent: Set<string>, event: Event): boolean {
 }
 
 function newShaper(doc: OpenApiDoc, level: number): EventShaper {
-  const absent = kindsAbsentAt(doc, level);
+  // Read from the description with the first event shaped, not when the level's first request
+  // makes its context (a few milliseconds of the first answer after a start).
+  let absent: Set<string> | null = null;
   // The types some absent kind names: an event of another type (most) is looked up no further.
-  const absentTypes = new Set([...absent].map((kind) => kind.split('/')[0]));
+  let absentTypes: Set<string> | null = null;
   const nodes = new Map<string, ShapeNode | null>();
   const nodeOf = (schema: string) => {
     if (!nodes.has(schema)) nodes.set(schema, shapeOf(doc, { $ref: `#/components/schemas/${schema}` }));
@@ -147,7 +149,11 @@ function newShaper(doc: OpenApiDoc, level: number): EventShaper {
   }
 
   return (event) => {
-    if (absentTypes.has(event.type as string) && isAbsent(absent, event)) return null;
+    if (!absent) {
+      absent = kindsAbsentAt(doc, level);
+      absentTypes = new Set([...absent].map((kind) => kind.split('/')[0]));
+    }
+    if (absentTypes!.has(event.type as string) && isAbsent(absent, event)) return null;
     // Most events (messages, typing...) have no entry: answered without a cache.
     const payload = PAYLOADS[event.type as string]?.[(event.op as string | undefined) ?? ''];
     if (!payload) return event;

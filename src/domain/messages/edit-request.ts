@@ -52,7 +52,8 @@ export interface EditPlan {
   unresolved: boolean;
 }
 
-export const stripResolvedPrefix = (topic: string) => topic.replace(/^[✔ ]+/u, '');
+// \u2714 is the resolved mark of RESOLVED_TOPIC_PREFIX, escaped: the bundled command line stays ASCII (scripts/build.mjs).
+export const stripResolvedPrefix = (topic: string) => topic.replace(/^[\u2714 ]+/u, '');
 
 const canMoveWithinChannel = (store: Store, user: User, stream: Stream) =>
   isAdmin(user) ||

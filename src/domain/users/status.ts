@@ -9,7 +9,7 @@ import type { Store } from '../../store/store.js';
 import type { User, UserStatus } from '../../store/state.js';
 import { targetUser } from './administer.js';
 import { activeUserIds } from './access.js';
-import { EXTRA_EMOJI_NAMES, UNICODE_EMOJI, UNICODE_EMOJI_CODES, unicodeEmojiNames } from '../emoji/emoji-data.js';
+import { EXTRA_EMOJI_NAMES, UNICODE_EMOJI, isUnicodeEmojiCode, unicodeEmojiNames } from '../emoji/emoji-data.js';
 import { requireHuman } from './roles.js';
 import { changeUserSetting } from './setting-change.js';
 
@@ -47,7 +47,7 @@ export function checkEmoji(store: Store, name: string, code: string, type: Emoji
     if (!EXTRA_EMOJI_NAMES.has(code)) throw badRequest('Invalid emoji code.');
     if (name !== code) throw badRequest('Invalid emoji name.');
   } else {
-    if (!UNICODE_EMOJI_CODES.has(code)) throw badRequest('Invalid emoji code.');
+    if (!isUnicodeEmojiCode(code)) throw badRequest('Invalid emoji code.');
     if (!Object.hasOwn(names, name) || names[name] !== code) throw badRequest('Invalid emoji name.');
   }
 }
