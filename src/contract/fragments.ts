@@ -155,15 +155,8 @@ class ChunkWriter {
     this.pieceBytes += bytes.length;
   }
 
-  bytes(last?: LastAssembly): Buffer {
+  bytes(): Buffer {
     const { pieces, texts, text: tail } = this;
-    if (last) {
-      if (last.bytes && sameAssembly(last, pieces, texts, tail)) return last.bytes;
-      last.pieces = pieces;
-      last.texts = texts;
-      last.tail = tail;
-      last.bytes = null;
-    }
     const out = Buffer.allocUnsafe(this.pieceBytes + 3 * (this.textUnits + tail.length));
     let at = 0;
     for (let i = 0; i < pieces.length; i++) {
@@ -172,30 +165,8 @@ class ChunkWriter {
       at += pieces[i].length;
     }
     at = writeText(out, at, tail);
-    const bytes = at === out.length ? out : out.subarray(0, at);
-    if (last) last.bytes = bytes;
-    return bytes;
+    return at === out.length ? out : out.subarray(0, at);
   }
-}
-
-/**
- * The pieces and texts of the last answer assembled from parts, and its bytes (see
- * serialiseWithParts): one per responder, so that servers share none.
- */
-export interface LastAssembly {
-  pieces: readonly Buffer[];
-  texts: readonly string[];
-  tail: string;
-  bytes: Buffer | null;
-}
-
-export const lastAssembly = (): LastAssembly => ({ pieces: [], texts: [], tail: '', bytes: null });
-
-/** The same part bytes (a part's bytes are made once and never change) with the same text around them. */
-function sameAssembly(last: LastAssembly, pieces: readonly Buffer[], texts: readonly string[], tail: string): boolean {
-  if (last.pieces.length !== pieces.length || last.tail !== tail) return false;
-  for (let i = 0; i < pieces.length; i++) if (last.pieces[i] !== pieces[i] || last.texts[i] !== texts[i]) return false;
-  return true;
 }
 
 /** Writes `text` in UTF-8 at `at` (room made by the caller), returning where it ends. */
@@ -263,14 +234,8 @@ export function plainJson(body: Record<string, unknown>): string | null {
   return JSON.stringify(body);
 }
 
-/**
- * The bytes of an answer holding parts (see serialise). Given `last`, an answer made of the same
- * part bytes with the same text between them as the last one (a client polling the same window
- * of messages) is answered with the last one's bytes, which nothing changes once made (the
- * answer cache replays bytes the same way): no new buffer is filled, a fifth of what such a read
- * built anew cost beyond sending.
- */
-export function serialiseWithParts(body: Record<string, unknown>, last?: LastAssembly): Buffer {
+/** The bytes of an answer holding parts (see serialise). */
+export function serialiseWithParts(body: Record<string, unknown>): Buffer {
   if (typeof body.toJSON === 'function') return Buffer.from(JSON.stringify(body));
   const out = new ChunkWriter();
   let first = true;
@@ -283,7 +248,7 @@ export function serialiseWithParts(body: Record<string, unknown>, last?: LastAss
     first = false;
   }
   out.write('}');
-  return out.bytes(last);
+  return out.bytes();
 }
 
 /** The check of an answer's property by a validator, as a token (per validator and property). */

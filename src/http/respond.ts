@@ -8,7 +8,7 @@ import { ApiError, internalError } from '../errors.js';
 import { errorBody } from './envelope.js';
 import type { Relay } from './relay.js';
 import type { FileResult } from '../domain/context.js';
-import { lastAssembly, plainJson, serialiseWithParts } from '../contract/fragments.js';
+import { plainJson, serialiseWithParts } from '../contract/fragments.js';
 import { answerHeadersOf } from './answer-headers.js';
 
 export interface ResponderOptions {
@@ -36,8 +36,6 @@ const FILE_HEADERS = {
 export class Responder {
   /** Told of every response that breaks the description (the test suite's contract guard listens). */
   readonly violationObservers: Array<(v: Violation) => void> = [];
-  /** The last answer assembled from parts (see serialiseWithParts). */
-  private readonly lastAssembly = lastAssembly();
 
   constructor(
     private readonly contract: Contract,
@@ -73,7 +71,7 @@ export class Responder {
     // Serialised and encoded once: the bytes are sent and kept by the journal as they are (parts
     // of the answer that never change are serialised once, see contract/fragments.ts).
     const text = plainJson(body);
-    ex.bodyBytes = text === null ? serialiseWithParts(body, this.lastAssembly) : Buffer.from(text);
+    ex.bodyBytes = text === null ? serialiseWithParts(body) : Buffer.from(text);
     ex.bodyText = text ?? undefined;
     this.send(res, ex, headers);
   }
