@@ -185,8 +185,8 @@ export class Journal {
 
   /**
    * The start a large answer's entry keeps, temporary URLs redacted, by the bytes sent: the same
-   * bytes sent again (an answer cache replay, an answer assembled from the same parts as the last
-   * one) share it, rather than copying and searching its 8 KB again. Sent bytes never change.
+   * bytes sent again (an answer cache replay: a client polling the same window of messages) share
+   * it, rather than copying and searching its 8 KB again. Sent bytes never change.
    */
   private readonly starts = new WeakMap<Buffer, Buffer>();
 
