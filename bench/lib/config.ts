@@ -23,3 +23,36 @@ export async function measure(req: Req, connections: number, pid?: number, durat
   const answered = r.ok + Object.values(r.bad).reduce((a, b) => a + b, 0);
   return { ...r, cpuUs: before !== null && after !== null && answered ? ((after - before) * 1000) / answered : null };
 }
+
+/**
+ * The row of an operation that succeeds once and then refuses (the thing is gone or there
+ * already, a weekly limit reached, the organization deactivated): its single successful calls
+ * are timed elsewhere, and under load the same request again meets the refusal a retrying client
+ * meets, which is what this row times at `connections` (labelled with its status and code).
+ */
+export async function refusedAgainRow(
+  server: string,
+  op: string,
+  req: Req,
+  connections: number,
+  pid?: number,
+): Promise<{ server: string; op: string; conns: number; r: LoadResult }> {
+  const probe = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body });
+  const text = await probe.text();
+  if (probe.status < 400 || probe.status >= 500)
+    throw new Error(`${op} again answered ${probe.status}, not a refusal: ${text.slice(0, 200)}`);
+  let code = '';
+  try {
+    code = String((JSON.parse(text) as { code?: unknown }).code ?? '');
+  } catch {
+    /* not JSON */
+  }
+  const label = `${op} (again: ${probe.status}${code ? ` ${code}` : ''})`;
+  log(`${server}: ${label} at ${connections} connection(s)`);
+  return {
+    server,
+    op: label,
+    conns: connections,
+    r: await measure({ ...req, expectStatus: probe.status }, connections, pid),
+  };
+}

@@ -1,11 +1,12 @@
 // The invitation and navigation-view operations of issue 27: listing and sending invitations,
 // creating a reusable link and resending an email invitation, at 32 connections; revoking an
 // invitation or a link and deleting a navigation view succeed once each (then the thing is gone),
-// so their rows give the time of single calls, as organization-ops.ts does for its one-time calls.
+// so their rows give the time of single calls, and a second row times the last of them again at
+// 32 connections, refused, as organization-ops.ts does for its one-time calls.
 // They run on a mock of their own with --production: the development server's daily limit (100
 // invitations) would refuse all but the first hundred sendings, and its pending invitations would
 // weigh on the other rows.
-import { CONNECTIONS, log, measure } from '../lib/config.js';
+import { CONNECTIONS, log, measure, refusedAgainRow } from '../lib/config.js';
 import {
   HAMLET,
   IAGO,
@@ -58,8 +59,9 @@ async function rowsOf(server: string, api: Api, pid: number | undefined): Promis
   /** Prepares each call with `before` (not timed), then times the call alone. */
   const once = async (op: string, count: number, before: () => Promise<Req>) => {
     const ms: number[] = [];
+    let last: Req | null = null;
     for (let i = 0; i < count; i++) {
-      const req = await before();
+      const req = (last = await before());
       const started = performance.now();
       const r = await send(req);
       ms.push(performance.now() - started);
@@ -72,6 +74,7 @@ async function rowsOf(server: string, api: Api, pid: number | undefined): Promis
       r: null,
       note: `single calls (${count}): ${ms.map((m) => m.toFixed(2)).join(', ')} ms`,
     });
+    if (last) rows.push(await refusedAgainRow(server, op, last, conns, pid));
   };
 
   await loaded('GET /invites (none pending)', requests.invites(api));
