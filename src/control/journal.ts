@@ -179,11 +179,35 @@ function paramsSize(params: Record<string, unknown>, sized?: Exchange['sizedPara
         : v !== null && typeof v === 'object'
           ? key === sized?.key
             ? sized.chars
-            : JSON.stringify(v).length
+            : jsonSize(v, 0)
           : 8);
   }
   return size;
 }
+
+/** Nesting past which jsonSize serialises (no deep recursion here: decoded JSON may nest 100 levels). */
+const SIZE_WALK_DEPTH = 16;
+
+/**
+ * About the length of `value`'s JSON, walked rather than serialised (a narrow's JSON made again
+ * for every read of messages was a sixth of its journal entry): strings by their length, other
+ * scalars as 8, keys and punctuation as written.
+ */
+function jsonSize(value: object, depth: number): number {
+  if (depth > SIZE_WALK_DEPTH) return (JSON.stringify(value) ?? '').length;
+  let size = 2;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) size += 1 + scalarOrNestedSize(value[i], depth);
+    return size;
+  }
+  for (const key in value)
+    if (Object.hasOwn(value, key))
+      size += key.length + 4 + scalarOrNestedSize((value as Record<string, unknown>)[key], depth);
+  return size;
+}
+
+const scalarOrNestedSize = (v: unknown, depth: number): number =>
+  typeof v === 'string' ? v.length + 2 : v !== null && typeof v === 'object' ? jsonSize(v, depth + 1) : 8;
 
 const NO_PROBLEMS: JournalEntry['problems'] = Object.freeze([]) as unknown as JournalEntry['problems'];
 
