@@ -88,8 +88,8 @@ export function shapedFragment<N extends object>(
  * Writes JSON bytes as pieces: the bytes of parts as they were kept, each after the text that came
  * before it (commas, keys, the answer's own fields), then copies them into one buffer. Text is
  * copied character by character while it is ASCII (short texts: no buffer made for each, no call
- * out of JavaScript), the rest encoded in place; the buffer is sized for the worst case of the
- * text (three bytes a UTF-16 unit). Buffer.concat of the pieces, with a buffer per text, took
+ * out of JavaScript), the rest encoded in place; the buffer is sized for text that is ASCII, and
+ * made again for the worst case (three bytes a UTF-16 unit) when it is not. Buffer.concat of the pieces, with a buffer per text, took
  * three times as long.
  */
 class ChunkWriter {
@@ -156,25 +156,39 @@ class ChunkWriter {
   }
 
   bytes(): Buffer {
-    const { pieces, texts, text: tail } = this;
-    const out = Buffer.allocUnsafe(this.pieceBytes + 3 * (this.textUnits + tail.length));
+    // Sized for text that is all ASCII (the keys, commas and numbers between parts, nearly
+    // always): exactly the answer's size, no zero-fill, no view of a part of it made.
+    const exact = Buffer.allocUnsafe(this.pieceBytes + this.textUnits + this.text.length);
+    if (this.fill(exact, false) === exact.length) return exact;
+    // Text beyond ASCII: sized for its worst case (three bytes a UTF-16 unit) and written again.
+    const out = Buffer.allocUnsafe(this.pieceBytes + 3 * (this.textUnits + this.text.length));
+    const at = this.fill(out, true);
+    return at === out.length ? out : out.subarray(0, at);
+  }
+
+  /** Writes the answer into `out`, returning where it ends; -1 at text beyond ASCII unless `wide`. */
+  private fill(out: Buffer, wide: boolean): number {
+    const { pieces, texts } = this;
     let at = 0;
     for (let i = 0; i < pieces.length; i++) {
-      at = writeText(out, at, texts[i]);
+      at = writeText(out, at, texts[i], wide);
+      if (at < 0) return at;
       out.set(pieces[i], at);
       at += pieces[i].length;
     }
-    at = writeText(out, at, tail);
-    return at === out.length ? out : out.subarray(0, at);
+    return writeText(out, at, this.text, wide);
   }
 }
 
-/** Writes `text` in UTF-8 at `at` (room made by the caller), returning where it ends. */
-function writeText(out: Buffer, at: number, text: string): number {
+/**
+ * Writes `text` in UTF-8 at `at` (room made by the caller), returning where it ends; -1 at its
+ * first character beyond ASCII unless `wide` (room made for three bytes a UTF-16 unit).
+ */
+function writeText(out: Buffer, at: number, text: string, wide: boolean): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     // JSON.stringify's text holds no lone surrogate: from the first non-ASCII unit on, as UTF-8.
-    if (c >= 0x80) return at + out.write(i ? text.slice(i) : text, at);
+    if (c >= 0x80) return wide ? at + out.write(i ? text.slice(i) : text, at) : -1;
     out[at++] = c;
   }
   return at;

@@ -66,7 +66,8 @@ export const REDACTED = '[redacted]';
 /** Whether a parameter or a body field of this name holds a secret. */
 export const isSecretKey = (key: string): boolean => SECRET_KEYS.has(key);
 
-const TEMPORARY_URL = '/user_uploads/temporary/';
+/** What every temporary upload URL quotes (the journal looks for it before keeping a text). */
+export const TEMPORARY_URL = '/user_uploads/temporary/';
 const TEMPORARY_TOKEN = /(\/user_uploads\/temporary\/)[^/"?\s]+/g;
 
 /** A request path, or any text, with the token of each temporary upload URL replaced. */
