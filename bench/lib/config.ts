@@ -1,6 +1,7 @@
 // Run lengths. BENCH_DURATION (seconds per measured run) shortens or lengthens the whole bench.
 import { load, type LoadResult } from './load.js';
-import type { Req } from './mock.js';
+import { send, type Req } from './mock.js';
+import type { Row } from './report.js';
 import { cpuMs } from './proc.js';
 
 export const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -36,17 +37,11 @@ export async function refusedAgainRow(
   req: Req,
   connections: number,
   pid?: number,
-): Promise<{ server: string; op: string; conns: number; r: LoadResult }> {
-  const probe = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body });
-  const text = await probe.text();
+): Promise<Row> {
+  const probe = await send(req);
   if (probe.status < 400 || probe.status >= 500)
-    throw new Error(`${op} again answered ${probe.status}, not a refusal: ${text.slice(0, 200)}`);
-  let code = '';
-  try {
-    code = String((JSON.parse(text) as { code?: unknown }).code ?? '');
-  } catch {
-    /* not JSON */
-  }
+    throw new Error(`${op} again answered ${probe.status}, not a refusal: ${probe.text.slice(0, 200)}`);
+  const code = typeof probe.json?.code === 'string' ? probe.json.code : '';
   const label = `${op} (again: ${probe.status}${code ? ` ${code}` : ''})`;
   log(`${server}: ${label} at ${connections} connection(s)`);
   return {
