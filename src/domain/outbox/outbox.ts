@@ -12,6 +12,7 @@
 import { DerivedSlot } from '../../store/derived.js';
 import type { Store } from '../../store/store.js';
 import { SendQueue } from './send-queue.js';
+import { ArrivalOrder } from './arrival-order.js';
 
 interface EmailItem {
   kind: 'email';
@@ -126,13 +127,11 @@ export class Outbox {
    */
   private pending = new Set<Pending>();
   /**
-   * The same sendings in the order they were scheduled, from `orderHead` on, with those unscheduled
-   * since left in place (skipped when met, dropped in batches): the oldest, which a full schedule
-   * gives up, is found without asking the Set for its first value, which walks every slot its
-   * earlier deletions left empty (5-6 µs with 5,000 pending, on every invitation past the bound).
+   * The same sendings in the order they were scheduled: the oldest, which a full schedule gives
+   * up, is found without asking the Set for its first value, which walks every slot its earlier
+   * deletions left empty (5-6 µs with 5,000 pending, on every invitation past the bound).
    */
-  private order: Pending[] = [];
-  private orderHead = 0;
+  private readonly order = new ArrivalOrder<Pending>((p) => this.pending.has(p));
   private byTag = new Map<string, Pending>();
   private byGroup = new Map<string, Set<Pending>>();
   /** No pending item is due before this (a lower bound: a cancelled item may have set it). */
@@ -141,14 +140,8 @@ export class Outbox {
   private store: Store | null = null;
   /** Per message, the users whose devices still show its push notification, with its trigger (for `remove`). */
   private pushed = new Map<number, Map<number, string>>();
-  /**
-   * The messages of `pushed` in the order they came (ids forgotten since are skipped when met):
-   * the oldest goes first once `pushed` is full. Not the Map's own first key: V8 keeps a Map's
-   * deleted entries until it rebuilds the table, and finding the first live key walks past all
-   * of them, so taking it on every notification cost 9-34 µs at 50,000 messages.
-   */
-  private pushedOrder: number[] = [];
-  private pushedOrderHead = 0;
+  /** The messages of `pushed` in the order they came: the oldest goes first once it is full. */
+  private readonly pushedOrder = new ArrivalOrder<number>((id) => this.pushed.has(id));
   /** Sending work queued by the send path, run after the answer (see send-queue.ts). */
   readonly queue = new SendQueue();
 
@@ -161,8 +154,7 @@ export class Outbox {
         this.queue.clear();
         this.forgetPending();
         this.pushed.clear();
-        this.pushedOrder = [];
-        this.pushedOrderHead = 0;
+        this.pushedOrder.clear();
       }
     });
     return this;
@@ -246,16 +238,11 @@ export class Outbox {
     group: string | null = null,
     onLeave: (() => void) | null = null,
   ): void {
-    if (this.pending.size >= MAX_OUTBOX_ITEMS) this.unschedule(this.oldestPending());
+    if (this.pending.size >= MAX_OUTBOX_ITEMS) this.unschedule(this.order.takeOldest()!);
     if (tag !== null) this.cancel(tag);
     const p: Pending = { dueMs, content, tag, group, onLeave };
     this.pending.add(p);
-    this.order.push(p);
-    // Entries unscheduled since are bounded by the pending ones: dropped, in order, past twice as many.
-    if (this.order.length > 2 * this.pending.size + 64) {
-      this.order = this.order.slice(this.orderHead).filter((q) => this.pending.has(q));
-      this.orderHead = 0;
-    }
+    this.order.push(p, this.pending.size);
     if (tag !== null) this.byTag.set(tag, p);
     if (group !== null) {
       let members = this.byGroup.get(group);
@@ -263,12 +250,6 @@ export class Outbox {
       members.add(p);
     }
     if (dueMs < this.nextDueMs) this.nextDueMs = dueMs;
-  }
-
-  /** The first scheduled of the pending sendings (there is one). */
-  private oldestPending(): Pending {
-    while (!this.pending.has(this.order[this.orderHead])) this.orderHead++;
-    return this.order[this.orderHead];
   }
 
   /** Forgets the scheduled sending tagged so (a revoked invitation's reminder). */
@@ -290,8 +271,7 @@ export class Outbox {
 
   private forgetPending(): void {
     this.pending.clear();
-    this.order = [];
-    this.orderHead = 0;
+    this.order.clear();
     this.byTag.clear();
     this.byGroup.clear();
     this.nextDueMs = Infinity;
@@ -330,34 +310,11 @@ export class Outbox {
     let users = this.pushed.get(messageId);
     if (!users) {
       // Oldest first out: a notification this old is long gone from the devices anyway.
-      if (this.pushed.size >= MAX_OUTBOX_ITEMS * 10) this.forgetOldestPushed();
+      if (this.pushed.size >= MAX_OUTBOX_ITEMS * 10) this.pushed.delete(this.pushedOrder.takeOldest()!);
       this.pushed.set(messageId, (users = new Map()));
-      this.pushedOrder.push(messageId);
-      // Ids forgotten since (read, taken back) are bounded by the live ones: dropped past twice as many.
-      if (this.pushedOrder.length - this.pushedOrderHead > 2 * this.pushed.size + 64) this.compactPushedOrder();
+      this.pushedOrder.push(messageId, this.pushed.size);
     }
     users.set(userId, trigger);
-  }
-
-  private forgetOldestPushed(): void {
-    while (this.pushedOrderHead < this.pushedOrder.length)
-      if (this.pushed.delete(this.pushedOrder[this.pushedOrderHead++])) break;
-    if (this.pushedOrderHead > 1024 && this.pushedOrderHead * 2 > this.pushedOrder.length) this.compactPushedOrder();
-  }
-
-  /** pushedOrder without the ids consumed or forgotten, each live id once (its first place). */
-  private compactPushedOrder(): void {
-    const seen = new Set<number>();
-    const live: number[] = [];
-    for (let i = this.pushedOrderHead; i < this.pushedOrder.length; i++) {
-      const id = this.pushedOrder[i];
-      if (this.pushed.has(id) && !seen.has(id)) {
-        seen.add(id);
-        live.push(id);
-      }
-    }
-    this.pushedOrder = live;
-    this.pushedOrderHead = 0;
   }
 
   /** Who still has the message's push notification, and for what. */
